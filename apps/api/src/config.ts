@@ -1,0 +1,25 @@
+// Every setting comes from the environment (README lists them).
+export interface ApiConfig {
+  host: string;
+  port: number;
+  /** Public base URL, used in the OpenAPI document's server list. */
+  baseUrl: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const port = Number(env.PORT ?? env.EMS_API_PORT ?? 4000);
+  const host = env.HOST ?? "127.0.0.1";
+  return {
+    host,
+    port,
+    baseUrl: env.EMS_BASE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
+    trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
+    logLevel: env.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,42 @@
+// `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
+// migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
+import { openDatabase } from "@ems/db";
+import { createServices } from "@ems/core";
+import { loadConfig } from "./config.ts";
+import { buildServer } from "./server.ts";
+
+const config = loadConfig();
+const db = await openDatabase();
+const services = createServices(db);
+const app = await buildServer(services, config);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  await app.close(); // stops accepting, lets in-flight requests finish
+  await db.close();
+  if (db.embedded?.startedHere) await db.embedded.stop();
+  clearTimeout(force);
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ host: config.host, port: config.port });
+console.log(
+  [
+    "",
+    `Exposure Monitoring API listening on ${config.baseUrl}`,
+    `  REST API      ${config.baseUrl}/app/...`,
+    `  API reference ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
+    `  Database      ${db.embedded ? `embedded PostgreSQL (${db.embedded.url.replace(/:[^:@/]+@/, ":***@")})` : "DATABASE_URL"}`,
+    "",
+    "First time? Create a workspace and an API key:",
+    "  pnpm ems workspace create --name \"My company\"",
+    "  pnpm ems api-key create --workspace 1 --name \"my key\"",
+    "",
+  ].join("\n"),
+);

@@ -1,0 +1,72 @@
+// The HTTP server: REST at /app/*, OAuth at /oauth/*, the OpenAPI document
+// and its interactive reference, and a health check. Every error leaves in
+// the one error shape (core's ErrorBody), whoever raised it.
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { AppError, ErrorCode, appRouter, buildOpenApiDocument, type Services } from "@ems/core";
+import type { ApiConfig } from "./config.ts";
+import { registerOAuthRoutes } from "./oauth/routes.ts";
+import { registerRestApi } from "./rest/adapter.ts";
+import { sendError } from "./rest/errors.ts";
+
+/** Fastify's own errors (body parsing, limits) in our codes. */
+function fromFastifyError(err: FastifyError): unknown {
+  switch (err.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: larger than the limit of this server", { field: "body" });
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json");
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return new AppError(400, ErrorCode.VALIDATION_ERROR, "body: Content-Length does not match the body", { field: "body" });
+    default:
+      return err;
+  }
+}
+
+export async function buildServer(services: Services, config: ApiConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.logLevel !== "debug",
+  });
+
+  // JSON bodies: empty means {}, malformed is a 400 in our shape.
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body).trim();
+    if (!text) return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError(400, ErrorCode.INVALID_JSON, "body: not valid JSON", { field: "body" }), undefined);
+    }
+  });
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  app.setErrorHandler((err: FastifyError, _request, reply) => sendError(reply, fromFastifyError(err)));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, new AppError(404, ErrorCode.ROUTE_NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}`)),
+  );
+
+  const document = buildOpenApiDocument(appRouter, { baseUrl: config.baseUrl });
+  const documentJson = JSON.stringify(document);
+  app.get("/openapi.json", (_req, reply) => reply.type("application/json; charset=utf-8").send(documentJson));
+  await app.register(swagger, { mode: "static", specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { deepLinking: true, persistAuthorization: true } });
+
+  app.get("/healthz", async (_req, reply) => {
+    try {
+      await services.db.pool.query("select 1");
+      return { status: "ok", database: "ok" };
+    } catch {
+      return reply.code(503).send({ status: "unavailable", database: "unreachable" });
+    }
+  });
+
+  registerOAuthRoutes(app, services);
+  registerRestApi(app, services);
+  return app;
+}

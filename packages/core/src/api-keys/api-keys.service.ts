@@ -1,0 +1,65 @@
+import type { ApiKey } from "@ems/db";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { SECRET_PREFIX, displayPrefix, newSecret } from "../auth/secrets.ts";
+import { notFound } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import { SCOPES } from "../scopes.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { CreateApiKeyInput } from "./api-keys.schemas.ts";
+
+const AUDITED = ["name", "scopes", "expiresAt", "revokedAt"] as const;
+
+export function presentApiKey(k: ApiKey, now = Date.now()) {
+  const status = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt.getTime() <= now ? "expired" : "active";
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    scopes: k.scopes,
+    status: status as "active" | "revoked" | "expired",
+    expiresAt: k.expiresAt,
+    revokedAt: k.revokedAt,
+    lastUsedAt: k.lastUsedAt,
+    createdAt: k.createdAt,
+  };
+}
+
+/** Creates a key; the secret is in the answer and nowhere else. */
+export async function createApiKey(sc: ServiceContext, input: CreateApiKeyInput) {
+  const { secret, hash } = newSecret(SECRET_PREFIX.apiKey);
+  return sc.db.$transaction(async (tx) => {
+    const key = await tx.apiKey.create({
+      data: {
+        workspaceId: sc.workspaceId,
+        name: input.name,
+        prefix: displayPrefix(secret),
+        tokenHash: hash,
+        scopes: input.scopes ?? [...SCOPES],
+        expiresAt: input.expiresAt ?? null,
+        createdByUserId: sc.actor.userId ?? null,
+      },
+    });
+    await writeAudit(tx, sc.actor, { action: "api-key.create", resourceType: "api-key", resourceId: key.id, changes: changesOf(null, key, AUDITED) });
+    return { ...presentApiKey(key), key: secret };
+  });
+}
+
+export async function listApiKeys(sc: ServiceContext, paging: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.apiKey.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
+    sc.db.apiKey.count(),
+  ]);
+  return { items: rows.map((k) => presentApiKey(k)), total, page: paging.page, limit: paging.limit };
+}
+
+/** Revokes at once; revoking a revoked key changes nothing and answers the key. */
+export async function revokeApiKey(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.apiKey.findUnique({ where: { id } });
+    if (!before) throw notFound("API key");
+    if (before.revokedAt) return presentApiKey(before);
+    const after = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+    await writeAudit(tx, sc.actor, { action: "api-key.revoke", resourceType: "api-key", resourceId: id, changes: changesOf(before, after, AUDITED) });
+    return presentApiKey(after);
+  });
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const ACTOR_TYPES = ["user", "api-key", "oauth-app", "system"] as const;
+export const CHANNELS = ["dashboard", "api-key", "oauth", "cli", "system"] as const;
+
+/** A date-time with offset, or a date (a `to` date includes that whole day). */
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .meta({ description: "ISO 8601 date-time (with offset) or date", example: "2026-11-01T00:00:00Z" });
+
+export const auditFilters = z.object({
+  actorType: z.enum(ACTOR_TYPES).optional(),
+  actorId: idParam("actorId").optional(),
+  action: z.string().max(100).optional().meta({ description: "Exact action, e.g. project.create" }),
+  resourceType: z.string().max(50).optional().meta({ description: "e.g. project" }),
+  resourceId: z.string().max(64).optional(),
+  from: instant.optional().meta({ description: "Entries at or after this instant" }),
+  to: instant.optional().meta({ description: "Entries before this instant (a date: up to the end of that day)" }),
+});
+
+export const listAuditInput = pagingInput.extend(auditFilters.shape);
+export const exportAuditInput = auditFilters.extend({
+  format: z.enum(["csv", "json"]).optional().default("csv"),
+});
+
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    createdAt: z.date(),
+    actorType: z.enum(ACTOR_TYPES),
+    actorId: z.number().int().nullable(),
+    actorName: z.string(),
+    userId: z.number().int().nullable(),
+    apiKeyId: z.number().int().nullable(),
+    oauthAppId: z.number().int().nullable(),
+    channel: z.enum(CHANNELS),
+    action: z.string(),
+    resourceType: z.string(),
+    resourceId: z.string().nullable(),
+    changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).meta({
+      description: "Changed fields: { field: { before, after } }",
+    }),
+    ip: z.string().nullable(),
+    userAgent: z.string().nullable(),
+  })
+  .meta({ id: "AuditEntry" });
+
+export const auditFiltersOutput = z.object({
+  actors: z.array(z.object({ type: z.enum(ACTOR_TYPES), id: z.number().int().nullable(), name: z.string() })),
+  actions: z.array(z.string()),
+  resourceTypes: z.array(z.string()),
+});
+
+export type AuditFilters = z.output<typeof auditFilters>;

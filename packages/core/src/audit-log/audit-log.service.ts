@@ -1,0 +1,129 @@
+import { stringify } from "csv-stringify/sync";
+import type { AuditEntry, Prisma } from "@ems/db";
+import { runInWorkspace } from "../db/scoped.ts";
+import type { FileResponse } from "../files.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { AuditFilters } from "./audit-log.schemas.ts";
+
+/** Enum names are Prisma identifiers; the API speaks their dashed values. */
+const dashed = <T extends string>(v: T) => v.replace("_", "-");
+const undashed = <T extends string>(v: T) => v.replace("-", "_");
+
+function present(e: AuditEntry) {
+  return {
+    id: e.id,
+    createdAt: e.createdAt,
+    actorType: dashed(e.actorType) as "user" | "api-key" | "oauth-app" | "system",
+    actorId: e.actorId,
+    actorName: e.actorName,
+    userId: e.userId,
+    apiKeyId: e.apiKeyId,
+    oauthAppId: e.oauthAppId,
+    channel: dashed(e.channel) as "dashboard" | "api-key" | "oauth" | "cli" | "system",
+    action: e.action,
+    resourceType: e.resourceType,
+    resourceId: e.resourceId,
+    changes: e.changes as Record<string, { before: unknown; after: unknown }>,
+    ip: e.ip,
+    userAgent: e.userAgent,
+  };
+}
+
+const endOf = (instant: string) => {
+  const d = new Date(instant);
+  // A bare date as the upper bound includes that whole day.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(instant)) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+};
+
+function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
+  return {
+    actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
+    actorId: f.actorId,
+    action: f.action,
+    resourceType: f.resourceType,
+    resourceId: f.resourceId,
+    createdAt: f.from || f.to ? { gte: f.from ? new Date(f.from) : undefined, lt: f.to ? endOf(f.to) : undefined } : undefined,
+  };
+}
+
+/** Newest first. */
+export async function listAuditEntries(sc: ServiceContext, input: AuditFilters & PagingInput) {
+  const filter = where(input);
+  const [rows, total] = await Promise.all([
+    sc.db.auditEntry.findMany({ where: filter, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.auditEntry.count({ where: filter }),
+  ]);
+  return { items: rows.map(present), total, page: input.page, limit: input.limit };
+}
+
+/** The actors, actions and resource types present in the workspace's log. */
+export async function auditLogFilters(sc: ServiceContext) {
+  const [actors, actions, resourceTypes] = await Promise.all([
+    // Raw SQL is not scoped by the client: filter by workspace explicitly.
+    sc.db.$queryRaw<{ actorType: AuditEntry["actorType"]; actorId: number | null; actorName: string }[]>`
+      select distinct on ("actorType", "actorId") "actorType"::text as "actorType", "actorId", "actorName"
+      from "AuditEntry" where "workspaceId" = ${sc.workspaceId}
+      order by "actorType", "actorId", id desc`,
+    sc.db.auditEntry.groupBy({ by: ["action"], orderBy: { action: "asc" } }),
+    sc.db.auditEntry.groupBy({ by: ["resourceType"], orderBy: { resourceType: "asc" } }),
+  ]);
+  return {
+    actors: actors.map((a) => ({ type: a.actorType as "user" | "api-key" | "oauth-app" | "system", id: a.actorId, name: a.actorName })),
+    actions: actions.map((a) => a.action),
+    resourceTypes: resourceTypes.map((r) => r.resourceType),
+  };
+}
+
+const EXPORT_BATCH = 1000;
+const CSV_COLUMNS = [
+  "id", "createdAt", "actorType", "actorId", "actorName", "channel", "action",
+  "resourceType", "resourceId", "changes", "ip", "userAgent",
+] as const;
+
+/** Every matching entry, newest first, fetched in keyset batches so memory stays flat. */
+async function* batches(sc: ServiceContext, filters: AuditFilters) {
+  const filter = where(filters);
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await runInWorkspace(sc.workspaceId, () =>
+      sc.db.auditEntry.findMany({
+        where: beforeId ? { AND: [filter, { id: { lt: beforeId } }] } : filter,
+        orderBy: { id: "desc" },
+        take: EXPORT_BATCH,
+      }),
+    );
+    if (rows.length === 0) return;
+    yield rows.map(present);
+    if (rows.length < EXPORT_BATCH) return;
+    beforeId = rows[rows.length - 1]!.id;
+  }
+}
+
+async function* csvChunks(sc: ServiceContext, filters: AuditFilters) {
+  yield stringify([], { header: true, columns: [...CSV_COLUMNS] });
+  for await (const rows of batches(sc, filters)) {
+    yield stringify(
+      rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), changes: JSON.stringify(r.changes) })),
+      { columns: [...CSV_COLUMNS] },
+    );
+  }
+}
+
+async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
+  yield "[";
+  let first = true;
+  for await (const rows of batches(sc, filters)) {
+    yield (first ? "\n" : ",\n") + rows.map((r) => JSON.stringify(r)).join(",\n");
+    first = false;
+  }
+  yield "\n]\n";
+}
+
+export function exportAuditLog(sc: ServiceContext, filters: AuditFilters & { format: "csv" | "json" }): FileResponse {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return filters.format === "json"
+    ? { contentType: "application/json; charset=utf-8", filename: `audit-log-${stamp}.json`, body: jsonChunks(sc, filters) }
+    : { contentType: "text/csv; charset=utf-8", filename: `audit-log-${stamp}.csv`, body: csvChunks(sc, filters) };
+}

@@ -1,0 +1,66 @@
+// Audit entries are written by services inside the transaction of the change
+// they describe, so a change never exists without its entry (and a failing
+// entry rolls the change back).
+import type { ActorType, Channel, Prisma } from "@ems/db";
+
+/** Who is acting, through what; copied into every audit entry. */
+export interface Actor {
+  workspaceId: number;
+  type: ActorType;
+  id: number | null;
+  name: string;
+  userId?: number;
+  apiKeyId?: number;
+  oauthAppId?: number;
+  channel: Channel;
+  ip?: string;
+  userAgent?: string;
+}
+
+export type Changes = Record<string, { before: unknown; after: unknown }>;
+
+/** The fields among `fields` whose value differs between before and after (null = absent). */
+export function changesOf<T extends object>(before: T | null, after: T | null, fields: readonly (keyof T & string)[]): Changes {
+  const changes: Changes = {};
+  for (const field of fields) {
+    const b = before ? normalise(before[field]) : null;
+    const a = after ? normalise(after[field]) : null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[field] = { before: b, after: a };
+  }
+  return changes;
+}
+
+const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : (v ?? null));
+
+export interface AuditInput {
+  action: string;
+  resourceType: string;
+  resourceId?: string | number | null;
+  changes?: Changes;
+}
+
+/** Any client or transaction that can insert audit entries (scoped or not). */
+export interface AuditWriter {
+  auditEntry: { create(args: { data: Prisma.AuditEntryUncheckedCreateInput }): PromiseLike<unknown> };
+}
+
+export async function writeAudit(tx: AuditWriter, actor: Actor, entry: AuditInput) {
+  await tx.auditEntry.create({
+    data: {
+      workspaceId: actor.workspaceId,
+      actorType: actor.type,
+      actorId: actor.id,
+      actorName: actor.name,
+      userId: actor.userId,
+      apiKeyId: actor.apiKeyId,
+      oauthAppId: actor.oauthAppId,
+      channel: actor.channel,
+      action: entry.action,
+      resourceType: entry.resourceType,
+      resourceId: entry.resourceId == null ? null : String(entry.resourceId),
+      changes: (entry.changes ?? {}) as Prisma.InputJsonObject,
+      ip: actor.ip?.slice(0, 64),
+      userAgent: actor.userAgent?.slice(0, 512),
+    },
+  });
+}

@@ -1,0 +1,23 @@
+export { appRouter, createCaller, type AppRouter } from "./router.ts";
+export { createServices, createRestContext, createSessionContext, type Services, type RequestContext } from "./context.ts";
+export { AppError, ErrorCode, toAppError, validationError, type ErrorBody } from "./errors.ts";
+export { type AppMeta } from "./trpc.ts";
+export { type FileResponse } from "./files.ts";
+export { runInWorkspace } from "./db/scoped.ts";
+export { SCOPES, parseScopes, type Scope } from "./scopes.ts";
+export { PLANS, PLAN_NAMES } from "./plans.ts";
+export { buildOpenApiDocument } from "./openapi.ts";
+export { createWorkspace, operatorActor, requireWorkspace, type OperatorMeta } from "./workspaces/workspaces.service.ts";
+export { createUserInWorkspace, hashPassword, verifyPassword, roleFromName } from "./users/users.service.ts";
+export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys/api-keys.service.ts";
+export {
+  createOAuthApp,
+  findOAuthClient,
+  issueClientCredentialsToken,
+  revokeOAuthToken,
+  ACCESS_TOKEN_TTL_SECONDS,
+} from "./oauth/oauth.service.ts";
+export { createOAuthAppInput } from "./oauth/oauth.schemas.ts";
+export { createApiKeyInput } from "./api-keys/api-keys.schemas.ts";
+export { createLimiter, rateLimitHeaders } from "./rate-limit/budgets.ts";
+export { authenticateBearer, type Caller } from "./auth/caller.ts";

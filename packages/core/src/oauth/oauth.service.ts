@@ -1,0 +1,104 @@
+// OAuth apps and the tokens they get. The protocol (RFC 6749 token endpoint,
+// RFC 7009 revocation) lives in apps/api; this is its storage and rules.
+import { timingSafeEqual } from "node:crypto";
+import type { Database, OAuthApp } from "@ems/db";
+import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
+import { runInWorkspace, type ScopedClient } from "../db/scoped.ts";
+import type { Scope } from "../scopes.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { CreateOAuthAppInput } from "./oauth.schemas.ts";
+
+/** Lifetime of an access token issued by the token endpoint. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+export const presentOAuthApp = (a: OAuthApp) => ({
+  id: a.id,
+  name: a.name,
+  clientId: a.clientId,
+  scopes: a.scopes,
+  redirectUris: a.redirectUris,
+  createdAt: a.createdAt,
+  updatedAt: a.updatedAt,
+});
+
+export async function createOAuthApp(sc: ServiceContext, input: CreateOAuthAppInput) {
+  const clientId = newSecret(SECRET_PREFIX.clientId, 12).secret;
+  const { secret, hash } = newSecret(SECRET_PREFIX.clientSecret);
+  return sc.db.$transaction(async (tx) => {
+    const app = await tx.oAuthApp.create({
+      data: { workspaceId: sc.workspaceId, name: input.name, clientId, clientSecretHash: hash, scopes: input.scopes, redirectUris: input.redirectUris ?? [] },
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "oauth-app.create",
+      resourceType: "oauth-app",
+      resourceId: app.id,
+      changes: changesOf(null, app, ["name", "clientId", "scopes", "redirectUris"]),
+    });
+    return { ...presentOAuthApp(app), clientSecret: secret };
+  });
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The app with this client id, if the secret matches (or none is required). Not workspace-scoped: the client says who it is. */
+export async function findOAuthClient(db: Database, clientId: string, clientSecret: string | undefined): Promise<OAuthApp | null> {
+  const app = await db.prisma.oAuthApp.findUnique({ where: { clientId } });
+  if (!app) return null;
+  if (clientSecret === undefined) return null;
+  return sameHash(app.clientSecretHash, hashSecret(clientSecret)) ? app : null;
+}
+
+const appActor = (app: OAuthApp, meta: { ip?: string; userAgent?: string }): Actor => ({
+  workspaceId: app.workspaceId,
+  type: "oauth_app",
+  id: app.id,
+  name: app.name,
+  oauthAppId: app.id,
+  channel: "oauth",
+  ...meta,
+});
+
+/** Issues an access token for the app's workspace with `scopes` (already checked against the app's). */
+export async function issueClientCredentialsToken(
+  scoped: ScopedClient,
+  app: OAuthApp,
+  scopes: Scope[],
+  meta: { ip?: string; userAgent?: string } = {},
+) {
+  const { secret, hash } = newSecret(SECRET_PREFIX.accessToken);
+  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  return runInWorkspace(app.workspaceId, () =>
+    scoped.$transaction(async (tx) => {
+      const token = await tx.oAuthToken.create({
+        data: { workspaceId: app.workspaceId, appId: app.id, accessTokenHash: hash, scopes, expiresAt },
+      });
+      await writeAudit(tx, appActor(app, meta), {
+        action: "oauth-token.issue",
+        resourceType: "oauth-token",
+        resourceId: token.id,
+        changes: { scopes: { before: null, after: scopes }, expiresAt: { before: null, after: expiresAt.toISOString() } },
+      });
+      return { accessToken: secret, expiresAt, scopes };
+    }),
+  );
+}
+
+/**
+ * RFC 7009: revokes the access or refresh token if it belongs to this app.
+ * Unknown tokens are not an error (the caller answers 200 either way).
+ */
+export async function revokeOAuthToken(scoped: ScopedClient, app: OAuthApp, token: string, meta: { ip?: string; userAgent?: string } = {}) {
+  const hash = hashSecret(token);
+  return runInWorkspace(app.workspaceId, () =>
+    scoped.$transaction(async (tx) => {
+      const row = await tx.oAuthToken.findFirst({
+        where: { appId: app.id, revokedAt: null, OR: [{ accessTokenHash: hash }, { refreshTokenHash: hash }] },
+      });
+      if (!row) return false;
+      await tx.oAuthToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+      await writeAudit(tx, appActor(app, meta), { action: "oauth-token.revoke", resourceType: "oauth-token", resourceId: row.id });
+      return true;
+    }),
+  );
+}

@@ -1,0 +1,32 @@
+// Paged lists: `page` >= 1, `limit` 1..500 (default 100). A paged procedure
+// returns { items, total, page, limit }; over REST the body is the items and
+// the rest travels in X-Total-Count, X-Page and X-Limit (see trpc.ts).
+import { z } from "zod";
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 100;
+
+const positiveInt = (max: number) =>
+  z
+    .union([z.number(), z.string().regex(/^\d+$/, "must be a whole number")])
+    .transform(Number)
+    .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(max, `must be at most ${max}`));
+
+export const pagingInput = z.object({
+  page: positiveInt(Number.MAX_SAFE_INTEGER).optional().default(1),
+  limit: positiveInt(MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
+});
+
+export type PagingInput = z.output<typeof pagingInput>;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+
+export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });

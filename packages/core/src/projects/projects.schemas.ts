@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { messageSchema, text } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+/** `#rrggbb`; stored lowercase. */
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, "must be a hex color like #1f6feb")
+  .transform((c) => c.toLowerCase());
+
+export const DEFAULT_PROJECT_COLOR = "#64748b";
+
+export const projectSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    color: z.string(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "Project" });
+
+export const listProjectsInput = pagingInput;
+
+export const createProjectInput = z.object({
+  name: text(255, 1),
+  description: text(2000).optional(),
+  color: color.optional(),
+});
+
+export const updateProjectInput = z.object({
+  id: idParam(),
+  name: text(255, 1).optional(),
+  description: text(2000).optional(),
+  color: color.optional(),
+});
+
+export const deleteProjectInput = z.object({ id: idParam() });
+
+export const deleteProjectOutput = messageSchema.extend({
+  deleted: z.object({
+    assets: z.number().int(),
+    scans: z.number().int(),
+    findings: z.number().int(),
+    issues: z.number().int(),
+    schedules: z.number().int(),
+  }),
+});
+
+export type CreateProjectInput = z.output<typeof createProjectInput>;
+export type UpdateProjectInput = z.output<typeof updateProjectInput>;

@@ -1,0 +1,98 @@
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { alreadyExists, notFound, validationError } from "../errors.ts";
+import { skipTake, type Page, type PagingInput } from "../paging.ts";
+import { PLANS, planLimitError } from "../plans.ts";
+import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import type { Project } from "@ems/db";
+import { DEFAULT_PROJECT_COLOR, type CreateProjectInput, type UpdateProjectInput } from "./projects.schemas.ts";
+
+const PROJECT_FIELDS = ["name", "description", "color"] as const;
+const select = { id: true, name: true, description: true, color: true, createdAt: true, updatedAt: true } as const;
+
+
+export async function listProjects(sc: ServiceContext, paging: PagingInput): Promise<Page<Omit<Project, "workspaceId">>> {
+  const [items, total] = await Promise.all([
+    sc.db.project.findMany({ select, orderBy: { id: "asc" }, ...skipTake(paging) }),
+    sc.db.project.count(),
+  ]);
+  return { items, total, page: paging.page, limit: paging.limit };
+}
+
+async function assertNameFree(tx: Pick<ServiceContext["db"], "project">, name: string, exceptId?: number) {
+  const clash = await tx.project.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  if (clash) throw alreadyExists("name", `name: a project named "${name}" already exists in this workspace`);
+}
+
+export async function createProject(sc: ServiceContext, input: CreateProjectInput) {
+  return sc.db.$transaction(async (tx) => {
+    await lockWorkspace(tx, sc.workspaceId);
+    const workspace = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true } });
+    const count = await tx.project.count();
+    if (count >= PLANS[workspace.plan].maxProjects) {
+      throw planLimitError(workspace.plan, `This workspace already has ${count} projects, the most its plan allows`);
+    }
+    await assertNameFree(tx, input.name);
+    const project = await tx.project.create({
+      data: {
+        workspaceId: sc.workspaceId,
+        name: input.name,
+        description: input.description ?? "",
+        color: input.color ?? DEFAULT_PROJECT_COLOR,
+      },
+      select,
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "project.create",
+      resourceType: "project",
+      resourceId: project.id,
+      changes: changesOf(null, project, PROJECT_FIELDS),
+    });
+    return project;
+  });
+}
+
+export async function updateProject(sc: ServiceContext, input: UpdateProjectInput) {
+  const { id, ...fields } = input;
+  if (Object.values(fields).every((v) => v === undefined)) {
+    throw validationError("body", "send at least one of name, description, color");
+  }
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.project.findUnique({ where: { id }, select });
+    if (!before) throw notFound("Project");
+    if (fields.name !== undefined && fields.name !== before.name) await assertNameFree(tx, fields.name, id);
+    const after = await tx.project.update({ where: { id }, data: fields, select });
+    const changes = changesOf(before, after, PROJECT_FIELDS);
+    if (Object.keys(changes).length) {
+      await writeAudit(tx, sc.actor, { action: "project.update", resourceType: "project", resourceId: id, changes });
+    }
+    return after;
+  });
+}
+
+/** Deletes the project and, through the foreign keys' cascades, everything in it. */
+export async function deleteProject(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const project = await tx.project.findUnique({ where: { id }, select });
+    if (!project) throw notFound("Project");
+    const inProject = { asset: { projectId: id } };
+    const [assets, scans, findings, issues, schedules] = await Promise.all([
+      tx.asset.count({ where: { projectId: id } }),
+      tx.scan.count({ where: inProject }),
+      tx.finding.count({ where: inProject }),
+      tx.issue.count({ where: inProject }),
+      tx.scanSchedule.count({ where: inProject }),
+    ]);
+    await tx.project.delete({ where: { id } });
+    const deleted = { assets, scans, findings, issues, schedules };
+    await writeAudit(tx, sc.actor, {
+      action: "project.delete",
+      resourceType: "project",
+      resourceId: id,
+      changes: { ...changesOf(project, null, PROJECT_FIELDS), deleted: { before: deleted, after: null } },
+    });
+    return {
+      message: `Project "${project.name}" deleted with ${assets} assets, ${scans} scans, ${findings} findings, ${issues} issues and ${schedules} schedules`,
+      deleted,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+// Workspaces are created by the operator (CLI) or at sign-up; not by API callers.
+import type { Plan } from "@ems/db";
+import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import type { Services } from "../context.ts";
+import { validationError } from "../errors.ts";
+import { PLAN_NAMES } from "../plans.ts";
+
+export interface OperatorMeta {
+  channel: "cli" | "system";
+  name: string;
+}
+
+/** The actor of changes made by the operator (CLI) rather than a user or credential. */
+export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => ({
+  workspaceId,
+  type: "system",
+  id: null,
+  name: op.name,
+  channel: op.channel,
+});
+
+export async function createWorkspace(services: Services, input: { name: string; plan?: string }, op: OperatorMeta) {
+  const name = input.name.trim();
+  if (!name || name.length > 255) throw validationError("name", "must be 1 to 255 characters");
+  const plan = (input.plan ?? "essential") as Plan;
+  if (!PLAN_NAMES.includes(plan)) throw validationError("plan", `must be one of ${PLAN_NAMES.join(", ")}`);
+  return services.db.prisma.$transaction(async (tx) => {
+    const workspace = await tx.workspace.create({ data: { name, plan } });
+    await writeAudit(tx, operatorActor(workspace.id, op), {
+      action: "workspace.create",
+      resourceType: "workspace",
+      resourceId: workspace.id,
+      changes: changesOf(null, workspace, ["name", "plan"]),
+    });
+    return workspace;
+  });
+}
+
+export async function requireWorkspace(services: Services, id: number) {
+  const workspace = await services.db.prisma.workspace.findUnique({ where: { id } });
+  if (!workspace) throw validationError("workspace", `no workspace with id ${id}`);
+  return workspace;
+}
