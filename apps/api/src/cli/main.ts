@@ -1,0 +1,194 @@
+// `pnpm ems <command>`: the operator's CLI. Works on DATABASE_URL or the
+// embedded database, whether or not the server runs. Every command takes
+// --json for scripts; bad arguments print a clear message and exit 1.
+import os from "node:os";
+import { Command, CommanderError } from "commander";
+import { z } from "zod";
+import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db";
+import {
+  AppError,
+  createApiKey,
+  createApiKeyInput,
+  createOAuthApp,
+  createOAuthAppInput,
+  createServices,
+  createUserInWorkspace,
+  createWorkspace,
+  listApiKeys,
+  operatorActor,
+  requireWorkspace,
+  revokeApiKey,
+  runInWorkspace,
+  toAppError,
+  type Services,
+} from "@ems/core";
+
+const operator = { channel: "cli" as const, name: `cli (${os.userInfo().username})` };
+
+class UsageError extends Error {}
+
+/** Parses a positive integer option, or fails with the option's name. */
+function id(name: string) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > Number.MAX_SAFE_INTEGER) {
+      throw new UsageError(`${name} must be a positive integer, got "${value}"`);
+    }
+    return Number(value);
+  };
+}
+
+/** Validates with a core schema and turns its first issue into a usage error. */
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new UsageError(`${issue.path.join(".") || "input"}: ${issue.message}`);
+}
+
+let db: OpenedDatabase | undefined;
+async function services(): Promise<Services> {
+  db ??= await openDatabase();
+  return createServices(db);
+}
+
+/** Runs a service as the operator inside the workspace. */
+async function asOperator<T>(workspaceId: number, fn: (s: Services, sc: Parameters<typeof createApiKey>[0]) => Promise<T>) {
+  const s = await services();
+  await requireWorkspace(s, workspaceId);
+  return runInWorkspace(workspaceId, () => fn(s, { db: s.scoped, actor: operatorActor(workspaceId, operator), workspaceId }));
+}
+
+function output(json: boolean, value: unknown, human: string) {
+  console.log(json ? JSON.stringify(value, null, 2) : human);
+}
+
+const program = new Command("ems")
+  .description("Exposure Monitoring Service: operator commands")
+  .option("--json", "print machine-readable JSON")
+  .exitOverride()
+  .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+
+const json = () => Boolean(program.opts().json);
+
+const workspace = program.command("workspace").description("workspaces");
+workspace
+  .command("create")
+  .requiredOption("--name <name>", "workspace name")
+  .option("--plan <plan>", "essential, pro or premium", "essential")
+  .option("--json", "print JSON")
+  .action(async (o: { name: string; plan: string; json?: boolean }) => {
+    const ws = await createWorkspace(await services(), { name: o.name, plan: o.plan }, operator);
+    output(json() || !!o.json, ws, `Created workspace ${ws.id} "${ws.name}" on plan ${ws.plan}`);
+  });
+
+program
+  .command("user")
+  .description("users")
+  .command("create")
+  .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
+  .requiredOption("--email <email>", "email address (sign-in name)")
+  .requiredOption("--password <password>", "password, at least 12 characters")
+  .option("--role <role>", "owner, admin, member or read-only", "member")
+  .option("--json", "print JSON")
+  .action(async (o: { workspace: number; email: string; password: string; role: string; json?: boolean }) => {
+    const r = await createUserInWorkspace(await services(), { workspaceId: o.workspace, email: o.email, password: o.password, role: o.role }, operator);
+    output(json() || !!o.json, r, `User ${r.user.id} <${r.user.email}> is ${r.role.replace("_", "-")} of workspace ${o.workspace}`);
+  });
+
+const apiKey = program.command("api-key").description("API keys");
+apiKey
+  .command("create")
+  .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
+  .requiredOption("--name <name>", "a name to recognise the key by")
+  .option("--scopes <scopes>", "comma-separated scopes (default: all)")
+  .option("--expires-at <iso>", "expiry, ISO 8601 date-time")
+  .option("--json", "print JSON")
+  .action(async (o: { workspace: number; name: string; scopes?: string; expiresAt?: string; json?: boolean }) => {
+    const input = parse(createApiKeyInput, {
+      name: o.name,
+      scopes: o.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
+      expiresAt: o.expiresAt,
+    });
+    const key = await asOperator(o.workspace, (_s, sc) => createApiKey(sc, input));
+    output(
+      json() || !!o.json,
+      key,
+      `Created API key ${key.id} "${key.name}" (${key.scopes.join(", ")})${key.expiresAt ? `, expires ${key.expiresAt.toISOString()}` : ""}\n` +
+        `Key (shown once, store it now): ${key.key}`,
+    );
+  });
+apiKey
+  .command("list")
+  .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
+  .option("--json", "print JSON")
+  .action(async (o: { workspace: number; json?: boolean }) => {
+    const keys = [];
+    for (let page = 1; ; page++) {
+      const p = await asOperator(o.workspace, (_s, sc) => listApiKeys(sc, { page, limit: 500 }));
+      keys.push(...p.items);
+      if (keys.length >= p.total || p.items.length === 0) break;
+    }
+    const lines = keys.map((k) => `${k.id}\t${k.status}\t${k.prefix}…\t${k.name}\t${k.scopes.join(",")}`);
+    output(json() || !!o.json, keys, keys.length ? ["id\tstatus\tprefix\tname\tscopes", ...lines].join("\n") : "No API keys");
+  });
+apiKey
+  .command("revoke")
+  .argument("<id>", "API key id", id("id"))
+  .option("--json", "print JSON")
+  .action(async (keyId: number, o: { json?: boolean }) => {
+    const s = await services();
+    const found = await s.db.prisma.apiKey.findUnique({ where: { id: keyId }, select: { workspaceId: true } });
+    if (!found) throw new UsageError(`no API key with id ${keyId}`);
+    const key = await asOperator(found.workspaceId, (_s, sc) => revokeApiKey(sc, keyId));
+    output(json() || !!o.json, key, `Revoked API key ${key.id} "${key.name}"`);
+  });
+
+program
+  .command("oauth-app")
+  .description("OAuth apps")
+  .command("create")
+  .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
+  .requiredOption("--name <name>", "app name, shown on the consent page")
+  .requiredOption("--scopes <scopes>", "comma-separated scopes the app may ask for")
+  .option("--redirect-uri <uri>", "allowed redirect URI (repeatable)", (v: string, all: string[] = []) => [...all, v])
+  .option("--json", "print JSON")
+  .action(async (o: { workspace: number; name: string; scopes: string; redirectUri?: string[]; json?: boolean }) => {
+    const input = parse(createOAuthAppInput, { name: o.name, scopes: o.scopes.split(",").map((s) => s.trim()).filter(Boolean), redirectUris: o.redirectUri });
+    const app = await asOperator(o.workspace, (_s, sc) => createOAuthApp(sc, input));
+    output(
+      json() || !!o.json,
+      app,
+      `Created OAuth app ${app.id} "${app.name}" (${app.scopes.join(", ")})\nclient_id:     ${app.clientId}\nclient_secret: ${app.clientSecret}   (shown once)`,
+    );
+  });
+
+program
+  .command("db")
+  .description("the embedded database")
+  .command("stop")
+  .option("--json", "print JSON")
+  .action(async (o: { json?: boolean }) => {
+    const stopped = await stopEmbeddedPostgres(dataDir());
+    output(json() || !!o.json, { stopped }, stopped ? "Embedded PostgreSQL stopped" : "Embedded PostgreSQL was not running");
+  });
+
+async function main() {
+  try {
+    await program.parseAsync(process.argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Help and version are not failures; commander already printed its message.
+      process.exitCode = err.exitCode === 0 || err.code === "commander.helpDisplayed" ? 0 : 1;
+    } else {
+      const message = err instanceof UsageError ? err.message : toAppError(err).message;
+      if (!(err instanceof UsageError || err instanceof AppError)) console.error(err);
+      if (json()) console.error(JSON.stringify({ error: message }));
+      else console.error(`error: ${message}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await db?.close();
+  }
+}
+
+await main();
