@@ -1,0 +1,190 @@
+// `pnpm bench:api`: GET /app/projects?limit=100 at several pages, through the
+// full stack (buildServer) and through a plain Fastify + pg baseline running
+// the same SQL (see servers.ts), measured with autocannon in one run.
+// Writes the results to docs/benchmarks.md and prints them.
+//
+// Uses DATABASE_URL's server when set, else the embedded PostgreSQL; either
+// way in a scratch database (createTestDatabase) that is dropped at the end.
+import { fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { createApiKey, createServices, createWorkspace, operatorActor, runInWorkspace } from "@ems/core";
+import { repoRoot } from "@ems/db";
+import { createTestDatabase } from "@ems/db/testing";
+
+const PROJECTS = 100_000;
+const LIMIT = 100;
+const PAGES = [1, 10, 100, 1000];
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 3;
+const MEASURE_SECONDS = 10;
+// Each key may read 120 times a minute. The limiter stays in the measured
+// path; we only spread the load over enough keys that it never says 429:
+// 2000 keys cover ~4000 req/s for the whole run.
+const API_KEYS = 2000;
+const AIM = { minRatio: 0.5, maxP99Ms: 50 };
+
+type Target = "full stack" | "baseline";
+interface Row {
+  page: number;
+  target: Target;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+const started = Date.now();
+const log = (msg: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${msg}`);
+
+/** Runs fn over items with at most `limit` in flight. */
+async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < items.length) await fn(items[next++]!);
+  }));
+}
+
+// --- database: workspace, 100k projects, API keys ------------------------------------------
+const db = await createTestDatabase();
+const cleanup = async () => db.drop().catch((err: unknown) => console.error("could not drop", db.name, err));
+let child: ReturnType<typeof fork> | undefined;
+try {
+  const services = createServices(db);
+  const op = { channel: "cli", name: "bench" } as const;
+  const ws = await createWorkspace(services, { name: "Bench", plan: "premium" }, op);
+  log(`scratch database ${db.name}, workspace ${ws.id}`);
+
+  // One statement instead of 100k Prisma calls; VACUUM so that count(*) gets
+  // index-only scans, as on a table that autovacuum has visited.
+  await db.pool.query(
+    `insert into "Project" ("workspaceId", name, description, color, "updatedAt")
+     select $1, 'project-' || lpad(g::text, 6, '0'), 'Seeded by the API benchmark', '#64748b', now()
+     from generate_series(1, $2::int) g`,
+    [ws.id, PROJECTS],
+  );
+  await db.pool.query(`vacuum analyze "Project"`);
+  log(`seeded ${PROJECTS} projects`);
+
+  const keys: string[] = [];
+  const actor = operatorActor(ws.id, op);
+  await eachLimit(Array.from({ length: API_KEYS }, (_, i) => i), 8, async (i) => {
+    const k = await runInWorkspace(ws.id, () => createApiKey({ db: services.scoped, actor, workspaceId: ws.id }, { name: `bench-${i}` }));
+    keys.push(k.key);
+  });
+  log(`created ${keys.length} API keys`);
+
+  const pgVersion = (await db.pool.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+
+  // --- servers (child process) ---------------------------------------------------------------
+  child = fork(fileURLToPath(new URL("./servers.ts", import.meta.url)), [db.url, String(ws.id)]);
+  const ports = await new Promise<Record<"product" | "baseline", number>>((resolve, reject) => {
+    child!.once("message", (m) => resolve(m as Record<"product" | "baseline", number>));
+    child!.once("exit", (code) => reject(new Error(`servers exited with ${code}`)));
+  });
+  const baseUrl: Record<Target, string> = {
+    "full stack": `http://127.0.0.1:${ports.product}`,
+    baseline: `http://127.0.0.1:${ports.baseline}`,
+  };
+  let nextKey = 0;
+  const authorization = () => `Bearer ${keys[nextKey++ % keys.length]}`;
+  const pathOf = (page: number) => `/app/projects?limit=${LIMIT}&page=${page}`;
+
+  // Same body and paging headers from both, or the comparison means nothing.
+  for (const page of PAGES) {
+    const [a, b] = await Promise.all(
+      (["full stack", "baseline"] as const).map((t) => fetch(baseUrl[t] + pathOf(page), { headers: { authorization: authorization() } })),
+    );
+    const [bodyA, bodyB] = await Promise.all([a!.text(), b!.text()]);
+    const headers = (r: Response) => ["x-total-count", "x-page", "x-limit"].map((h) => r.headers.get(h)).join(" ");
+    if (a!.status !== 200 || bodyA !== bodyB || headers(a!) !== headers(b!)) {
+      throw new Error(`page ${page}: full stack (${a!.status}, ${headers(a!)}) and baseline (${b!.status}, ${headers(b!)}) answer differently`);
+    }
+  }
+  log("both servers answer the same bodies and headers");
+
+  const run = async (target: Target, page: number, seconds: number) => {
+    const result = await autocannon({
+      url: baseUrl[target],
+      connections: CONNECTIONS,
+      duration: seconds,
+      // A fresh key on every request (see API_KEYS); the baseline ignores it.
+      requests: [{ method: "GET", path: pathOf(page), setupRequest: (req) => ({ ...req, headers: { authorization: authorization() } }) }],
+    });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed) {
+      throw new Error(`${target}, page ${page}: ${failed} failed requests (${JSON.stringify(result.statusCodeStats)}, ${result.errors} errors, ${result.timeouts} timeouts)`);
+    }
+    return { page, target, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+
+  // --- measure -----------------------------------------------------------------------------
+  for (const target of ["full stack", "baseline"] as const) await run(target, 1, WARMUP_SECONDS);
+  log("warmed up");
+  const rows: Row[] = [];
+  for (const [i, page] of PAGES.entries()) {
+    // Alternate which server goes first, so that drift (caches, autovacuum, other load) hits both alike.
+    const order: Target[] = i % 2 === 0 ? ["full stack", "baseline"] : ["baseline", "full stack"];
+    for (const target of order) {
+      const row = await run(target, page, MEASURE_SECONDS);
+      rows.push(row);
+      log(`page ${page} ${target}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+    }
+  }
+
+  // --- report ------------------------------------------------------------------------------
+  const table = [
+    "| page | full stack req/s | baseline req/s | ratio | full stack p50 / p99 (ms) | baseline p50 / p99 (ms) | aim met |",
+    "|---:|---:|---:|---:|---:|---:|:---:|",
+    ...PAGES.map((page) => {
+      const full = rows.find((r) => r.page === page && r.target === "full stack")!;
+      const base = rows.find((r) => r.page === page && r.target === "baseline")!;
+      const ratio = full.rps / base.rps;
+      const met = ratio >= AIM.minRatio && full.p99 < AIM.maxP99Ms;
+      return `| ${page} | ${full.rps.toFixed(0)} | ${base.rps.toFixed(0)} | ${(ratio * 100).toFixed(0)} % | ${full.p50} / ${full.p99} | ${base.p50} / ${base.p99} | ${met ? "yes" : "no"} |`;
+    }),
+  ].join("\n");
+
+  const cpus = os.cpus();
+  const database = process.env.DATABASE_URL ? "DATABASE_URL's server" : "embedded PostgreSQL";
+  const section = `## API: GET /app/projects
+
+${table}
+
+- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
+- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}
+- Node ${process.version}, PostgreSQL ${pgVersion} (${database}), load generator, servers and database on the same machine
+- Workload: ${PROJECTS.toLocaleString("en")} projects in one workspace; \`GET /app/projects?limit=${LIMIT}&page=N\`;
+  autocannon, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per measured run after a ${WARMUP_SECONDS} s warm-up,
+  the two servers alternating; req/s is autocannon's average per second. No non-2xx answers (the bench fails otherwise).
+- Full stack: the server from \`buildServer\` with a real API key per request (rotating over ${API_KEYS} keys so
+  that the per-key budget of 120 reads a minute never answers 429; the rate limiter still runs on every request).
+- Baseline: plain Fastify + pg running the same two queries (\`order by id limit/offset\` and \`count(*)\`) with the
+  same body and X-Total-Count / X-Page / X-Limit headers, no auth or rate limit.
+- Aim: full stack at least ${AIM.minRatio * 100} % of the baseline's throughput, p99 under ${AIM.maxP99Ms} ms.
+
+Reproduce: \`DATABASE_URL=postgresql://… pnpm bench:api\` (creates and drops a scratch database on that server),
+or \`pnpm bench:api\` for the embedded PostgreSQL. The code is in \`apps/api/bench/\`.
+`;
+
+  // Replace our section only; other benchmarks may share the file.
+  const file = path.join(repoRoot, "docs", "benchmarks.md");
+  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
+  const start = old.indexOf("## API: GET /app/projects");
+  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
+  const updated = start < 0 ? `${old.trimEnd()}\n\n${section}` : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, updated);
+
+  console.log(`\n${table}\n\nWritten to ${path.relative(process.cwd(), file)}`);
+} finally {
+  if (child?.connected) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.disconnect();
+    await exited;
+  }
+  await cleanup();
+}

@@ -1,0 +1,52 @@
+// The two servers under test, run in a child process of api-bench.ts so that
+// the load generator (autocannon) does not share their event loop:
+//   product:  the real server from buildServer (auth, scopes, rate limiter,
+//             trpc-to-openapi, Prisma), exactly as `pnpm start` builds it;
+//   baseline: a plain Fastify route that runs the same two SQL queries as the
+//             product's listProjects over its own pg pool of the same size.
+// Started with the database URL and workspace id as arguments; answers
+// { product, baseline } (their ports) over IPC; stops when the parent disconnects.
+import Fastify, { type FastifyInstance } from "fastify";
+import { createDatabase } from "@ems/db";
+import { createServices } from "@ems/core";
+import { buildServer } from "../src/server.ts";
+import { loadConfig } from "../src/config.ts";
+
+const [url, workspaceArg] = process.argv.slice(2);
+if (!url || !workspaceArg || !process.send) throw new Error("usage: forked by api-bench.ts with <database url> <workspace id>");
+const workspaceId = Number(workspaceArg);
+
+const productDb = createDatabase(url);
+const product = await buildServer(createServices(productDb), { ...loadConfig(), logLevel: "warn" });
+
+// createDatabase for its pg pool only (apps/api does not depend on pg itself); its Prisma client stays unused.
+const baselineDb = createDatabase(url);
+const baseline = Fastify({ logger: false });
+baseline.get<{ Querystring: { page?: string; limit?: string } }>("/app/projects", async (req, reply) => {
+  const page = Number(req.query.page ?? 1);
+  const limit = Number(req.query.limit ?? 100);
+  // The SQL Prisma sends for findMany({ orderBy: { id: "asc" }, skip, take }) and count(), in parallel as the product does.
+  const [list, count] = await Promise.all([
+    baselineDb.pool.query(
+      `select id, name, description, color, "createdAt", "updatedAt" from "Project" where "workspaceId" = $1 order by id asc limit $2 offset $3`,
+      [workspaceId, limit, (page - 1) * limit],
+    ),
+    baselineDb.pool.query<{ n: number }>(`select count(*)::int as n from "Project" where "workspaceId" = $1`, [workspaceId]),
+  ]);
+  reply.headers({ "X-Total-Count": String(count.rows[0]!.n), "X-Page": String(page), "X-Limit": String(limit) });
+  return list.rows;
+});
+
+const listen = async (app: FastifyInstance) => {
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const addr = app.server.address();
+  if (typeof addr !== "object" || !addr) throw new Error("no address");
+  return addr.port;
+};
+process.send({ product: await listen(product), baseline: await listen(baseline) });
+
+process.on("disconnect", async () => {
+  await Promise.all([product.close(), baseline.close()]);
+  await Promise.all([productDb.close(), baselineDb.close()]);
+  process.exit(0);
+});

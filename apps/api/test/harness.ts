@@ -1,0 +1,119 @@
+// A real API for a test file: its own migrated database, the real server
+// listening on 127.0.0.1, and helpers to make workspaces and credentials.
+import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+import {
+  createApiKey,
+  createOAuthApp,
+  createServices,
+  createWorkspace,
+  createUserInWorkspace,
+  operatorActor,
+  runInWorkspace,
+  type Scope,
+  type Services,
+} from "@ems/core";
+import type { Plan } from "@ems/db";
+import type { FastifyInstance } from "fastify";
+import { loadConfig } from "../src/config.ts";
+import { buildServer } from "../src/server.ts";
+
+const operator = { channel: "cli" as const, name: "test" };
+
+export interface TestApi {
+  db: TestDatabase;
+  services: Services;
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startApi(): Promise<TestApi> {
+  const db = await createTestDatabase();
+  const services = createServices(db);
+  const app = await buildServer(services, { ...loadConfig({}), logLevel: "silent" });
+  await app.listen({ host: "127.0.0.1", port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  return {
+    db,
+    services,
+    app,
+    url,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+const sc = (services: Services, workspaceId: number) => ({ db: services.scoped, actor: operatorActor(workspaceId, operator), workspaceId });
+
+export async function newWorkspace(services: Services, opts: { plan?: Plan; name?: string } = {}) {
+  return createWorkspace(services, { name: opts.name ?? `ws-${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan }, operator);
+}
+
+export async function newApiKey(services: Services, workspaceId: number, opts: { scopes?: Scope[]; expiresAt?: Date } = {}) {
+  const key = await runInWorkspace(workspaceId, () => createApiKey(sc(services, workspaceId), { name: "test key", scopes: opts.scopes, expiresAt: opts.expiresAt }));
+  return key;
+}
+
+export async function newOAuthApp(services: Services, workspaceId: number, scopes: Scope[]) {
+  return runInWorkspace(workspaceId, () => createOAuthApp(sc(services, workspaceId), { name: "Test app", scopes }));
+}
+
+export async function newUser(services: Services, workspaceId: number, role: "owner" | "admin" | "member" | "read-only", email?: string) {
+  return createUserInWorkspace(
+    services,
+    { workspaceId, email: email ?? `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: "correct horse battery", role },
+    operator,
+  );
+}
+
+/** A workspace with an all-scopes API key: the common starting point. */
+export async function workspaceWithKey(services: Services, opts: { plan?: Plan; scopes?: Scope[] } = {}) {
+  const workspace = await newWorkspace(services, { plan: opts.plan });
+  const key = await newApiKey(services, workspace.id, { scopes: opts.scopes });
+  return { workspace, key: key.key, keyId: key.id };
+}
+
+/** An access token from the real token endpoint (client credentials). */
+export async function clientCredentialsToken(url: string, app: { clientId: string; clientSecret: string }, scope?: string) {
+  const res = await fetch(`${url}/oauth/token`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString("base64")}`,
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+  });
+  if (res.status !== 200) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { access_token: string; token_type: string; expires_in: number; scope: string };
+}
+
+/** fetch with a Bearer credential and an optional JSON body. */
+export function call(url: string, credential: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${url}${path}`, {
+    method,
+    headers: {
+      ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** The error body every error must have. */
+export async function expectError(res: Response, status: number, code: string, field?: string) {
+  const body = (await res.json()) as { code: string; message: string; status: number; field?: string };
+  const { expect } = await import("vitest");
+  expect({ status: res.status, code: body.code }).toEqual({ status, code });
+  expect(body.status).toBe(status);
+  expect(typeof body.message).toBe("string");
+  expect(body.message.length).toBeGreaterThan(0);
+  if (field !== undefined) {
+    expect(body.field).toBe(field);
+    expect(body.message).toContain(field);
+  }
+  return body;
+}
