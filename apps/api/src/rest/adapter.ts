@@ -63,6 +63,11 @@ export function registerRestApi(app: FastifyInstance, services: Services) {
       const raw = request.raw as RawRequest;
       raw.clientIp = request.ip;
       if (BODY_METHODS.has(request.method)) {
+        // Fastify parses text/plain too; the API speaks JSON only.
+        const type = request.headers["content-type"];
+        if (type && !/^application\/json\b/i.test(type) && request.body !== undefined) {
+          return sendError(reply, new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Send the body as application/json, not ${type.split(";")[0]}`));
+        }
         raw.body = request.body ?? {};
         raw.headers["content-type"] = "application/json";
       }
