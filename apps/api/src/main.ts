@@ -14,7 +14,7 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, "shutting down");
+  console.log(`${signal}: shutting down (finishing in-flight requests)`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close(); // stops accepting, lets in-flight requests finish
   await db.close();

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApi, type TestApi } from "./harness.ts";
+
+let api: TestApi;
+type Op = {
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string; type?: string } }> }>;
+  security?: unknown[];
+  "x-scope"?: string | null;
+  "x-dashboard-only"?: boolean;
+  parameters?: { name: string; in: string }[];
+};
+let doc: { openapi: string; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
+
+beforeAll(async () => {
+  api = await startApi();
+  const res = await fetch(`${api.url}/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+afterAll(() => api.close());
+
+const ROUTES: [string, string, string | null, number][] = [
+  ["get", "/app/projects", "assets:read", 200],
+  ["post", "/app/projects", "assets:write", 201],
+  ["put", "/app/projects/{id}", "assets:write", 200],
+  ["delete", "/app/projects/{id}", "assets:write", 200],
+  ["get", "/app/audit-log", "audit:read", 200],
+  ["get", "/app/audit-log/filters", "audit:read", 200],
+  ["get", "/app/audit-log/export", "audit:read", 200],
+  ["get", "/app/api-keys", null, 200],
+  ["post", "/app/api-keys", null, 201],
+  ["delete", "/app/api-keys/{id}", null, 200],
+];
+
+describe("GET /openapi.json", () => {
+  it("is OpenAPI 3.1 with the common error schema", () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.components.schemas.Error).toMatchObject({ required: ["code", "message", "status"] });
+  });
+
+  it.each(ROUTES)("%s %s: scope, success status, errors and headers", (method, path, scope, status) => {
+    const op = doc.paths[path]?.[method];
+    expect(op, `${method} ${path}`).toBeDefined();
+    expect(op!["x-scope"]).toBe(scope);
+    expect(op!.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(op!.responses)).toContain(String(status));
+    expect(op!.responses[status === 201 ? "200" : "201"]).toBeUndefined();
+    for (const code of ["400", "401", "403", "429"]) {
+      expect(op!.responses[code]?.content?.["application/json"]?.schema.$ref).toBe("#/components/schemas/Error");
+    }
+    expect(Boolean(op!.responses["404"])).toBe(path.includes("{id}"));
+    expect(Object.keys(op!.responses["429"]!.headers ?? {})).toContain("Retry-After");
+    expect(Object.keys(op!.responses[String(status)]!.headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
+  });
+
+  it("documents paged lists as arrays with X-Total-Count, X-Page, X-Limit and the page/limit parameters", () => {
+    const op = doc.paths["/app/projects"]!.get!;
+    const ok = op.responses["200"]!;
+    expect(Object.keys(ok.headers ?? {})).toEqual(expect.arrayContaining(["X-Total-Count", "X-Page", "X-Limit"]));
+    expect(ok.content!["application/json"]!.schema.type).toBe("array");
+    expect(op.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(["page", "limit"]));
+  });
+
+  it("marks dashboard-only routes", () => {
+    expect(doc.paths["/app/api-keys"]!.get!["x-dashboard-only"]).toBe(true);
+    expect(doc.paths["/app/projects"]!.get!["x-dashboard-only"]).toBe(false);
+  });
+
+  it("documents the export's formats and the OAuth endpoints", () => {
+    const exp = doc.paths["/app/audit-log/export"]!.get!;
+    expect(Object.keys(exp.responses["200"]!.content!)).toEqual(["text/csv", "application/json"]);
+    expect(exp.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(["format", "from", "to", "action"]));
+    expect(doc.paths["/oauth/token"]?.post).toBeDefined();
+    expect(doc.paths["/oauth/revoke"]?.post).toBeDefined();
+  });
+});
+
+describe("GET /docs", () => {
+  it("serves the interactive API reference offline", async () => {
+    const res = await fetch(`${api.url}/docs/`, { redirect: "follow" });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("swagger-ui");
+    const js = html.match(/src="\.?\/?([^"]*swagger-ui-bundle\.js)"/)?.[1];
+    expect(js).toBeDefined();
+    expect((await fetch(`${api.url}/docs/${js!.replace(/^docs\//, "")}`)).status).toBe(200);
+  });
+});
