@@ -15,7 +15,7 @@ beforeAll(async () => {
   api = await startApi();
   const res = await fetch(`${api.url}/openapi.json`);
   expect(res.status).toBe(200);
-  doc = await res.json();
+  doc = (await res.json()) as typeof doc;
 });
 afterAll(() => api.close());
 

@@ -1,0 +1,14 @@
+// Shared UI pieces for the dashboard (apps/web). The React components (data
+// table, severity badge, status pill, …) arrive with the dashboard; these
+// tokens are what they and the reports share.
+export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/** Background colors per severity (WCAG AA with white text). */
+export const SEVERITY_COLORS: Record<Severity, string> = {
+  critical: "#7f1d1d",
+  high: "#b91c1c",
+  medium: "#b45309",
+  low: "#1d4ed8",
+  info: "#475569",
+};
