@@ -50,9 +50,11 @@ describe("roles", () => {
     // The key is shown once: listing never includes it.
     const listed = await as("owner").apiKeys.list({});
     expect(JSON.stringify(listed)).not.toContain(created.key);
-    expect(listed.items.find((k) => k.id === created.id)).toMatchObject({ status: "active", scopes: ["assets:read"] });
+    expect(listed.items.find((k) => k.id === created.id)).toMatchObject({ status: "active", scopes: ["assets:read"], lastUsedAt: null });
     // Use it over REST, revoke it in the dashboard, and it stops working at once.
     expect((await call(api.url, created.key, "GET", "/app/projects")).status).toBe(200);
+    const used = (await as("admin").apiKeys.list({})).items.find((k) => k.id === created.id)!;
+    expect(used.lastUsedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     const revoked = await as("admin").apiKeys.revoke({ id: created.id });
     expect(revoked.status).toBe("revoked");
     await expectError(await call(api.url, created.key, "GET", "/app/projects"), 401, "INVALID_API_KEY");
