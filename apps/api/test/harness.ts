@@ -9,6 +9,7 @@ import {
   createUserInWorkspace,
   operatorActor,
   runInWorkspace,
+  serviceContext,
   type Scope,
   type Services,
 } from "@ems/core";
@@ -46,7 +47,7 @@ export async function startApi(): Promise<TestApi> {
   };
 }
 
-const sc = (services: Services, workspaceId: number) => ({ db: services.scoped, actor: operatorActor(workspaceId, operator), workspaceId });
+const sc = (services: Services, workspaceId: number) => serviceContext(services, operatorActor(workspaceId, operator));
 
 export async function newWorkspace(services: Services, opts: { plan?: Plan; name?: string } = {}) {
   return createWorkspace(services, { name: opts.name ?? `ws-${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan }, operator);

@@ -1,6 +1,7 @@
 // What every procedure call starts from. Built per request by the REST
 // adapter (apps/api), the dashboard's tRPC handler (apps/web) or a test.
 import type { Database } from "@ems/db";
+import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
 import { createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 
@@ -10,10 +11,11 @@ export interface Services {
   /** The workspace-scoped Prisma client (see db/scoped.ts). */
   scoped: ScopedClient;
   budgets: Record<Budget, Limiter>;
+  payments: PaymentProvider;
 }
 
-export function createServices(db: Database): Services {
-  return { db, scoped: scopedClient(db.prisma), budgets: createRequestBudgets(db.pool) };
+export function createServices(db: Database, opts: { payments?: PaymentProvider } = {}): Services {
+  return { db, scoped: scopedClient(db.prisma), budgets: createRequestBudgets(db.pool), payments: opts.payments ?? builtInPaymentProvider };
 }
 
 export interface RequestContext {

@@ -4,6 +4,7 @@ export { AppError, ErrorCode, toAppError, validationError, type ErrorBody } from
 export { type AppMeta } from "./trpc.ts";
 export { type FileResponse } from "./files.ts";
 export { runInWorkspace } from "./db/scoped.ts";
+export { serviceContext, type ServiceContext } from "./service-context.ts";
 export { SCOPES, parseScopes, type Scope } from "./scopes.ts";
 export { PLANS, PLAN_NAMES } from "./plans.ts";
 export { buildOpenApiDocument } from "./openapi.ts";

@@ -2,6 +2,10 @@
 // dashboard and as REST at /app/* (see apps/api).
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
+import { meRouter } from "./me/me.router.ts";
+import { membersRouter } from "./members/members.router.ts";
+import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
+import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -9,6 +13,10 @@ export const appRouter = router({
   projects: projectsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
+  oauthApps: oauthAppsRouter,
+  members: membersRouter,
+  plan: planRouter,
+  me: meRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,7 +14,8 @@ import type { Role } from "@ems/db";
 import type { Actor } from "./audit/write.ts";
 import { authenticateBearer, budgetKey, type Caller } from "./auth/caller.ts";
 import type { RequestContext } from "./context.ts";
-import { runInWorkspace, type ScopedClient } from "./db/scoped.ts";
+import { runInWorkspace } from "./db/scoped.ts";
+import { serviceContext, type ServiceContext } from "./service-context.ts";
 import { AppError, ErrorCode, toAppError } from "./errors.ts";
 import type { Page } from "./paging.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
@@ -113,7 +114,7 @@ export const procedure = t.procedure
   .use(async function respond({ ctx, meta, next }) {
     const { caller } = ctx;
     const result = await runInWorkspace(caller.workspaceId, () =>
-      next({ ctx: { db: ctx.services.scoped as ScopedClient, actor: actorOf(caller, ctx), workspaceId: caller.workspaceId } }),
+      next({ ctx: serviceContext(ctx.services, actorOf(caller, ctx)) }),
     );
     if (!result.ok || ctx.channel !== "rest") return result;
     if (meta?.successStatus) ctx.response.status = meta.successStatus;
@@ -129,9 +130,4 @@ export const procedure = t.procedure
     return result;
   });
 
-export type ProcedureContext = {
-  db: ScopedClient;
-  actor: Actor;
-  workspaceId: number;
-  caller: Caller;
-} & RequestContext;
+export type ProcedureContext = ServiceContext & { caller: Caller } & RequestContext;

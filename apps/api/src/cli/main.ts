@@ -19,7 +19,9 @@ import {
   requireWorkspace,
   revokeApiKey,
   runInWorkspace,
+  serviceContext,
   toAppError,
+  type ServiceContext,
   type Services,
 } from "@ems/core";
 
@@ -52,10 +54,10 @@ async function services(): Promise<Services> {
 }
 
 /** Runs a service as the operator inside the workspace. */
-async function asOperator<T>(workspaceId: number, fn: (s: Services, sc: Parameters<typeof createApiKey>[0]) => Promise<T>) {
+async function asOperator<T>(workspaceId: number, fn: (s: Services, sc: ServiceContext) => Promise<T>) {
   const s = await services();
   await requireWorkspace(s, workspaceId);
-  return runInWorkspace(workspaceId, () => fn(s, { db: s.scoped, actor: operatorActor(workspaceId, operator), workspaceId }));
+  return runInWorkspace(workspaceId, () => fn(s, serviceContext(s, operatorActor(workspaceId, operator))));
 }
 
 function output(json: boolean, value: unknown, human: string) {

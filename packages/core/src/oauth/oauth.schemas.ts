@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { scopeList } from "../api-keys/api-keys.schemas.ts";
 import { text } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
 
 const redirectUri = z
   .string()
@@ -30,3 +31,16 @@ export const oauthAppSchema = z
   .meta({ id: "OAuthApp" });
 
 export type CreateOAuthAppInput = z.output<typeof createOAuthAppInput>;
+
+export const updateOAuthAppInput = z.object({
+  id: idParam(),
+  name: text(255, 1).optional(),
+  scopes: scopeList.optional(),
+  redirectUris: z.array(redirectUri).max(10, "at most 10 redirect URIs").optional(),
+});
+export const oauthAppIdInput = z.object({ id: idParam() });
+export const oauthAppWithSecretSchema = oauthAppSchema.extend({
+  clientSecret: z.string().meta({ description: "Shown only in this answer" }),
+});
+
+export type UpdateOAuthAppInput = z.output<typeof updateOAuthAppInput>;

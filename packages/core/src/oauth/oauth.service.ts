@@ -7,7 +7,9 @@ import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
 import { runInWorkspace, type ScopedClient } from "../db/scoped.ts";
 import type { Scope } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { CreateOAuthAppInput } from "./oauth.schemas.ts";
+import { notFound, validationError } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { CreateOAuthAppInput, UpdateOAuthAppInput } from "./oauth.schemas.ts";
 
 /** Lifetime of an access token issued by the token endpoint. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -36,6 +38,47 @@ export async function createOAuthApp(sc: ServiceContext, input: CreateOAuthAppIn
       changes: changesOf(null, app, ["name", "clientId", "scopes", "redirectUris"]),
     });
     return { ...presentOAuthApp(app), clientSecret: secret };
+  });
+}
+
+const APP_FIELDS = ["name", "scopes", "redirectUris"] as const;
+
+export async function listOAuthApps(sc: ServiceContext, paging: PagingInput) {
+  const [rows, total] = await Promise.all([sc.db.oAuthApp.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }), sc.db.oAuthApp.count()]);
+  return { items: rows.map(presentOAuthApp), total, page: paging.page, limit: paging.limit };
+}
+
+export async function updateOAuthApp(sc: ServiceContext, input: UpdateOAuthAppInput) {
+  const { id, ...fields } = input;
+  if (Object.values(fields).every((v) => v === undefined)) throw validationError("body", "send at least one of name, scopes, redirectUris");
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.oAuthApp.findUnique({ where: { id } });
+    if (!before) throw notFound("OAuth app");
+    const after = await tx.oAuthApp.update({ where: { id }, data: fields });
+    const changes = changesOf(before, after, APP_FIELDS);
+    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action: "oauth-app.update", resourceType: "oauth-app", resourceId: id, changes });
+    return presentOAuthApp(after);
+  });
+}
+
+/** A new client secret (shown once); the old one stops working at once. Tokens already issued stay valid. */
+export async function rotateOAuthAppSecret(sc: ServiceContext, id: number) {
+  const { secret, hash } = newSecret(SECRET_PREFIX.clientSecret);
+  return sc.db.$transaction(async (tx) => {
+    const app = await tx.oAuthApp.update({ where: { id }, data: { clientSecretHash: hash } });
+    await writeAudit(tx, sc.actor, { action: "oauth-app.rotate-secret", resourceType: "oauth-app", resourceId: id });
+    return { ...presentOAuthApp(app), clientSecret: secret };
+  });
+}
+
+/** Deletes the app with its tokens and codes (foreign-key cascades). */
+export async function deleteOAuthApp(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const app = await tx.oAuthApp.findUnique({ where: { id } });
+    if (!app) throw notFound("OAuth app");
+    await tx.oAuthApp.delete({ where: { id } });
+    await writeAudit(tx, sc.actor, { action: "oauth-app.delete", resourceType: "oauth-app", resourceId: id, changes: changesOf(app, null, APP_FIELDS) });
+    return { message: `OAuth app "${app.name}" deleted; its tokens no longer work` };
   });
 }
 

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { procedure, router } from "../trpc.ts";
+import { describeMe } from "./me.service.ts";
+
+export const meRouter = router({
+  /** The signed-in user, the current workspace and role, and the workspaces to switch to. */
+  get: procedure
+    .meta({ kind: "read", dashboardOnly: true })
+    .input(z.object({}).optional())
+    .query(({ ctx }) => describeMe(ctx.services, ctx.actor.userId!, ctx.workspaceId)),
+});

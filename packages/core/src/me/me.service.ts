@@ -1,0 +1,44 @@
+import type { Services } from "../context.ts";
+import { verifyPassword } from "../users/users.service.ts";
+
+/** Email + password sign-in: the user and the workspaces they belong to, or null. */
+export async function verifyCredentials(services: Services, email: string, password: string) {
+  const user = await services.db.prisma.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    include: { memberships: { orderBy: { workspaceId: "asc" }, select: { workspaceId: true } } },
+  });
+  // Hash anyway for unknown emails, so timing does not tell which emails exist.
+  const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
+  if (!user || !ok || user.memberships.length === 0) return null;
+  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || user.email, workspaceIds: user.memberships.map((m) => m.workspaceId) };
+}
+
+// An Argon2id hash of a random string, verified against for unknown emails.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$zgDAm4D1RdGMRXDG+NO7UA$HoJBaImW/OTyFChdYMjimk+OFqeQMLo2qt1MWc/ThhI";
+
+/** Whether the user may act in the workspace (session checks, workspace switch). */
+export async function isMember(services: Services, userId: number, workspaceId: number) {
+  const m = await services.db.prisma.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { id: true } });
+  return m !== null;
+}
+
+/** Who the signed-in user is, where, and where else they could be. */
+export async function describeMe(services: Services, userId: number, workspaceId: number) {
+  const user = await services.db.prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      firstName: true,
+      lastName: true,
+      memberships: { orderBy: { workspaceId: "asc" }, select: { role: true, workspace: { select: { id: true, name: true, plan: true } } } },
+    },
+  });
+  const current = user.memberships.find((m) => m.workspace.id === workspaceId)!;
+  return {
+    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    workspace: current.workspace,
+    role: current.role.replace("_", "-") as "owner" | "admin" | "member" | "read-only",
+    workspaces: user.memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: m.role.replace("_", "-") })),
+  };
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const ROLE_NAMES = ["owner", "admin", "member", "read-only"] as const;
+export const roleName = z.enum(ROLE_NAMES, { message: `must be one of ${ROLE_NAMES.join(", ")}` });
+
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320, "must be at most 320 characters")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address");
+
+export const memberSchema = z
+  .object({
+    userId: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: roleName,
+    joinedAt: z.date(),
+  })
+  .meta({ id: "Member" });
+
+export const invitationSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    role: roleName,
+    expiresAt: z.date(),
+    acceptedAt: z.date().nullable(),
+    createdAt: z.date(),
+  })
+  .meta({ id: "Invitation" });
+
+export const listMembersInput = pagingInput;
+export const inviteInput = z.object({ email, role: roleName });
+export const inviteOutput = z.object({
+  /** Set when the person already had an account: they are a member now. */
+  member: memberSchema.nullable(),
+  /** Set otherwise: the pending invitation and its one-time token (for the /invite/<token> link). */
+  invitation: invitationSchema.nullable(),
+  token: z.string().nullable(),
+});
+export const changeRoleInput = z.object({ userId: idParam("userId"), role: roleName });
+export const removeMemberInput = z.object({ userId: idParam("userId") });
+export const revokeInvitationInput = z.object({ id: idParam() });

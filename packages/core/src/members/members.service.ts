@@ -1,0 +1,164 @@
+import type { Invitation, Role } from "@ems/db";
+import { writeAudit } from "../audit/write.ts";
+import { hashSecret, newSecret } from "../auth/secrets.ts";
+import type { Services } from "../context.ts";
+import { runInWorkspace } from "../db/scoped.ts";
+import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { hashPassword, verifyPassword } from "../users/users.service.ts";
+import type { ROLE_NAMES } from "./members.schemas.ts";
+
+type RoleName = (typeof ROLE_NAMES)[number];
+const toRole = (r: RoleName) => r.replace("-", "_") as Role;
+const toName = (r: Role) => r.replace("_", "-") as RoleName;
+
+export const INVITATION_TTL_DAYS = 7;
+
+const presentInvitation = (i: Invitation) => ({
+  id: i.id,
+  email: i.email,
+  role: toName(i.role),
+  expiresAt: i.expiresAt,
+  acceptedAt: i.acceptedAt,
+  createdAt: i.createdAt,
+});
+
+export async function listMembers(sc: ServiceContext, paging: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.membership.findMany({ orderBy: { id: "asc" }, include: { user: true }, ...skipTake(paging) }),
+    sc.db.membership.count(),
+  ]);
+  return {
+    items: rows.map((m) => ({ userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: toName(m.role), joinedAt: m.createdAt })),
+    total,
+    page: paging.page,
+    limit: paging.limit,
+  };
+}
+
+export async function listInvitations(sc: ServiceContext) {
+  const rows = await sc.db.invitation.findMany({ where: { acceptedAt: null, expiresAt: { gt: new Date() } }, orderBy: { id: "asc" } });
+  return rows.map(presentInvitation);
+}
+
+/** Only owners may hand out or take away ownership. */
+function assertMayGrant(callerRole: Role, role: Role) {
+  if (role === "owner" && callerRole !== "owner") throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Only owners can make someone an owner");
+}
+
+async function callerRole(sc: ServiceContext, tx: Pick<ServiceContext["db"], "membership">) {
+  if (!sc.actor.userId) return "owner" as Role; // the operator (CLI)
+  const me = await tx.membership.findFirst({ where: { userId: sc.actor.userId }, select: { role: true } });
+  return me?.role ?? "read_only";
+}
+
+/**
+ * Invites someone by email: an existing account becomes a member at once;
+ * otherwise a one-time invitation link is created (we send no email: the
+ * admin passes the link on).
+ */
+export async function invite(sc: ServiceContext, input: { email: string; role: RoleName }) {
+  const role = toRole(input.role);
+  return sc.db.$transaction(async (tx) => {
+    assertMayGrant(await callerRole(sc, tx), role);
+    const user = await tx.user.findUnique({ where: { email: input.email } });
+    if (user) {
+      if (await tx.membership.findFirst({ where: { userId: user.id } })) throw alreadyExists("email", `email: ${input.email} is already a member`);
+      const m = await tx.membership.create({ data: { workspaceId: sc.workspaceId, userId: user.id, role } });
+      await writeAudit(tx, sc.actor, { action: "member.add", resourceType: "user", resourceId: user.id, changes: { email: { before: null, after: user.email }, role: { before: null, after: input.role } } });
+      return {
+        member: { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: input.role, joinedAt: m.createdAt },
+        invitation: null,
+        token: null,
+      };
+    }
+    const { secret, hash } = newSecret("ems_inv_", 24);
+    const invitation = await tx.invitation.create({
+      data: { workspaceId: sc.workspaceId, email: input.email, role, tokenHash: hash, invitedByUserId: sc.actor.userId ?? null, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) },
+    });
+    await writeAudit(tx, sc.actor, { action: "invitation.create", resourceType: "invitation", resourceId: invitation.id, changes: { email: { before: null, after: input.email }, role: { before: null, after: input.role } } });
+    return { member: null, invitation: presentInvitation(invitation), token: secret };
+  });
+}
+
+export async function revokeInvitation(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const inv = await tx.invitation.findUnique({ where: { id } });
+    if (!inv || inv.acceptedAt) throw notFound("Invitation");
+    await tx.invitation.delete({ where: { id } });
+    await writeAudit(tx, sc.actor, { action: "invitation.revoke", resourceType: "invitation", resourceId: id, changes: { email: { before: inv.email, after: null } } });
+    return { message: `Invitation for ${inv.email} revoked` };
+  });
+}
+
+async function ownersLeft(tx: Pick<ServiceContext["db"], "membership">, exceptUserId: number) {
+  return tx.membership.count({ where: { role: "owner", NOT: { userId: exceptUserId } } });
+}
+
+export async function changeRole(sc: ServiceContext, input: { userId: number; role: RoleName }) {
+  const role = toRole(input.role);
+  return sc.db.$transaction(async (tx) => {
+    const m = await tx.membership.findFirst({ where: { userId: input.userId }, include: { user: true } });
+    if (!m) throw notFound("Member");
+    const mine = await callerRole(sc, tx);
+    assertMayGrant(mine, role);
+    assertMayGrant(mine, m.role);
+    if (m.role === "owner" && role !== "owner" && (await ownersLeft(tx, m.userId)) === 0) {
+      throw validationError("role", "the workspace needs at least one owner");
+    }
+    if (m.role !== role) {
+      await tx.membership.update({ where: { id: m.id }, data: { role } });
+      await writeAudit(tx, sc.actor, { action: "member.role", resourceType: "user", resourceId: m.userId, changes: { role: { before: toName(m.role), after: input.role } } });
+    }
+    return { userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: input.role, joinedAt: m.createdAt };
+  });
+}
+
+export async function removeMember(sc: ServiceContext, userId: number) {
+  return sc.db.$transaction(async (tx) => {
+    const m = await tx.membership.findFirst({ where: { userId }, include: { user: true } });
+    if (!m) throw notFound("Member");
+    assertMayGrant(await callerRole(sc, tx), m.role);
+    if (m.role === "owner" && (await ownersLeft(tx, userId)) === 0) throw validationError("userId", "the last owner cannot be removed");
+    await tx.membership.delete({ where: { id: m.id } });
+    await writeAudit(tx, sc.actor, { action: "member.remove", resourceType: "user", resourceId: userId, changes: { email: { before: m.user.email, after: null }, role: { before: toName(m.role), after: null } } });
+    return { message: `${m.user.email} removed from the workspace` };
+  });
+}
+
+/** The pending invitation behind a link, for the accept page. */
+export async function findInvitation(services: Services, token: string) {
+  const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) }, include: { workspace: { select: { name: true } } } });
+  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) return null;
+  const hasAccount = (await services.db.prisma.user.count({ where: { email: inv.email } })) > 0;
+  return { email: inv.email, role: toName(inv.role), workspaceId: inv.workspaceId, workspaceName: inv.workspace.name, hasAccount };
+}
+
+/** Accepts an invitation: creates the account (or checks its password) and the membership. */
+export async function acceptInvitation(services: Services, token: string, input: { password: string; firstName?: string; lastName?: string }) {
+  const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) } });
+  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) throw notFound("Invitation");
+  const existing = await services.db.prisma.user.findUnique({ where: { email: inv.email } });
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password))) throw validationError("password", "does not match your account's password");
+  if (!existing && input.password.length < 12) throw validationError("password", "must be at least 12 characters");
+  const passwordHash = existing ? existing.passwordHash : await hashPassword(input.password);
+  return runInWorkspace(inv.workspaceId, () =>
+    services.scoped.$transaction(async (tx) => {
+      const claimed = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
+      if (claimed.count === 0) throw notFound("Invitation");
+      const user = existing ?? (await tx.user.create({ data: { email: inv.email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" } }));
+      if (!(await tx.membership.findFirst({ where: { userId: user.id } }))) {
+        await tx.membership.create({ data: { workspaceId: inv.workspaceId, userId: user.id, role: inv.role } });
+      }
+      await writeAudit(tx, { workspaceId: inv.workspaceId, type: "user", id: user.id, userId: user.id, name: user.email, channel: "dashboard" }, {
+        action: "member.join",
+        resourceType: "user",
+        resourceId: user.id,
+        changes: { role: { before: null, after: toName(inv.role) } },
+      });
+      return { userId: user.id, email: user.email, workspaceId: inv.workspaceId };
+    }),
+  );
+}
+

@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+export const planSchema = z
+  .object({
+    plan: z.enum(["essential", "pro", "premium"]),
+    label: z.string(),
+    includedAssets: z.number().int(),
+    purchasedAssetSlots: z.number().int(),
+    assetSlots: z.number().int().meta({ description: "Included plus purchased" }),
+    usedAssets: z.number().int(),
+    assetSlotPriceCents: z.number().int(),
+    limits: z.object({
+      maxProjects: z.number().int(),
+      schedulesPerAsset: z.number().int(),
+      scheduleFrequencies: z.array(z.string()),
+    }),
+    purchases: z.array(
+      z.object({ id: z.number().int(), quantity: z.number().int(), amountCents: z.number().int(), currency: z.string(), provider: z.string(), createdAt: z.date() }),
+    ),
+  })
+  .meta({ id: "Plan" });
+
+export const buySlotsInput = z.object({
+  quantity: z.number().int("must be a whole number").min(1, "must be at least 1").max(1000, "must be at most 1000"),
+});

@@ -1,0 +1,64 @@
+import { writeAudit } from "../audit/write.ts";
+import type { PaymentProvider } from "../billing/payment-provider.ts";
+import { PLANS } from "../plans.ts";
+import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+
+export async function describePlan(sc: ServiceContext) {
+  const [workspace, usedAssets, purchases] = await Promise.all([
+    sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } }),
+    sc.db.asset.count(),
+    sc.db.slotPurchase.findMany({ orderBy: { id: "desc" }, take: 50 }),
+  ]);
+  const limits = PLANS[workspace.plan];
+  return {
+    plan: workspace.plan,
+    label: limits.label,
+    includedAssets: limits.includedAssets,
+    purchasedAssetSlots: workspace.purchasedAssetSlots,
+    assetSlots: limits.includedAssets + workspace.purchasedAssetSlots,
+    usedAssets,
+    assetSlotPriceCents: limits.assetSlotPriceCents,
+    limits: { maxProjects: limits.maxProjects, schedulesPerAsset: limits.schedulesPerAsset, scheduleFrequencies: [...limits.scheduleFrequencies] },
+    purchases: purchases.map((p) => ({ id: p.id, quantity: p.quantity, amountCents: p.amountCents, currency: p.currency, provider: p.provider, createdAt: p.createdAt })),
+  };
+}
+
+/**
+ * Buys asset slots: charge first (outside the transaction: a provider call
+ * must not hold a lock), then record purchase, slots and audit entry in one
+ * transaction; if recording fails, the charge is refunded.
+ */
+export async function buyAssetSlots(sc: ServiceContext, provider: PaymentProvider, quantity: number) {
+  const workspace = await sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } });
+  const amountCents = PLANS[workspace.plan].assetSlotPriceCents * quantity;
+  const { reference } = await provider.charge({
+    workspaceId: sc.workspaceId,
+    userId: sc.actor.userId ?? null,
+    description: `${quantity} additional asset slot${quantity === 1 ? "" : "s"}`,
+    amountCents,
+    currency: "USD",
+  });
+  try {
+    await sc.db.$transaction(async (tx) => {
+      await lockWorkspace(tx, sc.workspaceId);
+      const purchase = await tx.slotPurchase.create({
+        data: { workspaceId: sc.workspaceId, userId: sc.actor.userId ?? null, quantity, provider: provider.name, providerRef: reference, amountCents },
+      });
+      const after = await tx.workspace.update({ where: { id: sc.workspaceId }, data: { purchasedAssetSlots: { increment: quantity } } });
+      await writeAudit(tx, sc.actor, {
+        action: "asset-slots.purchase",
+        resourceType: "slot-purchase",
+        resourceId: purchase.id,
+        changes: {
+          purchasedAssetSlots: { before: after.purchasedAssetSlots - quantity, after: after.purchasedAssetSlots },
+          amountCents: { before: null, after: amountCents },
+          providerRef: { before: null, after: reference },
+        },
+      });
+    });
+  } catch (err) {
+    await provider.refund(reference);
+    throw err;
+  }
+  return describePlan(sc);
+}
