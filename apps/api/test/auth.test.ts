@@ -1,6 +1,7 @@
 // Section 3 of the foundation issue: every answer of the auth chain, in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { appRouter, runInWorkspace } from "@ems/core";
+import { restRoutes } from "../src/rest/routes.ts";
 import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -63,6 +64,17 @@ describe("403", () => {
       await expectError(await get(credential, "/app/api-keys"), 403, "SESSION_REQUIRED");
       await expectError(await call(api.url, credential, "POST", "/app/api-keys", { name: "x" }), 403, "SESSION_REQUIRED");
       await expectError(await call(api.url, credential, "DELETE", "/app/api-keys/1"), 403, "SESSION_REQUIRED");
+    }
+  });
+
+  const dashboardOnly = restRoutes(appRouter).filter((r) => r.meta.dashboardOnly);
+  it.each(dashboardOnly.map((r) => [r.method, r.path]))("%s %s answers SESSION_REQUIRED to a key and to a token", async (method, path) => {
+    const { workspace, key } = await workspaceWithKey(api.services);
+    const app = await newOAuthApp(api.services, workspace.id, ["assets:read", "assets:write"]);
+    const token = (await clientCredentialsToken(api.url, app)).access_token;
+    const url = path.replace(/\{\w+\}/g, "1");
+    for (const credential of [key, token]) {
+      await expectError(await call(api.url, credential, method, url, method === "GET" || method === "DELETE" ? undefined : {}), 403, "SESSION_REQUIRED");
     }
   });
 
