@@ -9,6 +9,8 @@ export interface ApiConfig {
   /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: string;
+  /** The dashboard's URL (OAuth consent page). */
+  webUrl: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -21,5 +23,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
+    webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),
   };
 }

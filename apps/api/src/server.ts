@@ -67,7 +67,7 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
     }
   });
 
-  registerOAuthRoutes(app, services);
+  registerOAuthRoutes(app, services, { webUrl: config.webUrl });
   registerRestApi(app, services);
   return app;
 }

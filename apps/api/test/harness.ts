@@ -31,7 +31,7 @@ export interface TestApi {
 export async function startApi(): Promise<TestApi> {
   const db = await createTestDatabase();
   const services = createServices(db);
-  const app = await buildServer(services, { ...loadConfig({}), logLevel: "silent" });
+  const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

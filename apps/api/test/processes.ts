@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
 /** Environment for a child: ours minus DATABASE_URL unless given. */
 function childEnv(env: Record<string, string | undefined>) {
   const base: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "warn", DATABASE_URL: undefined };
-  return Object.fromEntries(Object.entries({ ...base, ...env }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  return Object.fromEntries(Object.entries({ ...base, ...env }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
 }
 
 export interface ServerProcess {

@@ -10,6 +10,10 @@ export { PLANS, PLAN_NAMES } from "./plans.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export { createWorkspace, operatorActor, requireWorkspace, type OperatorMeta } from "./workspaces/workspaces.service.ts";
 export { createUserInWorkspace, hashPassword, verifyPassword, roleFromName } from "./users/users.service.ts";
+export { verifyCredentials, isMember, describeMe } from "./me/me.service.ts";
+export { findInvitation, acceptInvitation } from "./members/members.service.ts";
+export * from "./oauth/authorization.service.ts";
+export { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 export { createApiKey, listApiKeys, revokeApiKey } from "./api-keys/api-keys.service.ts";
 export {
   createOAuthApp,

@@ -1,11 +1,25 @@
 // OAuth 2.0 endpoints. The token endpoint is @node-oauth/oauth2-server's
-// (RFC 6749 parsing, client authentication, grant dispatch and errors); our
-// model stores tokens through core's oauth service. Revocation (RFC 7009) is
-// not in that library, so it is the small handler below.
+// (RFC 6749 parsing, client authentication, grant dispatch, PKCE checks and
+// errors); our model stores codes and tokens through core's oauth services.
+// Revocation (RFC 7009) is not in that library: it is the small handler below.
+// The consent page is the dashboard's: /oauth/authorize redirects there.
 import OAuth2Server, { OAuthError, Request as OAuthRequest, Response as OAuthResponse } from "@node-oauth/oauth2-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { OAuthApp } from "@ems/db";
-import { ACCESS_TOKEN_TTL_SECONDS, findOAuthClient, issueClientCredentialsToken, parseScopes, revokeOAuthToken, type Services } from "@ems/core";
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  consumeAuthorizationCode,
+  findAuthorizationCode,
+  findOAuthClient,
+  findRefreshToken,
+  issueClientCredentialsToken,
+  issueUserTokens,
+  parseScopes,
+  revokeOAuthToken,
+  revokeTokenRow,
+  type Services,
+} from "@ems/core";
 
 interface Client {
   id: string;
@@ -14,20 +28,30 @@ interface Client {
   app: OAuthApp;
 }
 
+/** A person's grant (authorization code), or the app itself (client credentials). */
+type GrantUser = { id: number; workspaceId: number } | { id: string; app: true };
+
+const GRANTS = ["client_credentials", "authorization_code", "refresh_token"];
+const clientOf = (app: OAuthApp): Client => ({ id: app.clientId, grants: GRANTS, redirectUris: app.redirectUris, app });
 const clientMeta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
 
 function oauthServer(services: Services, request: FastifyRequest) {
+  const body = (request.body ?? {}) as Record<string, string | undefined>;
   return new OAuth2Server({
     accessTokenLifetime: ACCESS_TOKEN_TTL_SECONDS,
-    requireClientAuthentication: { client_credentials: true },
+    refreshTokenLifetime: REFRESH_TOKEN_TTL_SECONDS,
+    requireClientAuthentication: { client_credentials: true, refresh_token: true },
     model: {
-      async getClient(clientId: string, clientSecret: string) {
-        const app = await findOAuthClient(services.db, clientId, clientSecret);
-        return app ? ({ id: app.clientId, grants: ["client_credentials"], redirectUris: app.redirectUris, app } satisfies Client) : false;
+      async getClient(clientId: string, clientSecret: string | undefined) {
+        // A code exchange with a PKCE verifier may come from a public client without its secret.
+        const pkceExchange = body.grant_type === "authorization_code" && Boolean(body.code_verifier) && !clientSecret;
+        const app = pkceExchange
+          ? await services.db.prisma.oAuthApp.findUnique({ where: { clientId } })
+          : await findOAuthClient(services.db, clientId, clientSecret);
+        return app ? clientOf(app) : false;
       },
-      // Client credentials act as the app itself, for the app's workspace.
-      async getUserFromClient(client: Client) {
-        return { id: `oauth-app:${client.app.id}` };
+      async getUserFromClient(client: Client): Promise<GrantUser> {
+        return { id: `oauth-app:${client.app.id}`, app: true };
       },
       // No scope asked: every scope of the app. Asked: a subset of the app's, else invalid_scope.
       async validateScope(_user: unknown, client: Client, scope?: string[]) {
@@ -36,10 +60,57 @@ function oauthServer(services: Services, request: FastifyRequest) {
         if (unknown.length || !scopes.every((s) => client.app.scopes.includes(s))) return false;
         return scopes;
       },
-      async saveToken(_token: unknown, client: Client, user: unknown) {
-        const requested = (_token as { scope?: string[] }).scope ?? client.app.scopes;
-        const issued = await issueClientCredentialsToken(services.scoped, client.app, parseScopes(requested).scopes, clientMeta(request));
-        return { accessToken: issued.accessToken, accessTokenExpiresAt: issued.expiresAt, scope: issued.scopes, client, user };
+      async getAuthorizationCode(code: string) {
+        const row = await findAuthorizationCode(services, code);
+        if (!row) return false;
+        return {
+          authorizationCode: code,
+          codeId: row.id,
+          expiresAt: row.expiresAt,
+          redirectUri: row.redirectUri,
+          scope: row.scopes,
+          client: clientOf(row.app),
+          user: { id: row.userId, workspaceId: row.workspaceId } satisfies GrantUser,
+          codeChallenge: row.codeChallenge,
+          codeChallengeMethod: row.codeChallengeMethod,
+        };
+      },
+      // One use only: a replayed code is refused (invalid_grant).
+      async revokeAuthorizationCode(code: { codeId: number }) {
+        return consumeAuthorizationCode(services, code.codeId);
+      },
+      async getRefreshToken(refreshToken: string) {
+        const row = await findRefreshToken(services, refreshToken);
+        if (!row) return false;
+        return {
+          refreshToken,
+          tokenId: row.id,
+          refreshTokenExpiresAt: row.refreshTokenExpiresAt,
+          scope: row.scopes,
+          client: clientOf(row.app),
+          user: { id: row.userId!, workspaceId: row.workspaceId } satisfies GrantUser,
+        };
+      },
+      // Rotation: the used refresh token (and its access token) stop working.
+      async revokeToken(token: { tokenId: number }) {
+        return revokeTokenRow(services, token.tokenId);
+      },
+      async saveToken(token: { scope?: string[]; tokenId?: number }, client: Client, user: GrantUser) {
+        const scopes = parseScopes(token.scope ?? client.app.scopes).scopes;
+        if ("app" in user) {
+          const issued = await issueClientCredentialsToken(services.scoped, client.app, scopes, clientMeta(request));
+          return { accessToken: issued.accessToken, accessTokenExpiresAt: issued.expiresAt, scope: issued.scopes, client, user };
+        }
+        const issued = await issueUserTokens(services, client.app, user, scopes, clientMeta(request));
+        return {
+          accessToken: issued.accessToken,
+          accessTokenExpiresAt: issued.expiresAt,
+          refreshToken: issued.refreshToken,
+          refreshTokenExpiresAt: issued.refreshExpiresAt,
+          scope: issued.scopes,
+          client,
+          user,
+        };
       },
       async getAccessToken() {
         return false;
@@ -60,9 +131,20 @@ function sendOAuthError(reply: FastifyReply, err: unknown, headers: Record<strin
 }
 
 const toOAuthRequest = (request: FastifyRequest) =>
-  new OAuthRequest({ method: request.method, headers: request.headers as Record<string, string>, query: request.query as Record<string, string>, body: request.body ?? {} });
+  new OAuthRequest({
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    query: request.query as Record<string, string>,
+    body: request.body ?? {},
+  });
 
-export function registerOAuthRoutes(app: FastifyInstance, services: Services) {
+export function registerOAuthRoutes(app: FastifyInstance, services: Services, opts: { webUrl: string }) {
+  // The consent page lives in the dashboard, where the person is signed in.
+  app.get("/oauth/authorize", async (request, reply) => {
+    const query = new URLSearchParams(request.query as Record<string, string>).toString();
+    return reply.redirect(`${opts.webUrl}/oauth/authorize${query ? `?${query}` : ""}`, 302);
+  });
+
   app.post("/oauth/token", async (request, reply) => {
     const response = new OAuthResponse();
     try {

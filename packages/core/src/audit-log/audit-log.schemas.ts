@@ -20,7 +20,9 @@ export const auditFilters = z.object({
   to: instant.optional().meta({ description: "Entries before this instant (a date: up to the end of that day)" }),
 });
 
-export const listAuditInput = pagingInput.extend(auditFilters.shape);
+export const listAuditInput = pagingInput.extend(auditFilters.shape).extend({
+  order: z.enum(["desc", "asc"]).optional().default("desc").meta({ description: "By time: newest first (desc, default) or oldest first" }),
+});
 export const exportAuditInput = auditFilters.extend({
   format: z.enum(["csv", "json"]).optional().default("csv"),
 });

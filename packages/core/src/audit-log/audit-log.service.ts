@@ -48,11 +48,11 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
   };
 }
 
-/** Newest first. */
-export async function listAuditEntries(sc: ServiceContext, input: AuditFilters & PagingInput) {
+/** Newest first unless asked otherwise (ids grow with time). */
+export async function listAuditEntries(sc: ServiceContext, input: AuditFilters & PagingInput & { order: "asc" | "desc" }) {
   const filter = where(input);
   const [rows, total] = await Promise.all([
-    sc.db.auditEntry.findMany({ where: filter, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.auditEntry.findMany({ where: filter, orderBy: { id: input.order }, ...skipTake(input) }),
     sc.db.auditEntry.count({ where: filter }),
   ]);
   return { items: rows.map(present), total, page: input.page, limit: input.limit };

@@ -11,10 +11,10 @@ import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
 import { runInWorkspace } from "../db/scoped.ts";
 import { parseScopes, type Scope } from "../scopes.ts";
+import { ACCESS_TOKEN_TTL_SECONDS } from "./oauth.service.ts";
 
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 86_400;
-export const ACCESS_TOKEN_TTL = 3600;
 
 export interface AuthorizationRequest {
   response_type?: string;
@@ -145,7 +145,7 @@ export interface GrantUser {
 }
 
 export async function findAuthorizationCode(services: Services, code: string) {
-  const row = await services.db.prisma.oAuthAuthorizationCode.findUnique({ where: { codeHash: hashSecret(code) } });
+  const row = await services.db.prisma.oAuthAuthorizationCode.findUnique({ where: { codeHash: hashSecret(code) }, include: { app: true } });
   if (!row || row.usedAt) return null;
   return row;
 }
@@ -168,7 +168,7 @@ export async function issueUserTokens(
 ) {
   const access = newSecret(SECRET_PREFIX.accessToken);
   const refresh = newSecret(SECRET_PREFIX.refreshToken);
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL * 1000);
+  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
   const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
   await runInWorkspace(user.workspaceId, () =>
     services.scoped.$transaction(async (tx) => {
@@ -200,7 +200,7 @@ export async function issueUserTokens(
 }
 
 export async function findRefreshToken(services: Services, refreshToken: string) {
-  const row = await services.db.prisma.oAuthToken.findUnique({ where: { refreshTokenHash: hashSecret(refreshToken) } });
+  const row = await services.db.prisma.oAuthToken.findUnique({ where: { refreshTokenHash: hashSecret(refreshToken) }, include: { app: true } });
   if (!row || row.revokedAt || !row.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() <= Date.now() || row.userId === null) return null;
   return row;
 }

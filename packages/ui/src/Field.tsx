@@ -1,0 +1,73 @@
+import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from "react";
+import { cx } from "./cx.ts";
+
+/** What Field wires onto its control. */
+export interface FieldControlProps {
+  id: string;
+  className: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: true;
+  "aria-required"?: true;
+}
+
+type ControlElement = ReactElement<{ id?: string; className?: string; "aria-describedby"?: string }>;
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Help text under the control. */
+  hint?: ReactNode;
+  /** Validation message; marks the control aria-invalid. */
+  error?: ReactNode;
+  /** Shows a required marker and sets aria-required (add `required` to the control yourself for native validation). */
+  required?: boolean;
+  /** The control's id; generated when omitted (or taken from the child's own id). */
+  id?: string;
+  className?: string;
+  /**
+   * One <input>, <select> or <textarea> element (it receives id, aria-* and
+   * the "ems-control" class), or a function that spreads the given props
+   * onto a custom control.
+   */
+  children: ControlElement | ((control: FieldControlProps) => ReactNode);
+}
+
+export function Field({ label, hint, error, required, id, className, children }: FieldProps) {
+  const generated = useId();
+  const child = isValidElement(children) ? (children as ControlElement) : null;
+  const controlId = id ?? child?.props.id ?? `${generated}-control`;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId, child?.props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+
+  const control: FieldControlProps = {
+    id: controlId,
+    className: cx("ems-control", child?.props.className),
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+    "aria-required": required ? true : undefined,
+  };
+
+  return (
+    <div className={cx("ems-field", error ? "ems-field--invalid" : undefined, className)} data-testid="field">
+      <label className="ems-field__label" htmlFor={controlId}>
+        {label}
+        {required && (
+          <span className="ems-field__required" aria-hidden="true">
+            {" *"}
+          </span>
+        )}
+      </label>
+      {typeof children === "function" ? children(control) : child ? cloneElement(child, control) : null}
+      {hint && (
+        <p id={hintId} className="ems-field__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="ems-field__error" data-testid="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
