@@ -13,7 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createApiKey, createServices, createWorkspace, operatorActor, runInWorkspace, serviceContext } from "@ems/core";
-import { repoRoot } from "@ems/db";
+import { repoRoot } from "@ems/db/node";
 import { createTestDatabase } from "@ems/db/testing";
 
 const PROJECTS = 100_000;

@@ -1,6 +1,6 @@
 // `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
 // migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
-import { openDatabase } from "@ems/db";
+import { openDatabase } from "@ems/db/node";
 import { createServices } from "@ems/core";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
@@ -32,7 +32,7 @@ console.log(
     `Exposure Monitoring API listening on ${config.baseUrl}`,
     `  REST API      ${config.baseUrl}/app/...`,
     `  API reference ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
-    `  Database      ${db.embedded ? `embedded PostgreSQL (${db.embedded.url.replace(/:[^:@/]+@/, ":***@")})` : "DATABASE_URL"}`,
+    `  Database      ${db.embedded ? "embedded PostgreSQL " : ""}${db.url.replace(/:[^:@/]+@/, ":***@")}`,
     "",
     "First time? Create a workspace and an API key:",
     "  pnpm ems workspace create --name \"My company\"",

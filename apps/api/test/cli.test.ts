@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stopEmbeddedPostgres } from "@ems/db";
+import { stopEmbeddedPostgres } from "@ems/db/node";
 import { call, expectError, startApi, type TestApi } from "./harness.ts";
 import { runCli, startServerProcess } from "./processes.ts";
 

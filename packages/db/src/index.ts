@@ -1,5 +1,3 @@
+// The database client and the generated Prisma types: safe to bundle (the dashboard does).
 export { createDatabase, type Database } from "./client.ts";
-export { ensureEmbeddedPostgres, stopEmbeddedPostgres, type EmbeddedPostgres } from "./embedded.ts";
-export { applyMigrations, readMigrations, migrationsDir } from "./migrate.ts";
-export { openDatabase, dataDir, repoRoot, type OpenedDatabase } from "./open.ts";
 export * from "./generated/prisma/client.ts";

@@ -80,14 +80,15 @@ function OpenConfirmDialog({
     event.preventDefault();
     if (!canConfirm(requireText, typed, busyRef.current)) return;
     setError(null);
-    const result = onConfirm();
-    if (!isThenable(result)) return;
-    busyRef.current = true;
-    setBusy(true);
     try {
-      await result;
+      const result = onConfirm();
+      if (isThenable(result)) {
+        busyRef.current = true;
+        setBusy(true);
+        await result;
+      }
     } catch (e) {
-      setError(e instanceof Error ? e.message : "Something went wrong.");
+      setError(e instanceof Error && e.message ? e.message : "Something went wrong.");
     } finally {
       // Harmless if the parent already unmounted us on success.
       busyRef.current = false;

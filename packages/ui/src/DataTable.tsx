@@ -1,6 +1,6 @@
 "use client";
 
-import type { MouseEvent, ReactNode } from "react";
+import type { CSSProperties, MouseEvent, ReactNode } from "react";
 import { Button } from "./Button.tsx";
 import { cx } from "./cx.ts";
 import { EmptyState } from "./EmptyState.tsx";
@@ -48,6 +48,11 @@ export interface DataTableProps<Row> {
   "data-testid"?: string;
 }
 
+function cellStyle(col: DataTableColumn<never>, header = true): CSSProperties | undefined {
+  if (!col.align && !(header && col.width)) return undefined;
+  return { textAlign: col.align, width: header ? col.width : undefined };
+}
+
 function defaultCell(row: unknown, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   if (value === null || value === undefined || value === "") return "—";
@@ -85,7 +90,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   <th
                     key={col.key}
                     scope="col"
-                    style={{ width: col.width, textAlign: col.align }}
+                    style={cellStyle(col)}
                     aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
                     data-column={col.key}
                   >
@@ -150,7 +155,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     }
                   >
                     {columns.map((col) => (
-                      <td key={col.key} data-column={col.key} style={{ textAlign: col.align }}>
+                      <td key={col.key} data-column={col.key} style={cellStyle(col, false)}>
                         {col.render ? col.render(row) : defaultCell(row, col.key)}
                       </td>
                     ))}

@@ -5,12 +5,12 @@ import { cx } from "./cx.ts";
 export interface FieldControlProps {
   id: string;
   className: string;
-  "aria-describedby"?: string;
-  "aria-invalid"?: true;
-  "aria-required"?: true;
+  "aria-describedby"?: string | undefined;
+  "aria-invalid"?: true | undefined;
+  "aria-required"?: true | undefined;
 }
 
-type ControlElement = ReactElement<{ id?: string; className?: string; "aria-describedby"?: string }>;
+type ControlElement = ReactElement<{ id?: string | undefined; className?: string | undefined; "aria-describedby"?: string | undefined }>;
 
 export interface FieldProps {
   label: ReactNode;

@@ -37,7 +37,7 @@ export const formatCount = (n: number): string => numberFormat.format(n);
 
 /** "Showing 101–200 of 1,234". */
 export function rangeText(total: number, page: number, limit: number): string {
-  if (total === 0) return "No results";
+  if (total === 0) return "0 results";
   const { from, to } = pageInfo(total, page, limit);
   if (from === 0) return `Showing 0 of ${formatCount(total)}`;
   return `Showing ${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`;

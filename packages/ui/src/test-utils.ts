@@ -21,14 +21,30 @@ export function tag(html: string, needle: string): string {
 
 /** An attribute's value in an opening tag (undefined when absent). */
 export function attr(openingTag: string, name: string): string | undefined {
-  return new RegExp(`\\s${name}="([^"]*)"`).exec(openingTag)?.[1];
+  return new RegExp(`\\s${name}="([^"]*)"`, "i").exec(openingTag)?.[1]; // HTML names are case-insensitive
 }
 
-/** Text content of the element whose opening tag matches (no nesting of the same tag name). */
+/** Text content of the element whose opening tag matches. */
 export function text(html: string, needle: string): string {
   const open = tag(html, needle);
   const name = /^<([a-zA-Z0-9]+)/.exec(open)![1]!;
   const start = html.indexOf(open) + open.length;
-  const inner = html.slice(start, html.indexOf(`</${name}>`, start));
-  return inner.replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+  // Find the matching close tag, skipping nested elements of the same name.
+  const re = new RegExp(`<(/?)${name}\\b[^>]*>`, "g");
+  re.lastIndex = start;
+  let depth = 1;
+  let end = html.length;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) {
+      end = m.index;
+      break;
+    }
+  }
+  return html
+    .slice(start, end)
+    .replace(/<[^>]*>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 }

@@ -4,7 +4,7 @@
 import os from "node:os";
 import { Command, CommanderError } from "commander";
 import { z } from "zod";
-import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db";
+import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db/node";
 import {
   AppError,
   createApiKey,

@@ -31,7 +31,10 @@ export const WORKSPACE_MODELS = [
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);
-const workspaceStore = new AsyncLocalStorage<number>();
+// One store per process, even when a bundler (Next) gives each route its own
+// copy of this module: the client built by one copy must see the scope set by another.
+const globalStore = globalThis as unknown as { emsWorkspaceStore?: AsyncLocalStorage<number> };
+const workspaceStore = (globalStore.emsWorkspaceStore ??= new AsyncLocalStorage<number>());
 
 /**
  * Runs fn with its queries scoped to the workspace. Awaits inside the scope:

@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test as base, type Page } from "@playwright/test";
+
+export interface Stack {
+  webUrl: string;
+  apiUrl: string;
+  databaseUrl: string;
+  secrets: string[];
+  password: string;
+  workspaces: { acme: number; beta: number };
+  oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const stack = (): Stack => JSON.parse(readFileSync(path.join(here, ".stack.json"), "utf8"));
+
+export async function signIn(page: Page, email: string, password = stack().password) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+}
+
+/** A screenshot kept with the test's artifacts (test-results/screenshots). */
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(here, "../test-results/screenshots", `${name}.png`), fullPage: true });
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,34 @@
+import { expect, shot, signIn, test } from "./fixtures";
+
+test("create, edit and delete a project", async ({ page }) => {
+  await signIn(page, "owner@acme.test");
+  const form = page.getByTestId("project-form").first();
+  await form.getByLabel("Name").fill("Storefront");
+  await form.getByLabel("Description").fill("Public shop");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: 'Project "Storefront" created' })).toBeVisible();
+  const row = page.getByTestId("data-table-row").filter({ hasText: "Storefront" });
+  await expect(row).toContainText("Public shop");
+
+  // A duplicate name is a clear error, next to the field.
+  await form.getByLabel("Name").fill("Storefront");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("field-error").first()).toContainText("already exists");
+
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByTestId("project-form").nth(1);
+  await edit.getByLabel("Name").fill("Storefront EU");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" })).toBeVisible();
+  await shot(page, "projects");
+
+  await page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" }).getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByTestId("confirm-dialog");
+  await expect(dialog).toContainText("assets, their scans, findings, issues and scan schedules");
+  await expect(page.getByTestId("confirm-dialog-confirm")).toBeDisabled();
+  await page.getByTestId("confirm-dialog-input").fill("Storefront EU");
+  await shot(page, "project-delete-confirm");
+  await page.getByTestId("confirm-dialog-confirm").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "deleted" })).toBeVisible();
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" })).toHaveCount(0);
+});

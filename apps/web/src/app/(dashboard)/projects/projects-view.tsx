@@ -1,0 +1,128 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
+import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { formatDate, useMe } from "@/components/use-me";
+
+interface Project {
+  id: number;
+  name: string;
+  description: string;
+  color: string;
+  createdAt: Date | string;
+}
+
+function ProjectForm({ initial, submitLabel, busy, error, onSubmit }: {
+  initial?: Partial<Project>;
+  submitLabel: string;
+  busy: boolean;
+  error?: { field?: string; message: string } | null;
+  onSubmit: (v: { name: string; description: string; color: string }) => void;
+}) {
+  const fieldError = (f: string) => (error?.field === f ? error.message : undefined);
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    onSubmit({ name: String(f.get("name")), description: String(f.get("description")), color: String(f.get("color")) });
+  }
+  return (
+    <form onSubmit={submit} className="row" data-testid="project-form">
+      <Field label="Name" error={fieldError("name")}>
+        <input name="name" required maxLength={255} defaultValue={initial?.name} />
+      </Field>
+      <Field label="Description" error={fieldError("description")}>
+        <input name="description" maxLength={2000} defaultValue={initial?.description} />
+      </Field>
+      <Field label="Color" error={fieldError("color")}>
+        <input name="color" type="color" defaultValue={initial?.color ?? "#64748b"} />
+      </Field>
+      <Button type="submit" variant="primary" disabled={busy}>
+        {submitLabel}
+      </Button>
+      {error && !error.field && <p className="muted">{error.message}</p>}
+    </form>
+  );
+}
+
+export function ProjectsView() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const { canWrite } = useMe();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(25);
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+  const list = useQuery(trpc.projects.list.queryOptions({ page, limit }));
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
+
+  const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: (p) => (toast.success(`Project "${p.name}" created`), refresh()) }));
+  const update = useMutation(trpc.projects.update.mutationOptions({ onSuccess: (p) => (toast.success(`Project "${p.name}" saved`), setEditing(null), refresh()) }));
+  const remove = useMutation(trpc.projects.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), setDeleting(null), refresh()) }));
+  const asError = (err: unknown) => (err ? { field: errorData(err).field, message: errorMessage(err) } : null);
+
+  return (
+    <div className="stack">
+      <PageHeader title="Projects" description="Group your assets by product, team or environment." />
+      {canWrite && (
+        <Card title="New project">
+          <ProjectForm submitLabel="Create project" busy={create.isPending} error={asError(create.error)} onSubmit={(v) => create.mutate(v)} />
+        </Card>
+      )}
+      {editing && (
+        <Card title={`Edit "${editing.name}"`} actions={<Button variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>}>
+          <ProjectForm
+            key={editing.id}
+            initial={editing}
+            submitLabel="Save"
+            busy={update.isPending}
+            error={asError(update.error)}
+            onSubmit={(v) => update.mutate({ id: editing.id, ...v })}
+          />
+        </Card>
+      )}
+      <DataTable<Project>
+        columns={[
+          { key: "name", header: "Name", render: (p) => (
+            <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
+              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 3, background: p.color }} />
+              {p.name}
+            </span>
+          ) },
+          { key: "description", header: "Description" },
+          { key: "createdAt", header: "Created", render: (p) => formatDate(p.createdAt) },
+          ...(canWrite
+            ? [{ key: "actions", header: "", render: (p: Project) => (
+                <span className="row" style={{ gap: 6 }}>
+                  <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>Edit</Button>
+                  <Button size="sm" variant="danger" onClick={() => setDeleting(p)}>Delete</Button>
+                </span>
+              ) }]
+            : []),
+        ]}
+        rows={list.data?.items ?? []}
+        rowKey={(p) => p.id}
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={limit}
+        onPageChange={setPage}
+        limitOptions={[10, 25, 100]}
+        onLimitChange={(l) => (setLimit(l), setPage(1))}
+        loading={list.isLoading}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete project "${deleting?.name ?? ""}"?`}
+        danger
+        confirmLabel="Delete project"
+        requireText={deleting?.name}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync({ id: deleting!.id })}
+      >
+        This deletes the project <strong>and everything in it</strong>: its assets, their scans, findings, issues and scan
+        schedules. It cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { ScopePicker } from "@/components/scope-picker";
+import { formatDate } from "@/components/use-me";
+import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+
+interface Key {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  status: "active" | "revoked" | "expired";
+  expiresAt: Date | string | null;
+  lastUsedAt: Date | string | null;
+  createdAt: Date | string;
+}
+
+const TONE = { active: "success", revoked: "danger", expired: "warning" } as const;
+
+export function ApiKeysView() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<Key | null>(null);
+  const list = useQuery(trpc.apiKeys.list.queryOptions({ page, limit: 25 }));
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: (k) => (setCreated(k.key), refresh()) }));
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: (k) => (toast.success(`Key "${k.name}" revoked`), setRevoking(null), refresh()) }));
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const expires = String(f.get("expiresAt") ?? "");
+    create.mutate({ name: String(f.get("name")), scopes: f.getAll("scopes").map(String) as never, expiresAt: expires ? new Date(expires) : undefined });
+  }
+
+  return (
+    <div className="stack">
+      <PageHeader title="API keys" description="Keys for scripts and integrations. A key acts for this workspace with its scopes; it is shown once." />
+      <Card title="New API key">
+        <form onSubmit={submit} className="stack" data-testid="api-key-form">
+          <div className="row">
+            <Field label="Name" error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}>
+              <input name="name" required maxLength={255} />
+            </Field>
+            <Field label="Expires (optional)" error={errorData(create.error).field === "expiresAt" ? errorMessage(create.error) : undefined}>
+              <input name="expiresAt" type="datetime-local" />
+            </Field>
+          </div>
+          <ScopePicker />
+          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
+          <div>
+            <Button type="submit" variant="primary" disabled={create.isPending}>Create key</Button>
+          </div>
+        </form>
+        {created && (
+          <div className="stack" style={{ marginTop: 12 }}>
+            <p style={{ margin: 0 }}>Copy this key now. It will not be shown again.</p>
+            <div className="secret" data-testid="new-api-key">{created}</div>
+            <div>
+              <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(created)}>Copy</Button>{" "}
+              <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>Done</Button>
+            </div>
+          </div>
+        )}
+      </Card>
+      <DataTable<Key>
+        columns={[
+          { key: "name", header: "Name" },
+          { key: "prefix", header: "Key", render: (k) => <code>{k.prefix}…</code> },
+          { key: "scopes", header: "Scopes", render: (k) => <span className="muted">{k.scopes.join(", ")}</span> },
+          { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
+          { key: "expiresAt", header: "Expires", render: (k) => formatDate(k.expiresAt) },
+          { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },
+          { key: "actions", header: "", render: (k) => k.status === "active" && <Button size="sm" variant="danger" onClick={() => setRevoking(k)}>Revoke</Button> },
+        ]}
+        rows={(list.data?.items ?? []) as Key[]}
+        rowKey={(k) => k.id}
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={25}
+        onPageChange={setPage}
+        loading={list.isLoading}
+      />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke "${revoking?.name ?? ""}"?`}
+        danger
+        confirmLabel="Revoke key"
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoke.mutateAsync({ id: revoking!.id })}
+      >
+        Anything using this key gets 401 from its next request on. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

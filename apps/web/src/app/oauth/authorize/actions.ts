@@ -1,0 +1,33 @@
+"use server";
+// The consent decision. Server actions are POSTs that Next only accepts from
+// our own origin (its CSRF protection); the request is validated again here.
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { approveAuthorization, denyAuthorization, isMember, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
+import { currentSession } from "@/server/auth";
+import { services } from "@/server/services";
+
+export async function decide(form: FormData) {
+  const session = await currentSession();
+  if (!session) redirect("/login");
+  const request = Object.fromEntries(
+    ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"].flatMap((k) => {
+      const v = form.get(k);
+      return typeof v === "string" ? [[k, v]] : [];
+    }),
+  ) as AuthorizationRequest;
+  const result = await validateAuthorizationRequest(services(), request);
+  if ("redirect" in result) redirect(result.redirect);
+  if (form.get("decision") !== "approve") redirect(denyAuthorization(result.ok));
+
+  const workspaceId = Number(form.get("workspaceId") ?? session.workspaceId);
+  if (!(await isMember(services(), session.userId, workspaceId))) redirect("/login?error=workspace");
+  const h = await headers();
+  const url = await approveAuthorization(
+    services(),
+    result.ok,
+    { id: session.userId, email: session.user?.email ?? String(session.userId), workspaceId },
+    { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim(), userAgent: h.get("user-agent") ?? undefined },
+  );
+  redirect(url);
+}

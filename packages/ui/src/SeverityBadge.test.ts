@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { SeverityBadge } from "./SeverityBadge.tsx";
+import { StatusPill } from "./StatusPill.tsx";
+import { attr, render, tag, text } from "./test-utils.ts";
+import { SEVERITIES, SEVERITY_COLORS } from "./tokens.ts";
+
+describe("SeverityBadge", () => {
+  it.each(SEVERITIES)("paints %s with its SEVERITY_COLORS background and white text", (severity) => {
+    const badge = tag(render(SeverityBadge, { severity }), 'data-testid="severity-badge"');
+    expect(attr(badge, "style")).toBe(`background-color:${SEVERITY_COLORS[severity]};color:#ffffff`);
+    expect(attr(badge, "data-severity")).toBe(severity);
+  });
+
+  it("labels with the capitalized severity, or a given label", () => {
+    expect(text(render(SeverityBadge, { severity: "critical" }), "severity-badge")).toBe("Critical");
+    expect(text(render(SeverityBadge, { severity: "info", label: "Informational" }), "severity-badge")).toBe("Informational");
+  });
+
+  it("has the agreed colors", () => {
+    expect(SEVERITY_COLORS).toEqual({ critical: "#7f1d1d", high: "#b91c1c", medium: "#b45309", low: "#1d4ed8", info: "#475569" });
+  });
+});
+
+describe("StatusPill", () => {
+  it("shows the status with its tone", () => {
+    const html = render(StatusPill, { status: "verified", tone: "success" });
+    const pill = tag(html, 'data-testid="status-pill"');
+    expect(attr(pill, "class")).toBe("ems-pill ems-pill--success");
+    expect(attr(pill, "data-tone")).toBe("success");
+    expect(text(html, "status-pill")).toBe("verified");
+    expect(attr(tag(render(StatusPill, { status: "pending" }), "status-pill"), "data-tone")).toBe("neutral");
+  });
+});
