@@ -1,8 +1,8 @@
 // The dashboard-only procedures (members, OAuth apps, plan and slots), as the
 // dashboard calls them: with a session, through the same routers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvitation, toAppError, createCaller, createServices, createSessionContext, findInvitation, runInWorkspace, type PaymentProvider } from "@ems/core";
-import { clientCredentialsToken, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
+import { acceptInvitation, createCaller, createServices, createSessionContext, findInvitation, runInWorkspace, type PaymentProvider } from "@ems/core";
+import { clientCredentialsToken, expectAppError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 let workspaceId: number;
@@ -16,12 +16,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const as = (role: string, services = api.services) => createCaller(createSessionContext(services, { userId: ids[role]!, workspaceId }));
-async function rejects(p: Promise<unknown>, status: number, code: string) {
-  // Input errors leave createCaller as tRPC's own errors; both transports map them with toAppError.
-  const err = toAppError(await p.then(() => undefined, (e: unknown) => e));
-  expect({ status: err.status, code: err.appCode }).toEqual({ status, code });
-  return err;
-}
 const audit = (action: string) => runInWorkspace(workspaceId, () => api.services.scoped.auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } }));
 
 describe("members", () => {
@@ -33,8 +27,8 @@ describe("members", () => {
       ["member@team.example", "member"],
       ["read-only@team.example", "read-only"],
     ]);
-    await rejects(as("member").members.invite({ email: "x@team.example", role: "member" }), 403, "ROLE_REQUIRED");
-    await rejects(as("read-only").members.changeRole({ userId: ids.member!, role: "admin" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("member").members.invite({ email: "x@team.example", role: "member" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("read-only").members.changeRole({ userId: ids.member!, role: "admin" }), 403, "ROLE_REQUIRED");
   });
 
   it("invites a new person with a one-time link they accept with a password", async () => {
@@ -43,11 +37,11 @@ describe("members", () => {
     expect(r.invitation).toMatchObject({ email: "new.person@team.example", role: "member" });
     expect(r.token).toMatch(/^ems_inv_/);
     expect(await findInvitation(api.services, r.token!)).toMatchObject({ email: "new.person@team.example", hasAccount: false });
-    await rejects(acceptInvitation(api.services, r.token!, { password: "short" }), 400, "VALIDATION_ERROR");
+    await expectAppError(acceptInvitation(api.services, r.token!, { password: "short" }), 400, "VALIDATION_ERROR");
     const joined = await acceptInvitation(api.services, r.token!, { password: "a long enough password", firstName: "New" });
     expect(joined.workspaceId).toBe(workspaceId);
     expect(await findInvitation(api.services, r.token!)).toBeNull();
-    await rejects(acceptInvitation(api.services, r.token!, { password: "a long enough password" }), 404, "NOT_FOUND");
+    await expectAppError(acceptInvitation(api.services, r.token!, { password: "a long enough password" }), 404, "NOT_FOUND");
     const members = await as("owner").members.list({});
     expect(members.items.find((m) => m.email === "new.person@team.example")).toMatchObject({ role: "member", firstName: "New" });
     expect((await audit("member.join")).at(-1)).toMatchObject({ actorType: "user", userId: joined.userId, channel: "dashboard" });
@@ -59,16 +53,16 @@ describe("members", () => {
     const r = await as("owner").members.invite({ email: "elsewhere@team.example", role: "read-only" });
     expect(r.member).toMatchObject({ email: "elsewhere@team.example", role: "read-only" });
     expect(r.token).toBeNull();
-    await rejects(as("owner").members.invite({ email: "elsewhere@team.example", role: "member" }), 409, "ALREADY_EXISTS");
-    await rejects(as("owner").members.invite({ email: "not-an-email", role: "member" }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("owner").members.invite({ email: "elsewhere@team.example", role: "member" }), 409, "ALREADY_EXISTS");
+    await expectAppError(as("owner").members.invite({ email: "not-an-email", role: "member" }), 400, "VALIDATION_ERROR");
   });
 
   it("keeps an owner: admins cannot grant ownership, the last owner stays", async () => {
-    await rejects(as("admin").members.changeRole({ userId: ids.member!, role: "owner" }), 403, "ROLE_REQUIRED");
-    await rejects(as("admin").members.remove({ userId: ids.owner! }), 403, "ROLE_REQUIRED");
-    const err = await rejects(as("owner").members.changeRole({ userId: ids.owner!, role: "admin" }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("admin").members.changeRole({ userId: ids.member!, role: "owner" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("admin").members.remove({ userId: ids.owner! }), 403, "ROLE_REQUIRED");
+    const err = await expectAppError(as("owner").members.changeRole({ userId: ids.owner!, role: "admin" }), 400, "VALIDATION_ERROR");
     expect(err.field).toBe("role");
-    await rejects(as("owner").members.remove({ userId: ids.owner! }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("owner").members.remove({ userId: ids.owner! }), 400, "VALIDATION_ERROR");
     expect(await as("admin").members.changeRole({ userId: ids.member!, role: "read-only" })).toMatchObject({ role: "read-only" });
     expect((await audit("member.role")).at(-1)?.changes).toEqual({ role: { before: "member", after: "read-only" } });
     await as("admin").members.changeRole({ userId: ids.member!, role: "member" });
@@ -79,22 +73,22 @@ describe("members", () => {
     ids.temp = temp;
     expect((await as("temp").projects.list({})).total).toBeGreaterThanOrEqual(0);
     await as("admin").members.remove({ userId: temp });
-    await rejects(as("temp").projects.list({}), 401, "UNAUTHENTICATED");
-    await rejects(as("admin").members.remove({ userId: temp }), 404, "NOT_FOUND");
+    await expectAppError(as("temp").projects.list({}), 401, "UNAUTHENTICATED");
+    await expectAppError(as("admin").members.remove({ userId: temp }), 404, "NOT_FOUND");
   });
 });
 
 describe("OAuth apps", () => {
   it("are created, edited, rotated and deleted by admins, with the secret shown once", async () => {
-    await rejects(as("member").oauthApps.create({ name: "x", scopes: ["assets:read"] }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("member").oauthApps.create({ name: "x", scopes: ["assets:read"] }), 403, "ROLE_REQUIRED");
     const created = await as("admin").oauthApps.create({ name: "Reporter", scopes: ["assets:read"], redirectUris: ["https://r.example/cb"] });
     expect(created.clientSecret).toMatch(/^ems_cs_/);
     expect(JSON.stringify(await as("admin").oauthApps.list({}))).not.toContain(created.clientSecret);
-    await rejects(as("admin").oauthApps.create({ name: "x", scopes: ["assets:read"], redirectUris: ["http://evil.example/cb"] }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("admin").oauthApps.create({ name: "x", scopes: ["assets:read"], redirectUris: ["http://evil.example/cb"] }), 400, "VALIDATION_ERROR");
 
     const edited = await as("admin").oauthApps.update({ id: created.id, name: "Reporter 2", redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"] });
     expect(edited).toMatchObject({ name: "Reporter 2", redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"] });
-    await rejects(as("admin").oauthApps.update({ id: created.id }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("admin").oauthApps.update({ id: created.id }), 400, "VALIDATION_ERROR");
 
     const token = (await clientCredentialsToken(api.url, created)).access_token;
     const rotated = await as("owner").oauthApps.rotateSecret({ id: created.id });
@@ -105,7 +99,7 @@ describe("OAuth apps", () => {
 
     expect((await as("admin").oauthApps.delete({ id: created.id })).message).toContain("Reporter 2");
     expect((await fetch(`${api.url}/app/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
-    await rejects(as("admin").oauthApps.delete({ id: created.id }), 404, "NOT_FOUND");
+    await expectAppError(as("admin").oauthApps.delete({ id: created.id }), 404, "NOT_FOUND");
     expect((await audit("oauth-app.rotate-secret")).length).toBe(1);
   });
 });
@@ -124,8 +118,8 @@ describe("plan and asset slots", () => {
   });
 
   it("lets admins buy slots: recorded, counted, audited", async () => {
-    await rejects(as("member").plan.buyAssetSlots({ quantity: 1 }), 403, "ROLE_REQUIRED");
-    await rejects(as("admin").plan.buyAssetSlots({ quantity: 0 }), 400, "VALIDATION_ERROR");
+    await expectAppError(as("member").plan.buyAssetSlots({ quantity: 1 }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("admin").plan.buyAssetSlots({ quantity: 0 }), 400, "VALIDATION_ERROR");
     const after = await as("admin").plan.buyAssetSlots({ quantity: 3 });
     expect(after).toMatchObject({ purchasedAssetSlots: 3, assetSlots: 13 });
     expect(after.purchases[0]).toMatchObject({ quantity: 3, amountCents: 4500, provider: "built-in" });

@@ -10,6 +10,7 @@ import {
   operatorActor,
   runInWorkspace,
   serviceContext,
+  toAppError,
   type Scope,
   type Services,
 } from "@ems/core";
@@ -102,6 +103,15 @@ export function call(url: string, credential: string | undefined, method: string
     },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
+}
+
+/** A procedure called in-process (createCaller) must fail with this status and code. */
+export async function expectAppError(p: Promise<unknown>, status: number, code: string) {
+  const { expect } = await import("vitest");
+  // Input errors leave createCaller as tRPC's own errors; both transports map them with toAppError.
+  const err = toAppError(await p.then(() => undefined, (e: unknown) => e));
+  expect({ status: err.status, code: err.appCode }).toEqual({ status, code });
+  return err;
 }
 
 /** The error body every error must have. */

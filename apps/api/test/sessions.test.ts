@@ -1,8 +1,8 @@
 // Dashboard sessions (tRPC): the same procedures, with roles instead of scopes.
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError, appRouter, createCaller, createSessionContext } from "@ems/core";
-import { call, expectError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
+import { appRouter, createCaller, createSessionContext } from "@ems/core";
+import { call, expectAppError, expectError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 let workspaceId: number;
@@ -20,14 +20,6 @@ afterAll(() => api.close());
 const as = (role: string, ws = workspaceId) =>
   createCaller(createSessionContext(api.services, { userId: users[role]!, workspaceId: ws }, { ip: "10.1.2.3", userAgent: "browser" }));
 
-async function rejects(p: Promise<unknown>, status: number, code: string) {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect({ status: (err as AppError).status, code: (err as AppError).appCode }).toEqual({ status, code });
-}
 
 describe("roles", () => {
   it("members change things; read-only members only read", async () => {
@@ -36,14 +28,14 @@ describe("roles", () => {
     const page = await as("read-only").projects.list({});
     expect(page).toMatchObject({ total: 1, page: 1, limit: 100 });
     expect(page.items[0]!.id).toBe(project.id);
-    await rejects(as("read-only").projects.create({ name: "nope" }), 403, "ROLE_REQUIRED");
-    await rejects(as("read-only").projects.update({ id: project.id, name: "nope" }), 403, "ROLE_REQUIRED");
-    await rejects(as("read-only").projects.delete({ id: project.id }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("read-only").projects.create({ name: "nope" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("read-only").projects.update({ id: project.id, name: "nope" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("read-only").projects.delete({ id: project.id }), 403, "ROLE_REQUIRED");
     expect((await as("owner").projects.list({})).items.map((p) => p.name)).toEqual(["From the dashboard"]);
   });
 
   it("API keys are managed by admins and owners only, in the dashboard", async () => {
-    await rejects(as("member").apiKeys.create({ name: "x" }), 403, "ROLE_REQUIRED");
+    await expectAppError(as("member").apiKeys.create({ name: "x" }), 403, "ROLE_REQUIRED");
     const created = await as("admin").apiKeys.create({ name: "deploy", scopes: ["assets:read"] });
     expect(created.key).toMatch(/^ems_key_/);
     expect(created.prefix).toBe(created.key.slice(0, created.prefix.length));
@@ -62,8 +54,8 @@ describe("roles", () => {
 
   it("a session for a workspace the user is not in is refused", async () => {
     const other = await newWorkspace(api.services);
-    await rejects(as("owner", other.id).projects.list({}), 401, "UNAUTHENTICATED");
-    await rejects(createCaller(createSessionContext(api.services, null)).projects.list({}), 401, "UNAUTHENTICATED");
+    await expectAppError(as("owner", other.id).projects.list({}), 401, "UNAUTHENTICATED");
+    await expectAppError(createCaller(createSessionContext(api.services, null)).projects.list({}), 401, "UNAUTHENTICATED");
   });
 
   it("dashboard changes are audited with channel dashboard and the user", async () => {

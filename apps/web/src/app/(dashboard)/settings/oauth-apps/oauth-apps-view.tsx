@@ -77,14 +77,7 @@ export function OAuthAppsView() {
             <Field label="Redirect URIs (one per line)" error={err(update, "redirectUris")}>
               <textarea name="redirectUris" rows={2} defaultValue={editing.redirectUris.join("\n")} />
             </Field>
-            <fieldset style={{ border: "1px solid #e5e7eb", borderRadius: 6 }}>
-              <legend className="muted">Scopes</legend>
-              {["assets:read", "assets:write", "issues:read", "issues:write", "scans:read", "scans:write", "reports:read", "reports:write", "audit:read"].map((s) => (
-                <label key={s} style={{ marginRight: 12, fontSize: 13 }}>
-                  <input type="checkbox" name="scopes" value={s} defaultChecked={editing.scopes.includes(s)} /> <code>{s}</code>
-                </label>
-              ))}
-            </fieldset>
+            <ScopePicker checked={editing.scopes} />
             <div><Button type="submit" variant="primary" disabled={update.isPending}>Save</Button></div>
           </form>
         </Card>
