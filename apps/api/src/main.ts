@@ -1,13 +1,18 @@
 // `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
 // migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
 import { openDatabase } from "@ems/db/node";
-import { createServices } from "@ems/core";
+import { createJobQueue, createServices, startWorker } from "@ems/core";
+import { netConfigFromEnv } from "@ems/scanners";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
 
 const config = loadConfig();
 const db = await openDatabase();
-const services = createServices(db);
+const jobs = await createJobQueue(db.url);
+const services = createServices(db, { net: netConfigFromEnv(), jobs });
+// The worker runs here unless the operator runs it apart (`pnpm ems worker`).
+const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";
+if (inProcessWorker) await startWorker(services);
 const app = await buildServer(services, config);
 
 let stopping = false;
@@ -17,6 +22,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: shutting down (finishing in-flight requests)`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close(); // stops accepting, lets in-flight requests finish
+  await jobs.stop(); // lets running jobs finish
   await db.close();
   if (db.embedded?.startedHere) await db.embedded.stop();
   clearTimeout(force);
@@ -33,6 +39,7 @@ console.log(
     `  REST API      ${config.baseUrl}/app/...`,
     `  API reference ${config.baseUrl}/docs   (OpenAPI: ${config.baseUrl}/openapi.json)`,
     `  Database      ${db.embedded ? "embedded PostgreSQL " : ""}${db.url.replace(/:[^:@/]+@/, ":***@")}`,
+    `  Worker        ${inProcessWorker ? "in this process" : "separate (pnpm ems worker)"}`,
     "",
     "First time? Create a workspace and an API key:",
     "  pnpm ems workspace create --name \"My company\"",

@@ -3,6 +3,7 @@
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import {
   createApiKey,
+  createJobQueue,
   createOAuthApp,
   createServices,
   createWorkspace,
@@ -10,11 +11,13 @@ import {
   operatorActor,
   runInWorkspace,
   serviceContext,
+  startWorker,
   toAppError,
   type Scope,
   type Services,
 } from "@ems/core";
 import type { Plan } from "@ems/db";
+import type { NetConfig } from "@ems/scanners";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../src/config.ts";
 import { buildServer } from "../src/server.ts";
@@ -29,9 +32,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startApi(): Promise<TestApi> {
+/** The API on a fresh database; with `net`, checks use that network config; with `worker`, background jobs run in this process. */
+export async function startApi(opts: { net?: NetConfig; worker?: boolean } = {}): Promise<TestApi> {
   const db = await createTestDatabase();
-  const services = createServices(db);
+  const jobs = opts.worker ? await createJobQueue(db.url) : null;
+  const services = createServices(db, { net: opts.net, jobs });
+  if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
@@ -43,6 +49,7 @@ export async function startApi(): Promise<TestApi> {
     url,
     async close() {
       await app.close();
+      await jobs?.stop();
       await db.drop();
     },
   };

@@ -1,9 +1,11 @@
 // What every procedure call starts from. Built per request by the REST
 // adapter (apps/api), the dashboard's tRPC handler (apps/web) or a test.
 import type { Database } from "@ems/db";
+import { defaultNetConfig, type NetConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
-import { createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 
 /** Long-lived things shared by all requests of a process. */
 export interface Services {
@@ -11,11 +13,27 @@ export interface Services {
   /** The workspace-scoped Prisma client (see db/scoped.ts). */
   scoped: ScopedClient;
   budgets: Record<Budget, Limiter>;
+  /** Asset revalidations: 30 an hour per workspace. */
+  revalidations: Limiter;
   payments: PaymentProvider;
+  /** Resolvers, ports, timeouts and allowed ranges of every network check. */
+  net: NetConfig;
+  /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
+  jobs: JobQueue | null;
 }
 
-export function createServices(db: Database, opts: { payments?: PaymentProvider } = {}): Services {
-  return { db, scoped: scopedClient(db.prisma), budgets: createRequestBudgets(db.pool), payments: opts.payments ?? builtInPaymentProvider };
+export const REVALIDATIONS_PER_HOUR = 30;
+
+export function createServices(db: Database, opts: { payments?: PaymentProvider; net?: NetConfig; jobs?: JobQueue | null } = {}): Services {
+  return {
+    db,
+    scoped: scopedClient(db.prisma),
+    budgets: createRequestBudgets(db.pool),
+    revalidations: createLimiter(db.pool, "revalidate", REVALIDATIONS_PER_HOUR, 3600),
+    payments: opts.payments ?? builtInPaymentProvider,
+    net: opts.net ?? defaultNetConfig,
+    jobs: opts.jobs ?? null,
+  };
 }
 
 export interface RequestContext {

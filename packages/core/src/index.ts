@@ -26,3 +26,6 @@ export { createOAuthAppInput } from "./oauth/oauth.schemas.ts";
 export { createApiKeyInput } from "./api-keys/api-keys.schemas.ts";
 export { createLimiter, rateLimitHeaders } from "./rate-limit/budgets.ts";
 export { authenticateBearer, type Caller } from "./auth/caller.ts";
+export { createJobQueue, type JobQueue, type AssetCheckJob } from "./jobs/queue.ts";
+export { runAssetCheck, pendingChecks } from "./assets/assets.check.ts";
+export { startWorker } from "./jobs/worker.ts";

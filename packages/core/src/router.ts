@@ -1,6 +1,7 @@
 // The application router: one sub-router per resource. Served as tRPC to the
 // dashboard and as REST at /app/* (see apps/api).
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
+import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { meRouter } from "./me/me.router.ts";
 import { membersRouter } from "./members/members.router.ts";
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
   projects: projectsRouter,
+  assets: assetsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

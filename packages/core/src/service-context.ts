@@ -9,6 +9,8 @@ export interface ServiceContext {
   pool: Pool;
   actor: Actor;
   workspaceId: number;
+  /** The process's long-lived parts (network config, job queue, limiters, payments). */
+  services: Services;
 }
 
 export const serviceContext = (services: Services, actor: Actor): ServiceContext => ({
@@ -16,6 +18,7 @@ export const serviceContext = (services: Services, actor: Actor): ServiceContext
   pool: services.db.pool,
   actor,
   workspaceId: actor.workspaceId,
+  services,
 });
 
 /** Locks the workspace row for the rest of the transaction, so that plan-limit checks and the writes they guard cannot interleave. */

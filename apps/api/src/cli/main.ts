@@ -5,10 +5,12 @@ import os from "node:os";
 import { Command, CommanderError } from "commander";
 import { z } from "zod";
 import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db/node";
+import { netConfigFromEnv } from "@ems/scanners";
 import {
   AppError,
   createApiKey,
   createApiKeyInput,
+  createJobQueue,
   createOAuthApp,
   createOAuthAppInput,
   createServices,
@@ -20,6 +22,7 @@ import {
   revokeApiKey,
   runInWorkspace,
   serviceContext,
+  startWorker,
   toAppError,
   type ServiceContext,
   type Services,
@@ -162,6 +165,23 @@ program
       app,
       `Created OAuth app ${app.id} "${app.name}" (${app.scopes.join(", ")})\nclient_id:     ${app.clientId}\nclient_secret: ${app.clientSecret}   (shown once)`,
     );
+  });
+
+program
+  .command("worker")
+  .description("run background jobs (reachability checks, scans) until stopped; several may run at once")
+  .option("--concurrency <n>", "jobs at a time", id("--concurrency"), 4)
+  .action(async (o: { concurrency: number }) => {
+    db ??= await openDatabase();
+    const jobs = await createJobQueue(db.url);
+    const s = createServices(db, { net: netConfigFromEnv(), jobs });
+    await startWorker(s, { concurrency: o.concurrency });
+    console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
+    await new Promise<void>((resolve) => {
+      process.once("SIGINT", resolve);
+      process.once("SIGTERM", resolve);
+    });
+    await jobs.stop();
   });
 
 program

@@ -11,10 +11,11 @@ interface Me {
   workspaces: { id: number; name: string; role: string }[];
 }
 
-// Features that exist; later ones (Assets, Discovery, Scans, Issues, Findings,
+// Features that exist; later ones (Discovery, Scans, Issues, Findings,
 // Ports, Reports, Assessments) add their entry here when they land.
 const NAV = [
   { href: "/projects", label: "Projects" },
+  { href: "/assets", label: "Assets" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { AssetView } from "./asset-view";
+
+export const metadata: Metadata = { title: "Asset" };
+
+export default async function AssetPage({ params }: { params: Promise<{ id: string }> }) {
+  return <AssetView id={Number((await params).id)} />;
+}

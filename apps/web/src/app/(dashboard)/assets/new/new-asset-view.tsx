@@ -1,0 +1,92 @@
+"use client";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button, Card, Field, PageHeader, useToast } from "@ems/ui";
+import { useMe } from "@/components/use-me";
+import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+
+const TYPES = [
+  { value: "domain", label: "Domain", example: "example.com" },
+  { value: "subdomain", label: "Subdomain", example: "shop.example.com" },
+  { value: "ipv4", label: "IPv4 address", example: "203.0.113.10" },
+  { value: "ipv6", label: "IPv6 address", example: "2001:db8::10" },
+  { value: "bucket", label: "Cloud bucket", example: "s3://my-bucket, gs://my-bucket, azure://account/container" },
+] as const;
+type AssetType = (typeof TYPES)[number]["value"];
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function NewAssetView() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const toast = useToast();
+  const { isAdmin } = useMe();
+  const [type, setType] = useState<AssetType>("domain");
+  const [pending, setPending] = useState<Parameters<typeof create.mutate>[0] | null>(null);
+  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
+  const plan = useQuery(trpc.plan.get.queryOptions({}));
+  const create = useMutation(
+    trpc.assets.create.mutationOptions({
+      onSuccess: (a) => {
+        toast.success(`${a.value} added; checking it now`);
+        router.push(`/assets/${a.id}`);
+      },
+    }),
+  );
+  const err = errorData(create.error);
+  const slotNeeded = err.code === "ASSET_SLOT_REQUIRED";
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    const input = { projectId: Number(f.get("projectId")), type, value: String(f.get("value")), name: String(f.get("name") || "") || undefined };
+    setPending(input);
+    create.mutate(input);
+  }
+
+  return (
+    <div className="stack">
+      <PageHeader title="Add asset" description="After adding it, prove you own it: nothing is scanned before." />
+      <Card>
+        <form onSubmit={submit} className="stack" data-testid="asset-form">
+          <div className="row">
+            <Field label="Project" error={err.field === "projectId" ? errorMessage(create.error) : undefined}>
+              <select name="projectId" required>
+                {projects.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+              </select>
+            </Field>
+            <Field label="Type">
+              <select name="type" value={type} onChange={(e) => setType(e.target.value as AssetType)}>
+                {TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+              </select>
+            </Field>
+          </div>
+          <Field label="Value" hint={`e.g. ${TYPES.find((t) => t.value === type)!.example}`} error={err.field === "value" ? errorMessage(create.error) : undefined}>
+            <input name="value" required maxLength={2048} autoComplete="off" />
+          </Field>
+          <Field label="Name (optional)">
+            <input name="name" maxLength={255} />
+          </Field>
+          {create.error && !err.field && !slotNeeded && <p className="muted">{errorMessage(create.error)}</p>}
+          <div>
+            <Button type="submit" variant="primary" disabled={create.isPending || !projects.data?.items.length}>Add asset</Button>
+          </div>
+          {projects.data && projects.data.items.length === 0 && <p className="muted">Create a project first.</p>}
+        </form>
+      </Card>
+      {slotNeeded && pending && (
+        <Card title="No free asset slot" data-testid="slot-needed">
+          <p style={{ marginTop: 0 }}>{errorMessage(create.error)}</p>
+          {isAdmin ? (
+            <Button variant="primary" onClick={() => create.mutate({ ...pending, buySlot: true })} disabled={create.isPending}>
+              Buy 1 slot{plan.data ? ` for ${money(plan.data.assetSlotPriceCents)}/month` : ""} and add {pending.value}
+            </Button>
+          ) : (
+            <p className="muted">Ask an admin or owner of this workspace to buy a slot.</p>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

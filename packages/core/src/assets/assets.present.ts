@@ -1,0 +1,52 @@
+// The API's spelling of asset values: Prisma enum names (http_file, read_only)
+// become the dashed values the API documents (http-file, parent-domain).
+import type { Asset, OwnershipMethod, Prisma } from "@ems/db";
+import type { OWNERSHIP_METHODS } from "./assets.schemas.ts";
+
+type MethodName = (typeof OWNERSHIP_METHODS)[number];
+
+const METHOD_NAMES: Record<OwnershipMethod, MethodName> = {
+  dns_txt: "dns-txt",
+  http_file: "http-file",
+  html_meta: "html-meta",
+  parent: "parent-domain",
+};
+
+export const methodName = (m: OwnershipMethod | null) => (m ? METHOD_NAMES[m] : null);
+export const methodOf = (name: MethodName): OwnershipMethod =>
+  (Object.entries(METHOD_NAMES).find(([, v]) => v === name)![0] as OwnershipMethod);
+
+/** Every query that presents assets selects this. */
+export const assetInclude = { project: { select: { id: true, name: true } } } satisfies Prisma.AssetInclude;
+
+export type AssetRow = Asset & { project: { id: number; name: string } };
+
+export function presentAsset(a: AssetRow) {
+  return {
+    id: a.id,
+    projectId: a.projectId,
+    name: a.name,
+    type: a.type,
+    value: a.value,
+    status: a.status,
+    canonicalUrl: a.canonicalUrl,
+    resolvedIp: a.resolvedIp,
+    cdnProvider: a.cdnProvider,
+    bucketProvider: a.bucketProvider,
+    lastCheckedAt: a.lastCheckedAt,
+    failReason: a.failReason,
+    skippedRedirectHost: a.skippedRedirectHost,
+    disabledScannerTypes: a.disabledScannerTypes,
+    portScanMode: a.portScanMode,
+    nucleiMinSeverity: a.nucleiMinSeverity,
+    ownershipVerifiedAt: a.ownershipVerifiedAt,
+    ownershipToken: a.ownershipToken,
+    ownershipMethod: methodName(a.ownershipMethod),
+    createdAt: a.createdAt,
+    updatedAt: a.updatedAt,
+    project: a.project,
+  };
+}
+
+/** Fields whose changes the audit log records. */
+export const AUDITED_ASSET_FIELDS = ["projectId", "name", "type", "value", "portScanMode", "nucleiMinSeverity", "disabledScannerTypes"] as const;

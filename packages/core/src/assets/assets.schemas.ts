@@ -1,0 +1,136 @@
+import { z } from "zod";
+import { messageSchema, text } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const ASSET_TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const;
+export const ASSET_STATUSES = ["pending", "reachable", "unreachable", "error"] as const;
+export const PORT_SCAN_MODES = ["off", "web", "top100", "top1000", "full"] as const;
+export const SEVERITIES = ["info", "low", "medium", "high", "critical"] as const;
+export const OWNERSHIP_METHODS = ["dns-txt", "http-file", "html-meta", "parent-domain"] as const;
+/** Scanners an asset can turn off (the scan engine's stages). */
+export const SCANNER_TYPES = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
+/** The parts of the outside view. */
+export const OUTSIDE_VIEW_PARTS = ["dns", "http", "https", "tls", "technologies", "screenshot"] as const;
+
+const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(", ")}` });
+
+export const assetSchema = z
+  .object({
+    id: z.number().int(),
+    projectId: z.number().int(),
+    name: z.string().nullable(),
+    type: enumOf(ASSET_TYPES),
+    value: z.string(),
+    status: enumOf(ASSET_STATUSES),
+    canonicalUrl: z.string().nullable(),
+    resolvedIp: z.string().nullable(),
+    cdnProvider: z.string().nullable(),
+    bucketProvider: z.string().nullable(),
+    lastCheckedAt: z.date().nullable(),
+    failReason: z.string().nullable(),
+    skippedRedirectHost: z.string().nullable(),
+    disabledScannerTypes: z.array(z.string()),
+    portScanMode: enumOf(PORT_SCAN_MODES),
+    nucleiMinSeverity: enumOf(SEVERITIES),
+    ownershipVerifiedAt: z.date().nullable(),
+    ownershipToken: z.string(),
+    ownershipMethod: enumOf(OWNERSHIP_METHODS).nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+    project: z.object({ id: z.number().int(), name: z.string() }),
+  })
+  .meta({ id: "Asset" });
+
+const severityCounts = z.object({ critical: z.number().int(), high: z.number().int(), medium: z.number().int(), low: z.number().int(), info: z.number().int() });
+
+export const assetListItemSchema = assetSchema
+  .extend({
+    issueCounts: severityCounts.extend({ open: z.number().int() }).meta({ description: "Open issues (not resolved or dismissed), by severity" }),
+    ownership: z.enum(["proven", "pending"]).meta({ description: "proven once ownershipVerifiedAt is set" }),
+    scanStatus: z.enum(["queued", "running", "completed", "failed", "cancelled"]).nullable().meta({ description: "Status of the latest scan, null if never scanned" }),
+  })
+  .meta({ id: "AssetListItem" });
+
+export const technologySchema = z.object({ name: z.string(), version: z.string().nullable(), category: z.string(), evidence: z.string() });
+
+export const assetDetailSchema = assetSchema
+  .extend({
+    severityBreakdown: severityCounts.meta({ description: "Open issues by severity" }),
+    openIssues: z.array(z.object({ id: z.number().int(), title: z.string(), severity: enumOf(SEVERITIES), status: z.string(), lastSeenAt: z.date() })),
+    schedules: z.array(
+      z.object({ id: z.number().int(), name: z.string(), frequency: z.string(), time: z.string(), enabled: z.boolean(), nextRunAt: z.date().nullable() }),
+    ),
+    technologies: z.array(technologySchema),
+    uncoveredRedirectHost: z.string().nullable().meta({ description: "Where the site sends visitors, when the ownership proof does not cover that host" }),
+  })
+  .meta({ id: "AssetDetail" });
+
+export const listAssetsInput = pagingInput.extend({
+  projectId: idParam("projectId").optional(),
+  type: enumOf(ASSET_TYPES).optional(),
+  status: enumOf(ASSET_STATUSES).optional(),
+});
+
+const scanProfile = {
+  name: text(255).optional().nullable(),
+  portScanMode: enumOf(PORT_SCAN_MODES).optional(),
+  nucleiMinSeverity: enumOf(SEVERITIES).optional(),
+  disabledScannerTypes: z
+    .array(enumOf(SCANNER_TYPES))
+    .max(SCANNER_TYPES.length)
+    .transform((s) => [...new Set(s)])
+    .optional(),
+};
+
+export const createAssetInput = z.object({
+  projectId: idParam("projectId"),
+  type: enumOf(ASSET_TYPES),
+  value: z.string().max(2048, "must be at most 2048 characters"),
+  ...scanProfile,
+  /** Dashboard only: buy one asset slot first when the plan's are all used. */
+  buySlot: z.boolean().optional().meta({ description: "Dashboard only: buy an asset slot when none is free" }),
+});
+
+export const updateAssetInput = z.object({
+  id: idParam(),
+  projectId: idParam("projectId").optional(),
+  type: enumOf(ASSET_TYPES).optional(),
+  value: z.string().max(2048, "must be at most 2048 characters").optional(),
+  ...scanProfile,
+});
+
+export const assetIdInput = z.object({ id: idParam() });
+export const deleteAssetOutput = messageSchema.extend({
+  deleted: z.object({ scans: z.number().int(), findings: z.number().int(), issues: z.number().int(), schedules: z.number().int() }),
+});
+export const revalidateOutput = messageSchema.extend({ remainingThisHour: z.number().int() });
+
+export const ownershipSchema = z
+  .object({
+    state: z.enum(["proven", "pending"]),
+    method: enumOf(OWNERSHIP_METHODS).nullable(),
+    verifiedAt: z.date().nullable(),
+    token: z.string(),
+    coveredBy: z.object({ assetId: z.number().int(), value: z.string() }).nullable().meta({ description: "The proven parent domain that covers this subdomain" }),
+    methods: z.array(
+      z.object({
+        method: enumOf(OWNERSHIP_METHODS),
+        instructions: z.string(),
+        record: z.record(z.string(), z.string()).meta({ description: "What to publish: e.g. { name, type, value } for DNS, { url, content } for a file" }),
+      }),
+    ),
+    lastAttempt: z.object({ method: z.string().nullable(), success: z.boolean(), detail: z.string(), checkedAt: z.date() }).nullable(),
+  })
+  .meta({ id: "Ownership" });
+
+export const verifyOwnershipInput = z.object({
+  id: idParam(),
+  method: enumOf(["dns-txt", "http-file", "html-meta"] as const).optional().meta({ description: "Default: try every method that applies" }),
+});
+
+export const outsideViewInput = z.object({ id: idParam(), part: enumOf(OUTSIDE_VIEW_PARTS) });
+
+export type CreateAssetInput = z.output<typeof createAssetInput>;
+export type UpdateAssetInput = z.output<typeof updateAssetInput>;
+export type ListAssetsInput = z.output<typeof listAssetsInput>;

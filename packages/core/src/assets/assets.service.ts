@@ -1,0 +1,363 @@
+import { randomBytes } from "node:crypto";
+import type { AssetType, Prisma } from "@ems/db";
+import { ownershipRecord, parseTarget, verifyOwnership, type ParsedTarget } from "@ems/scanners";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
+import type { FileResponse } from "../files.ts";
+import { skipTake } from "../paging.ts";
+import { buyAssetSlots } from "../plan/plan.service.ts";
+import { PLANS } from "../plans.ts";
+import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { ownershipCoverage } from "./assets.coverage.ts";
+import { AUDITED_ASSET_FIELDS, assetInclude, methodName, methodOf, presentAsset } from "./assets.present.ts";
+import type { CreateAssetInput, ListAssetsInput, OUTSIDE_VIEW_PARTS, UpdateAssetInput } from "./assets.schemas.ts";
+
+const newOwnershipToken = () => randomBytes(18).toString("base64url");
+
+/** Parses a value for its type with the operator's address policy; a 400 naming `value` otherwise. */
+function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedTarget {
+  const parsed = parseTarget(type, value, { allowPrivate: sc.services.net.allowPrivate, allowedRanges: sc.services.net.allowedRanges });
+  if (!parsed.ok) throw validationError("value", parsed.message);
+  return parsed.target;
+}
+
+async function requireAsset(sc: ServiceContext, id: number) {
+  const asset = await sc.db.asset.findUnique({ where: { id }, include: assetInclude });
+  if (!asset) throw notFound("Asset");
+  return asset;
+}
+
+async function enqueueCheck(sc: ServiceContext, assetId: number, reason: "added" | "updated" | "revalidate") {
+  await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason });
+}
+
+// ------------------------------------------------------------------ reads
+
+export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
+  const where: Prisma.AssetWhereInput = { projectId: input.projectId, type: input.type, status: input.status };
+  const [rows, total] = await Promise.all([
+    sc.db.asset.findMany({ where, include: assetInclude, orderBy: { id: "asc" }, ...skipTake(input) }),
+    sc.db.asset.count({ where }),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [issues, scans] = ids.length
+    ? await Promise.all([
+        sc.db.issue.groupBy({ by: ["assetId", "severity"], where: { assetId: { in: ids }, status: { in: ["open", "in_progress"] } }, _count: { _all: true } }),
+        sc.db.$queryRaw<{ assetId: number; status: string }[]>`
+          select distinct on ("assetId") "assetId", status::text as status from "Scan"
+          where "workspaceId" = ${sc.workspaceId} and "assetId" = any(${ids}) order by "assetId", id desc`,
+      ])
+    : [[], []];
+  const items = rows.map((a) => {
+    const counts = { open: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+    for (const g of issues.filter((i) => i.assetId === a.id)) {
+      counts[g.severity] += g._count._all;
+      counts.open += g._count._all;
+    }
+    return {
+      ...presentAsset(a),
+      issueCounts: counts,
+      ownership: (a.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
+      scanStatus: (scans.find((s) => s.assetId === a.id)?.status ?? null) as "queued" | "running" | "completed" | "failed" | "cancelled" | null,
+    };
+  });
+  return { items, total, page: input.page, limit: input.limit };
+}
+
+/** Counts by status and type, for the dashboard's filters. */
+export async function assetSummary(sc: ServiceContext) {
+  const [byStatus, byType] = await Promise.all([
+    sc.db.asset.groupBy({ by: ["status"], _count: { _all: true } }),
+    sc.db.asset.groupBy({ by: ["type"], _count: { _all: true } }),
+  ]);
+  return {
+    byStatus: Object.fromEntries(byStatus.map((g) => [g.status, g._count._all])),
+    byType: Object.fromEntries(byType.map((g) => [g.type, g._count._all])),
+    total: byStatus.reduce((n, g) => n + g._count._all, 0),
+  };
+}
+
+export async function getAsset(sc: ServiceContext, id: number) {
+  const asset = await requireAsset(sc, id);
+  const open = { assetId: id, status: { in: ["open", "in_progress"] as ("open" | "in_progress")[] } };
+  const [bySeverity, openIssues, schedules] = await Promise.all([
+    sc.db.issue.groupBy({ by: ["severity"], where: open, _count: { _all: true } }),
+    sc.db.issue.findMany({ where: open, orderBy: [{ severity: "desc" }, { id: "asc" }], take: 20, select: { id: true, title: true, severity: true, status: true, lastSeenAt: true } }),
+    sc.db.scanSchedule.findMany({ where: { assetId: id }, orderBy: { id: "asc" }, select: { id: true, name: true, frequency: true, time: true, enabled: true, nextRunAt: true } }),
+  ]);
+  const severityBreakdown = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
+  for (const g of bySeverity) severityBreakdown[g.severity] = g._count._all;
+  return {
+    ...presentAsset(asset),
+    severityBreakdown,
+    openIssues: openIssues.map((i) => ({ ...i, status: i.status.replace("_", "-") })),
+    schedules,
+    technologies: (asset.technologies ?? []) as { name: string; version: string | null; category: string; evidence: string }[],
+    uncoveredRedirectHost: asset.skippedRedirectHost,
+  };
+}
+
+// ----------------------------------------------------------------- writes
+
+/** Whether one more asset fits the plan's included and purchased slots (the workspace row is locked by the caller). */
+async function freeSlots(sc: ServiceContext, tx: Pick<ServiceContext["db"], "workspace" | "asset">) {
+  const ws = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true, purchasedAssetSlots: true } });
+  const used = await tx.asset.count();
+  return { free: PLANS[ws.plan].includedAssets + ws.purchasedAssetSlots - used, used, plan: ws.plan };
+}
+
+const slotRequired = (used: number) =>
+  new AppError(
+    403,
+    ErrorCode.ASSET_SLOT_REQUIRED,
+    `All ${used} asset slots of this workspace are in use. Buy an additional asset slot in the dashboard (Settings → Plan & slots); API keys and OAuth apps cannot buy slots.`,
+  );
+
+export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
+  const target = parseValue(sc, input.type, input.value);
+  const project = await sc.db.project.findUnique({ where: { id: input.projectId }, select: { id: true } });
+  if (!project) throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", { field: "projectId" });
+  if (await sc.db.asset.findFirst({ where: { type: target.type, value: target.value }, select: { id: true } })) {
+    throw alreadyExists("value", `value: ${target.value} is already an asset of this workspace`);
+  }
+
+  // The dashboard may buy the missing slot in the same flow; keys and tokens may not.
+  const before = await sc.db.$transaction(async (tx) => (await lockWorkspace(tx, sc.workspaceId), freeSlots(sc, tx)));
+  if (before.free <= 0) {
+    if (!input.buySlot) throw slotRequired(before.used);
+    if (sc.actor.channel !== "dashboard") throw new AppError(403, ErrorCode.SESSION_REQUIRED, "buySlot: asset slots can only be bought in the dashboard", { field: "buySlot" });
+    await requireAdmin(sc);
+    await buyAssetSlots(sc, sc.services.payments, 1);
+  }
+
+  const asset = await sc.db.$transaction(async (tx) => {
+    await lockWorkspace(tx, sc.workspaceId);
+    const { free, used } = await freeSlots(sc, tx);
+    if (free <= 0) throw slotRequired(used);
+    const coverage = await ownershipCoverage(tx, target);
+    const created = await tx.asset.create({
+      data: {
+        workspaceId: sc.workspaceId,
+        projectId: input.projectId,
+        name: input.name ?? null,
+        type: target.type,
+        value: target.value,
+        bucketProvider: target.type === "bucket" ? target.provider : null,
+        portScanMode: input.portScanMode,
+        nucleiMinSeverity: input.nucleiMinSeverity,
+        disabledScannerTypes: input.disabledScannerTypes ?? [],
+        ownershipToken: newOwnershipToken(),
+        // A subdomain of a proven domain is proven by it.
+        ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
+      },
+      include: assetInclude,
+    });
+    await writeAudit(tx, sc.actor, { action: "asset.create", resourceType: "asset", resourceId: created.id, changes: changesOf(null, created, AUDITED_ASSET_FIELDS) });
+    return created;
+  });
+  await enqueueCheck(sc, asset.id, "added");
+  return presentAsset(asset);
+}
+
+async function requireAdmin(sc: ServiceContext) {
+  const m = sc.actor.userId ? await sc.db.membership.findFirst({ where: { userId: sc.actor.userId }, select: { role: true } }) : null;
+  if (!m || (m.role !== "owner" && m.role !== "admin")) {
+    throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Buying asset slots needs the admin or owner role", { field: "buySlot" });
+  }
+}
+
+export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
+  const { id, ...fields } = input;
+  if (Object.values(fields).every((v) => v === undefined)) {
+    throw validationError("body", "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes");
+  }
+  const before = await requireAsset(sc, id);
+  const type = fields.type ?? before.type;
+  const target = fields.value !== undefined || fields.type !== undefined ? parseValue(sc, type, fields.value ?? before.value) : null;
+  const retarget = target !== null && (target.type !== before.type || target.value !== before.value);
+  if (fields.projectId !== undefined && !(await sc.db.project.findUnique({ where: { id: fields.projectId }, select: { id: true } }))) {
+    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", { field: "projectId" });
+  }
+  const after = await sc.db.$transaction(async (tx) => {
+    const coverage = retarget ? await ownershipCoverage(tx, target) : null;
+    const updated = await tx.asset.update({
+      where: { id },
+      data: {
+        projectId: fields.projectId,
+        name: fields.name,
+        portScanMode: fields.portScanMode,
+        nucleiMinSeverity: fields.nucleiMinSeverity,
+        disabledScannerTypes: fields.disabledScannerTypes,
+        // A new value is a new asset as far as proof and checks go.
+        ...(retarget
+          ? {
+              type: target.type,
+              value: target.value,
+              bucketProvider: target.type === "bucket" ? target.provider : null,
+              status: "pending" as const,
+              ownershipToken: newOwnershipToken(),
+              ownershipVerifiedAt: coverage ? new Date() : null,
+              ownershipMethod: coverage ? ("parent" as const) : null,
+              canonicalUrl: null,
+              resolvedIp: null,
+              cdnProvider: null,
+              failReason: null,
+              skippedRedirectHost: null,
+              lastCheckedAt: null,
+              outsideView: undefined,
+              screenshotPng: null,
+              screenshotTakenAt: null,
+            }
+          : {}),
+      },
+      include: assetInclude,
+    });
+    const changes = changesOf(before, updated, AUDITED_ASSET_FIELDS);
+    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action: "asset.update", resourceType: "asset", resourceId: id, changes });
+    return updated;
+  });
+  if (retarget) await enqueueCheck(sc, id, "updated");
+  return presentAsset(after);
+}
+
+export async function deleteAsset(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const asset = await tx.asset.findUnique({ where: { id } });
+    if (!asset) throw notFound("Asset");
+    const [scans, findings, issues, schedules] = await Promise.all([
+      tx.scan.count({ where: { assetId: id } }),
+      tx.finding.count({ where: { assetId: id } }),
+      tx.issue.count({ where: { assetId: id } }),
+      tx.scanSchedule.count({ where: { assetId: id } }),
+    ]);
+    await tx.asset.delete({ where: { id } });
+    await writeAudit(tx, sc.actor, { action: "asset.delete", resourceType: "asset", resourceId: id, changes: changesOf(asset, null, AUDITED_ASSET_FIELDS) });
+    return {
+      message: `Asset ${asset.value} deleted with ${scans} scans, ${findings} findings, ${issues} issues and ${schedules} schedules`,
+      deleted: { scans, findings, issues, schedules },
+    };
+  });
+}
+
+/** Runs the reachability check again; at most 30 an hour per workspace. */
+export async function revalidateAsset(sc: ServiceContext, id: number) {
+  const asset = await requireAsset(sc, id);
+  const budget = await sc.services.revalidations.consume(`ws:${sc.workspaceId}`, "revalidations");
+  await sc.db.$transaction(async (tx) => {
+    await tx.asset.update({ where: { id }, data: { status: "pending" } });
+    await writeAudit(tx, sc.actor, { action: "asset.revalidate", resourceType: "asset", resourceId: id, changes: { status: { before: asset.status, after: "pending" } } });
+  });
+  await enqueueCheck(sc, id, "revalidate");
+  return { message: `Reachability check of ${asset.value} queued`, remainingThisHour: budget.remaining };
+}
+
+// -------------------------------------------------------------- ownership
+
+/** What to publish for each method that applies to the asset. */
+function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }) {
+  const token = asset.ownershipToken;
+  const host = asset.value;
+  const methods: { method: "dns-txt" | "http-file" | "html-meta"; instructions: string; record: Record<string, string> }[] = [];
+  if (asset.type === "domain" || asset.type === "subdomain") {
+    methods.push({
+      method: "dns-txt",
+      instructions: `Add a DNS TXT record named ${ownershipRecord.dnsName(host)} with the value ${ownershipRecord.dnsValue(token)}.`,
+      record: { type: "TXT", name: ownershipRecord.dnsName(host), value: ownershipRecord.dnsValue(token) },
+    });
+  }
+  if (asset.type !== "bucket") {
+    const origin = asset.type === "ipv6" ? `[${host}]` : host;
+    methods.push(
+      {
+        method: "http-file",
+        instructions: `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) whose content is the token.`,
+        record: { url: `https://${origin}${ownershipRecord.filePath}`, content: token },
+      },
+      {
+        method: "html-meta",
+        instructions: `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of https://${origin}/ (or http://).`,
+        record: { tag: `<meta name="${ownershipRecord.metaName}" content="${token}">`, url: `https://${origin}/` },
+      },
+    );
+  }
+  return methods;
+}
+
+export async function getOwnership(sc: ServiceContext, id: number) {
+  const asset = await requireAsset(sc, id);
+  const [last, parent] = await Promise.all([
+    sc.db.ownershipProof.findFirst({ where: { assetId: id }, orderBy: { id: "desc" } }),
+    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null,
+  ]);
+  return {
+    state: (asset.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
+    method: methodName(asset.ownershipMethod),
+    verifiedAt: asset.ownershipVerifiedAt,
+    token: asset.ownershipToken,
+    coveredBy: parent,
+    methods: ownershipMethods(asset),
+    lastAttempt: last ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt } : null,
+  };
+}
+
+/**
+ * Checks the proof now (every applicable method unless one is named), records
+ * each attempt, and marks the asset proven on the first success.
+ */
+export async function verifyAssetOwnership(sc: ServiceContext, id: number, method?: "dns-txt" | "http-file" | "html-meta") {
+  const asset = await requireAsset(sc, id);
+  if (asset.type === "bucket") {
+    throw validationError("id", "buckets are proven by their cloud account and cannot be verified over the network yet");
+  }
+  const applicable = ownershipMethods(asset).map((m) => m.method);
+  if (method && !applicable.includes(method)) throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
+
+  const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] = [];
+  const parent = asset.type === "subdomain" ? await ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null;
+  if (parent && !method) attempts.push({ method: "parent-domain", ok: true, detail: `covered by the proven domain ${parent.value}` });
+  for (const m of method ? [method] : applicable) {
+    if (attempts.some((a) => a.ok)) break;
+    const result = await verifyOwnership({ method: m, host: asset.value, token: asset.ownershipToken }, sc.services.net);
+    attempts.push({ method: m, ok: result.ok, detail: result.detail });
+  }
+  const success = attempts.find((a) => a.ok);
+  await sc.db.$transaction(async (tx) => {
+    for (const a of attempts) {
+      await tx.ownershipProof.create({ data: { workspaceId: sc.workspaceId, assetId: id, method: methodOf(a.method), success: a.ok, detail: a.detail.slice(0, 2000) } });
+    }
+    if (success && !asset.ownershipVerifiedAt) {
+      await tx.asset.update({ where: { id }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) } });
+    }
+    await writeAudit(tx, sc.actor, {
+      action: success ? "asset.ownership-verified" : "asset.ownership-failed",
+      resourceType: "asset",
+      resourceId: id,
+      changes: { ownership: { before: asset.ownershipVerifiedAt ? "proven" : "pending", after: success || asset.ownershipVerifiedAt ? "proven" : "pending" }, methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) } },
+    });
+  });
+  return getOwnership(sc, id);
+}
+
+// ----------------------------------------------------------- outside view
+
+const notYet = (what: string) =>
+  new AppError(404, ErrorCode.NOT_AVAILABLE_YET, `No ${what} yet: it comes with the first completed reachability check (add or revalidate the asset)`);
+
+export async function outsideView(sc: ServiceContext, id: number, part: (typeof OUTSIDE_VIEW_PARTS)[number]) {
+  const asset = await sc.db.asset.findUnique({ where: { id }, select: { outsideView: true, screenshotTakenAt: true, lastCheckedAt: true } });
+  if (!asset) throw notFound("Asset");
+  if (part === "screenshot") {
+    if (!asset.screenshotTakenAt) throw notYet("screenshot");
+    return { part, checkedAt: asset.screenshotTakenAt, data: { url: `/app/assets/${id}/screenshot`, contentType: "image/png" } };
+  }
+  const view = asset.outsideView as Record<string, unknown> | null;
+  if (!view || view[part] === undefined || view[part] === null) throw notYet(`${part} view`);
+  return { part, checkedAt: asset.lastCheckedAt!, data: view[part] };
+}
+
+export async function screenshot(sc: ServiceContext, id: number): Promise<FileResponse> {
+  const asset = await sc.db.asset.findUnique({ where: { id }, select: { screenshotPng: true } });
+  if (!asset) throw notFound("Asset");
+  if (!asset.screenshotPng) throw notYet("screenshot");
+  return { contentType: "image/png", body: new Uint8Array(asset.screenshotPng) };
+}

@@ -1,0 +1,47 @@
+// Background jobs on PostgreSQL (pg-boss, schema "pgboss"): every API process
+// can enqueue, any number of worker processes share the work, and a job is
+// handed to one worker at a time. The worker runs inside the API process by
+// default and as `pnpm ems worker` to scale out.
+import PgBoss from "pg-boss";
+
+export const QUEUES = {
+  /** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
+  assetCheck: "asset-check",
+} as const;
+
+export interface AssetCheckJob {
+  assetId: number;
+  workspaceId: number;
+  reason: "added" | "updated" | "revalidate" | "recovery";
+}
+
+export interface JobQueue {
+  enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
+  /** Starts handling jobs in this process until stop(). */
+  work(handlers: { assetCheck: (job: AssetCheckJob) => Promise<void> }, opts?: { concurrency?: number }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createJobQueue(connectionString: string): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4, supervise: true, schedule: false });
+  boss.on("error", (err) => console.error("job queue:", err.message));
+  await boss.start();
+  await boss.createQueue(QUEUES.assetCheck, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+  return {
+    async enqueueAssetCheck(job) {
+      // One pending check per asset: a second request while one waits is the same work.
+      await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, retryLimit: 2, expireInSeconds: 180 });
+    },
+    async work(handlers, opts = {}) {
+      const concurrency = opts.concurrency ?? 4;
+      for (let i = 0; i < concurrency; i++) {
+        await boss.work<AssetCheckJob>(QUEUES.assetCheck, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+          if (job) await handlers.assetCheck(job.data);
+        });
+      }
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Everything the engine needs to reach the network comes from one object, so
+// that an operator can point it at internal resolvers and tests at loopback.
+import ipaddr from "ipaddr.js";
+
+export interface NetConfig {
+  /** "ip" or "ip:port" ("[v6]:port"); [] = the system's resolvers (resolv.conf, not /etc/hosts). */
+  dnsServers: string[];
+  dnsTimeoutMs: number;
+  /** Whole request, redirects and body included. */
+  httpTimeoutMs: number;
+  /** Bodies are truncated here, never buffered beyond. */
+  maxResponseBytes: number;
+  maxRedirects: number;
+  /** Private, loopback, link-local, CGNAT… targets allowed (cloud metadata addresses still need allowedRanges). */
+  allowPrivate: boolean;
+  /** CIDRs (or single addresses) allowed even when not public. */
+  allowedRanges: string[];
+  /** Port used for http:// URLs without an explicit port. */
+  httpPort: number;
+  /** Port used for https:// URLs without an explicit port. */
+  httpsPort: number;
+  /** Base URLs for buckets; "{account}" in azure is replaced by the storage account. */
+  bucketEndpoints: { s3: string; gcs: string; azure: string };
+  chromiumPath: string;
+  screenshotTimeoutMs: number;
+  userAgent: string;
+}
+
+export const defaultNetConfig: NetConfig = Object.freeze({
+  dnsServers: Object.freeze([]) as unknown as string[],
+  dnsTimeoutMs: 3000,
+  httpTimeoutMs: 8000,
+  maxResponseBytes: 1024 * 1024,
+  maxRedirects: 5,
+  allowPrivate: false,
+  allowedRanges: Object.freeze([]) as unknown as string[],
+  httpPort: 80,
+  httpsPort: 443,
+  bucketEndpoints: Object.freeze({
+    s3: "https://s3.amazonaws.com",
+    gcs: "https://storage.googleapis.com",
+    azure: "https://{account}.blob.core.windows.net",
+  }),
+  chromiumPath: "/usr/bin/chromium",
+  screenshotTimeoutMs: 15000,
+  userAgent: "ExposureMonitor/1.0 (+ownership-verified scan)",
+}) as NetConfig;
+
+type Env = Record<string, string | undefined>;
+
+const list = (v: string | undefined) =>
+  v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean);
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function endpoint(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  // "{account}" is not valid in a hostname, so check a stand-in.
+  const probe = raw.replace("{account}", "account");
+  let url: URL | undefined;
+  try {
+    url = new URL(probe);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new Error(`${name} must be an http(s) base URL, got "${raw}"`);
+  return raw.replace(/\/+$/, "");
+}
+
+/** Throws on a malformed CIDR so that a typo never silently widens or narrows what is allowed. */
+export function checkRanges(ranges: string[], name = "allowedRanges"): string[] {
+  for (const r of ranges) {
+    if (!ipaddr.isValidCIDR(r) && !ipaddr.isValid(r)) throw new Error(`${name}: "${r}" is not a CIDR like 10.0.0.0/8 or an IP address`);
+  }
+  return ranges;
+}
+
+/** Reads EMS_* variables (see README of the package); unset ones keep the defaults, bad ones throw. */
+export function netConfigFromEnv(env: Env = process.env): NetConfig {
+  const d = defaultNetConfig;
+  const allow = env.EMS_ALLOW_PRIVATE_TARGETS?.trim().toLowerCase();
+  return {
+    dnsServers: list(env.EMS_DNS_SERVERS) ?? [...d.dnsServers],
+    dnsTimeoutMs: int(env, "EMS_DNS_TIMEOUT_MS", d.dnsTimeoutMs, 50, 60_000),
+    httpTimeoutMs: int(env, "EMS_HTTP_TIMEOUT_MS", d.httpTimeoutMs, 100, 300_000),
+    maxResponseBytes: int(env, "EMS_MAX_RESPONSE_BYTES", d.maxResponseBytes, 1024, 100 * 1024 * 1024),
+    maxRedirects: int(env, "EMS_MAX_REDIRECTS", d.maxRedirects, 0, 20),
+    allowPrivate: allow === "1" || allow === "true" || allow === "yes",
+    allowedRanges: checkRanges(list(env.EMS_ALLOWED_RANGES) ?? [...d.allowedRanges], "EMS_ALLOWED_RANGES"),
+    httpPort: int(env, "EMS_HTTP_PORT", d.httpPort, 1, 65535),
+    httpsPort: int(env, "EMS_HTTPS_PORT", d.httpsPort, 1, 65535),
+    bucketEndpoints: {
+      s3: endpoint(env, "EMS_S3_ENDPOINT", d.bucketEndpoints.s3),
+      gcs: endpoint(env, "EMS_GCS_ENDPOINT", d.bucketEndpoints.gcs),
+      azure: endpoint(env, "EMS_AZURE_ENDPOINT", d.bucketEndpoints.azure),
+    },
+    chromiumPath: env.CHROMIUM_PATH?.trim() || d.chromiumPath,
+    screenshotTimeoutMs: int(env, "EMS_SCREENSHOT_TIMEOUT_MS", d.screenshotTimeoutMs, 1000, 300_000),
+    userAgent: env.EMS_USER_AGENT?.trim() || d.userAgent,
+  };
+}

@@ -1,0 +1,14 @@
+// @ems/scanners: the network engine for assets. Pure functions over the
+// network, configured by a NetConfig; no database, no API.
+export * from "./config.ts";
+export * from "./targets.ts";
+export * from "./buckets.ts";
+export * from "./safety.ts";
+export * from "./dns.ts";
+export * from "./http.ts";
+export * from "./html.ts";
+export * from "./cdn.ts";
+export * from "./technologies.ts";
+export * from "./reachability.ts";
+export * from "./ownership.ts";
+export * from "./screenshot.ts";

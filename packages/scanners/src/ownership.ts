@@ -1,0 +1,93 @@
+// Proofs of ownership. The caller makes the token and decides which hosts a
+// proof covers; here we only look for it, and say exactly what we found.
+import type { NetConfig } from "./config.ts";
+import { DnsError, normaliseHost, resolveTxt } from "./dns.ts";
+import { metaContents, scanHtml } from "./html.ts";
+import { FetchRefused, hostForUrl, safeFetch, type HttpResult } from "./http.ts";
+
+export type OwnershipMethod = "dns-txt" | "http-file" | "html-meta";
+
+export const ownershipRecord = {
+  dnsName: (host: string) => `_ems-verify.${normaliseHost(host)}`,
+  dnsValue: (token: string) => `ems-verify=${token}`,
+  filePath: "/.well-known/ems-verify.txt",
+  metaName: "ems-verify",
+} as const;
+
+export interface OwnershipCheck {
+  ok: boolean;
+  /** What was found or why it failed, for people. */
+  detail: string;
+}
+
+const quote = (s: string, max = 80) => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
+
+async function viaDns(host: string, token: string, cfg: NetConfig): Promise<OwnershipCheck> {
+  const name = ownershipRecord.dnsName(host);
+  const expected = ownershipRecord.dnsValue(token);
+  let records: string[];
+  try {
+    records = await resolveTxt(name, cfg);
+  } catch (err) {
+    if (err instanceof DnsError) return { ok: false, detail: err.message };
+    throw err;
+  }
+  if (!records.length) return { ok: false, detail: `no TXT record at ${name} (expected ${expected})` };
+  if (records.some((r) => r.trim() === expected)) return { ok: true, detail: `TXT ${name} has ${expected}` };
+  return { ok: false, detail: `TXT ${name} has: ${records.map((r) => (r.length > 100 ? `${r.slice(0, 100)}…` : r)).join(", ")} (expected ${expected})` };
+}
+
+/** Fetches https then http; returns the first page that passes, else every failure in order. */
+async function viaHttp(host: string, path: string, cfg: NetConfig, check: (r: HttpResult) => OwnershipCheck): Promise<OwnershipCheck> {
+  const failures: string[] = [];
+  const sameHost = (h: string) => h === normaliseHost(host);
+  for (const scheme of ["https", "http"]) {
+    const url = `${scheme}://${hostForUrl(normaliseHost(host))}${path}`;
+    try {
+      const r = await safeFetch(url, cfg, { allowHost: sameHost });
+      if (r.status < 200 || r.status > 299) {
+        failures.push(`HTTP ${r.status} at ${r.url}`);
+        continue;
+      }
+      const verdict = check(r);
+      if (verdict.ok) return verdict;
+      failures.push(verdict.detail);
+    } catch (err) {
+      if (!(err instanceof FetchRefused)) throw err;
+      failures.push(err.reason === "redirect-not-covered" ? `${url} redirects to another host (${err.host}); the proof must be served by ${host} itself` : err.message);
+    }
+  }
+  return { ok: false, detail: failures.join("; ") };
+}
+
+function fileCheck(token: string) {
+  return (r: HttpResult): OwnershipCheck => {
+    const body = r.body.trim();
+    if (body === token || body.split(/\r?\n/).some((line) => line.trim() === token)) return { ok: true, detail: `token found at ${r.url}` };
+    if (!body) return { ok: false, detail: `${r.url} is empty (expected the token ${token})` };
+    return { ok: false, detail: `${r.url} has ${quote(body)} (expected the token ${token})` };
+  };
+}
+
+function metaCheck(token: string) {
+  return (r: HttpResult): OwnershipCheck => {
+    const found = metaContents(scanHtml(r.body), ownershipRecord.metaName);
+    if (found.some((c) => c.trim() === token)) return { ok: true, detail: `<meta name="${ownershipRecord.metaName}"> with the token found on ${r.url}` };
+    if (!found.length) return { ok: false, detail: `meta tag not found on ${r.url}` };
+    return { ok: false, detail: `meta ${ownershipRecord.metaName} on ${r.url} has ${found.map((c) => quote(c)).join(", ")} (expected ${quote(token)})` };
+  };
+}
+
+export async function verifyOwnership(input: { method: OwnershipMethod; host: string; token: string }, cfg: NetConfig): Promise<OwnershipCheck> {
+  const { method, host, token } = input;
+  switch (method) {
+    case "dns-txt":
+      return viaDns(host, token, cfg);
+    case "http-file":
+      return viaHttp(host, ownershipRecord.filePath, cfg, fileCheck(token));
+    case "html-meta":
+      return viaHttp(host, "/", cfg, metaCheck(token));
+    default:
+      return { ok: false, detail: `unknown method "${String(method)}"; use dns-txt, http-file or html-meta` };
+  }
+}

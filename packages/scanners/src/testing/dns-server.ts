@@ -1,0 +1,131 @@
+// A tiny authoritative DNS server for tests: UDP on 127.0.0.1, random port,
+// answering A/AAAA/CNAME/TXT from a zone map that tests change at will.
+// CNAMEs are chased inside the zone the way a recursive resolver would.
+import { createSocket, type RemoteInfo } from "node:dgram";
+import dnsPacket from "dns-packet";
+
+export interface ZoneRecords {
+  A?: string[];
+  AAAA?: string[];
+  CNAME?: string;
+  /** One entry per TXT record; values over 255 bytes are split into strings. */
+  TXT?: string[];
+}
+
+/** "answer": from the zone; "silent": never replies (timeouts); "servfail": SERVFAIL to all. */
+export type DnsServerMode = "answer" | "silent" | "servfail";
+
+export interface TestDnsServer {
+  port: number;
+  /** "127.0.0.1:<port>", ready for NetConfig.dnsServers. */
+  address: string;
+  zone: Map<string, ZoneRecords>;
+  mode: DnsServerMode;
+  /** Every question received, newest last. */
+  queries: Array<{ name: string; type: string }>;
+  /** Replaces the records of a name. */
+  set(name: string, records: ZoneRecords): void;
+  /** Merges records into a name's (TXT and address lists are appended). */
+  add(name: string, records: ZoneRecords): void;
+  remove(name: string): void;
+  close(): Promise<void>;
+}
+
+const key = (name: string) => name.trim().toLowerCase().replace(/\.$/, "");
+const NXDOMAIN = 3;
+const SERVFAIL = 2;
+const NOTIMP = 4;
+
+function txtData(value: string): Buffer[] {
+  const buf = Buffer.from(value, "utf8");
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < buf.length; i += 255) chunks.push(buf.subarray(i, i + 255));
+  return chunks.length ? chunks : [Buffer.alloc(0)];
+}
+
+function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode: number; answers: dnsPacket.Answer[] } {
+  const answers: dnsPacket.Answer[] = [];
+  let name = key(q.name);
+  const seen = new Set<string>();
+  // Chase CNAMEs unless the CNAME itself was asked for.
+  for (let rec = zone.get(name); rec?.CNAME && q.type !== "CNAME" && !seen.has(name); rec = zone.get(name)) {
+    seen.add(name);
+    answers.push({ type: "CNAME", name, ttl: 60, data: key(rec.CNAME) });
+    name = key(rec.CNAME);
+  }
+  const rec = zone.get(name);
+  if (!rec) return { rcode: NXDOMAIN, answers };
+  const ttl = 60;
+  switch (q.type) {
+    case "A":
+      for (const ip of rec.A ?? []) answers.push({ type: "A", name, ttl, data: ip });
+      break;
+    case "AAAA":
+      for (const ip of rec.AAAA ?? []) answers.push({ type: "AAAA", name, ttl, data: ip });
+      break;
+    case "CNAME":
+      if (rec.CNAME) answers.push({ type: "CNAME", name, ttl, data: key(rec.CNAME) });
+      break;
+    case "TXT":
+      for (const t of rec.TXT ?? []) answers.push({ type: "TXT", name, ttl, data: txtData(t) });
+      break;
+    default:
+      return { rcode: NOTIMP, answers: [] };
+  }
+  return { rcode: 0, answers };
+}
+
+export async function startDnsServer(opts: { zone?: Record<string, ZoneRecords>; mode?: DnsServerMode } = {}): Promise<TestDnsServer> {
+  const socket = createSocket("udp4");
+  const zone = new Map<string, ZoneRecords>(Object.entries(opts.zone ?? {}).map(([n, r]) => [key(n), r]));
+  const server: TestDnsServer = {
+    port: 0,
+    address: "",
+    zone,
+    mode: opts.mode ?? "answer",
+    queries: [],
+    set: (name, records) => void zone.set(key(name), { ...records }),
+    add(name, records) {
+      const cur = zone.get(key(name)) ?? {};
+      zone.set(key(name), {
+        ...cur,
+        ...(records.A ? { A: [...(cur.A ?? []), ...records.A] } : {}),
+        ...(records.AAAA ? { AAAA: [...(cur.AAAA ?? []), ...records.AAAA] } : {}),
+        ...(records.TXT ? { TXT: [...(cur.TXT ?? []), ...records.TXT] } : {}),
+        ...(records.CNAME ? { CNAME: records.CNAME } : {}),
+      });
+    },
+    remove: (name) => void zone.delete(key(name)),
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+
+  socket.on("message", (msg: Buffer, rinfo: RemoteInfo) => {
+    let query: dnsPacket.DecodedPacket;
+    try {
+      query = dnsPacket.decode(msg);
+    } catch {
+      return;
+    }
+    const q = query.questions?.[0];
+    if (!q) return;
+    server.queries.push({ name: key(q.name), type: q.type });
+    if (server.mode === "silent") return;
+    const { rcode, answers } = server.mode === "servfail" ? { rcode: SERVFAIL, answers: [] } : answer(zone, q);
+    const reply = dnsPacket.encode({
+      type: "response",
+      id: query.id,
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_AVAILABLE | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
+      questions: [q],
+      answers,
+    });
+    socket.send(reply, rinfo.port, rinfo.address);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    socket.once("error", reject);
+    socket.bind(0, "127.0.0.1", () => resolve());
+  });
+  server.port = socket.address().port;
+  server.address = `127.0.0.1:${server.port}`;
+  return server;
+}

@@ -1,0 +1,4 @@
+// Test doubles of the outside world, shared with core's and the web app's tests.
+export * from "./dns-server.ts";
+export * from "./http-servers.ts";
+export * from "./net-config.ts";
