@@ -8,7 +8,7 @@ import { buildServer } from "./server.ts";
 
 const config = loadConfig();
 const db = await openDatabase();
-const jobs = await createJobQueue(db.url);
+const jobs = createJobQueue(db.url);
 const services = createServices(db, { net: netConfigFromEnv(), jobs });
 // The worker runs here unless the operator runs it apart (`pnpm ems worker`).
 const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";

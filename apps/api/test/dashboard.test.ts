@@ -166,3 +166,27 @@ describe("me", () => {
     expect(me.workspaces.map((w) => w.role)).toEqual(["member", "admin"]);
   });
 });
+
+describe("adding an asset past the slots, in the dashboard", () => {
+  it("lets an admin buy the slot and add the asset in one step; members cannot", async () => {
+    const ws = await newWorkspace(api.services, { plan: "essential" });
+    const admin = (await newUser(api.services, ws.id, "admin")).user.id;
+    const member = (await newUser(api.services, ws.id, "member")).user.id;
+    const caller = (userId: number) => createCaller(createSessionContext(api.services, { userId, workspaceId: ws.id }));
+    const project = await caller(admin).projects.create({ name: "P" });
+    const services = createServices(api.db, { net: { ...api.services.net, allowedRanges: ["127.0.0.0/8"] } });
+    const adminCaller = createCaller(createSessionContext(services, { userId: admin, workspaceId: ws.id }));
+    for (let i = 1; i <= 10; i++) await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: `127.0.2.${i}` });
+
+    await expectAppError(adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11" }), 403, "ASSET_SLOT_REQUIRED");
+    const memberCaller = createCaller(createSessionContext(services, { userId: member, workspaceId: ws.id }));
+    await expectAppError(memberCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true }), 403, "ROLE_REQUIRED");
+    expect((await adminCaller.plan.get({})).purchasedAssetSlots).toBe(0);
+
+    const added = await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true });
+    expect(added.value).toBe("127.0.2.11");
+    expect(await adminCaller.plan.get({})).toMatchObject({ purchasedAssetSlots: 1, assetSlots: 11, usedAssets: 11 });
+    const actions = (await runInWorkspace(ws.id, () => api.services.scoped.auditEntry.findMany({ orderBy: { id: "desc" }, take: 2 }))).map((e) => e.action);
+    expect(actions).toEqual(["asset.create", "asset-slots.purchase"]);
+  });
+});

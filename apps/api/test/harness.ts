@@ -35,7 +35,7 @@ export interface TestApi {
 /** The API on a fresh database; with `net`, checks use that network config; with `worker`, background jobs run in this process. */
 export async function startApi(opts: { net?: NetConfig; worker?: boolean } = {}): Promise<TestApi> {
   const db = await createTestDatabase();
-  const jobs = opts.worker ? await createJobQueue(db.url) : null;
+  const jobs = opts.worker ? createJobQueue(db.url) : null;
   const services = createServices(db, { net: opts.net, jobs });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });

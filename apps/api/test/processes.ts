@@ -71,3 +71,20 @@ export function runCli(args: string[], env: Record<string, string | undefined>):
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** A long-running CLI command (e.g. the worker), stopped with SIGTERM. */
+export function startCliProcess(args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: apiDir, env: childEnv(env) });
+  let out = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  return {
+    output: () => out,
+    stop: () =>
+      new Promise<number | null>((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once("exit", (code) => resolve(code));
+        child.kill("SIGTERM");
+      }),
+  };
+}

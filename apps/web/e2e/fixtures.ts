@@ -11,6 +11,8 @@ export interface Stack {
   password: string;
   workspaces: { acme: number; beta: number };
   oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
+  /** POST `${dnsControl}/<name>` with zone records to publish them on the test DNS server. */
+  dnsControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -8,7 +8,8 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@ems/db/testing";
-import { createOAuthApp, createServices, createUserInWorkspace, createWorkspace, operatorActor, runInWorkspace, serviceContext } from "@ems/core";
+import { createJobQueue, createOAuthApp, createServices, createUserInWorkspace, createWorkspace, operatorActor, runInWorkspace, serviceContext, startWorker } from "@ems/core";
+import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
 import { E2E } from "./ports.ts";
@@ -17,8 +18,21 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const op = { channel: "cli" as const, name: "e2e setup" };
 const PASSWORD = "correct horse battery staple";
 
+// The outside world of the assets: our own DNS server and web servers on loopback.
+const dns = await startDnsServer();
+const sites = await startTestWebServers({ hostnames: ["e2e-shop.com", "localhost"] });
+dns.set("e2e-shop.com", { A: ["127.0.0.1"] });
+sites.route("e2e-shop.com/", {
+  status: 200,
+  headers: { server: "nginx/1.25.3" },
+  body: `<html><head><title>E2E Shop</title></head><body style="font-family:sans-serif;background:#fef3c7"><h1>E2E Shop</h1><p>Everything must go.</p></body></html>`,
+});
+const net = testNetConfig(dns, sites);
+
 const db = await createTestDatabase();
-const services = createServices(db);
+const jobs = createJobQueue(db.url);
+const services = createServices(db, { net, jobs });
+await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
 await createUserInWorkspace(services, { workspaceId: acme.id, email: "owner@acme.test", password: PASSWORD, role: "owner" }, op);
@@ -29,9 +43,22 @@ const app = await runInWorkspace(acme.id, () =>
   createOAuthApp(serviceContext(services, operatorActor(acme.id, op)), { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),
 );
 await runInWorkspace(beta.id, () => services.scoped.project.create({ data: { workspaceId: beta.id, name: "Beta only project" } }));
+await runInWorkspace(acme.id, () => services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }));
 
-// The OAuth client's redirect target: shows what it received.
-const callback = http.createServer((req, res) => res.writeHead(200, { "content-type": "text/plain" }).end(`callback ${req.url}`));
+// The OAuth client's redirect target (shows what it received), and a control
+// endpoint for the tests: POST /dns/<name> with zone records publishes them.
+const callback = http.createServer((req, res) => {
+  if (req.method === "POST" && req.url?.startsWith("/dns/")) {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      dns.add(decodeURIComponent(req.url!.slice(5)), JSON.parse(body));
+      res.writeHead(204).end();
+    });
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/plain" }).end(`callback ${req.url}`);
+});
 await new Promise<void>((r) => callback.listen(E2E.callbackPort, "127.0.0.1", r));
 
 const webUrl = `http://127.0.0.1:${E2E.webPort}`;
@@ -42,7 +69,22 @@ const secret = "e2e-nextauth-secret-" + Math.random().toString(36).slice(2);
 const web = spawn(path.join(here, "../node_modules/.bin/next"), ["start", "--port", String(E2E.webPort), "--hostname", "127.0.0.1"], {
   cwd: path.join(here, ".."),
   stdio: ["ignore", "inherit", "inherit"],
-  env: { ...process.env, NODE_ENV: "production", DATABASE_URL: db.url, NEXTAUTH_URL: webUrl, NEXTAUTH_SECRET: secret, EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge), NEXT_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: db.url,
+    NEXTAUTH_URL: webUrl,
+    NEXTAUTH_SECRET: secret,
+    EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
+    NEXT_TELEMETRY_DISABLED: "1",
+    // The dashboard verifies ownership itself: same network config as the API.
+    EMS_DNS_SERVERS: dns.address,
+    EMS_ALLOWED_RANGES: net.allowedRanges.join(","),
+    EMS_HTTP_PORT: String(net.httpPort),
+    EMS_HTTPS_PORT: String(net.httpsPort),
+    EMS_DNS_TIMEOUT_MS: String(net.dnsTimeoutMs),
+    EMS_HTTP_TIMEOUT_MS: String(net.httpTimeoutMs),
+  },
 });
 
 for (let i = 0; ; i++) {
@@ -65,6 +107,7 @@ writeFileSync(
     password: PASSWORD,
     workspaces: { acme: acme.id, beta: beta.id },
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
+    dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
   }),
 );
 console.log("e2e stack ready");
@@ -73,7 +116,9 @@ async function shutdown() {
   web.kill("SIGTERM");
   await new Promise((r) => (web.exitCode !== null ? r(null) : web.once("exit", r)));
   await api.close();
+  await jobs.stop();
   callback.close();
+  await Promise.all([sites.close(), dns.close()]);
   await db.drop();
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseTarget, type AssetType } from "./targets.ts";
 
-const strict = { allowPrivate: false, allowedRanges: [] };
+const strict: { allowPrivate: boolean; allowedRanges: string[] } = { allowPrivate: false, allowedRanges: [] };
 const ok = (type: AssetType, raw: string, opts = strict) => {
   const r = parseTarget(type, raw, opts);
   if (!r.ok) throw new Error(`expected ${type} "${raw}" to parse, got: ${r.message}`);

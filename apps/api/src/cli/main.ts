@@ -173,7 +173,7 @@ program
   .option("--concurrency <n>", "jobs at a time", id("--concurrency"), 4)
   .action(async (o: { concurrency: number }) => {
     db ??= await openDatabase();
-    const jobs = await createJobQueue(db.url);
+    const jobs = createJobQueue(db.url);
     const s = createServices(db, { net: netConfigFromEnv(), jobs });
     await startWorker(s, { concurrency: o.concurrency });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);

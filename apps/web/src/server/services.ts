@@ -2,7 +2,8 @@
 // DATABASE_URL (the start script passes the API's database, embedded or not;
 // the API applies migrations).
 import { createDatabase } from "@ems/db";
-import { createServices, type Services } from "@ems/core";
+import { createJobQueue, createServices, type Services } from "@ems/core";
+import { netConfigFromEnv } from "@ems/scanners";
 
 const globalForServices = globalThis as unknown as { emsServices?: Services };
 
@@ -10,7 +11,8 @@ export function services(): Services {
   if (!globalForServices.emsServices) {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
-    globalForServices.emsServices = createServices(createDatabase(url));
+    // The dashboard enqueues checks; the API's (or `pnpm ems worker`'s) workers run them.
+    globalForServices.emsServices = createServices(createDatabase(url), { net: netConfigFromEnv(), jobs: createJobQueue(url) });
   }
   return globalForServices.emsServices;
 }

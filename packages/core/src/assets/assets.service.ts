@@ -322,9 +322,11 @@ export async function verifyAssetOwnership(sc: ServiceContext, id: number, metho
   }
   const success = attempts.find((a) => a.ok);
   await sc.db.$transaction(async (tx) => {
-    for (const a of attempts) {
-      await tx.ownershipProof.create({ data: { workspaceId: sc.workspaceId, assetId: id, method: methodOf(a.method), success: a.ok, detail: a.detail.slice(0, 2000) } });
-    }
+    // One record per verification, saying what each method found.
+    const detail = success ? success.detail : attempts.map((a) => `${a.method}: ${a.detail}`).join(" · ");
+    await tx.ownershipProof.create({
+      data: { workspaceId: sc.workspaceId, assetId: id, method: success ? methodOf(success.method) : attempts.length === 1 ? methodOf(attempts[0]!.method) : null, success: Boolean(success), detail: detail.slice(0, 4000) },
+    });
     if (success && !asset.ownershipVerifiedAt) {
       await tx.asset.update({ where: { id }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) } });
     }

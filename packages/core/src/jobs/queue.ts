@@ -22,17 +22,27 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
-export async function createJobQueue(connectionString: string): Promise<JobQueue> {
+/**
+ * A queue on the database at connectionString. It starts in the background;
+ * every method waits for that, so callers that only enqueue (the dashboard)
+ * can create it synchronously.
+ */
+export function createJobQueue(connectionString: string): JobQueue {
   const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4, supervise: true, schedule: false });
   boss.on("error", (err) => console.error("job queue:", err.message));
-  await boss.start();
-  await boss.createQueue(QUEUES.assetCheck, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+  const ready = (async () => {
+    await boss.start();
+    await boss.createQueue(QUEUES.assetCheck, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+  })();
+  ready.catch(() => {}); // reported by the first method that awaits it
   return {
     async enqueueAssetCheck(job) {
+      await ready;
       // One pending check per asset: a second request while one waits is the same work.
       await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, retryLimit: 2, expireInSeconds: 180 });
     },
     async work(handlers, opts = {}) {
+      await ready;
       const concurrency = opts.concurrency ?? 4;
       for (let i = 0; i < concurrency; i++) {
         await boss.work<AssetCheckJob>(QUEUES.assetCheck, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
@@ -41,6 +51,7 @@ export async function createJobQueue(connectionString: string): Promise<JobQueue
       }
     },
     async stop() {
+      await ready.catch(() => {});
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

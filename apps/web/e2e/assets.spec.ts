@@ -1,0 +1,42 @@
+import { expect, shot, signIn, stack, test } from "./fixtures";
+
+test("add a domain, publish the proof on the DNS server, verify, and see reachability and the screenshot", async ({ page, request }) => {
+  await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Assets" }).click();
+  await page.getByRole("link", { name: "Add asset" }).click();
+  const form = page.getByTestId("asset-form");
+  await form.getByLabel("Project").selectOption({ label: "Websites" });
+  await form.getByLabel("Type").selectOption("domain");
+  await form.getByLabel("Value").fill("E2E-Shop.com");
+  await form.getByRole("button", { name: "Add asset" }).click();
+
+  await expect(page.getByRole("heading", { name: "e2e-shop.com", level: 1 })).toBeVisible();
+  const reachability = page.getByTestId("reachability");
+  await expect(reachability).toContainText("reachable", { timeout: 30_000 });
+  await expect(reachability).toContainText("127.0.0.1");
+  await expect(reachability).toContainText("https://e2e-shop.com/");
+
+  // The proof: the TXT record the page asks for, published on the test's DNS server.
+  const txt = (await page.getByTestId("proof-dns-txt").locator(".secret").textContent())!.trim();
+  expect(txt).toMatch(/^ems-verify=/);
+  await page.getByRole("button", { name: "Verify ownership" }).click();
+  await expect(page.getByTestId("last-attempt")).toContainText("_ems-verify.e2e-shop.com");
+  const published = await request.post(`${stack().dnsControl}/_ems-verify.e2e-shop.com`, { data: { TXT: [txt] } });
+  expect(published.status()).toBe(204);
+  await page.getByRole("button", { name: "Verify ownership" }).click();
+  await expect(page.getByTestId("ownership")).toContainText("proven (dns-txt)");
+
+  const img = page.getByTestId("screenshot");
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(100);
+  await page.getByRole("tab", { name: "technologies" }).click();
+  await expect(page.getByTestId("outside-view")).toContainText("nginx");
+  await shot(page, "asset");
+
+  await page.getByRole("link", { name: "Assets" }).click();
+  const row = page.getByTestId("data-table-row").filter({ hasText: "e2e-shop.com" });
+  await expect(row).toContainText("proven");
+  await page.getByTestId("filter-status").selectOption("reachable");
+  await expect(row).toBeVisible();
+  await shot(page, "assets");
+});
