@@ -256,10 +256,18 @@ describe("reachability details", () => {
     expect(a.failReason).toBeTruthy();
   });
 
-  it("finds a bucket's provider and reaches it through the configured endpoint", async () => {
+  it("finds a bucket's provider, reaches it through the configured endpoint, and proves it by an object", async () => {
     const bucket = await checked((await addAsset("bucket", "s3://acme-open-data")).id);
     expect(bucket).toMatchObject({ bucketProvider: "s3" });
     expect(bucket.status).toBe("reachable");
+    const o = (await (await req("GET", `/app/assets/${bucket.id}/ownership`)).json()) as { token: string; methods: { method: string; record: { url: string } }[] };
+    expect(o.methods.map((m) => m.method)).toEqual(["http-file"]);
+    expect(o.methods[0]!.record.url).toBe(`http://127.0.0.1:${web.ports.httpPort}/s3/acme-open-data/ems-verify.txt`);
+    const failed = (await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()) as { state: string; lastAttempt: { detail: string } };
+    expect(failed.state).toBe("pending");
+    expect(failed.lastAttempt.detail).toContain("404");
+    web.route("/s3/acme-open-data/ems-verify.txt", { status: 200, headers: { "content-type": "text/plain" }, body: o.token });
+    expect(await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()).toMatchObject({ state: "proven", method: "http-file" });
   });
 });
 

@@ -4,6 +4,8 @@ import type { NetConfig } from "./config.ts";
 import { DnsError, normaliseHost, resolveTxt } from "./dns.ts";
 import { metaContents, scanHtml } from "./html.ts";
 import { FetchRefused, hostForUrl, safeFetch, type HttpResult } from "./http.ts";
+import { bucketUrl } from "./reachability.ts";
+import type { ParsedTarget } from "./targets.ts";
 
 export type OwnershipMethod = "dns-txt" | "http-file" | "html-meta";
 
@@ -89,5 +91,27 @@ export async function verifyOwnership(input: { method: OwnershipMethod; host: st
       return viaHttp(host, "/", cfg, metaCheck(token));
     default:
       return { ok: false, detail: `unknown method "${String(method)}"; use dns-txt, http-file or html-meta` };
+  }
+}
+
+/** Where a bucket's proof object lives: `ems-verify.txt` at the top of the bucket (or container). */
+export function bucketProofUrl(target: Extract<ParsedTarget, { type: "bucket" }>, cfg: Pick<NetConfig, "bucketEndpoints">): string {
+  const base = new URL(bucketUrl(target, cfg));
+  base.search = "";
+  return `${base.toString().replace(/\/$/, "")}/${BUCKET_PROOF_OBJECT}`;
+}
+
+export const BUCKET_PROOF_OBJECT = "ems-verify.txt";
+
+/** A bucket is proven by a publicly readable object holding the token: only its owner can write one there. */
+export async function verifyBucketOwnership(target: Extract<ParsedTarget, { type: "bucket" }>, token: string, cfg: NetConfig): Promise<OwnershipCheck> {
+  const url = bucketProofUrl(target, cfg);
+  try {
+    const r = await safeFetch(url, cfg, { followRedirects: false });
+    if (r.status < 200 || r.status > 299) return { ok: false, detail: `HTTP ${r.status} at ${url}` };
+    return fileCheck(token)(r);
+  } catch (err) {
+    if (!(err instanceof FetchRefused)) throw err;
+    return { ok: false, detail: err.message };
   }
 }

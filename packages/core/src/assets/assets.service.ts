@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AssetType, Prisma } from "@ems/db";
-import { ownershipRecord, parseTarget, verifyOwnership, type ParsedTarget } from "@ems/scanners";
+import { BUCKET_PROOF_OBJECT, bucketProofUrl, ownershipRecord, parseTarget, verifyBucketOwnership, verifyOwnership, type NetConfig, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
 import type { FileResponse } from "../files.ts";
@@ -254,10 +254,22 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
 // -------------------------------------------------------------- ownership
 
 /** What to publish for each method that applies to the asset. */
-function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }) {
+function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }, net: NetConfig) {
   const token = asset.ownershipToken;
   const host = asset.value;
   const methods: { method: "dns-txt" | "http-file" | "html-meta"; instructions: string; record: Record<string, string> }[] = [];
+  if (asset.type === "bucket") {
+    const parsed = parseTarget("bucket", host, { allowPrivate: true, allowedRanges: [] });
+    if (parsed.ok && parsed.target.type === "bucket") {
+      const url = bucketProofUrl(parsed.target, net);
+      methods.push({
+        method: "http-file",
+        instructions: `Upload an object named ${BUCKET_PROOF_OBJECT} at the top of the bucket, readable by anyone, whose content is the token (${url}).`,
+        record: { url, content: token },
+      });
+    }
+    return methods;
+  }
   if (asset.type === "domain" || asset.type === "subdomain") {
     methods.push({
       method: "dns-txt",
@@ -265,21 +277,19 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
       record: { type: "TXT", name: ownershipRecord.dnsName(host), value: ownershipRecord.dnsValue(token) },
     });
   }
-  if (asset.type !== "bucket") {
-    const origin = asset.type === "ipv6" ? `[${host}]` : host;
-    methods.push(
-      {
-        method: "http-file",
-        instructions: `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) whose content is the token.`,
-        record: { url: `https://${origin}${ownershipRecord.filePath}`, content: token },
-      },
-      {
-        method: "html-meta",
-        instructions: `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of https://${origin}/ (or http://).`,
-        record: { tag: `<meta name="${ownershipRecord.metaName}" content="${token}">`, url: `https://${origin}/` },
-      },
-    );
-  }
+  const origin = asset.type === "ipv6" ? `[${host}]` : host;
+  methods.push(
+    {
+      method: "http-file",
+      instructions: `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) whose content is the token.`,
+      record: { url: `https://${origin}${ownershipRecord.filePath}`, content: token },
+    },
+    {
+      method: "html-meta",
+      instructions: `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of https://${origin}/ (or http://).`,
+      record: { tag: `<meta name="${ownershipRecord.metaName}" content="${token}">`, url: `https://${origin}/` },
+    },
+  );
   return methods;
 }
 
@@ -295,7 +305,7 @@ export async function getOwnership(sc: ServiceContext, id: number) {
     verifiedAt: asset.ownershipVerifiedAt,
     token: asset.ownershipToken,
     coveredBy: parent,
-    methods: ownershipMethods(asset),
+    methods: ownershipMethods(asset, sc.services.net),
     lastAttempt: last ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt } : null,
   };
 }
@@ -306,10 +316,7 @@ export async function getOwnership(sc: ServiceContext, id: number) {
  */
 export async function verifyAssetOwnership(sc: ServiceContext, id: number, method?: "dns-txt" | "http-file" | "html-meta") {
   const asset = await requireAsset(sc, id);
-  if (asset.type === "bucket") {
-    throw validationError("id", "buckets are proven by their cloud account and cannot be verified over the network yet");
-  }
-  const applicable = ownershipMethods(asset).map((m) => m.method);
+  const applicable = ownershipMethods(asset, sc.services.net).map((m) => m.method);
   if (method && !applicable.includes(method)) throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
 
   const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] = [];
@@ -317,7 +324,11 @@ export async function verifyAssetOwnership(sc: ServiceContext, id: number, metho
   if (parent && !method) attempts.push({ method: "parent-domain", ok: true, detail: `covered by the proven domain ${parent.value}` });
   for (const m of method ? [method] : applicable) {
     if (attempts.some((a) => a.ok)) break;
-    const result = await verifyOwnership({ method: m, host: asset.value, token: asset.ownershipToken }, sc.services.net);
+    const target = asset.type === "bucket" ? parseValue(sc, asset.type, asset.value) : null;
+    const result =
+      target?.type === "bucket"
+        ? await verifyBucketOwnership(target, asset.ownershipToken, sc.services.net)
+        : await verifyOwnership({ method: m, host: asset.value, token: asset.ownershipToken }, sc.services.net);
     attempts.push({ method: m, ok: result.ok, detail: result.detail });
   }
   const success = attempts.find((a) => a.ok);
