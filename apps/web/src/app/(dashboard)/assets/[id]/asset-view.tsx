@@ -141,7 +141,6 @@ export function AssetView({ id }: { id: number }) {
           {a.status === "pending" ? (
             <p className="muted">Checking…</p>
           ) : (
-            // eslint-disable-next-line @next/next/no-img-element
             <img
               data-testid="screenshot"
               src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt ? new Date(a.lastCheckedAt).getTime() : 0}`}
