@@ -17,7 +17,7 @@ import {
   type Services,
 } from "@ems/core";
 import type { Plan } from "@ems/db";
-import type { NetConfig } from "@ems/scanners";
+import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
 import type { FastifyInstance } from "fastify";
 import { loadConfig } from "../src/config.ts";
 import { buildServer } from "../src/server.ts";
@@ -32,11 +32,14 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-/** The API on a fresh database; with `net`, checks use that network config; with `worker`, background jobs run in this process. */
-export async function startApi(opts: { net?: NetConfig; worker?: boolean } = {}): Promise<TestApi> {
+/**
+ * The API on a fresh database; with `net`, checks and scans use that network
+ * config; `queue` lets it enqueue jobs, `worker` also runs them in this process.
+ */
+export async function startApi(opts: { net?: NetConfig; scanEngine?: ScanEngineConfig; queue?: boolean; worker?: boolean } = {}): Promise<TestApi> {
   const db = await createTestDatabase();
-  const jobs = opts.worker ? createJobQueue(db.url) : null;
-  const services = createServices(db, { net: opts.net, jobs });
+  const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
+  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });

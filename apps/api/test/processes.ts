@@ -80,9 +80,10 @@ export function startCliProcess(args: string[], env: Record<string, string | und
   child.stderr.on("data", (d) => (out += d));
   return {
     output: () => out,
+    kill: (signal: NodeJS.Signals) => child.kill(signal),
     stop: () =>
       new Promise<number | null>((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
         child.once("exit", (code) => resolve(code));
         child.kill("SIGTERM");
       }),

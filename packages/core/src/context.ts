@@ -1,7 +1,7 @@
 // What every procedure call starts from. Built per request by the REST
 // adapter (apps/api), the dashboard's tRPC handler (apps/web) or a test.
 import type { Database } from "@ems/db";
-import { defaultNetConfig, type NetConfig } from "@ems/scanners";
+import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
 import type { JobQueue } from "./jobs/queue.ts";
@@ -18,13 +18,18 @@ export interface Services {
   payments: PaymentProvider;
   /** Resolvers, ports, timeouts and allowed ranges of every network check. */
   net: NetConfig;
+  /** Stage time limits, port-scan concurrency, templates, nuclei. */
+  scanEngine: ScanEngineConfig;
   /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
   jobs: JobQueue | null;
 }
 
 export const REVALIDATIONS_PER_HOUR = 30;
 
-export function createServices(db: Database, opts: { payments?: PaymentProvider; net?: NetConfig; jobs?: JobQueue | null } = {}): Services {
+export function createServices(
+  db: Database,
+  opts: { payments?: PaymentProvider; net?: NetConfig; scanEngine?: ScanEngineConfig; jobs?: JobQueue | null } = {},
+): Services {
   return {
     db,
     scoped: scopedClient(db.prisma),
@@ -32,6 +37,7 @@ export function createServices(db: Database, opts: { payments?: PaymentProvider;
     revalidations: createLimiter(db.pool, "revalidate", REVALIDATIONS_PER_HOUR, 3600),
     payments: opts.payments ?? builtInPaymentProvider,
     net: opts.net ?? defaultNetConfig,
+    scanEngine: opts.scanEngine ?? defaultScanEngineConfig,
     jobs: opts.jobs ?? null,
   };
 }

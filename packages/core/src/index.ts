@@ -28,4 +28,5 @@ export { createLimiter, rateLimitHeaders } from "./rate-limit/budgets.ts";
 export { authenticateBearer, type Caller } from "./auth/caller.ts";
 export { createJobQueue, type JobQueue, type AssetCheckJob } from "./jobs/queue.ts";
 export { runAssetCheck, pendingChecks } from "./assets/assets.check.ts";
+export { failAbandonedScans, HEARTBEAT_TIMEOUT_MS } from "./scans/scans.run.ts";
 export { startWorker } from "./jobs/worker.ts";

@@ -3,6 +3,10 @@
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
+import { findingsRouter } from "./findings/findings.router.ts";
+import { issuesRouter } from "./issues/issues.router.ts";
+import { portsRouter } from "./ports/ports.router.ts";
+import { scansRouter } from "./scans/scans.router.ts";
 import { meRouter } from "./me/me.router.ts";
 import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
@@ -13,6 +17,10 @@ import { createCallerFactory, router } from "./trpc.ts";
 export const appRouter = router({
   projects: projectsRouter,
   assets: assetsRouter,
+  scans: scansRouter,
+  issues: issuesRouter,
+  findings: findingsRouter,
+  ports: portsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
+import { dateRange } from "../dates.ts";
 import { runInWorkspace } from "../db/scoped.ts";
 import type { FileResponse } from "../files.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
@@ -30,13 +31,6 @@ function present(e: AuditEntry) {
   };
 }
 
-const endOf = (instant: string) => {
-  const d = new Date(instant);
-  // A bare date as the upper bound includes that whole day.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(instant)) d.setUTCDate(d.getUTCDate() + 1);
-  return d;
-};
-
 function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
   return {
     actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
@@ -44,7 +38,7 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
     action: f.action,
     resourceType: f.resourceType,
     resourceId: f.resourceId,
-    createdAt: f.from || f.to ? { gte: f.from ? new Date(f.from) : undefined, lt: f.to ? endOf(f.to) : undefined } : undefined,
+    createdAt: dateRange(f.from, f.to),
   };
 }
 

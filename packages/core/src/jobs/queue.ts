@@ -7,7 +7,17 @@ import PgBoss from "pg-boss";
 export const QUEUES = {
   /** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
   assetCheck: "asset-check",
+  /** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
+  scan: "scan-run",
 } as const;
+
+export interface ScanJob {
+  scanId: number;
+  workspaceId: number;
+}
+
+/** How long a scan job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const SCAN_JOB_EXPIRE_SECONDS = 3 * 3600;
 
 export interface AssetCheckJob {
   assetId: number;
@@ -17,8 +27,12 @@ export interface AssetCheckJob {
 
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
+  enqueueScan(job: ScanJob): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
-  work(handlers: { assetCheck: (job: AssetCheckJob) => Promise<void> }, opts?: { concurrency?: number }): Promise<void>;
+  work(
+    handlers: { assetCheck: (job: AssetCheckJob) => Promise<void>; scan: (job: ScanJob) => Promise<void> },
+    opts?: { concurrency?: number; scanConcurrency?: number },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -33,6 +47,8 @@ export function createJobQueue(connectionString: string): JobQueue {
   const ready = (async () => {
     await boss.start();
     await boss.createQueue(QUEUES.assetCheck, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+    // No retries: a scan whose worker died is failed by the watchdog, not run twice.
+    await boss.createQueue(QUEUES.scan, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -41,12 +57,21 @@ export function createJobQueue(connectionString: string): JobQueue {
       // One pending check per asset: a second request while one waits is the same work.
       await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, retryLimit: 2, expireInSeconds: 180 });
     },
+    async enqueueScan(job) {
+      await ready;
+      await boss.send(QUEUES.scan, job, { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+    },
     async work(handlers, opts = {}) {
       await ready;
-      const concurrency = opts.concurrency ?? 4;
-      for (let i = 0; i < concurrency; i++) {
+      for (let i = 0; i < (opts.concurrency ?? 4); i++) {
         await boss.work<AssetCheckJob>(QUEUES.assetCheck, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
           if (job) await handlers.assetCheck(job.data);
+        });
+      }
+      // Scans use many sockets each: fewer at a time per process; add processes to scale.
+      for (let i = 0; i < (opts.scanConcurrency ?? 2); i++) {
+        await boss.work<ScanJob>(QUEUES.scan, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+          if (job) await handlers.scan(job.data);
         });
       }
     },

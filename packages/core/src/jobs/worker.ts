@@ -1,13 +1,26 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
-// checks that never ran (the queue was down, or a worker died before starting).
+// checks that never ran (the queue was down, or a worker died before
+// starting), and every worker runs the scan watchdog.
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
+import { failAbandonedScans, runScanJob } from "../scans/scans.run.ts";
 
-export async function startWorker(services: Services, opts: { concurrency?: number } = {}) {
+export const WATCHDOG_INTERVAL_MS = 15_000;
+
+export async function startWorker(services: Services, opts: { concurrency?: number; scanConcurrency?: number } = {}) {
   const jobs = services.jobs;
   if (!jobs) throw new Error("startWorker needs services with a job queue");
-  await jobs.work({ assetCheck: (job) => runAssetCheck(services, job) }, opts);
+  await jobs.work(
+    {
+      assetCheck: (job) => runAssetCheck(services, job),
+      scan: (job) => runScanJob(services, services.scanEngine, job),
+    },
+    opts,
+  );
   for (const a of await pendingChecks(services)) {
     await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
+  const watchdog = setInterval(() => void failAbandonedScans(services).catch(() => {}), WATCHDOG_INTERVAL_MS);
+  watchdog.unref();
+  return { stop: () => clearInterval(watchdog) };
 }

@@ -11,11 +11,14 @@ interface Me {
   workspaces: { id: number; name: string; role: string }[];
 }
 
-// Features that exist; later ones (Discovery, Scans, Issues, Findings,
-// Ports, Reports, Assessments) add their entry here when they land.
+// Features that exist; later ones (Discovery, Reports, Assessments) add their entry here when they land.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
+  { href: "/scans", label: "Scans" },
+  { href: "/issues", label: "Issues" },
+  { href: "/findings", label: "Findings" },
+  { href: "/ports", label: "Ports" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [

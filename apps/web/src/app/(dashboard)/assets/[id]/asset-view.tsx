@@ -40,6 +40,7 @@ export function AssetView({ id }: { id: number }) {
   const revalidate = useMutation(trpc.assets.revalidate.mutationOptions({ onSuccess: (r) => (toast.info(r.message), refresh()), onError: (e) => toast.error(errorMessage(e)) }));
   const update = useMutation(trpc.assets.update.mutationOptions({ onSuccess: () => (toast.success("Scan profile saved"), refresh()), onError: (e) => toast.error(errorMessage(e)) }));
   const remove = useMutation(trpc.assets.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), router.push("/assets")) }));
+  const scan = useMutation(trpc.scans.start.mutationOptions({ onSuccess: (s) => router.push(`/scans/${s.id}`), onError: (e) => toast.error(errorMessage(e)) }));
 
   const a = asset.data;
   if (asset.error) return <EmptyState title="Asset not found" description={errorMessage(asset.error)} />;
@@ -65,6 +66,14 @@ export function AssetView({ id }: { id: number }) {
         actions={
           canWrite && (
             <span className="row" style={{ gap: 8 }}>
+              <Button
+                variant="primary"
+                onClick={() => scan.mutate({ assetId: id })}
+                disabled={scan.isPending || !a.ownershipVerifiedAt}
+                title={a.ownershipVerifiedAt ? undefined : "Prove ownership first"}
+              >
+                Start scan
+              </Button>
               <Button variant="secondary" onClick={() => revalidate.mutate({ id })} disabled={revalidate.isPending}>Check again</Button>
               <Button variant="danger" onClick={() => setDeleting(true)}>Delete</Button>
             </span>

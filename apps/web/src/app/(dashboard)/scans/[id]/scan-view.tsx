@@ -1,0 +1,57 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { Card, DataTable, PageHeader, SeverityBadge, StatusPill } from "@ems/ui";
+import { Evidence } from "@/components/evidence";
+import { Progress, SCAN_TONE } from "@/components/progress";
+import { formatDate } from "@/components/use-me";
+import { useTRPC } from "@/trpc/client";
+
+export function ScanView({ id }: { id: number }) {
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const scan = useQuery({ ...trpc.scans.get.queryOptions({ id }), refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false) });
+  const done = scan.data && !["queued", "running"].includes(scan.data.status);
+  const findings = useQuery({ ...trpc.scans.findings.queryOptions({ id, page, limit: 50 }), enabled: Boolean(done) });
+  const s = scan.data;
+  if (!s) return <PageHeader title={`Scan #${id}`} />;
+  return (
+    <div className="stack">
+      <PageHeader eyebrow="Scan" title={`#${s.id} · ${s.asset.value}`} description={`Started ${formatDate(s.startedAt ?? s.createdAt)}${s.finishedAt ? `, finished ${formatDate(s.finishedAt)}` : ""}`} />
+      <Card title="Progress" data-testid="scan-status">
+        <div className="row">
+          <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
+          <Progress value={s.progress} label={s.stage ?? undefined} />
+          {s.error && <span style={{ color: "#b91c1c" }}>{s.error}</span>}
+        </div>
+        {s.stages.length > 0 && (
+          <ul className="muted">
+            {s.stages.map((st) => (
+              <li key={st.stage}>
+                {st.stage}: {Math.round(st.ms)} ms{st.timedOut ? " (time limit reached)" : ""}{st.error ? ` — ${st.error}` : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link href={`/assets/${s.asset.id}`}>Asset {s.asset.value}</Link>
+      </Card>
+      <DataTable
+        label="Findings"
+        columns={[
+          { key: "severity", header: "Severity", render: (f) => <SeverityBadge severity={f.severity} /> },
+          { key: "title", header: "Finding", render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title) },
+          { key: "scanner", header: "Scanner" },
+          { key: "evidence", header: "Evidence", render: (f) => <Evidence evidence={f.evidence} /> },
+        ]}
+        rows={findings.data?.items ?? []}
+        rowKey={(f) => f.id}
+        total={findings.data?.total ?? 0}
+        page={page}
+        limit={50}
+        onPageChange={setPage}
+        loading={!done || findings.isLoading}
+      />
+    </div>
+  );
+}

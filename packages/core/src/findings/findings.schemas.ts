@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const findingSchema = z
+  .object({
+    id: z.number().int(),
+    scanId: z.number().int(),
+    assetId: z.number().int(),
+    asset: z.object({ id: z.number().int(), value: z.string() }),
+    issueId: z.number().int().nullable(),
+    scanner: z.string(),
+    kind: z.string(),
+    title: z.string(),
+    severity: z.enum(SEVERITY_VALUES),
+    port: z.number().int().nullable(),
+    evidence: z.record(z.string(), z.unknown()).meta({ description: "description, url, request, response (excerpt), matched, …" }),
+    createdAt: z.date(),
+  })
+  .meta({ id: "Finding" });
+
+export const listFindingsInput = pagingInput.extend({
+  assetId: idParam("assetId").optional(),
+  projectId: idParam("projectId").optional(),
+  scanId: idParam("scanId").optional(),
+  issueId: idParam("issueId").optional(),
+  severity: z.enum(SEVERITY_VALUES).optional(),
+  scanner: z.string().max(50).optional(),
+  kind: z.string().max(200).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+});
+export type ListFindingsInput = z.output<typeof listFindingsInput>;

@@ -1,0 +1,37 @@
+import type { Prisma } from "@ems/db";
+import { dateRange } from "../dates.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { ListFindingsInput } from "./findings.schemas.ts";
+
+const include = { asset: { select: { id: true, value: true } } } as const;
+
+/** Newest first. */
+export async function listFindingsWhere(sc: ServiceContext, where: Prisma.FindingWhereInput, p: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.finding.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
+    sc.db.finding.count({ where }),
+  ]);
+  return {
+    items: rows.map((f) => ({ ...f, evidence: f.evidence as Record<string, unknown>, workspaceId: undefined })),
+    total,
+    page: p.page,
+    limit: p.limit,
+  };
+}
+
+export const listFindings = (sc: ServiceContext, i: ListFindingsInput) =>
+  listFindingsWhere(
+    sc,
+    {
+      assetId: i.assetId,
+      scanId: i.scanId,
+      issueId: i.issueId,
+      severity: i.severity,
+      scanner: i.scanner,
+      kind: i.kind,
+      asset: i.projectId ? { projectId: i.projectId } : undefined,
+      createdAt: dateRange(i.from, i.to),
+    },
+    i,
+  );

@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { messageSchema, text } from "../common-schemas.ts";
+import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
+export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const issueSchema = z
+  .object({
+    id: z.number().int(),
+    assetId: z.number().int(),
+    asset: z.object({ id: z.number().int(), value: z.string(), type: z.string(), projectId: z.number().int() }),
+    kind: z.string().meta({ description: "The kind of problem: one issue per kind and asset" }),
+    title: z.string(),
+    description: z.string(),
+    severity: z.enum(SEVERITY_VALUES),
+    status: z.enum(ISSUE_STATUSES),
+    port: z.number().int().nullable(),
+    assignee: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
+    dismissReason: z.enum(DISMISS_REASONS).nullable(),
+    dismissNote: z.string().nullable(),
+    dismissedUntil: z.date().nullable(),
+    dismissedAt: z.date().nullable(),
+    firstSeenAt: z.date(),
+    lastSeenAt: z.date(),
+    resolvedAt: z.date().nullable(),
+    findingsCount: z.number().int(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "Issue" });
+
+export const listIssuesInput = pagingInput.extend({
+  assetId: idParam("assetId").optional(),
+  projectId: idParam("projectId").optional(),
+  severity: z.enum(SEVERITY_VALUES).optional(),
+  status: z.enum(ISSUE_STATUSES).optional().meta({ description: "Default: every status" }),
+  kind: z.string().max(200).optional(),
+  assigneeUserId: idParam("assigneeUserId").optional(),
+  from: instant.optional().meta({ description: "Last seen at or after" }),
+  to: instant.optional().meta({ description: "Last seen before" }),
+});
+
+export const issueIdInput = z.object({ id: idParam() });
+export const setStatusInput = z.object({ id: idParam(), status: z.enum(["open", "in-progress", "resolved"], { message: "must be open, in-progress or resolved (use /dismiss to dismiss)" }) });
+export const setAssigneeInput = z.object({ id: idParam(), userId: idParam("userId").nullable().meta({ description: "A workspace member, or null to unassign" }) });
+export const dismissInput = z.object({
+  id: idParam(),
+  reason: z.enum(DISMISS_REASONS, { message: `must be one of ${DISMISS_REASONS.join(", ")}` }),
+  note: text(2000).optional(),
+  until: z.coerce.date({ message: "must be an ISO 8601 date-time" }).refine((d) => d.getTime() > Date.now(), "must be in the future").optional(),
+});
+
+export const commentSchema = z
+  .object({
+    id: z.number().int(),
+    issueId: z.number().int(),
+    body: z.string(),
+    author: z.object({ type: z.string(), id: z.number().int().nullable(), name: z.string() }),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "IssueComment" });
+export const listCommentsInput = pagingInput.extend({ id: idParam() });
+export const createCommentInput = z.object({ id: idParam(), body: text(10_000, 1) });
+export const editCommentInput = z.object({ id: idParam(), commentId: idParam("commentId"), body: text(10_000, 1) });
+export const deleteCommentInput = z.object({ id: idParam(), commentId: idParam("commentId") });
+export const deleteCommentOutput = messageSchema;
+
+export type ListIssuesInput = z.output<typeof listIssuesInput>;

@@ -1,0 +1,175 @@
+import type { ActorType, IssueStatus, Prisma } from "@ems/db";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { dateRange } from "../dates.ts";
+import { AppError, ErrorCode, notFound } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { DISMISS_REASONS, ListIssuesInput } from "./issues.schemas.ts";
+
+const include = {
+  asset: { select: { id: true, value: true, type: true, projectId: true } },
+  assignee: { select: { id: true, email: true, firstName: true, lastName: true } },
+  _count: { select: { findings: true } },
+} as const;
+type IssueRow = Prisma.IssueGetPayload<{ include: typeof include }>;
+
+const statusName = (s: IssueStatus) => s.replace("_", "-") as "open" | "in-progress" | "resolved" | "dismissed";
+const statusOf = (s: string) => s.replace("-", "_") as IssueStatus;
+
+export function presentIssue(i: IssueRow) {
+  return {
+    id: i.id,
+    assetId: i.assetId,
+    asset: i.asset,
+    kind: i.kind,
+    title: i.title,
+    description: i.description,
+    severity: i.severity,
+    status: statusName(i.status),
+    port: i.port,
+    assignee: i.assignee ? { id: i.assignee.id, email: i.assignee.email, name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email } : null,
+    dismissReason: i.dismissReason as (typeof DISMISS_REASONS)[number] | null,
+    dismissNote: i.dismissNote,
+    dismissedUntil: i.dismissedUntil,
+    dismissedAt: i.dismissedAt,
+    firstSeenAt: i.firstSeenAt,
+    lastSeenAt: i.lastSeenAt,
+    resolvedAt: i.resolvedAt,
+    findingsCount: i._count.findings,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+  };
+}
+
+/** Most severe first, then newest. */
+export async function listIssuesWhere(sc: ServiceContext, where: Prisma.IssueWhereInput, p: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.issue.findMany({ where, include, orderBy: [{ severity: "desc" }, { id: "desc" }], ...skipTake(p) }),
+    sc.db.issue.count({ where }),
+  ]);
+  return { items: rows.map(presentIssue), total, page: p.page, limit: p.limit };
+}
+
+export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
+  listIssuesWhere(
+    sc,
+    {
+      assetId: i.assetId,
+      severity: i.severity,
+      status: i.status ? statusOf(i.status) : undefined,
+      kind: i.kind,
+      assigneeUserId: i.assigneeUserId,
+      asset: i.projectId ? { projectId: i.projectId } : undefined,
+      lastSeenAt: dateRange(i.from, i.to),
+    },
+    i,
+  );
+
+async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
+  const issue = await tx.issue.findUnique({ where: { id }, include });
+  if (!issue) throw notFound("Issue");
+  return issue;
+}
+
+export const getIssue = async (sc: ServiceContext, id: number) => presentIssue(await requireIssue(sc, sc.db, id));
+
+const AUDITED = ["status", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
+
+/** A change to an issue's workflow fields, audited, in one transaction. */
+async function changeIssue(sc: ServiceContext, id: number, action: string, data: (before: IssueRow) => Prisma.IssueUncheckedUpdateInput) {
+  return sc.db.$transaction(async (tx) => {
+    const before = await requireIssue(sc, tx, id);
+    const after = await tx.issue.update({ where: { id }, data: data(before), include });
+    const changes = changesOf(
+      { ...before, status: statusName(before.status) },
+      { ...after, status: statusName(after.status) },
+      AUDITED,
+    );
+    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action, resourceType: "issue", resourceId: id, changes });
+    return presentIssue(after);
+  });
+}
+
+/** open ↔ in-progress → resolved → open; a dismissed issue is reopened with status open. */
+export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | "in-progress" | "resolved") =>
+  changeIssue(sc, id, "issue.status", () => ({
+    status: statusOf(status),
+    resolvedAt: status === "resolved" ? new Date() : null,
+    ...(status !== "resolved" ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null } : {}),
+  }));
+
+export async function setIssueAssignee(sc: ServiceContext, id: number, userId: number | null) {
+  if (userId !== null && !(await sc.db.membership.findFirst({ where: { userId }, select: { id: true } }))) {
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, "userId: not a member of this workspace", { field: "userId" });
+  }
+  return changeIssue(sc, id, "issue.assign", () => ({ assigneeUserId: userId }));
+}
+
+export const dismissIssue = (sc: ServiceContext, input: { id: number; reason: (typeof DISMISS_REASONS)[number]; note?: string; until?: Date }) =>
+  changeIssue(sc, input.id, "issue.dismiss", () => ({
+    status: "dismissed",
+    dismissReason: input.reason,
+    dismissNote: input.note ?? null,
+    dismissedUntil: input.until ?? null,
+    dismissedAt: new Date(),
+  }));
+
+// -------------------------------------------------------------- comments
+
+type CommentRow = Prisma.IssueCommentGetPayload<object>;
+const presentComment = (c: CommentRow) => ({
+  id: c.id,
+  issueId: c.issueId,
+  body: c.body,
+  author: { type: c.authorType.replace("_", "-"), id: c.authorId, name: c.authorName },
+  createdAt: c.createdAt,
+  updatedAt: c.updatedAt,
+});
+
+export async function listComments(sc: ServiceContext, issueId: number, p: PagingInput) {
+  await requireIssue(sc, sc.db, issueId);
+  const [rows, total] = await Promise.all([
+    sc.db.issueComment.findMany({ where: { issueId }, orderBy: { id: "asc" }, ...skipTake(p) }),
+    sc.db.issueComment.count({ where: { issueId } }),
+  ]);
+  return { items: rows.map(presentComment), total, page: p.page, limit: p.limit };
+}
+
+export async function addComment(sc: ServiceContext, issueId: number, body: string) {
+  return sc.db.$transaction(async (tx) => {
+    await requireIssue(sc, tx, issueId);
+    const c = await tx.issueComment.create({
+      data: { workspaceId: sc.workspaceId, issueId, body, authorUserId: sc.actor.userId ?? null, authorType: sc.actor.type, authorId: sc.actor.id, authorName: sc.actor.name },
+    });
+    await writeAudit(tx, sc.actor, { action: "issue.comment", resourceType: "issue", resourceId: issueId, changes: { commentId: { before: null, after: c.id } } });
+    return presentComment(c);
+  });
+}
+
+/** Only the author (the same user, key or app) edits or deletes a comment. */
+async function ownComment(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issueComment">, issueId: number, commentId: number) {
+  const c = await tx.issueComment.findFirst({ where: { id: commentId, issueId } });
+  if (!c) throw notFound("Comment");
+  if (c.authorType !== (sc.actor.type as ActorType) || c.authorId !== sc.actor.id) {
+    throw new AppError(403, ErrorCode.NOT_COMMENT_AUTHOR, "Only the comment's author can change or delete it");
+  }
+  return c;
+}
+
+export async function editComment(sc: ServiceContext, input: { id: number; commentId: number; body: string }) {
+  return sc.db.$transaction(async (tx) => {
+    const before = await ownComment(sc, tx, input.id, input.commentId);
+    const after = await tx.issueComment.update({ where: { id: input.commentId }, data: { body: input.body } });
+    await writeAudit(tx, sc.actor, { action: "issue.comment-edit", resourceType: "issue", resourceId: input.id, changes: { body: { before: before.body, after: after.body } } });
+    return presentComment(after);
+  });
+}
+
+export async function deleteComment(sc: ServiceContext, input: { id: number; commentId: number }) {
+  return sc.db.$transaction(async (tx) => {
+    const c = await ownComment(sc, tx, input.id, input.commentId);
+    await tx.issueComment.delete({ where: { id: c.id } });
+    await writeAudit(tx, sc.actor, { action: "issue.comment-delete", resourceType: "issue", resourceId: input.id, changes: { body: { before: c.body, after: null } } });
+    return { message: `Comment ${c.id} deleted` };
+  });
+}

@@ -1,0 +1,81 @@
+// Findings become issues: one issue per kind of problem and asset. A scan
+// that sees a kind again refreshes its issue (and reopens it if it was
+// resolved); one that could have seen it and did not resolves it; a
+// dismissed issue stays dismissed until its dismissal expires.
+import type { ScanFinding } from "@ems/scanners";
+import { writeAudit, type Actor } from "../audit/write.ts";
+import type { ScopedTx } from "../db/scoped.ts";
+
+/** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
+export function scannerOfKind(kind: string): string {
+  const prefix = kind.split(".")[0];
+  return { port: "ports", tls: "tls", http: "http", tech: "technologies", template: "templates", nuclei: "nuclei", scan: "scan" }[prefix!] ?? prefix!;
+}
+
+export const scannerActor = (workspaceId: number): Actor => ({ workspaceId, type: "system", id: null, name: "scanner", channel: "system" });
+
+export async function syncIssues(
+  tx: ScopedTx,
+  input: { workspaceId: number; assetId: number; scanId: number; findings: ScanFinding[]; completedStages: Set<string>; now: Date },
+) {
+  const { workspaceId, assetId, scanId, findings, completedStages, now } = input;
+  const actor = scannerActor(workspaceId);
+  const existing = await tx.issue.findMany({ where: { assetId } });
+  const byKind = new Map(existing.map((i) => [i.kind, i]));
+  let opened = 0;
+  let reopened = 0;
+
+  for (const f of findings) {
+    const issue = byKind.get(f.kind);
+    let issueId: number;
+    if (!issue) {
+      const created = await tx.issue.create({
+        data: { workspaceId, assetId, kind: f.kind, title: f.title.slice(0, 500), description: f.description, severity: f.severity, port: f.port ?? null, firstSeenAt: now, lastSeenAt: now },
+      });
+      issueId = created.id;
+      opened++;
+    } else {
+      issueId = issue.id;
+      const dismissalOver = issue.status === "dismissed" && issue.dismissedUntil !== null && issue.dismissedUntil <= now;
+      const reopen = issue.status === "resolved" || dismissalOver;
+      await tx.issue.update({
+        where: { id: issue.id },
+        data: {
+          lastSeenAt: now,
+          title: f.title.slice(0, 500),
+          description: f.description,
+          severity: f.severity,
+          ...(reopen ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null } : {}),
+        },
+      });
+      if (reopen) {
+        reopened++;
+        await writeAudit(tx, actor, { action: "issue.reopen", resourceType: "issue", resourceId: issue.id, changes: { status: { before: issue.status.replace("_", "-"), after: "open" }, scanId: { before: null, after: scanId } } });
+      }
+    }
+    await tx.finding.create({
+      data: {
+        workspaceId,
+        scanId,
+        assetId,
+        issueId,
+        scanner: f.scanner,
+        kind: f.kind,
+        title: f.title.slice(0, 500),
+        severity: f.severity,
+        port: f.port ?? null,
+        evidence: { description: f.description, ...f.evidence } as object,
+      },
+    });
+  }
+
+  const seen = new Set(findings.map((f) => f.kind));
+  let resolved = 0;
+  for (const issue of existing) {
+    if (seen.has(issue.kind) || !["open", "in_progress"].includes(issue.status) || !completedStages.has(scannerOfKind(issue.kind))) continue;
+    await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } });
+    await writeAudit(tx, actor, { action: "issue.resolve", resourceType: "issue", resourceId: issue.id, changes: { status: { before: issue.status.replace("_", "-"), after: "resolved" }, scanId: { before: null, after: scanId } } });
+    resolved++;
+  }
+  return { opened, reopened, resolved };
+}

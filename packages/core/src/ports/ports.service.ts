@@ -1,0 +1,26 @@
+import type { ServiceContext } from "../service-context.ts";
+
+/**
+ * Open-port issues grouped by port, with the assets where each is open:
+ * the issues say what matters (status, severity), the open-port table adds
+ * the service and banner the scanner saw.
+ */
+export async function openPorts(sc: ServiceContext) {
+  const issues = await sc.db.issue.findMany({
+    where: { kind: { startsWith: "port.open." }, status: { in: ["open", "in_progress"] } },
+    include: { asset: { select: { id: true, value: true, type: true } } },
+    orderBy: [{ port: "asc" }, { assetId: "asc" }],
+  });
+  const seen = await sc.db.openPort.findMany({ where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null } });
+  type AssetOnPort = { assetId: number; value: string; type: string; issueId: number; status: string; severity: string; banner: string | null; lastSeenAt: Date };
+  const groups = new Map<number, { port: number; protocol: string; service: string | null; severity: string; assets: AssetOnPort[] }>();
+  for (const i of issues) {
+    const port = i.port ?? Number(i.kind.split(".")[2]);
+    const info = seen.find((p) => p.assetId === i.assetId && p.port === port);
+    const group = groups.get(port) ?? { port, protocol: info?.protocol ?? "tcp", service: info?.service ?? null, severity: i.severity, assets: [] };
+    group.service ??= info?.service ?? null;
+    group.assets.push({ assetId: i.assetId, value: i.asset.value, type: i.asset.type, issueId: i.id, status: i.status.replace("_", "-"), severity: i.severity, banner: info?.banner ?? null, lastSeenAt: i.lastSeenAt });
+    groups.set(port, group);
+  }
+  return [...groups.values()];
+}

@@ -1,0 +1,112 @@
+// Running a scan in a worker: claim it (queued → running), keep a heartbeat
+// and the progress in the database, run the engine, and store findings,
+// issues and open ports in one transaction. A cancelled scan is noticed on
+// the next heartbeat and aborted. The watchdog fails scans whose worker died.
+import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
+import type { Prisma } from "@ems/db";
+import { coveredHosts } from "../assets/assets.coverage.ts";
+import type { Services } from "../context.ts";
+import { runInWorkspace } from "../db/scoped.ts";
+import { syncIssues } from "../issues/issues.sync.ts";
+import type { ScanJob } from "../jobs/queue.ts";
+
+export const HEARTBEAT_MS = 5_000;
+/** A running scan without a heartbeat for this long has lost its worker. */
+export const HEARTBEAT_TIMEOUT_MS = 45_000;
+
+export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
+  await runInWorkspace(job.workspaceId, async () => {
+    const db = services.scoped;
+    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not).
+    const claimed = await db.scan.updateMany({
+      where: { id: job.scanId, status: "queued" },
+      data: { status: "running", startedAt: new Date(), heartbeatAt: new Date(), stage: "starting", progress: 0 },
+    });
+    if (claimed.count === 0) return;
+    const scan = await db.scan.findUniqueOrThrow({ where: { id: job.scanId }, include: { asset: true } });
+    const asset = scan.asset;
+    const abort = new AbortController();
+    let lastProgress = { stage: "starting", percent: 0 };
+
+    const beat = setInterval(() => {
+      void runInWorkspace(job.workspaceId, async () => {
+        const r = await db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { heartbeatAt: new Date() } });
+        if (r.count === 0) abort.abort(new Error("cancelled")); // deleted or cancelled meanwhile
+      }).catch(() => {});
+    }, HEARTBEAT_MS);
+
+    try {
+      const parsed = parseTarget(asset.type, asset.value, { allowPrivate: services.net.allowPrivate, allowedRanges: services.net.allowedRanges });
+      if (!parsed.ok) throw new Error(parsed.message);
+      const covers = await coveredHosts(db, asset);
+      const result = await runScan(
+        { target: parsed.target, profile: { portScanMode: asset.portScanMode, nucleiMinSeverity: asset.nucleiMinSeverity, disabledScannerTypes: asset.disabledScannerTypes }, covers },
+        services.net,
+        engine,
+        {
+          signal: abort.signal,
+          onProgress: async (stage, percent) => {
+            if (stage === lastProgress.stage && percent - lastProgress.percent < 5) return;
+            lastProgress = { stage, percent };
+            await runInWorkspace(job.workspaceId, () =>
+              db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { stage, progress: Math.round(percent), heartbeatAt: new Date() } }),
+            );
+          },
+        },
+      );
+      const now = new Date();
+      const completedStages = new Set(result.stages.filter((s) => !s.timedOut && !s.error).map((s) => s.stage));
+      await db.$transaction(
+        async (tx) => {
+          // Cancelled while we finished: keep the cancellation, store nothing.
+          const still = await tx.scan.updateMany({
+            where: { id: scan.id, status: "running" },
+            data: { status: "completed", stage: "done", progress: 100, finishedAt: now, findingsCount: result.findings.length, stages: result.stages as unknown as Prisma.InputJsonArray },
+          });
+          if (still.count === 0) return;
+          await syncIssues(tx, { workspaceId: job.workspaceId, assetId: asset.id, scanId: scan.id, findings: result.findings, completedStages, now });
+          if (completedStages.has("ports")) await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now);
+        },
+        { timeout: 60_000 },
+      );
+    } catch (err) {
+      const message = abort.signal.aborted ? "cancelled" : err instanceof Error ? err.message : String(err);
+      await db.scan.updateMany({
+        where: { id: scan.id, status: "running" },
+        data: { status: "failed", error: message.slice(0, 2000), finishedAt: new Date(), stage: lastProgress.stage },
+      });
+    } finally {
+      clearInterval(beat);
+    }
+  });
+}
+
+async function syncOpenPorts(
+  tx: Parameters<Parameters<Services["scoped"]["$transaction"]>[0]>[0],
+  workspaceId: number,
+  assetId: number,
+  ports: { port: number; protocol: string; service: string | null; banner: string | null }[],
+  now: Date,
+) {
+  for (const p of ports) {
+    await tx.openPort.upsert({
+      where: { assetId_port_protocol: { assetId, port: p.port, protocol: p.protocol } },
+      create: { workspaceId, assetId, port: p.port, protocol: p.protocol, service: p.service, banner: p.banner?.slice(0, 2000), firstSeenAt: now, lastSeenAt: now },
+      update: { service: p.service, banner: p.banner?.slice(0, 2000), lastSeenAt: now, closedAt: null },
+    });
+  }
+  await tx.openPort.updateMany({ where: { assetId, closedAt: null, port: { notIn: ports.map((p) => p.port) } }, data: { closedAt: now } });
+}
+
+/** Fails running scans whose worker stopped sending heartbeats (it died or hung). */
+export async function failAbandonedScans(services: Services, now = Date.now()) {
+  const cutoff = new Date(now - HEARTBEAT_TIMEOUT_MS);
+  const stale = await services.db.prisma.scan.findMany({ where: { status: "running", heartbeatAt: { lt: cutoff } }, select: { id: true, heartbeatAt: true } });
+  for (const s of stale) {
+    await services.db.prisma.scan.updateMany({
+      where: { id: s.id, status: "running", heartbeatAt: { lt: cutoff } },
+      data: { status: "failed", finishedAt: new Date(), error: `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})` },
+    });
+  }
+  return stale.length;
+}

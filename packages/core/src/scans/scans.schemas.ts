@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { messageSchema } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+
+export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).meta({ description: "ISO 8601 date-time or date" });
+
+export const scanSchema = z
+  .object({
+    id: z.number().int(),
+    assetId: z.number().int(),
+    asset: z.object({ id: z.number().int(), value: z.string(), type: z.string(), projectId: z.number().int() }),
+    status: z.enum(SCAN_STATUSES),
+    trigger: z.string().meta({ description: "manual or schedule" }),
+    stage: z.string().nullable().meta({ description: "starting, ports, tls, http, technologies, templates, nuclei, done" }),
+    progress: z.number().int().meta({ description: "0 to 100" }),
+    error: z.string().nullable(),
+    findingsCount: z.number().int(),
+    stages: z.array(z.object({ stage: z.string(), ms: z.number(), timedOut: z.boolean(), error: z.string().optional() })),
+    createdBy: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+    createdAt: z.date(),
+    startedAt: z.date().nullable(),
+    finishedAt: z.date().nullable(),
+    heartbeatAt: z.date().nullable(),
+  })
+  .meta({ id: "Scan" });
+
+export const listScansInput = pagingInput.extend({
+  assetId: idParam("assetId").optional(),
+  projectId: idParam("projectId").optional(),
+  status: z.enum(SCAN_STATUSES).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+});
+export const activeScansInput = pagingInput;
+export const scanIdInput = z.object({ id: idParam() });
+export const scanChildrenInput = pagingInput.extend({ id: idParam() });
+export const startScanInput = z.object({ assetId: idParam("assetId") });
+export const deleteScanOutput = messageSchema.extend({ outcome: z.enum(["cancelled", "deleted"]) });
+
+export type ListScansInput = z.output<typeof listScansInput>;

@@ -1,0 +1,99 @@
+import type { Prisma } from "@ems/db";
+import { writeAudit } from "../audit/write.ts";
+import { AppError, ErrorCode, notFound } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { dateRange } from "../dates.ts";
+import { listFindingsWhere } from "../findings/findings.service.ts";
+import { listIssuesWhere } from "../issues/issues.service.ts";
+import type { ListScansInput } from "./scans.schemas.ts";
+
+const include = { asset: { select: { id: true, value: true, type: true, projectId: true } }, createdBy: { select: { id: true, email: true } } } as const;
+type ScanRow = Prisma.ScanGetPayload<{ include: typeof include }>;
+
+export const presentScan = (s: ScanRow) => ({
+  id: s.id,
+  assetId: s.assetId,
+  asset: s.asset,
+  status: s.status,
+  trigger: s.trigger,
+  stage: s.stage,
+  progress: s.progress,
+  error: s.error,
+  findingsCount: s.findingsCount,
+  stages: s.stages as { stage: string; ms: number; timedOut: boolean; error?: string }[],
+  createdBy: s.createdBy,
+  createdAt: s.createdAt,
+  startedAt: s.startedAt,
+  finishedAt: s.finishedAt,
+  heartbeatAt: s.heartbeatAt,
+});
+
+async function page(sc: ServiceContext, where: Prisma.ScanWhereInput, p: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.scan.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
+    sc.db.scan.count({ where }),
+  ]);
+  return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
+}
+
+/** Newest first. */
+export const listScans = (sc: ServiceContext, input: ListScansInput) =>
+  page(sc, { assetId: input.assetId, status: input.status, asset: input.projectId ? { projectId: input.projectId } : undefined, createdAt: dateRange(input.from, input.to) }, input);
+
+export const listActiveScans = (sc: ServiceContext, input: PagingInput) => page(sc, { status: { in: ["queued", "running"] } }, input);
+
+async function requireScan(sc: ServiceContext, id: number) {
+  const scan = await sc.db.scan.findUnique({ where: { id }, include });
+  if (!scan) throw notFound("Scan");
+  return scan;
+}
+
+export const getScan = async (sc: ServiceContext, id: number) => presentScan(await requireScan(sc, id));
+
+export async function scanFindings(sc: ServiceContext, id: number, p: PagingInput) {
+  await requireScan(sc, id);
+  return listFindingsWhere(sc, { scanId: id }, p);
+}
+
+export async function scanIssues(sc: ServiceContext, id: number, p: PagingInput) {
+  await requireScan(sc, id);
+  return listIssuesWhere(sc, { findings: { some: { scanId: id } } }, p);
+}
+
+/** Queues a scan of a proven asset; one active scan per asset. */
+export async function startScan(sc: ServiceContext, assetId: number, trigger: "manual" | "schedule" = "manual") {
+  if (!sc.services.jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
+  const scan = await sc.db.$transaction(async (tx) => {
+    // Lock the asset row: two concurrent starts must not both pass the "no active scan" check.
+    await tx.$executeRaw`select 1 from "Asset" where id = ${assetId} and "workspaceId" = ${sc.workspaceId} for update`;
+    const asset = await tx.asset.findUnique({ where: { id: assetId }, select: { id: true, value: true, ownershipVerifiedAt: true } });
+    if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+    if (!asset.ownershipVerifiedAt) {
+      throw new AppError(409, ErrorCode.OWNERSHIP_NOT_PROVEN, `${asset.value} is not scanned until its ownership is proven (GET /app/assets/${assetId}/ownership says how)`);
+    }
+    const active = await tx.scan.findFirst({ where: { assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
+    if (active) throw new AppError(409, ErrorCode.SCAN_ALREADY_ACTIVE, `Scan ${active.id} of ${asset.value} is still active; wait for it or cancel it (DELETE /app/scans/${active.id})`);
+    const created = await tx.scan.create({ data: { workspaceId: sc.workspaceId, assetId, trigger, createdByUserId: sc.actor.userId ?? null }, include });
+    await writeAudit(tx, sc.actor, { action: "scan.start", resourceType: "scan", resourceId: created.id, changes: { assetId: { before: null, after: assetId } } });
+    return created;
+  });
+  await sc.services.jobs.enqueueScan({ scanId: scan.id, workspaceId: sc.workspaceId });
+  return presentScan(scan);
+}
+
+/** An active scan is cancelled (its worker stops at the next heartbeat); a finished one is deleted with its findings. */
+export async function deleteScan(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const scan = await tx.scan.findUnique({ where: { id }, select: { id: true, status: true } });
+    if (!scan) throw notFound("Scan");
+    if (scan.status === "queued" || scan.status === "running") {
+      await tx.scan.update({ where: { id }, data: { status: "cancelled", finishedAt: new Date(), error: "cancelled" } });
+      await writeAudit(tx, sc.actor, { action: "scan.cancel", resourceType: "scan", resourceId: id, changes: { status: { before: scan.status, after: "cancelled" } } });
+      return { message: `Scan ${id} cancelled`, outcome: "cancelled" as const };
+    }
+    await tx.scan.delete({ where: { id } });
+    await writeAudit(tx, sc.actor, { action: "scan.delete", resourceType: "scan", resourceId: id, changes: { status: { before: scan.status, after: null } } });
+    return { message: `Scan ${id} deleted with its findings`, outcome: "deleted" as const };
+  });
+}
