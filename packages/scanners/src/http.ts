@@ -45,6 +45,22 @@ export interface HttpResult {
   tls?: TlsInfo;
   /** The raw (capped) body, only with opts.keepBytes. */
   bytes?: Buffer;
+  /** Header names as the server spelled them, alternating name and value. */
+  rawHeaders?: string[];
+  /** "HTTP/1.1" and the reason phrase of the final response. */
+  httpVersion?: string;
+  statusMessage?: string;
+  /** What was sent for the final response (headers as sent, lower-case names). */
+  request?: SentRequest;
+}
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  /** Path and query as on the request line. */
+  target: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
 export type FetchRefusedReason =
@@ -73,7 +89,14 @@ export class FetchRefused extends Error {
 }
 
 export interface SafeFetchOptions {
-  method?: "GET" | "HEAD";
+  /** GET by default; any upper-case token is sent as is (templates use POST, OPTIONS…). */
+  method?: string;
+  /** Extra request headers (names case-insensitive); they replace ours of the same name, except Host. */
+  headers?: Record<string, string>;
+  /** Request body (sent with a Content-Length); dropped when a 301/302/303 turns the method into GET. */
+  body?: string;
+  /** Aborting destroys the connection; safeFetch then rejects with the signal's reason. */
+  signal?: AbortSignal;
   followRedirects?: boolean;
   /** Redirect targets are followed only to hosts this accepts (the first URL is the caller's choice). */
   allowHost?: (host: string) => boolean;
@@ -181,24 +204,58 @@ function describeError(err: NodeJS.ErrnoException): string {
 type Single = Omit<HttpResult, "hops">;
 
 class Timeout extends Error {}
+class Aborted extends Error {
+  constructor(readonly reason: unknown) {
+    super("aborted");
+  }
+}
 
-function requestOnce(url: URL, address: string, method: "GET" | "HEAD", cfg: NetConfig, deadline: number, keepBytes: boolean): Promise<Single> {
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? Object.assign(new Error("The operation was aborted"), { name: "AbortError" });
+}
+
+interface Outgoing {
+  method: string;
+  headers?: Record<string, string>;
+  body?: string;
+  keepBytes: boolean;
+  signal?: AbortSignal;
+}
+
+function requestHeaders(url: URL, cfg: NetConfig, out: Outgoing): Record<string, string> {
+  const headers: Record<string, string> = {
+    host: url.port ? url.host : hostForUrl(urlHost(url)),
+    "user-agent": cfg.userAgent,
+    accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "accept-encoding": "identity",
+    connection: "close",
+  };
+  for (const [k, v] of Object.entries(out.headers ?? {})) {
+    const name = k.toLowerCase();
+    // Host is what we vetted; encodings we cannot decode would garble bodies.
+    if (name === "host" || name === "content-length" || name === "transfer-encoding" || name === "accept-encoding") continue;
+    headers[name] = v;
+  }
+  if (out.body !== undefined) headers["content-length"] = String(Buffer.byteLength(out.body));
+  return headers;
+}
+
+function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, deadline: number): Promise<Single> {
   const https = url.protocol === "https:";
   const host = urlHost(url);
   const port = url.port ? Number(url.port) : https ? cfg.httpsPort : cfg.httpPort;
+  const method = out.method;
+  const keepBytes = out.keepBytes;
+  const headers = requestHeaders(url, cfg, out);
+  const target = `${url.pathname}${url.search}`;
+  const sent: SentRequest = { method, url: url.href, target, headers, ...(out.body !== undefined ? { body: out.body } : {}) };
   const options: RequestOptions = {
     host: address,
     port,
     method,
-    path: `${url.pathname}${url.search}`,
+    path: target,
     agent: false,
-    headers: {
-      host: url.port ? url.host : hostForUrl(host),
-      "user-agent": cfg.userAgent,
-      accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-      "accept-encoding": "identity",
-      connection: "close",
-    },
+    headers,
     ...(https
       ? {
           ...(parseIp(host) ? {} : { servername: host }),
@@ -227,7 +284,20 @@ function requestOnce(url: URL, address: string, method: "GET" | "HEAD", cfg: Net
           const headers = headersOf(res);
           const bytes = Buffer.concat(chunks);
           const body = decode(bytes, headers["content-type"]);
-          resolve({ url: url.href, status: res.statusCode ?? 0, headers, body, truncated, address, ...(tls ? { tls } : {}), ...(keepBytes ? { bytes } : {}) });
+          resolve({
+            url: url.href,
+            status: res.statusCode ?? 0,
+            headers,
+            body,
+            truncated,
+            address,
+            rawHeaders: res.rawHeaders,
+            httpVersion: `HTTP/${res.httpVersion}`,
+            statusMessage: res.statusMessage ?? "",
+            request: sent,
+            ...(tls ? { tls } : {}),
+            ...(keepBytes ? { bytes } : {}),
+          });
         });
       res.on("data", (chunk: Buffer) => {
         const room = cfg.maxResponseBytes - size;
@@ -247,18 +317,23 @@ function requestOnce(url: URL, address: string, method: "GET" | "HEAD", cfg: Net
       });
     });
     const timer = setTimeout(() => req.destroy(new Timeout()), Math.max(0, deadline - Date.now()));
+    const onAbort = () => req.destroy(new Aborted(out.signal?.reason));
+    out.signal?.addEventListener("abort", onAbort, { once: true });
+    req.on("close", () => out.signal?.removeEventListener("abort", onAbort));
     req.on("error", (err) => done(() => reject(err)));
-    req.end();
+    if (out.signal?.aborted) onAbort();
+    req.end(out.body);
   });
 }
 
-async function fetchHop(url: URL, addresses: string[], method: "GET" | "HEAD", cfg: NetConfig, deadline: number, keepBytes: boolean): Promise<Single> {
+async function fetchHop(url: URL, addresses: string[], out: Outgoing, cfg: NetConfig, deadline: number): Promise<Single> {
   let last: unknown;
   for (const address of addresses) {
     if (Date.now() >= deadline) break;
     try {
-      return await requestOnce(url, address, method, cfg, deadline, keepBytes);
+      return await requestOnce(url, address, out, cfg, deadline);
     } catch (err) {
+      if (err instanceof Aborted) throw out.signal ? abortReason(out.signal) : err;
       last = err;
       if (err instanceof Timeout) break;
       // Only a failure to connect is worth another address.
@@ -289,15 +364,19 @@ function parseHttpUrl(raw: string): URL {
  */
 export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOptions = {}): Promise<HttpResult> {
   const deadline = Date.now() + cfg.httpTimeoutMs;
-  const method = opts.method ?? "GET";
+  const method = (opts.method ?? "GET").toUpperCase();
+  if (!/^[A-Z][A-Z-]{0,30}$/.test(method)) throw new FetchRefused("invalid-url", `"${opts.method}" is not an HTTP method`, { url });
+  const out: Outgoing = { method, keepBytes: opts.keepBytes === true, ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.body !== undefined ? { body: opts.body } : {}), ...(opts.signal ? { signal: opts.signal } : {}) };
   const hops: HttpHop[] = [];
   let current = parseHttpUrl(url);
   let previous: HttpResult | undefined;
   for (;;) {
+    if (opts.signal?.aborted) throw abortReason(opts.signal);
     let single: Single;
     try {
       const addresses = await vetHost(urlHost(current), cfg);
-      single = await fetchHop(current, addresses, method, cfg, deadline, opts.keepBytes === true);
+      if (opts.signal?.aborted) throw abortReason(opts.signal);
+      single = await fetchHop(current, addresses, out, cfg, deadline);
     } catch (err) {
       if (err instanceof FetchRefused && previous) err.partial = previous;
       throw err;
@@ -328,5 +407,10 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
     }
     previous = result;
     current = next;
+    // As browsers do: 303 always, and 301/302 after a POST, continue with a GET without body.
+    if (single.status === 303 || ((single.status === 301 || single.status === 302) && out.method !== "GET" && out.method !== "HEAD")) {
+      out.method = out.method === "HEAD" ? "HEAD" : "GET";
+      delete out.body;
+    }
   }
 }

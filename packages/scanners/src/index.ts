@@ -12,3 +12,4 @@ export * from "./technologies.ts";
 export * from "./reachability.ts";
 export * from "./ownership.ts";
 export * from "./screenshot.ts";
+export * from "./scan/index.ts";

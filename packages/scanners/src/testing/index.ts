@@ -2,3 +2,4 @@
 export * from "./dns-server.ts";
 export * from "./http-servers.ts";
 export * from "./net-config.ts";
+export * from "./certificates.ts";

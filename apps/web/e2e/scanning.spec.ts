@@ -1,0 +1,54 @@
+import { expect, shot, signIn, stack, test } from "./fixtures";
+
+test("scan a proven asset, watch it finish, and work through its issues", async ({ page, request }) => {
+  const { dnsControl } = stack();
+  expect((await request.post(`${dnsControl}/e2e-scan.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
+  await signIn(page, "owner@acme.test");
+  await page.goto("/assets/new");
+  const form = page.getByTestId("asset-form");
+  await form.getByLabel("Project").selectOption({ label: "Websites" });
+  await form.getByLabel("Value").fill("e2e-scan.com");
+  await form.getByRole("button", { name: "Add asset" }).click();
+  await expect(page.getByRole("heading", { name: "e2e-scan.com", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Start scan" })).toBeDisabled();
+
+  // No port scan on this machine's loopback: the scan profile says so.
+  const profile = page.getByTestId("scan-profile");
+  await profile.getByLabel("Port scan").selectOption("off");
+  await profile.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Scan profile saved" })).toBeVisible();
+
+  const txt = (await page.getByTestId("proof-dns-txt").locator(".secret").textContent())!.trim();
+  await request.post(`${dnsControl}/_ems-verify.e2e-scan.com`, { data: { TXT: [txt] } });
+  await page.getByRole("button", { name: "Verify ownership" }).click();
+  await expect(page.getByTestId("ownership")).toContainText("proven");
+
+  await page.getByRole("button", { name: "Start scan" }).click();
+  await expect(page).toHaveURL(/\/scans\/\d+$/);
+  await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("data-table-row").first()).toBeVisible();
+  await page.getByTestId("evidence").first().locator("summary").click();
+  await shot(page, "scan");
+
+  await page.getByRole("link", { name: "Issues" }).click();
+  await page.getByTestId("issue-filters").getByLabel("Project").selectOption({ label: "Websites" });
+  const rows = page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" });
+  await expect(rows.first()).toBeVisible();
+  const before = await rows.count();
+  expect(before).toBeGreaterThan(1);
+  await rows.nth(0).getByRole("checkbox").check();
+  await rows.nth(1).getByRole("checkbox").check();
+  await page.getByTestId("bulk-actions").getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByTestId("toast").filter({ hasText: "Resolved: 2 issues" })).toBeVisible();
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" })).toHaveCount(before - 2);
+  await shot(page, "issues");
+
+  await page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first().getByRole("link").click();
+  await page.getByLabel("Comment").fill("Owner is on it");
+  await page.getByRole("button", { name: "Comment" }).click();
+  await expect(page.getByTestId("comment").filter({ hasText: "Owner is on it" })).toBeVisible();
+  await page.getByTestId("issue-status").selectOption("in-progress");
+  await expect(page.getByTestId("history")).toContainText("issue.status");
+  await expect(page.getByTestId("history")).toContainText("issue.comment");
+  await shot(page, "issue");
+});

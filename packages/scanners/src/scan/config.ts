@@ -1,0 +1,65 @@
+// Scan engine settings, separate from NetConfig (which says how to reach the
+// network at all). Read from EMS_* variables; malformed values throw.
+import { readFileSync } from "node:fs";
+
+export interface ScanEngineConfig {
+  /** A stage past it stops and the scan continues with a "scan.stage-timeout" info finding. */
+  stageTimeoutMs: number;
+  /** Connection attempts in flight during a port scan. */
+  portConcurrency: number;
+  /** Connect timeout per port (an unanswered SYN counts as filtered). */
+  portTimeoutMs: number;
+  /** How long a banner is waited for on an open port; 0 = no banners (service from the port number only). */
+  bannerTimeoutMs: number;
+  /** Extra nuclei-format YAML templates (ours, in packages/scanners/templates, always run). */
+  templatesDir?: string;
+  /** If set, this nuclei binary is run (-jsonl) and its results imported. */
+  nucleiBinary?: string;
+  /** PEM certificates trusted in addition to Node's roots when judging certificate chains (private PKI, tests). */
+  extraCaCerts?: string[];
+}
+
+export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
+  stageTimeoutMs: 10 * 60_000,
+  portConcurrency: 1000,
+  portTimeoutMs: 1500,
+  bannerTimeoutMs: 1500,
+}) as ScanEngineConfig;
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/** EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR, EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE. */
+export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
+  const d = defaultScanEngineConfig;
+  const templatesDir = env.EMS_TEMPLATES_DIR?.trim();
+  const nucleiBinary = env.EMS_NUCLEI_BIN?.trim();
+  const caFile = env.EMS_SCAN_CA_FILE?.trim();
+  let extraCaCerts: string[] | undefined;
+  if (caFile) {
+    let pem: string;
+    try {
+      pem = readFileSync(caFile, "utf8");
+    } catch (err) {
+      throw new Error(`EMS_SCAN_CA_FILE: cannot read "${caFile}": ${(err as Error).message}`);
+    }
+    extraCaCerts = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+    if (!extraCaCerts.length) throw new Error(`EMS_SCAN_CA_FILE: "${caFile}" holds no PEM certificate`);
+  }
+  return {
+    stageTimeoutMs: int(env, "EMS_SCAN_STAGE_TIMEOUT_MS", d.stageTimeoutMs, 1000, 24 * 3_600_000),
+    portConcurrency: int(env, "EMS_PORT_CONCURRENCY", d.portConcurrency, 1, 10_000),
+    portTimeoutMs: int(env, "EMS_PORT_TIMEOUT_MS", d.portTimeoutMs, 50, 60_000),
+    bannerTimeoutMs: int(env, "EMS_BANNER_TIMEOUT_MS", d.bannerTimeoutMs, 0, 60_000),
+    ...(templatesDir ? { templatesDir } : {}),
+    ...(nucleiBinary ? { nucleiBinary } : {}),
+    ...(extraCaCerts ? { extraCaCerts } : {}),
+  };
+}

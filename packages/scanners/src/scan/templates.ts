@@ -1,0 +1,548 @@
+// A small engine for nuclei-format YAML templates (HTTP only): requests
+// with {{BaseURL}}-style variables, word/regex/status/size matchers and
+// regex/kval extractors. Requests go through safeFetch. What the engine
+// cannot honour faithfully (other protocols, payloads, DSL, flows,
+// unsupported matcher types, inline regex flags) makes the template refused
+// at load time with a reason, rather than run with a different meaning.
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse as parseYaml } from "yaml";
+import type { NetConfig } from "../config.ts";
+import { urlHost, type HttpResult } from "../http.ts";
+import { capBytes, httpEvidence, tryFetch } from "./evidence.ts";
+import { SEVERITIES, toSeverity, type ScanFinding, type Severity } from "./types.ts";
+
+export type Part = "body" | "header" | "all" | "status";
+
+export interface Matcher {
+  type: "word" | "regex" | "status" | "size";
+  part: Part;
+  words: string[];
+  regex: RegExp[];
+  status: number[];
+  size: number[];
+  condition: "and" | "or";
+  negative: boolean;
+  caseInsensitive: boolean;
+  name?: string;
+}
+
+export interface Extractor {
+  type: "regex" | "kval";
+  part: Part;
+  regex: RegExp[];
+  group: number;
+  kval: string[];
+  name?: string;
+  internal: boolean;
+}
+
+export interface TemplateRequest {
+  method: string;
+  /** URLs with variables, e.g. "{{BaseURL}}/.git/config". */
+  paths: string[];
+  /** Raw requests (method, path, headers, body), as an alternative to method + paths. */
+  raw: Array<{ method: string; path: string; headers: Record<string, string>; body?: string }>;
+  headers: Record<string, string>;
+  body?: string;
+  redirects: boolean;
+  matchersCondition: "and" | "or";
+  matchers: Matcher[];
+  extractors: Extractor[];
+}
+
+export interface Template {
+  id: string;
+  info: { name: string; severity: Severity; tags: string[]; description: string; remediation?: string; reference?: string[] };
+  requests: TemplateRequest[];
+  /** File it came from. */
+  source: string;
+}
+
+export class TemplateError extends Error {
+  override name = "TemplateError";
+}
+
+/** The variables a request may use; anything else in {{…}} is refused at load time. */
+export const TEMPLATE_VARIABLES = ["BaseURL", "RootURL", "Hostname", "Host", "Port", "Path", "Scheme"] as const;
+
+// --- parsing -----------------------------------------------------------------
+
+const UNSUPPORTED_PROTOCOLS = ["dns", "file", "network", "tcp", "headless", "ssl", "websocket", "whois", "code", "javascript", "workflows", "flow", "multi"];
+const UNSUPPORTED_REQUEST_KEYS = ["payloads", "attack", "fuzzing", "race", "race_count", "req-condition", "threads", "self-contained", "iterate-all"];
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function strings(v: unknown, what: string): string[] {
+  if (v === undefined || v === null) return [];
+  const list = Array.isArray(v) ? v : [v];
+  return list.map((x) => {
+    if (typeof x !== "string" && typeof x !== "number") throw new TemplateError(`${what} must be strings`);
+    return String(x);
+  });
+}
+
+function numbers(v: unknown, what: string): number[] {
+  const list = v === undefined || v === null ? [] : Array.isArray(v) ? v : [v];
+  return list.map((x) => {
+    const n = typeof x === "number" ? x : Number(x);
+    if (!Number.isInteger(n)) throw new TemplateError(`${what} must be integers`);
+    return n;
+  });
+}
+
+/** Go/RE2 syntax to a JavaScript RegExp: leading (?flags) become flags, (?P<n>…) becomes (?<n>…). */
+export function goRegex(source: string, extraFlags = ""): RegExp {
+  let src = source;
+  const flags = new Set(extraFlags.split("").filter(Boolean));
+  const lead = /^\(\?([imsU]+)\)/.exec(src);
+  if (lead) {
+    for (const f of lead[1]!) {
+      if (f === "U") throw new TemplateError(`regex ${JSON.stringify(source)}: the U flag is not supported`);
+      flags.add(f);
+    }
+    src = src.slice(lead[0].length);
+  }
+  if (/\(\?[imsU-]+[:)]/.test(src)) throw new TemplateError(`regex ${JSON.stringify(source)}: inline flags are only supported at the start`);
+  src = src.replace(/\(\?P</g, "(?<").replace(/\\A/g, "^").replace(/\\z/g, "$");
+  try {
+    return new RegExp(src, [...flags].join(""));
+  } catch (err) {
+    throw new TemplateError(`regex ${JSON.stringify(source)}: ${(err as Error).message}`);
+  }
+}
+
+function part(v: unknown, where: string): Part {
+  const p = v === undefined ? "body" : String(v).toLowerCase();
+  if (p === "body") return "body";
+  if (p === "header" || p === "headers" || p === "all_headers") return "header";
+  if (p === "all" || p === "response" || p === "raw") return "all";
+  if (p === "status" || p === "status_code") return "status";
+  throw new TemplateError(`${where}: part "${p}" is not supported (body, header, all)`);
+}
+
+function condition(v: unknown, where: string): "and" | "or" {
+  const c = v === undefined ? "or" : String(v).toLowerCase();
+  if (c !== "and" && c !== "or") throw new TemplateError(`${where}: condition must be "and" or "or"`);
+  return c;
+}
+
+function parseMatcher(m: unknown, i: number): Matcher {
+  const where = `matcher ${i + 1}`;
+  if (!isObj(m)) throw new TemplateError(`${where} must be a mapping`);
+  const type = String(m.type ?? "");
+  if (type !== "word" && type !== "regex" && type !== "status" && type !== "size") throw new TemplateError(`${where}: type "${type}" is not supported (word, regex, status, size)`);
+  if (m.encoding !== undefined) throw new TemplateError(`${where}: encoding is not supported`);
+  const caseInsensitive = m["case-insensitive"] === true;
+  const matcher: Matcher = {
+    type,
+    part: part(m.part, where),
+    words: strings(m.words, `${where} words`),
+    regex: strings(m.regex, `${where} regex`).map((r) => goRegex(r, caseInsensitive ? "i" : "")),
+    status: numbers(m.status, `${where} status`),
+    size: numbers(m.size, `${where} size`),
+    condition: condition(m.condition, where),
+    negative: m.negative === true,
+    caseInsensitive,
+    ...(typeof m.name === "string" ? { name: m.name } : {}),
+  };
+  const empty = { word: !matcher.words.length, regex: !matcher.regex.length, status: !matcher.status.length, size: !matcher.size.length }[type];
+  if (empty) throw new TemplateError(`${where}: a ${type} matcher needs its ${type === "word" ? "words" : type} list`);
+  return matcher;
+}
+
+function parseExtractor(e: unknown, i: number): Extractor | null {
+  const where = `extractor ${i + 1}`;
+  if (!isObj(e)) throw new TemplateError(`${where} must be a mapping`);
+  const type = String(e.type ?? "");
+  if (type !== "regex" && type !== "kval") return null; // json, xpath, dsl: not supported, the template still runs without them
+  return {
+    type,
+    part: part(e.part, where),
+    regex: strings(e.regex, `${where} regex`).map((r) => goRegex(r, e["case-insensitive"] === true ? "i" : "")),
+    group: e.group === undefined ? 0 : numbers(e.group, `${where} group`)[0]!,
+    kval: strings(e.kval, `${where} kval`),
+    internal: e.internal === true,
+    ...(typeof e.name === "string" ? { name: e.name } : {}),
+  };
+}
+
+function parseRaw(text: string): TemplateRequest["raw"][number] {
+  const normalized = text.replace(/\r\n/g, "\n").replace(/^\s*\n/, "");
+  const [head, ...rest] = normalized.split(/\n\n/);
+  const lines = head!.split("\n");
+  const first = /^([A-Z]+)\s+(\S+)(?:\s+HTTP\/[\d.]+)?\s*$/.exec(lines[0]!.trim());
+  if (!first) throw new TemplateError(`raw request line "${lines[0]}" is not "METHOD /path HTTP/1.1"`);
+  const headers: Record<string, string> = {};
+  for (const line of lines.slice(1)) {
+    const i = line.indexOf(":");
+    if (i > 0) headers[line.slice(0, i).trim()] = line.slice(i + 1).trim();
+  }
+  const body = rest.join("\n\n");
+  return { method: first[1]!, path: first[2]!, headers, ...(body.trim() ? { body } : {}) };
+}
+
+function checkVariables(texts: string[], custom: Record<string, string>): void {
+  for (const t of texts) {
+    for (const m of t.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
+      const name = m[1]!;
+      if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name) && !(name in custom)) throw new TemplateError(`unsupported expression {{${name}}}`);
+    }
+  }
+}
+
+/** Parses one template; throws TemplateError saying what is wrong or unsupported. */
+export function parseTemplate(text: string, source = "<inline>"): Template {
+  let doc: unknown;
+  try {
+    doc = parseYaml(text);
+  } catch (err) {
+    throw new TemplateError(`${source}: not valid YAML: ${(err as Error).message}`);
+  }
+  try {
+    if (!isObj(doc)) throw new TemplateError("a template is a YAML mapping");
+    const id = typeof doc.id === "string" ? doc.id : "";
+    if (!/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/.test(id)) throw new TemplateError(`id "${id}" must be letters and digits separated by - _ .`);
+    const info = doc.info;
+    if (!isObj(info) || typeof info.name !== "string" || !info.name.trim()) throw new TemplateError("info.name is required");
+    const severity = String(info.severity ?? "").toLowerCase();
+    if (![...SEVERITIES, "unknown"].includes(severity)) throw new TemplateError(`info.severity "${severity}" must be one of ${SEVERITIES.join(", ")}`);
+    for (const p of UNSUPPORTED_PROTOCOLS) if (doc[p] !== undefined) throw new TemplateError(`"${p}" templates are not supported, only http`);
+    const blocks = doc.http ?? doc.requests;
+    if (!Array.isArray(blocks) || !blocks.length) throw new TemplateError("no http requests (http: or requests:)");
+    const custom: Record<string, string> = {};
+    if (doc.variables !== undefined) {
+      if (!isObj(doc.variables)) throw new TemplateError("variables must be a mapping");
+      for (const [k, v] of Object.entries(doc.variables)) {
+        if (typeof v !== "string" && typeof v !== "number") throw new TemplateError(`variable ${k} must be a string`);
+        if (/\{\{/.test(String(v))) throw new TemplateError(`variable ${k}: expressions are not supported`);
+        custom[k] = String(v);
+      }
+    }
+
+    const requests = blocks.map((b: unknown, bi: number): TemplateRequest => {
+      if (!isObj(b)) throw new TemplateError(`request ${bi + 1} must be a mapping`);
+      for (const k of UNSUPPORTED_REQUEST_KEYS) if (b[k] !== undefined) throw new TemplateError(`request ${bi + 1}: "${k}" is not supported`);
+      const paths = strings(b.path, "path");
+      const raw = strings(b.raw, "raw").map(parseRaw);
+      if (!paths.length && !raw.length) throw new TemplateError(`request ${bi + 1}: needs path or raw`);
+      for (const p of paths) if (!/^\{\{\s*(BaseURL|RootURL|Hostname)\s*\}\}/.test(p)) throw new TemplateError(`path "${p}" must start with {{BaseURL}}, {{RootURL}} or {{Hostname}}`);
+      const headers: Record<string, string> = {};
+      if (b.headers !== undefined) {
+        if (!isObj(b.headers)) throw new TemplateError("headers must be a mapping");
+        for (const [k, v] of Object.entries(b.headers)) headers[k] = String(v);
+      }
+      const body = b.body === undefined ? undefined : String(b.body);
+      const matchers = (Array.isArray(b.matchers) ? b.matchers : b.matchers === undefined ? [] : [b.matchers]).map(parseMatcher);
+      const extractors = (Array.isArray(b.extractors) ? b.extractors : []).map(parseExtractor).filter((e): e is Extractor => e !== null);
+      if (!matchers.length && !extractors.some((e) => !e.internal)) throw new TemplateError(`request ${bi + 1}: no matchers or extractors`);
+      checkVariables([...paths, ...Object.values(headers), body ?? "", ...raw.flatMap((r) => [r.path, ...Object.values(r.headers), r.body ?? ""]), ...matchers.flatMap((m) => m.words)], custom);
+      const method = String(b.method ?? "GET").toUpperCase();
+      if (!/^[A-Z]+$/.test(method)) throw new TemplateError(`method "${method}" is not valid`);
+      return {
+        method,
+        paths,
+        raw,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        redirects: b.redirects === true || b["host-redirects"] === true,
+        matchersCondition: condition(b["matchers-condition"], `request ${bi + 1} matchers-condition`),
+        matchers,
+        extractors,
+      };
+    });
+    // Custom variables are substituted now, once.
+    const sub = (s: string) => s.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (all, name: string) => (name in custom ? custom[name]! : all));
+    for (const r of requests) {
+      r.paths = r.paths.map(sub);
+      for (const k of Object.keys(r.headers)) r.headers[k] = sub(r.headers[k]!);
+      if (r.body !== undefined) r.body = sub(r.body);
+      for (const raw of r.raw) {
+        raw.path = sub(raw.path);
+        for (const k of Object.keys(raw.headers)) raw.headers[k] = sub(raw.headers[k]!);
+        if (raw.body !== undefined) raw.body = sub(raw.body);
+      }
+      for (const m of r.matchers) m.words = m.words.map(sub);
+    }
+    return {
+      id,
+      info: {
+        name: info.name.trim(),
+        severity: toSeverity(severity),
+        tags: (typeof info.tags === "string" ? info.tags.split(",") : strings(info.tags, "info.tags")).map((t) => t.trim()).filter(Boolean),
+        description: typeof info.description === "string" ? info.description.trim() : "",
+        ...(typeof info.remediation === "string" ? { remediation: info.remediation.trim() } : {}),
+        ...(info.reference !== undefined ? { reference: strings(info.reference, "info.reference") } : {}),
+      },
+      requests,
+      source,
+    };
+  } catch (err) {
+    if (err instanceof TemplateError) throw new TemplateError(`${source}: ${err.message}`);
+    throw err;
+  }
+}
+
+// --- loading -----------------------------------------------------------------
+
+/** Our own templates, shipped with the package. */
+export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+
+async function yamlFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory() && !entry.name.startsWith(".")) out.push(...(await yamlFiles(path)));
+    else if (entry.isFile() && /\.ya?ml$/i.test(entry.name)) out.push(path);
+  }
+  return out.sort();
+}
+
+export interface LoadedTemplates {
+  templates: Template[];
+  /** Files that were refused, and why. */
+  errors: Array<{ file: string; message: string }>;
+}
+
+/** Reads every .yaml/.yml under the directories (recursively); a later directory's template replaces an earlier one with the same id. */
+export async function loadTemplates(dirs: string[]): Promise<LoadedTemplates> {
+  const byId = new Map<string, Template>();
+  const errors: LoadedTemplates["errors"] = [];
+  for (const dir of dirs) {
+    let files: string[];
+    try {
+      files = await yamlFiles(dir);
+    } catch (err) {
+      errors.push({ file: dir, message: `cannot read the directory: ${(err as Error).message}` });
+      continue;
+    }
+    for (const file of files) {
+      try {
+        const t = parseTemplate(await readFile(file, "utf8"), file);
+        byId.set(t.id, t);
+      } catch (err) {
+        errors.push({ file, message: (err as Error).message });
+      }
+    }
+  }
+  return { templates: [...byId.values()], errors };
+}
+
+// --- matching ----------------------------------------------------------------
+
+export interface TemplateResponse {
+  status: number;
+  /** "Name: value" lines as received. */
+  headerText: string;
+  /** Header values by lower-case name. */
+  headers: Record<string, string>;
+  body: string;
+  /** Body size in bytes. */
+  size: number;
+}
+
+export function templateResponse(r: HttpResult): TemplateResponse {
+  const raw = r.rawHeaders ?? Object.entries(r.headers).flat();
+  const lines: string[] = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
+  return { status: r.status, headerText: lines.join("\r\n"), headers: r.headers, body: r.body, size: r.bytes?.length ?? Buffer.byteLength(r.body) };
+}
+
+function partText(resp: TemplateResponse, p: Part): string {
+  switch (p) {
+    case "body":
+      return resp.body;
+    case "header":
+      return resp.headerText;
+    case "status":
+      return String(resp.status);
+    default:
+      return `HTTP/1.1 ${resp.status}\r\n${resp.headerText}\r\n\r\n${resp.body}`;
+  }
+}
+
+/** One matcher: whether it holds (negative applied) and what it matched. */
+export function evaluateMatcher(m: Matcher, resp: TemplateResponse): { ok: boolean; matched: string[] } {
+  let ok: boolean;
+  let matched: string[] = [];
+  const text = partText(resp, m.part);
+  const all = m.condition === "and";
+  switch (m.type) {
+    case "word": {
+      const hay = m.caseInsensitive ? text.toLowerCase() : text;
+      const hits = m.words.filter((w) => hay.includes(m.caseInsensitive ? w.toLowerCase() : w));
+      ok = all ? hits.length === m.words.length : hits.length > 0;
+      matched = hits;
+      break;
+    }
+    case "regex": {
+      const hits = m.regex.map((re) => re.exec(text)?.[0]).filter((x): x is string => x !== undefined);
+      ok = all ? hits.length === m.regex.length : hits.length > 0;
+      matched = hits;
+      break;
+    }
+    case "status":
+      ok = m.status.includes(resp.status);
+      matched = ok ? [String(resp.status)] : [];
+      break;
+    case "size":
+      ok = m.size.includes(resp.size);
+      matched = ok ? [`size ${resp.size}`] : [];
+      break;
+  }
+  if (m.negative) return { ok: !ok, matched: [] };
+  return { ok, matched: ok ? matched : [] };
+}
+
+/** The request block's matchers over a response (matchers-condition applied). */
+export function evaluateMatchers(req: Pick<TemplateRequest, "matchers" | "matchersCondition">, resp: TemplateResponse): { matched: boolean; values: string[]; names: string[] } {
+  const results = req.matchers.map((m) => ({ m, r: evaluateMatcher(m, resp) }));
+  const matched = req.matchersCondition === "and" ? results.every((x) => x.r.ok) : results.some((x) => x.r.ok);
+  const winners = results.filter((x) => x.r.ok);
+  return {
+    matched,
+    values: matched ? [...new Set(winners.flatMap((x) => x.r.matched))] : [],
+    names: matched ? winners.map((x) => x.m.name).filter((n): n is string => !!n) : [],
+  };
+}
+
+/** Values the extractors find (internal ones included, since nothing chains requests here). */
+export function runExtractors(extractors: Extractor[], resp: TemplateResponse): { values: string[]; named: Record<string, string[]> } {
+  const values: string[] = [];
+  const named: Record<string, string[]> = {};
+  for (const e of extractors) {
+    const found: string[] = [];
+    if (e.type === "regex") {
+      const text = partText(resp, e.part);
+      for (const re of e.regex) {
+        const g = new RegExp(re.source, re.flags.includes("g") ? re.flags : `${re.flags}g`);
+        for (const m of text.matchAll(g)) {
+          const v = m[e.group];
+          if (v !== undefined && v !== "") found.push(v);
+          if (found.length >= 50) break;
+        }
+      }
+    } else {
+      const byKey = new Map(Object.entries(resp.headers).map(([k, v]) => [k.toLowerCase().replace(/-/g, "_"), v]));
+      for (const k of e.kval) {
+        const v = byKey.get(k.toLowerCase().replace(/-/g, "_"));
+        if (v !== undefined) found.push(v);
+      }
+    }
+    const unique = [...new Set(found)];
+    values.push(...unique);
+    if (e.name) named[e.name] = [...(named[e.name] ?? []), ...unique];
+  }
+  return { values: [...new Set(values)], named };
+}
+
+// --- running -----------------------------------------------------------------
+
+export function templateVariables(baseUrl: string): Record<(typeof TEMPLATE_VARIABLES)[number], string> {
+  const u = new URL(baseUrl);
+  const port = u.port || (u.protocol === "https:" ? "443" : "80");
+  const path = u.pathname === "/" ? "" : u.pathname.replace(/\/+$/, "");
+  return {
+    BaseURL: `${u.origin}${path}${u.search}`,
+    RootURL: u.origin,
+    Hostname: u.host,
+    Host: u.hostname.replace(/^\[(.*)\]$/, "$1"),
+    Port: port,
+    Path: path,
+    Scheme: u.protocol.replace(":", ""),
+  };
+}
+
+const expand = (s: string, vars: Record<string, string>) => s.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (all, name: string) => vars[name] ?? all);
+
+export interface TemplateHit {
+  template: Template;
+  result: HttpResult;
+  matched: string[];
+  matcherNames: string[];
+  extracted: string[];
+  named: Record<string, string[]>;
+}
+
+interface Planned {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function plan(req: TemplateRequest, vars: Record<string, string>): Planned[] {
+  const out: Planned[] = [];
+  const headers = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, expand(v, vars)]));
+  for (const p of req.paths) {
+    let url = expand(p, vars);
+    if (!/^https?:\/\//i.test(url)) url = `${vars.Scheme}://${url}`; // {{Hostname}}/x
+    out.push({ url, method: req.method, headers: headers(req.headers), ...(req.body !== undefined ? { body: expand(req.body, vars) } : {}) });
+  }
+  for (const r of req.raw) {
+    const path = expand(r.path, vars);
+    const url = /^https?:\/\//i.test(path) ? path : `${vars.BaseURL}${path.startsWith("/") ? "" : "/"}${path}`;
+    out.push({ url, method: r.method, headers: headers(r.headers), ...(r.body !== undefined ? { body: expand(r.body, vars) } : {}) });
+  }
+  return out;
+}
+
+/** Runs one template against one base URL; the first matching request wins. Requests to hosts not covered are skipped. */
+export async function runTemplate(
+  t: Template,
+  baseUrl: string,
+  net: NetConfig,
+  opts: { covers: (host: string) => boolean; signal?: AbortSignal },
+): Promise<TemplateHit | null> {
+  const vars = templateVariables(baseUrl);
+  for (const req of t.requests) {
+    for (const p of plan(req, vars)) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      let host: string;
+      try {
+        host = urlHost(new URL(p.url));
+      } catch {
+        continue;
+      }
+      if (host !== vars.Host.toLowerCase() && !opts.covers(host)) continue;
+      const f = await tryFetch(p.url, net, {
+        method: p.method,
+        headers: p.headers,
+        ...(p.body !== undefined ? { body: p.body } : {}),
+        followRedirects: req.redirects,
+        allowHost: opts.covers,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+      if (!f.result || (f.error && !req.redirects)) continue;
+      const resp = templateResponse(f.result);
+      const ex = runExtractors(req.extractors, resp);
+      const m = req.matchers.length ? evaluateMatchers(req, resp) : { matched: ex.values.length > 0, values: [], names: [] };
+      if (m.matched) return { template: t, result: f.result, matched: m.values, matcherNames: m.names, extracted: ex.values, named: ex.named };
+    }
+  }
+  return null;
+}
+
+export function templateFinding(hit: TemplateHit): ScanFinding {
+  const t = hit.template;
+  const r = hit.result;
+  const u = new URL(r.url);
+  const matched = [...hit.matched, ...hit.extracted].join("\n");
+  const description = [t.info.description || t.info.name, t.info.remediation ? `Fix: ${t.info.remediation}` : ""].filter(Boolean).join("\n\n");
+  return {
+    scanner: "templates",
+    kind: `template.${t.id}`,
+    title: t.info.name,
+    severity: t.info.severity,
+    description,
+    port: Number(u.port) || (u.protocol === "https:" ? 443 : 80),
+    evidence: httpEvidence(r, matched ? capBytes(matched, 512) : undefined, {
+      template: { id: t.id, tags: t.info.tags, ...(t.info.reference ? { reference: t.info.reference } : {}) },
+      ...(hit.extracted.length ? { extracted: hit.extracted.slice(0, 20) } : {}),
+      ...(Object.keys(hit.named).length ? { extractedByName: hit.named } : {}),
+      ...(hit.matcherNames.length ? { matcherNames: hit.matcherNames } : {}),
+    }),
+  };
+}
