@@ -44,8 +44,8 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await shot(page, "issues");
 
   await page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first().getByRole("link").click();
-  await page.getByLabel("Comment").fill("Owner is on it");
-  await page.getByRole("button", { name: "Comment" }).click();
+  await page.getByLabel("Comment", { exact: true }).fill("Owner is on it");
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(page.getByTestId("comment").filter({ hasText: "Owner is on it" })).toBeVisible();
   await page.getByTestId("issue-status").selectOption("in-progress");
   await expect(page.getByTestId("history")).toContainText("issue.status");

@@ -216,7 +216,8 @@ describe("runTemplate", () => {
           return send(req.method === "POST" && body === '{"q":"ping"}' && req.headers["x-token"] === "t1" ? 200 : 400, "pong");
         case "/moved":
           res.writeHead(302, { location: "/target" });
-          return res.end();
+          res.end();
+          return;
         case "/target":
           return send(200, "arrived");
         default:

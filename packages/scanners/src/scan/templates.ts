@@ -5,7 +5,7 @@
 // unsupported matcher types, inline regex flags) makes the template refused
 // at load time with a reason, rather than run with a different meaning.
 import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import type { NetConfig } from "../config.ts";
@@ -288,7 +288,8 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
 // --- loading -----------------------------------------------------------------
 
 /** Our own templates, shipped with the package. */
-export const BUILTIN_TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+// Not `new URL("../../templates/", import.meta.url)`: bundlers (the dashboard's) try to resolve that as a module.
+export const BUILTIN_TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "templates");
 
 async function yamlFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
