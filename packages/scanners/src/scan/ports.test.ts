@@ -134,14 +134,6 @@ describe("scanPorts", () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it("counts an unanswered connection as filtered after the timeout", async () => {
-    // 192.0.2.1 (TEST-NET-1) is not routed: the SYN goes unanswered (or the network says unreachable). Either way: not open.
-    const started = Date.now();
-    const open = await scanPorts("192.0.2.1", [80, 443], { concurrency: 10, timeoutMs: 300, bannerTimeoutMs: 0 });
-    expect(open).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(1500);
-  });
-
   it("refuses what is not an IP address or a port", async () => {
     await expect(scanPorts("example.com", [80], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 })).rejects.toThrow(/IP address/);
     await expect(scanPorts("127.0.0.1", [0], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 })).rejects.toThrow(/not a TCP port/);

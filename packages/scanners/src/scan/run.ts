@@ -263,6 +263,7 @@ export async function runScan(input: ScanInput, net: NetConfig, engine: ScanEngi
       const partial = new Map<number, OpenPortDetail>();
       shared.openPorts = [];
       const onOpen = (port: number) => {
+        if (api.signal.aborted) return; // the stage is over; later stages read shared.openPorts
         partial.set(port, { port, protocol: "tcp", service: WELL_KNOWN_PORTS[port] ?? null, banner: null, tls: false, http: HTTP_PORTS.has(port) || HTTPS_PORTS.has(port) });
         shared.openPorts = [...partial.values()].sort((a, b) => a.port - b.port);
       };
@@ -276,6 +277,7 @@ export async function runScan(input: ScanInput, net: NetConfig, engine: ScanEngi
         onOpen,
         onProgress: (done, total) => api.progress(done / total),
       });
+      if (api.signal.aborted) return;
       shared.openPorts = found;
       shared.portsComplete = true;
     },
@@ -298,11 +300,12 @@ export async function runScan(input: ScanInput, net: NetConfig, engine: ScanEngi
     async http(api) {
       const ctx = { net, covers: input.covers, signal: api.signal, emit: api.emit, onProgress: api.progress };
       if (target.kind === "bucket") return checkBucketHttp(target.url, ctx);
-      shared.roots = await checkHttp(webEndpoints(shared, net), ctx);
+      const roots = await checkHttp(webEndpoints(shared, net), ctx);
+      if (!api.signal.aborted) shared.roots = roots;
     },
     async technologies(api) {
       const roots = shared.roots ?? (await fetchRoots(webEndpoints(shared, net), net, input.covers, api.signal));
-      shared.roots ??= roots;
+      if (!api.signal.aborted) shared.roots ??= roots;
       const perUrl = roots
         .filter((r) => r.result)
         .map((r) => ({ r: r.result!, port: r.endpoint.port, techs: detectTechnologies({ headers: r.result!.headers, html: isHtml(r.result!) ? r.result!.body : null }) }));
