@@ -40,10 +40,14 @@ interface Listener {
 }
 
 async function open(port: number, kind: Kind): Promise<Listener | null> {
+  // Tracked so that close() can end them: banner services never hang up by themselves.
+  const sockets = new Set<net.Socket>();
   const server =
     kind === "http"
       ? createHttpServer((_req, res) => res.writeHead(200, { server: "bench/1.0" }).end("ok"))
       : net.createServer((s) => {
+          sockets.add(s);
+          s.on("close", () => sockets.delete(s));
           s.on("error", () => undefined);
           if (kind === "ssh") s.write("SSH-2.0-OpenSSH_9.6\r\n");
           if (kind === "smtp") s.write("220 bench.example ESMTP\r\n");
@@ -59,6 +63,7 @@ async function open(port: number, kind: Kind): Promise<Listener | null> {
     close: () =>
       new Promise<void>((resolve) => {
         if ("closeAllConnections" in server) server.closeAllConnections();
+        for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
   };
