@@ -37,6 +37,25 @@ export interface JobQueue {
 }
 
 /**
+ * Creates the queue unless it exists. Processes starting together (API and
+ * workers) may create it at the same moment: pg-boss then meets a deadlock
+ * or a duplicate, and one more look settles it.
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue) {
+  for (let attempt = 0; ; attempt++) {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if ((code !== "40P01" && code !== "23505") || attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200));
+    }
+  }
+}
+
+/**
  * A queue on the database at connectionString. It starts in the background;
  * every method waits for that, so callers that only enqueue (the dashboard)
  * can create it synchronously.
@@ -46,9 +65,9 @@ export function createJobQueue(connectionString: string): JobQueue {
   boss.on("error", (err) => console.error("job queue:", err.message));
   const ready = (async () => {
     await boss.start();
-    await boss.createQueue(QUEUES.assetCheck, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+    await ensureQueue(boss, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
-    await boss.createQueue(QUEUES.scan, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+    await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {

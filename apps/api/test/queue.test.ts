@@ -1,0 +1,18 @@
+// Processes that start together (API and workers on a fresh database) all get a working queue.
+import { afterAll, describe, expect, it } from "vitest";
+import { createJobQueue } from "@ems/core";
+import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+
+let db: TestDatabase;
+afterAll(() => db?.drop());
+
+describe("the job queue", () => {
+  it("starts in several processes at once on a fresh database", async () => {
+    db = await createTestDatabase();
+    const queues = Array.from({ length: 4 }, () => createJobQueue(db.url));
+    await Promise.all(queues.map((q) => q.enqueueAssetCheck({ assetId: 1, workspaceId: 1, reason: "added" })));
+    const { rows } = await db.pool.query(`select name from pgboss.queue order by name`);
+    expect(rows.map((r) => r.name)).toEqual(["asset-check", "scan-run"]);
+    await Promise.all(queues.map((q) => q.stop()));
+  });
+});
