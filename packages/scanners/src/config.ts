@@ -46,12 +46,13 @@ export const defaultNetConfig: NetConfig = Object.freeze({
   userAgent: "ExposureMonitor/1.0 (+ownership-verified scan)",
 }) as NetConfig;
 
-type Env = Record<string, string | undefined>;
+export type Env = Record<string, string | undefined>;
 
 const list = (v: string | undefined) =>
   v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean);
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** An integer setting from the environment, in [min, max]; a bad value stops the start with its name. */
+export function envInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
@@ -88,21 +89,21 @@ export function netConfigFromEnv(env: Env = process.env): NetConfig {
   const allow = env.EMS_ALLOW_PRIVATE_TARGETS?.trim().toLowerCase();
   return {
     dnsServers: list(env.EMS_DNS_SERVERS) ?? [...d.dnsServers],
-    dnsTimeoutMs: int(env, "EMS_DNS_TIMEOUT_MS", d.dnsTimeoutMs, 50, 60_000),
-    httpTimeoutMs: int(env, "EMS_HTTP_TIMEOUT_MS", d.httpTimeoutMs, 100, 300_000),
-    maxResponseBytes: int(env, "EMS_MAX_RESPONSE_BYTES", d.maxResponseBytes, 1024, 100 * 1024 * 1024),
-    maxRedirects: int(env, "EMS_MAX_REDIRECTS", d.maxRedirects, 0, 20),
+    dnsTimeoutMs: envInt(env, "EMS_DNS_TIMEOUT_MS", d.dnsTimeoutMs, 50, 60_000),
+    httpTimeoutMs: envInt(env, "EMS_HTTP_TIMEOUT_MS", d.httpTimeoutMs, 100, 300_000),
+    maxResponseBytes: envInt(env, "EMS_MAX_RESPONSE_BYTES", d.maxResponseBytes, 1024, 100 * 1024 * 1024),
+    maxRedirects: envInt(env, "EMS_MAX_REDIRECTS", d.maxRedirects, 0, 20),
     allowPrivate: allow === "1" || allow === "true" || allow === "yes",
     allowedRanges: checkRanges(list(env.EMS_ALLOWED_RANGES) ?? [...d.allowedRanges], "EMS_ALLOWED_RANGES"),
-    httpPort: int(env, "EMS_HTTP_PORT", d.httpPort, 1, 65535),
-    httpsPort: int(env, "EMS_HTTPS_PORT", d.httpsPort, 1, 65535),
+    httpPort: envInt(env, "EMS_HTTP_PORT", d.httpPort, 1, 65535),
+    httpsPort: envInt(env, "EMS_HTTPS_PORT", d.httpsPort, 1, 65535),
     bucketEndpoints: {
       s3: endpoint(env, "EMS_S3_ENDPOINT", d.bucketEndpoints.s3),
       gcs: endpoint(env, "EMS_GCS_ENDPOINT", d.bucketEndpoints.gcs),
       azure: endpoint(env, "EMS_AZURE_ENDPOINT", d.bucketEndpoints.azure),
     },
     chromiumPath: env.CHROMIUM_PATH?.trim() || d.chromiumPath,
-    screenshotTimeoutMs: int(env, "EMS_SCREENSHOT_TIMEOUT_MS", d.screenshotTimeoutMs, 1000, 300_000),
+    screenshotTimeoutMs: envInt(env, "EMS_SCREENSHOT_TIMEOUT_MS", d.screenshotTimeoutMs, 1000, 300_000),
     userAgent: env.EMS_USER_AGENT?.trim() || d.userAgent,
   };
 }

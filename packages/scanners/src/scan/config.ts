@@ -1,6 +1,7 @@
 // Scan engine settings, separate from NetConfig (which says how to reach the
 // network at all). Read from EMS_* variables; malformed values throw.
 import { readFileSync } from "node:fs";
+import { envInt, type Env } from "../config.ts";
 
 export interface ScanEngineConfig {
   /** A stage past it stops and the scan continues with a "scan.stage-timeout" info finding. */
@@ -26,16 +27,6 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   bannerTimeoutMs: 1500,
 }) as ScanEngineConfig;
 
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  return n;
-}
-
 /** EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR, EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE. */
 export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
   const d = defaultScanEngineConfig;
@@ -54,10 +45,10 @@ export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfi
     if (!extraCaCerts.length) throw new Error(`EMS_SCAN_CA_FILE: "${caFile}" holds no PEM certificate`);
   }
   return {
-    stageTimeoutMs: int(env, "EMS_SCAN_STAGE_TIMEOUT_MS", d.stageTimeoutMs, 1000, 24 * 3_600_000),
-    portConcurrency: int(env, "EMS_PORT_CONCURRENCY", d.portConcurrency, 1, 10_000),
-    portTimeoutMs: int(env, "EMS_PORT_TIMEOUT_MS", d.portTimeoutMs, 50, 60_000),
-    bannerTimeoutMs: int(env, "EMS_BANNER_TIMEOUT_MS", d.bannerTimeoutMs, 0, 60_000),
+    stageTimeoutMs: envInt(env, "EMS_SCAN_STAGE_TIMEOUT_MS", d.stageTimeoutMs, 1000, 24 * 3_600_000),
+    portConcurrency: envInt(env, "EMS_PORT_CONCURRENCY", d.portConcurrency, 1, 10_000),
+    portTimeoutMs: envInt(env, "EMS_PORT_TIMEOUT_MS", d.portTimeoutMs, 50, 60_000),
+    bannerTimeoutMs: envInt(env, "EMS_BANNER_TIMEOUT_MS", d.bannerTimeoutMs, 0, 60_000),
     ...(templatesDir ? { templatesDir } : {}),
     ...(nucleiBinary ? { nucleiBinary } : {}),
     ...(extraCaCerts ? { extraCaCerts } : {}),
