@@ -51,4 +51,10 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await expect(page.getByTestId("history")).toContainText("issue.status");
   await expect(page.getByTestId("history")).toContainText("issue.comment");
   await shot(page, "issue");
+
+  // Everything the scan found, with evidence; no port was scanned, so no open ports.
+  await page.getByRole("link", { name: "Findings" }).click();
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first()).toBeVisible();
+  await page.getByRole("link", { name: "Ports" }).click();
+  await expect(page.getByTestId("empty-state")).toContainText("No open ports");
 });
