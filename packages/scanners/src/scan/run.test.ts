@@ -87,7 +87,9 @@ describe("runScan", () => {
     expect(k).toEqual(expect.arrayContaining(["http.exposed.git", "http.no-https-redirect", "http.missing-header.content-security-policy", "http.version-disclosure"]));
     expect(k).toEqual(expect.arrayContaining(["tech.nginx", "tech.wordpress"]));
     expect(result.findings.find((f) => f.kind === "tech.wordpress")).toMatchObject({ scanner: "technologies", severity: "info", title: "Technology: WordPress 6.4.2" });
-    expect(k).toEqual(expect.arrayContaining(["template.git-config-exposure", "template.swagger-api-docs"]));
+    // Our git template reports the HTTP check's kind: one problem, one issue.
+    expect(k).toEqual(expect.arrayContaining(["http.exposed.git", "template.swagger-api-docs"]));
+    expect(k).not.toContain("template.git-config-exposure");
     expect(result.findings.find((f) => f.kind === "nuclei.fake-check")).toMatchObject({ scanner: "nuclei", severity: "medium" });
     // One finding per kind; the same problem on both endpoints is merged.
     expect(new Set(k).size).toBe(k.length);
@@ -113,9 +115,9 @@ describe("runScan", () => {
   });
 
   it("filters templates and nuclei results by nucleiMinSeverity", async () => {
-    const result = await runScan({ target: host("www.example.test"), profile: profile({ portScanMode: "off", nucleiMinSeverity: "high", disabledScannerTypes: ["tls"] }), covers }, net, engine);
+    const result = await runScan({ target: host("www.example.test"), profile: profile({ portScanMode: "off", nucleiMinSeverity: "high", disabledScannerTypes: ["tls", "http"] }), covers }, net, engine);
     const k = kinds(result.findings);
-    expect(k).toContain("template.git-config-exposure");
+    expect(result.findings.find((f) => f.kind === "http.exposed.git")?.scanner).toBe("templates");
     expect(k).not.toContain("template.swagger-api-docs");
     expect(k).not.toContain("nuclei.fake-check");
   });
@@ -130,7 +132,7 @@ describe("runScan", () => {
       ["templates", null],
       ["nuclei", expect.stringMatching(/cannot run nuclei/)],
     ]);
-    expect(kinds(result.findings)).toContain("template.git-config-exposure");
+    expect(kinds(result.findings)).toContain("http.exposed.git");
   });
 
   it("stops a stage at its time limit, keeps going and says so", async () => {

@@ -241,7 +241,7 @@ describe("runTemplate", () => {
     expect(git).not.toBeNull();
     expect(git!.extracted).toEqual(["git@github.com:acme/site.git"]);
     const f = templateFinding(git!);
-    expect(f).toMatchObject({ scanner: "templates", kind: "template.git-config-exposure", severity: "high", title: "Git repository configuration exposed", port: planted.port });
+    expect(f).toMatchObject({ scanner: "templates", kind: "http.exposed.git", severity: "high", title: "Git repository configuration exposed", port: planted.port });
     expect(f.evidence.url).toBe(`${planted.url}/.git/config`);
     expect(f.evidence.request).toMatch(/^GET \/\.git\/config HTTP\/1\.1\r\n/);
     expect(f.evidence.response).toContain("repositoryformatversion");

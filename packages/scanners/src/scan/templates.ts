@@ -55,6 +55,11 @@ export interface TemplateRequest {
 export interface Template {
   id: string;
   info: { name: string; severity: Severity; tags: string[]; description: string; remediation?: string; reference?: string[] };
+  /**
+   * The finding's kind; `info.metadata.ems-kind` names one of the built-in
+   * checks' kinds so that both report one issue. Default `template.<id>`.
+   */
+  kind: string;
   requests: TemplateRequest[];
   /** File it came from. */
   source: string;
@@ -276,6 +281,7 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
         ...(typeof info.remediation === "string" ? { remediation: info.remediation.trim() } : {}),
         ...(info.reference !== undefined ? { reference: strings(info.reference, "info.reference") } : {}),
       },
+      kind: emsKind(info.metadata) ?? `template.${id}`,
       requests,
       source,
     };
@@ -526,6 +532,12 @@ export async function runTemplate(
   return null;
 }
 
+/** `info.metadata["ems-kind"]`, when it is a dotted kind like `http.exposed.git`. */
+function emsKind(metadata: unknown): string | undefined {
+  const kind = (metadata as Record<string, unknown> | undefined)?.["ems-kind"];
+  return typeof kind === "string" && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(kind) ? kind : undefined;
+}
+
 export function templateFinding(hit: TemplateHit): ScanFinding {
   const t = hit.template;
   const r = hit.result;
@@ -534,7 +546,7 @@ export function templateFinding(hit: TemplateHit): ScanFinding {
   const description = [t.info.description || t.info.name, t.info.remediation ? `Fix: ${t.info.remediation}` : ""].filter(Boolean).join("\n\n");
   return {
     scanner: "templates",
-    kind: `template.${t.id}`,
+    kind: t.kind,
     title: t.info.name,
     severity: t.info.severity,
     description,
