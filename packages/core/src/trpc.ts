@@ -20,6 +20,7 @@ import { AppError, ErrorCode, toAppError } from "./errors.ts";
 import type { Page } from "./paging.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
 import type { Scope } from "./scopes.ts";
+import { dashed } from "./enum-names.ts";
 
 export interface AppMeta extends OpenApiMeta {
   /** Scope an API key or OAuth token must hold. */
@@ -52,7 +53,6 @@ const t = initTRPC
   });
 
 export const router = t.router;
-const roleName = (role: Role) => role.replace("_", "-");
 export const createCallerFactory = t.createCallerFactory;
 
 function actorOf(caller: Caller, ctx: RequestContext): Actor {
@@ -96,7 +96,7 @@ export const procedure = t.procedure
     if (caller.kind === "session") {
       const needed = meta?.minRole ?? (meta?.kind === "write" ? "member" : "read_only");
       if (ROLE_RANK[caller.role] < ROLE_RANK[needed]) {
-        throw new AppError(403, ErrorCode.ROLE_REQUIRED, `Your role (${roleName(caller.role)}) cannot do this; it needs ${roleName(needed)} or above`);
+        throw new AppError(403, ErrorCode.ROLE_REQUIRED, `Your role (${dashed(caller.role)}) cannot do this; it needs ${dashed(needed)} or above`);
       }
     }
     return next();

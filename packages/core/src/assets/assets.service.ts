@@ -11,6 +11,7 @@ import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, methodName, methodOf, presentAsset } from "./assets.present.ts";
 import type { CreateAssetInput, ListAssetsInput, OUTSIDE_VIEW_PARTS, UpdateAssetInput } from "./assets.schemas.ts";
+import { dashed } from "../enum-names.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
@@ -90,7 +91,7 @@ export async function getAsset(sc: ServiceContext, id: number) {
   return {
     ...presentAsset(asset),
     severityBreakdown,
-    openIssues: openIssues.map((i) => ({ ...i, status: i.status.replace("_", "-") })),
+    openIssues: openIssues.map((i) => ({ ...i, status: dashed(i.status) })),
     schedules,
     technologies: (asset.technologies ?? []) as { name: string; version: string | null; category: string; evidence: string }[],
     uncoveredRedirectHost: asset.skippedRedirectHost,

@@ -6,22 +6,20 @@ import type { FileResponse } from "../files.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { AuditFilters } from "./audit-log.schemas.ts";
+import { dashed, undashed } from "../enum-names.ts";
 
-/** Enum names are Prisma identifiers; the API speaks their dashed values. */
-const dashed = <T extends string>(v: T) => v.replace("_", "-");
-const undashed = <T extends string>(v: T) => v.replace("-", "_");
 
 function present(e: AuditEntry) {
   return {
     id: e.id,
     createdAt: e.createdAt,
-    actorType: dashed(e.actorType) as "user" | "api-key" | "oauth-app" | "system",
+    actorType: dashed(e.actorType),
     actorId: e.actorId,
     actorName: e.actorName,
     userId: e.userId,
     apiKeyId: e.apiKeyId,
     oauthAppId: e.oauthAppId,
-    channel: dashed(e.channel) as "dashboard" | "api-key" | "oauth" | "cli" | "system",
+    channel: dashed(e.channel),
     action: e.action,
     resourceType: e.resourceType,
     resourceId: e.resourceId,

@@ -5,6 +5,7 @@ import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { DISMISS_REASONS, ListIssuesInput } from "./issues.schemas.ts";
+import { dashed, undashed } from "../enum-names.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -13,8 +14,6 @@ const include = {
 } as const;
 type IssueRow = Prisma.IssueGetPayload<{ include: typeof include }>;
 
-const statusName = (s: IssueStatus) => s.replace("_", "-") as "open" | "in-progress" | "resolved" | "dismissed";
-const statusOf = (s: string) => s.replace("-", "_") as IssueStatus;
 
 export function presentIssue(i: IssueRow) {
   return {
@@ -25,7 +24,7 @@ export function presentIssue(i: IssueRow) {
     title: i.title,
     description: i.description,
     severity: i.severity,
-    status: statusName(i.status),
+    status: dashed(i.status),
     port: i.port,
     assignee: i.assignee ? { id: i.assignee.id, email: i.assignee.email, name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email } : null,
     dismissReason: i.dismissReason as (typeof DISMISS_REASONS)[number] | null,
@@ -56,7 +55,7 @@ export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
     {
       assetId: i.assetId,
       severity: i.severity,
-      status: i.status ? statusOf(i.status) : undefined,
+      status: i.status ? undashed<IssueStatus>(i.status) : undefined,
       kind: i.kind,
       assigneeUserId: i.assigneeUserId,
       asset: i.projectId ? { projectId: i.projectId } : undefined,
@@ -81,8 +80,8 @@ async function changeIssue(sc: ServiceContext, id: number, action: string, data:
     const before = await requireIssue(sc, tx, id);
     const after = await tx.issue.update({ where: { id }, data: data(before), include });
     const changes = changesOf(
-      { ...before, status: statusName(before.status) },
-      { ...after, status: statusName(after.status) },
+      { ...before, status: dashed(before.status) },
+      { ...after, status: dashed(after.status) },
       AUDITED,
     );
     if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action, resourceType: "issue", resourceId: id, changes });
@@ -93,7 +92,7 @@ async function changeIssue(sc: ServiceContext, id: number, action: string, data:
 /** open ↔ in-progress → resolved → open; a dismissed issue is reopened with status open. */
 export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | "in-progress" | "resolved") =>
   changeIssue(sc, id, "issue.status", () => ({
-    status: statusOf(status),
+    status: undashed<IssueStatus>(status),
     resolvedAt: status === "resolved" ? new Date() : null,
     ...(status !== "resolved" ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null } : {}),
   }));
@@ -121,7 +120,7 @@ const presentComment = (c: CommentRow) => ({
   id: c.id,
   issueId: c.issueId,
   body: c.body,
-  author: { type: c.authorType.replace("_", "-"), id: c.authorId, name: c.authorName },
+  author: { type: dashed(c.authorType), id: c.authorId, name: c.authorName },
   createdAt: c.createdAt,
   updatedAt: c.updatedAt,
 });

@@ -5,6 +5,7 @@
 import type { ScanFinding } from "@ems/scanners";
 import { writeAudit, type Actor } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
+import { dashed } from "../enum-names.ts";
 
 /** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
 export function scannerOfKind(kind: string): string {
@@ -50,7 +51,7 @@ export async function syncIssues(
       });
       if (reopen) {
         reopened++;
-        await writeAudit(tx, actor, { action: "issue.reopen", resourceType: "issue", resourceId: issue.id, changes: { status: { before: issue.status.replace("_", "-"), after: "open" }, scanId: { before: null, after: scanId } } });
+        await writeAudit(tx, actor, { action: "issue.reopen", resourceType: "issue", resourceId: issue.id, changes: { status: { before: dashed(issue.status), after: "open" }, scanId: { before: null, after: scanId } } });
       }
     }
     await tx.finding.create({
@@ -74,7 +75,7 @@ export async function syncIssues(
   for (const issue of existing) {
     if (seen.has(issue.kind) || !["open", "in_progress"].includes(issue.status) || !completedStages.has(scannerOfKind(issue.kind))) continue;
     await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } });
-    await writeAudit(tx, actor, { action: "issue.resolve", resourceType: "issue", resourceId: issue.id, changes: { status: { before: issue.status.replace("_", "-"), after: "resolved" }, scanId: { before: null, after: scanId } } });
+    await writeAudit(tx, actor, { action: "issue.resolve", resourceType: "issue", resourceId: issue.id, changes: { status: { before: dashed(issue.status), after: "resolved" }, scanId: { before: null, after: scanId } } });
     resolved++;
   }
   return { opened, reopened, resolved };

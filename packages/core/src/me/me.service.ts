@@ -1,5 +1,6 @@
 import type { Services } from "../context.ts";
 import { verifyPassword } from "../users/users.service.ts";
+import { dashed } from "../enum-names.ts";
 
 /** Email + password sign-in: the user and the workspaces they belong to, or null. */
 export async function verifyCredentials(services: Services, email: string, password: string) {
@@ -38,7 +39,7 @@ export async function describeMe(services: Services, userId: number, workspaceId
   return {
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
     workspace: current.workspace,
-    role: current.role.replace("_", "-") as "owner" | "admin" | "member" | "read-only",
-    workspaces: user.memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: m.role.replace("_", "-") })),
+    role: dashed(current.role),
+    workspaces: user.memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: dashed(m.role) })),
   };
 }

@@ -8,17 +8,16 @@ import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { hashPassword, verifyPassword } from "../users/users.service.ts";
 import type { ROLE_NAMES } from "./members.schemas.ts";
+import { dashed, undashed } from "../enum-names.ts";
 
 type RoleName = (typeof ROLE_NAMES)[number];
-const toRole = (r: RoleName) => r.replace("-", "_") as Role;
-const toName = (r: Role) => r.replace("_", "-") as RoleName;
 
 export const INVITATION_TTL_DAYS = 7;
 
 const presentInvitation = (i: Invitation) => ({
   id: i.id,
   email: i.email,
-  role: toName(i.role),
+  role: dashed(i.role),
   expiresAt: i.expiresAt,
   acceptedAt: i.acceptedAt,
   createdAt: i.createdAt,
@@ -30,7 +29,7 @@ export async function listMembers(sc: ServiceContext, paging: PagingInput) {
     sc.db.membership.count(),
   ]);
   return {
-    items: rows.map((m) => ({ userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: toName(m.role), joinedAt: m.createdAt })),
+    items: rows.map((m) => ({ userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: dashed(m.role), joinedAt: m.createdAt })),
     total,
     page: paging.page,
     limit: paging.limit,
@@ -59,7 +58,7 @@ async function callerRole(sc: ServiceContext, tx: Pick<ServiceContext["db"], "me
  * admin passes the link on).
  */
 export async function invite(sc: ServiceContext, input: { email: string; role: RoleName }) {
-  const role = toRole(input.role);
+  const role = undashed<Role>(input.role);
   return sc.db.$transaction(async (tx) => {
     assertMayGrant(await callerRole(sc, tx), role);
     const user = await tx.user.findUnique({ where: { email: input.email } });
@@ -97,7 +96,7 @@ async function ownersLeft(tx: Pick<ServiceContext["db"], "membership">, exceptUs
 }
 
 export async function changeRole(sc: ServiceContext, input: { userId: number; role: RoleName }) {
-  const role = toRole(input.role);
+  const role = undashed<Role>(input.role);
   return sc.db.$transaction(async (tx) => {
     const m = await tx.membership.findFirst({ where: { userId: input.userId }, include: { user: true } });
     if (!m) throw notFound("Member");
@@ -109,7 +108,7 @@ export async function changeRole(sc: ServiceContext, input: { userId: number; ro
     }
     if (m.role !== role) {
       await tx.membership.update({ where: { id: m.id }, data: { role } });
-      await writeAudit(tx, sc.actor, { action: "member.role", resourceType: "user", resourceId: m.userId, changes: { role: { before: toName(m.role), after: input.role } } });
+      await writeAudit(tx, sc.actor, { action: "member.role", resourceType: "user", resourceId: m.userId, changes: { role: { before: dashed(m.role), after: input.role } } });
     }
     return { userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: input.role, joinedAt: m.createdAt };
   });
@@ -122,7 +121,7 @@ export async function removeMember(sc: ServiceContext, userId: number) {
     assertMayGrant(await callerRole(sc, tx), m.role);
     if (m.role === "owner" && (await ownersLeft(tx, userId)) === 0) throw validationError("userId", "the last owner cannot be removed");
     await tx.membership.delete({ where: { id: m.id } });
-    await writeAudit(tx, sc.actor, { action: "member.remove", resourceType: "user", resourceId: userId, changes: { email: { before: m.user.email, after: null }, role: { before: toName(m.role), after: null } } });
+    await writeAudit(tx, sc.actor, { action: "member.remove", resourceType: "user", resourceId: userId, changes: { email: { before: m.user.email, after: null }, role: { before: dashed(m.role), after: null } } });
     return { message: `${m.user.email} removed from the workspace` };
   });
 }
@@ -132,7 +131,7 @@ export async function findInvitation(services: Services, token: string) {
   const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) }, include: { workspace: { select: { name: true } } } });
   if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) return null;
   const hasAccount = (await services.db.prisma.user.count({ where: { email: inv.email } })) > 0;
-  return { email: inv.email, role: toName(inv.role), workspaceId: inv.workspaceId, workspaceName: inv.workspace.name, hasAccount };
+  return { email: inv.email, role: dashed(inv.role), workspaceId: inv.workspaceId, workspaceName: inv.workspace.name, hasAccount };
 }
 
 /** Accepts an invitation: creates the account (or checks its password) and the membership. */
@@ -155,7 +154,7 @@ export async function acceptInvitation(services: Services, token: string, input:
         action: "member.join",
         resourceType: "user",
         resourceId: user.id,
-        changes: { role: { before: null, after: toName(inv.role) } },
+        changes: { role: { before: null, after: dashed(inv.role) } },
       });
       return { userId: user.id, email: user.email, workspaceId: inv.workspaceId };
     }),

@@ -1,4 +1,5 @@
 import type { ServiceContext } from "../service-context.ts";
+import { dashed } from "../enum-names.ts";
 
 /**
  * Open-port issues grouped by port, with the assets where each is open:
@@ -19,7 +20,7 @@ export async function openPorts(sc: ServiceContext) {
     const info = seen.find((p) => p.assetId === i.assetId && p.port === port);
     const group = groups.get(port) ?? { port, protocol: info?.protocol ?? "tcp", service: info?.service ?? null, severity: i.severity, assets: [] };
     group.service ??= info?.service ?? null;
-    group.assets.push({ assetId: i.assetId, value: i.asset.value, type: i.asset.type, issueId: i.id, status: i.status.replace("_", "-"), severity: i.severity, banner: info?.banner ?? null, lastSeenAt: i.lastSeenAt });
+    group.assets.push({ assetId: i.assetId, value: i.asset.value, type: i.asset.type, issueId: i.id, status: dashed(i.status), severity: i.severity, banner: info?.banner ?? null, lastSeenAt: i.lastSeenAt });
     groups.set(port, group);
   }
   return [...groups.values()];

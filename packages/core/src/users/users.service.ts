@@ -5,9 +5,10 @@ import { changesOf, writeAudit } from "../audit/write.ts";
 import type { Services } from "../context.ts";
 import { validationError } from "../errors.ts";
 import { operatorActor, requireWorkspace, type OperatorMeta } from "../workspaces/workspaces.service.ts";
+import { undashed } from "../enum-names.ts";
 
 export const ROLES: readonly Role[] = ["owner", "admin", "member", "read_only"];
-export const roleFromName = (name: string): Role | undefined => ROLES.find((r) => r === name.replace("-", "_"));
+export const roleFromName = (name: string): Role | undefined => ROLES.find((r) => r === undashed(name));
 
 export const hashPassword = (password: string) => hash(password);
 export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false);
