@@ -13,7 +13,8 @@ export async function listFindingsWhere(sc: ServiceContext, where: Prisma.Findin
     sc.db.finding.count({ where }),
   ]);
   return {
-    items: rows.map((f) => ({ ...f, evidence: f.evidence as Record<string, unknown>, workspaceId: undefined })),
+    // The output schema leaves out workspaceId.
+    items: rows.map((f) => ({ ...f, evidence: f.evidence as Record<string, unknown> })),
     total,
     page: p.page,
     limit: p.limit,

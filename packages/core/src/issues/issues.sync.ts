@@ -2,6 +2,7 @@
 // that sees a kind again refreshes its issue (and reopens it if it was
 // resolved); one that could have seen it and did not resolves it; a
 // dismissed issue stays dismissed until its dismissal expires.
+import type { Prisma } from "@ems/db";
 import type { ScanFinding } from "@ems/scanners";
 import { writeAudit, type Actor } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -25,6 +26,7 @@ export async function syncIssues(
   const byKind = new Map(existing.map((i) => [i.kind, i]));
   let opened = 0;
   let reopened = 0;
+  const findingRows: Prisma.FindingCreateManyInput[] = [];
 
   for (const f of findings) {
     const issue = byKind.get(f.kind);
@@ -54,21 +56,21 @@ export async function syncIssues(
         await writeAudit(tx, actor, { action: "issue.reopen", resourceType: "issue", resourceId: issue.id, changes: { status: { before: dashed(issue.status), after: "open" }, scanId: { before: null, after: scanId } } });
       }
     }
-    await tx.finding.create({
-      data: {
-        workspaceId,
-        scanId,
-        assetId,
-        issueId,
-        scanner: f.scanner,
-        kind: f.kind,
-        title: f.title.slice(0, 500),
-        severity: f.severity,
-        port: f.port ?? null,
-        evidence: { description: f.description, ...f.evidence } as object,
-      },
+    findingRows.push({
+      workspaceId,
+      scanId,
+      assetId,
+      issueId,
+      scanner: f.scanner,
+      kind: f.kind,
+      title: f.title.slice(0, 500),
+      severity: f.severity,
+      port: f.port ?? null,
+      evidence: { description: f.description, ...f.evidence } as object,
     });
   }
+  // One insert for the scan's findings.
+  if (findingRows.length) await tx.finding.createMany({ data: findingRows });
 
   const seen = new Set(findings.map((f) => f.kind));
   let resolved = 0;
