@@ -1,6 +1,7 @@
 // Everything the engine needs to reach the network comes from one object, so
 // that an operator can point it at internal resolvers and tests at loopback.
 import ipaddr from "ipaddr.js";
+import type { ScreenshotIsolation } from "./screenshot/isolation.ts";
 
 export interface NetConfig {
   /** "ip" or "ip:port" ("[v6]:port"); [] = the system's resolvers (resolv.conf, not /etc/hosts). */
@@ -23,6 +24,8 @@ export interface NetConfig {
   bucketEndpoints: { s3: string; gcs: string; azure: string };
   chromiumPath: string;
   screenshotTimeoutMs: number;
+  /** "namespace": the screenshot browser runs with no network of its own (required unless the operator says "none"). */
+  screenshotIsolation: ScreenshotIsolation;
   userAgent: string;
 }
 
@@ -43,6 +46,7 @@ export const defaultNetConfig: NetConfig = Object.freeze({
   }),
   chromiumPath: "/usr/bin/chromium",
   screenshotTimeoutMs: 15000,
+  screenshotIsolation: "namespace",
   userAgent: "ExposureMonitor/1.0 (+ownership-verified scan)",
 }) as NetConfig;
 
@@ -83,6 +87,12 @@ export function checkRanges(ranges: string[], name = "allowedRanges"): string[] 
   return ranges;
 }
 
+function screenshotIsolation(raw: string | undefined): ScreenshotIsolation {
+  const v = raw?.trim().toLowerCase() || "namespace";
+  if (v !== "namespace" && v !== "none") throw new Error(`EMS_SCREENSHOT_ISOLATION must be namespace or none, got "${raw}"`);
+  return v;
+}
+
 /** Reads EMS_* variables (see README of the package); unset ones keep the defaults, bad ones throw. */
 export function netConfigFromEnv(env: Env = process.env): NetConfig {
   const d = defaultNetConfig;
@@ -104,6 +114,7 @@ export function netConfigFromEnv(env: Env = process.env): NetConfig {
     },
     chromiumPath: env.CHROMIUM_PATH?.trim() || d.chromiumPath,
     screenshotTimeoutMs: envInt(env, "EMS_SCREENSHOT_TIMEOUT_MS", d.screenshotTimeoutMs, 1000, 300_000),
+    screenshotIsolation: screenshotIsolation(env.EMS_SCREENSHOT_ISOLATION),
     userAgent: env.EMS_USER_AGENT?.trim() || d.userAgent,
   };
 }

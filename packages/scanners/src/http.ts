@@ -311,13 +311,19 @@ function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, d
         size += chunk.length;
       });
       res.on("end", () => finish(false));
-      res.on("error", (err) => req.destroy(err));
+      // Once a response has begun, destroying the request emits nothing: settle here.
+      res.on("error", fail);
       res.on("close", () => {
-        if (!res.complete) req.destroy(new Error("the connection closed before the body was complete"));
+        if (!res.complete) fail(Object.assign(new Error("the connection closed before the body was complete"), { code: "ECONNRESET" }));
       });
     });
-    const timer = setTimeout(() => req.destroy(new Timeout()), Math.max(0, deadline - Date.now()));
-    const onAbort = () => req.destroy(new Aborted(out.signal?.reason));
+    /** Ends the exchange with err, whether or not a response has begun. */
+    const fail = (err: Error) => {
+      req.destroy();
+      done(() => reject(err));
+    };
+    const timer = setTimeout(() => fail(new Timeout()), Math.max(0, deadline - Date.now()));
+    const onAbort = () => fail(new Aborted(out.signal?.reason));
     out.signal?.addEventListener("abort", onAbort, { once: true });
     req.on("close", () => out.signal?.removeEventListener("abort", onAbort));
     req.on("error", (err) => done(() => reject(err)));

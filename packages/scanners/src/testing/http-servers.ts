@@ -53,7 +53,7 @@ export function testCertificate(hostnames: string[] = ["localhost"]): Promise<{ 
 
 const hostOf = (req: IncomingMessage) => (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
 
-async function listen(server: Server, scheme: "http" | "https", handler: TestHandler): Promise<TestServer> {
+async function listen(server: Server, scheme: "http" | "https", handler: TestHandler, host = "127.0.0.1"): Promise<TestServer> {
   const requests: TestServer["requests"] = [];
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     requests.push({ method: req.method ?? "GET", host: hostOf(req), path: req.url ?? "/" });
@@ -64,12 +64,12 @@ async function listen(server: Server, scheme: "http" | "https", handler: TestHan
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    url: `${scheme}://127.0.0.1:${port}`,
+    url: `${scheme}://${host}:${port}`,
     server,
     requests,
     close: () =>
@@ -80,13 +80,16 @@ async function listen(server: Server, scheme: "http" | "https", handler: TestHan
   };
 }
 
-export function startHttpServer(handler: TestHandler): Promise<TestServer> {
-  return listen(createHttp(), "http", handler);
+export function startHttpServer(handler: TestHandler, opts: { host?: string } = {}): Promise<TestServer> {
+  return listen(createHttp(), "http", handler, opts.host);
 }
 
-export async function startHttpsServer(handler: TestHandler, opts: { hostnames?: string[] } = {}): Promise<TestHttpsServer> {
+export async function startHttpsServer(
+  handler: TestHandler,
+  opts: { hostnames?: string[]; host?: string } = {},
+): Promise<TestHttpsServer> {
   const { key, cert } = await testCertificate(opts.hostnames);
-  const server = await listen(createHttps({ key, cert }) as unknown as Server, "https", handler);
+  const server = await listen(createHttps({ key, cert }) as unknown as Server, "https", handler, opts.host);
   return { ...server, cert };
 }
 
@@ -111,8 +114,10 @@ export interface TestWebServers {
   close(): Promise<void>;
 }
 
-/** An HTTP and an HTTPS server sharing one route table. */
-export async function startTestWebServers(opts: { routes?: Record<string, TestRoute>; hostnames?: string[] } = {}): Promise<TestWebServers> {
+/** An HTTP and an HTTPS server sharing one route table, on 127.0.0.1 unless `host` says another loopback address. */
+export async function startTestWebServers(
+  opts: { routes?: Record<string, TestRoute>; hostnames?: string[]; host?: string } = {},
+): Promise<TestWebServers> {
   const routes = new Map<string, TestRoute>(Object.entries(opts.routes ?? {}));
   const handler =
     (scheme: "http" | "https"): TestHandler =>
@@ -123,7 +128,10 @@ export async function startTestWebServers(opts: { routes?: Record<string, TestRo
       if (!r) return sendResponse(res, { status: 404, headers: { "content-type": "text/plain" }, body: "not found" });
       return typeof r === "function" ? r(req, res) : sendResponse(res, r);
     };
-  const [http, https] = await Promise.all([startHttpServer(handler("http")), startHttpsServer(handler("https"), { hostnames: opts.hostnames })]);
+  const [http, https] = await Promise.all([
+    startHttpServer(handler("http"), { host: opts.host }),
+    startHttpsServer(handler("https"), { hostnames: opts.hostnames, host: opts.host }),
+  ]);
   return {
     http,
     https,

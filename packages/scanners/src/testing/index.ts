@@ -3,3 +3,4 @@ export * from "./dns-server.ts";
 export * from "./http-servers.ts";
 export * from "./net-config.ts";
 export * from "./certificates.ts";
+export * from "./tripwire.ts";

@@ -1,0 +1,36 @@
+// How the screenshot browser is kept off the network: an empty network
+// namespace (see chromium-without-network.sh and the package README). Root can
+// make one directly; other users need unprivileged user namespaces. Which one
+// works is probed once per process.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export type ScreenshotIsolation = "namespace" | "none";
+
+const WRAPPER = fileURLToPath(new URL("./chromium-without-network.sh", import.meta.url));
+const CANDIDATES = [["--net"], ["--user", "--map-root-user", "--net"]];
+
+let probed: string[] | null | undefined;
+
+/** The unshare flags that give this process an empty network namespace, or null when none works here. */
+export function namespaceFlags(): string[] | null {
+  if (probed === undefined) {
+    probed = CANDIDATES.find((flags) => spawnSync("unshare", [...flags, "true"], { stdio: "ignore" }).status === 0) ?? null;
+  }
+  return probed;
+}
+
+/** What the browser and its driver inherit: nothing of the server's settings or secrets. */
+export const browserEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" });
+
+/** Playwright launch options for Chromium under the chosen isolation; null when it is required and unavailable. */
+export function isolatedLaunch(chromiumPath: string, isolation: ScreenshotIsolation, args: string[]) {
+  if (isolation === "none") return { executablePath: chromiumPath, args, env: browserEnv() };
+  const flags = namespaceFlags();
+  if (!flags) return null;
+  return {
+    executablePath: WRAPPER,
+    args,
+    env: { ...browserEnv(), EMS_CHROMIUM: chromiumPath, EMS_UNSHARE_FLAGS: flags.join(" ") },
+  };
+}
