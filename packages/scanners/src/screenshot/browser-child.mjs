@@ -5,6 +5,7 @@
 // decides. Whatever a hostile page makes Chromium or Playwright do (popups,
 // crashes, errors thrown inside callbacks) can at worst end this process.
 // Plain JavaScript so that it starts without a TypeScript loader.
+import { Buffer } from "node:buffer";
 import process from "node:process";
 import { chromium } from "playwright-core";
 
