@@ -1,49 +1,78 @@
 // The reachability check, run by a worker for one asset: DNS, HTTP, HTTPS,
 // TLS, technologies and a screenshot through the scanners, then the results
 // stored on the asset. Checks are observations, not changes made by someone,
-// so they write no audit entries.
+// so they write no audit entries. A check never fails its job: whatever goes
+// wrong is recorded on the asset, and only a worker that dies or times out
+// mid-check gets it retried (CHECK_ATTEMPTS in jobs/queue.ts).
 import { checkReachability, parseTarget, takeScreenshot } from "@ems/scanners";
-import type { Prisma } from "@ems/db";
+import type { Asset, Prisma } from "@ems/db";
 import type { Services } from "../context.ts";
 import { runInWorkspace } from "../db/scoped.ts";
-import type { AssetCheckJob } from "../jobs/queue.ts";
+import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 import { coveredHosts } from "./assets.coverage.ts";
 
 export async function runAssetCheck(services: Services, job: AssetCheckJob) {
   await runInWorkspace(job.workspaceId, async () => {
     const db = services.scoped;
-    const asset = await db.asset.findUnique({ where: { id: job.assetId } });
+    // Counted before the work, in its own statement: a start whose worker then dies still counts.
+    const claimed = await db.asset.updateManyAndReturn({
+      where: { id: job.assetId },
+      data: { checkAttempts: { increment: 1 } },
+    });
+    const asset = claimed[0];
     if (!asset) return; // deleted meanwhile
-    const parsed = parseTarget(asset.type, asset.value, { allowPrivate: services.net.allowPrivate, allowedRanges: services.net.allowedRanges });
-    if (!parsed.ok) {
-      await db.asset.update({ where: { id: asset.id }, data: { status: "error", failReason: parsed.message, lastCheckedAt: new Date() } });
+    if (asset.checkAttempts > CHECK_ATTEMPTS) {
+      const failReason =
+        `The reachability check did not finish in ${CHECK_ATTEMPTS} attempts (its worker crashed or timed out ` +
+        "each time), so it is not retried; revalidate the asset to try again.";
+      await db.asset.update({ where: { id: asset.id }, data: { status: "error", failReason, lastCheckedAt: new Date() } });
       return;
     }
-    const covers = await coveredHosts(db, asset);
-    const result = await checkReachability({ target: parsed.target, covers }, services.net);
-
-    let screenshot: Buffer | null = null;
-    if (result.canonicalUrl && !asset.disabledScannerTypes.includes("screenshot")) {
-      screenshot = await takeScreenshot(result.canonicalUrl, services.net).catch(() => null);
-    }
+    const results = await checkAsset(services, asset).catch((err: Error) => ({
+      status: "error" as const,
+      failReason: `The reachability check failed: ${err.message}`,
+      lastCheckedAt: new Date(),
+    }));
     // The value may have changed while we checked: only store results for the value we checked.
     await db.asset.updateMany({
       where: { id: asset.id, type: asset.type, value: asset.value },
-      data: {
-        status: result.status,
-        resolvedIp: result.resolvedIp,
-        canonicalUrl: result.canonicalUrl,
-        cdnProvider: result.cdnProvider,
-        bucketProvider: result.bucketProvider,
-        failReason: result.failReason,
-        skippedRedirectHost: result.skippedRedirectHost,
-        lastCheckedAt: new Date(),
-        outsideView: result.outside as unknown as Prisma.InputJsonObject,
-        technologies: result.outside.technologies as unknown as Prisma.InputJsonArray,
-        ...(screenshot ? { screenshotPng: new Uint8Array(screenshot), screenshotTakenAt: new Date() } : {}),
-      },
+      data: { ...results, checkAttempts: 0 },
     });
   });
+}
+
+/** The check itself: what to store on the asset. Throws only on a fault of ours, never for what a site does. */
+async function checkAsset(services: Services, asset: Asset): Promise<Prisma.AssetUpdateManyMutationInput> {
+  const parsed = parseTarget(asset.type, asset.value, {
+    allowPrivate: services.net.allowPrivate,
+    allowedRanges: services.net.allowedRanges,
+  });
+  if (!parsed.ok) return { status: "error", failReason: parsed.message, lastCheckedAt: new Date() };
+  const covers = await coveredHosts(services.scoped, asset);
+  const result = await checkReachability({ target: parsed.target, covers }, services.net);
+
+  let screenshot: Buffer | null = null;
+  let screenshotError: string | null = null;
+  if (result.canonicalUrl && !asset.disabledScannerTypes.includes("screenshot")) {
+    screenshot = await takeScreenshot(result.canonicalUrl, services.net).catch((err: Error) => {
+      screenshotError = err.message;
+      return null;
+    });
+  }
+  return {
+    status: result.status,
+    resolvedIp: result.resolvedIp,
+    canonicalUrl: result.canonicalUrl,
+    cdnProvider: result.cdnProvider,
+    bucketProvider: result.bucketProvider,
+    failReason: result.failReason,
+    skippedRedirectHost: result.skippedRedirectHost,
+    lastCheckedAt: new Date(),
+    outsideView: result.outside as unknown as Prisma.InputJsonObject,
+    technologies: result.outside.technologies as unknown as Prisma.InputJsonArray,
+    screenshotError,
+    ...(screenshot ? { screenshotPng: new Uint8Array(screenshot), screenshotTakenAt: new Date() } : {}),
+  };
 }
 
 /** Checks that never ran (queue down at the time, or a crash): picked up when a worker starts. */

@@ -63,6 +63,13 @@ export const assetDetailSchema = assetSchema
     ),
     technologies: z.array(technologySchema),
     uncoveredRedirectHost: z.string().nullable().meta({ description: "Where the site sends visitors, when the ownership proof does not cover that host" }),
+    check: z
+      .object({
+        attempts: z.number().int().meta({ description: "Starts of the current reachability check, those whose worker crashed or timed out included" }),
+        maxAttempts: z.number().int().meta({ description: "Starts after which the check is given up and the asset marked error" }),
+        screenshotError: z.string().nullable().meta({ description: "Why the last check took no screenshot" }),
+      })
+      .meta({ description: "The reachability check's retry state" }),
   })
   .meta({ id: "AssetDetail" });
 

@@ -12,6 +12,7 @@ import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, methodName, methodOf, presentAsset } from "./assets.present.ts";
 import type { CreateAssetInput, ListAssetsInput, OUTSIDE_VIEW_PARTS, UpdateAssetInput } from "./assets.schemas.ts";
 import { dashed } from "../enum-names.ts";
+import { CHECK_ATTEMPTS } from "../jobs/queue.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
@@ -95,6 +96,7 @@ export async function getAsset(sc: ServiceContext, id: number) {
     schedules,
     technologies: (asset.technologies ?? []) as { name: string; version: string | null; category: string; evidence: string }[],
     uncoveredRedirectHost: asset.skippedRedirectHost,
+    check: { attempts: asset.checkAttempts, maxAttempts: CHECK_ATTEMPTS, screenshotError: asset.screenshotError },
   };
 }
 
@@ -208,6 +210,8 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
               outsideView: undefined,
               screenshotPng: null,
               screenshotTakenAt: null,
+              screenshotError: null,
+              checkAttempts: 0,
             }
           : {}),
       },
@@ -245,7 +249,7 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
   const asset = await requireAsset(sc, id);
   const budget = await sc.services.revalidations.consume(`ws:${sc.workspaceId}`, "revalidations");
   await sc.db.$transaction(async (tx) => {
-    await tx.asset.update({ where: { id }, data: { status: "pending" } });
+    await tx.asset.update({ where: { id }, data: { status: "pending", checkAttempts: 0 } });
     await writeAudit(tx, sc.actor, { action: "asset.revalidate", resourceType: "asset", resourceId: id, changes: { status: { before: asset.status, after: "pending" } } });
   });
   await enqueueCheck(sc, id, "revalidate");

@@ -19,6 +19,24 @@ export interface ScanJob {
 /** How long a scan job may run before pg-boss hands it out again (the watchdog fails it first). */
 export const SCAN_JOB_EXPIRE_SECONDS = 3 * 3600;
 
+/**
+ * Starts a reachability check gets, counted on the asset before each one
+ * (assets.check.ts): a check whose worker crashes or times out is retried by
+ * the queue after CHECK_RETRY_DELAY_SECONDS, then twice that; the start after
+ * the last gives up and marks the asset error. An ordinary failure is recorded
+ * at once and not retried.
+ */
+export const CHECK_ATTEMPTS = 3;
+const CHECK_RETRY_DELAY_SECONDS = 30;
+/** Longer than a check can take (DNS, two fetches, TLS, a screenshot with its own deadline). */
+const CHECK_EXPIRE_SECONDS = 180;
+const checkPolicy = {
+  retryLimit: CHECK_ATTEMPTS - 1,
+  retryDelay: CHECK_RETRY_DELAY_SECONDS,
+  retryBackoff: true,
+  expireInSeconds: CHECK_EXPIRE_SECONDS,
+};
+
 export interface AssetCheckJob {
   assetId: number;
   workspaceId: number;
@@ -65,7 +83,7 @@ export function createJobQueue(connectionString: string): JobQueue {
   boss.on("error", (err) => console.error("job queue:", err.message));
   const ready = (async () => {
     await boss.start();
-    await ensureQueue(boss, { name: QUEUES.assetCheck, retryLimit: 2, retryDelay: 5, expireInSeconds: 180 });
+    await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
   })();
@@ -74,7 +92,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     async enqueueAssetCheck(job) {
       await ready;
       // One pending check per asset: a second request while one waits is the same work.
-      await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, retryLimit: 2, expireInSeconds: 180 });
+      await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, ...checkPolicy });
     },
     async enqueueScan(job) {
       await ready;

@@ -21,7 +21,11 @@ export function namespaceFlags(): string[] | null {
 }
 
 /** What the browser and its driver inherit: nothing of the server's settings or secrets. */
-export const browserEnv = () => ({ PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" });
+export const browserEnv = (): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH ?? "/usr/bin:/bin",
+  HOME: process.env.HOME ?? "/tmp",
+  NODE_ENV: "production",
+});
 
 /** Playwright launch options for Chromium under the chosen isolation; null when it is required and unavailable. */
 export function isolatedLaunch(chromiumPath: string, isolation: ScreenshotIsolation, args: string[]) {

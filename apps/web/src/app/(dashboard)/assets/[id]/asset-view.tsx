@@ -89,6 +89,13 @@ export function AssetView({ id }: { id: number }) {
           {a.type === "bucket" && <Row label="Bucket provider">{a.bucketProvider}</Row>}
           <Row label="Last checked">{formatDate(a.lastCheckedAt)}</Row>
           {a.failReason && <Row label="Why">{a.failReason}</Row>}
+          {a.status === "pending" && a.check.attempts > 1 && (
+            <Row label="Attempt">
+              <span data-testid="check-attempt">
+                {a.check.attempts} of {a.check.maxAttempts} (the previous worker stopped mid-check)
+              </span>
+            </Row>
+          )}
           {a.uncoveredRedirectHost && (
             <p data-testid="uncovered-redirect" style={{ color: "#b45309" }}>
               The site sends visitors to <strong>{a.uncoveredRedirectHost}</strong>, which your ownership proof does not cover: the check stopped there. Add and prove that host to include it.
@@ -149,6 +156,10 @@ export function AssetView({ id }: { id: number }) {
         <Card title="Screenshot" style={{ flex: 2, minWidth: 420 }}>
           {a.status === "pending" ? (
             <p className="muted">Checking…</p>
+          ) : a.check.screenshotError ? (
+            <p className="muted" data-testid="screenshot-error">
+              No screenshot: {a.check.screenshotError}
+            </p>
           ) : (
             <img
               data-testid="screenshot"
