@@ -9,12 +9,9 @@
 //    with a hard deadline: a page that crashes Playwright, the renderer or the
 //    driver ends that child, and this function rejects with a reason.
 import { fork, type ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import type { NetConfig } from "./config.ts";
 import { FetchRefused, safeFetch, urlHost, type HttpResult } from "./http.ts";
-import { browserEnv, isolatedLaunch } from "./screenshot/isolation.ts";
-
-const CHILD = fileURLToPath(new URL("./screenshot/browser-child.mjs", import.meta.url));
+import { besideThis, browserEnv, isolatedLaunch } from "./screenshot/isolation.ts";
 
 /** Response headers Chromium must not see from the proxy: the body we hand over is plain and possibly capped. */
 const DROP = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
@@ -80,7 +77,7 @@ export async function takeScreenshot(url: string, cfg: NetConfig): Promise<Buffe
   const first = await safeFetch(target.href, cfg, { allowHost: (h) => h === host, keepBytes: true });
   const proxy = new GuardedProxy(host, cfg, first);
 
-  const child = fork(CHILD, [], {
+  const child = fork(besideThis("browser-child.mjs"), [], {
     serialization: "advanced",
     stdio: ["ignore", "ignore", "ignore", "ipc"],
     execArgv: [], // no TypeScript loader or inspector of the parent's: the driver is plain JavaScript

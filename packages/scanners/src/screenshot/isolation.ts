@@ -3,11 +3,13 @@
 // make one directly; other users need unprivileged user namespaces. Which one
 // works is probed once per process.
 import { spawnSync } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export type ScreenshotIsolation = "namespace" | "none";
 
-const WRAPPER = fileURLToPath(new URL("./chromium-without-network.sh", import.meta.url));
+/** Files next to this one; resolved when used, since bundlers (the dashboard's) rewrite `new URL(…, import.meta.url)`. */
+export const besideThis = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), name);
 const CANDIDATES = [["--net"], ["--user", "--map-root-user", "--net"]];
 
 let probed: string[] | null | undefined;
@@ -33,7 +35,7 @@ export function isolatedLaunch(chromiumPath: string, isolation: ScreenshotIsolat
   const flags = namespaceFlags();
   if (!flags) return null;
   return {
-    executablePath: WRAPPER,
+    executablePath: besideThis("chromium-without-network.sh"),
     args,
     env: { ...browserEnv(), EMS_CHROMIUM: chromiumPath, EMS_UNSHARE_FLAGS: flags.join(" ") },
   };
