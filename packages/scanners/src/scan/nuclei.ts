@@ -3,7 +3,8 @@
 // redirects), outside safeFetch's vetting. We hand it only the asset's
 // vetted web URLs, turn off its interactsh callbacks and update checks, and
 // keep what it reports at or above the profile's minimum severity.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { settleOnce, type Settle } from "../settle.ts";
 import { capBytes } from "./evidence.ts";
 import { atLeast, SEVERITIES, toSeverity, type ScanFinding, type Severity } from "./types.ts";
 
@@ -70,36 +71,34 @@ export function nucleiFinding(line: Line, minSeverity: Severity): ScanFinding | 
 
 /** Runs nuclei to the end (or until aborted: the process group is killed) and returns its findings. */
 export function runNuclei(run: NucleiRun): Promise<ScanFinding[]> {
-  return new Promise((resolve, reject) => {
-    if (run.signal?.aborted) return reject(run.signal.reason);
+  let child: ChildProcess | undefined;
+  /** The whole process group: nuclei starts helpers of its own. */
+  const kill = () => {
+    if (child?.pid === undefined || child.exitCode !== null) return;
+    const pid = child.pid;
+    try {
+      process.kill(-pid, "SIGTERM");
+    } catch {
+      child.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      try {
+        if (child?.exitCode === null) process.kill(-pid, "SIGKILL");
+      } catch {
+        /* already gone */
+      }
+    }, 2000).unref();
+  };
+  const onAbort = (settle: Settle<ScanFinding[]>) => {
+    kill();
+    settle.reject(run.signal!.reason);
+  };
+  return settleOnce<ScanFinding[]>({ ...(run.signal ? { signal: run.signal } : {}), onAbort }, (settle) => {
     const findings: ScanFinding[] = [];
-    const child = spawn(run.binary, nucleiArgs(run.targets, run.minSeverity, run.extraArgs), { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const proc = spawn(run.binary, nucleiArgs(run.targets, run.minSeverity, run.extraArgs), { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    child = proc;
     let stderr = "";
     let buffer = "";
-    let settled = false;
-    const kill = () => {
-      if (child.pid === undefined || child.exitCode !== null) return;
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        child.kill("SIGTERM");
-      }
-      setTimeout(() => {
-        try {
-          if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGKILL");
-        } catch {
-          /* already gone */
-        }
-      }, 2000).unref();
-    };
-    const onAbort = () => {
-      kill();
-      if (!settled) {
-        settled = true;
-        reject(run.signal!.reason);
-      }
-    };
-    run.signal?.addEventListener("abort", onAbort, { once: true });
     const take = (line: string) => {
       const t = line.trim();
       if (!t.startsWith("{")) return;
@@ -116,8 +115,8 @@ export function runNuclei(run: NucleiRun): Promise<ScanFinding[]> {
         run.onFinding?.(f);
       }
     };
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
+    proc.stdout.setEncoding("utf8");
+    proc.stdout.on("data", (chunk: string) => {
       buffer += chunk;
       let i: number;
       while ((i = buffer.indexOf("\n")) >= 0) {
@@ -125,26 +124,18 @@ export function runNuclei(run: NucleiRun): Promise<ScanFinding[]> {
         buffer = buffer.slice(i + 1);
       }
     });
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk: string) => {
+    proc.stderr.setEncoding("utf8");
+    proc.stderr.on("data", (chunk: string) => {
       stderr = (stderr + chunk).slice(-4000);
     });
-    child.on("error", (err) => {
-      run.signal?.removeEventListener("abort", onAbort);
-      if (settled) return;
-      settled = true;
-      reject(new Error(`cannot run nuclei (${run.binary}): ${err.message}`));
-    });
-    child.on("close", (code, sig) => {
-      run.signal?.removeEventListener("abort", onAbort);
+    proc.on("error", (err) => settle.reject(new Error(`cannot run nuclei (${run.binary}): ${err.message}`)));
+    proc.on("close", (code, sig) => {
       if (buffer) take(buffer);
-      if (settled) return;
-      settled = true;
       if (code !== 0 && !findings.length) {
         const tail = stderr.trim().split("\n").slice(-3).join(" | ");
-        return reject(new Error(`nuclei exited with ${code ?? sig}${tail ? `: ${tail}` : ""}`));
+        return settle.reject(new Error(`nuclei exited with ${code ?? sig}${tail ? `: ${tail}` : ""}`));
       }
-      resolve(findings);
+      settle.resolve(findings);
     });
   });
 }

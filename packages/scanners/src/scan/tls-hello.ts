@@ -5,6 +5,7 @@
 // is the answer, and we hang up right after it.
 import { randomBytes } from "node:crypto";
 import net from "node:net";
+import { settleOnce } from "../settle.ts";
 
 export const TLS_VERSIONS: Record<number, string> = { 0x0300: "SSLv3", 0x0301: "TLSv1.0", 0x0302: "TLSv1.1", 0x0303: "TLSv1.2", 0x0304: "TLSv1.3" };
 
@@ -148,31 +149,33 @@ export function helloProbe(
   suites: readonly number[],
   opts: { servername: string | null; timeoutMs: number; signal?: AbortSignal },
 ): Promise<HelloResult> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: address, port });
-    let data = Buffer.alloc(0);
-    let settled = false;
-    const done = (r: HelloResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      socket.destroy();
-      resolve(r);
-    };
-    const onAbort = () => done({ kind: "error", message: "aborted" });
-    const timer = setTimeout(() => done({ kind: "error", message: `no answer within ${opts.timeoutMs} ms` }), opts.timeoutMs);
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    socket.on("connect", () => socket.write(buildClientHello(version, suites, opts.servername)));
-    socket.on("data", (chunk: Buffer) => {
-      data = Buffer.concat([data, chunk]);
-      const r = parseServerResponse(data);
-      if (r) done(r);
-      else if (data.length > 64 * 1024) done({ kind: "error", message: "oversized answer" });
-    });
-    // A server that hangs up on a hello it does not like has refused it.
-    socket.on("end", () => done(parseServerResponse(data) ?? { kind: "refused" }));
-    socket.on("close", () => done(parseServerResponse(data) ?? { kind: "refused" }));
-    socket.on("error", (err: NodeJS.ErrnoException) => done(err.code === "ECONNRESET" ? { kind: "refused" } : { kind: "error", message: err.message }));
-  });
+  let socket: net.Socket | undefined;
+  return settleOnce<HelloResult>(
+    {
+      timeoutMs: opts.timeoutMs,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      onTimeout: (s) => s.resolve({ kind: "error", message: `no answer within ${opts.timeoutMs} ms` }),
+      onAbort: (s) => s.resolve({ kind: "error", message: "aborted" }),
+      cleanup: () => socket?.destroy(),
+    },
+    (settle) => {
+      const sock = net.connect({ host: address, port });
+      socket = sock;
+      let data = Buffer.alloc(0);
+      sock.on("connect", () => sock.write(buildClientHello(version, suites, opts.servername)));
+      sock.on("data", (chunk: Buffer) => {
+        data = Buffer.concat([data, chunk]);
+        const r = parseServerResponse(data);
+        if (r) settle.resolve(r);
+        else if (data.length > 64 * 1024) settle.resolve({ kind: "error", message: "oversized answer" });
+      });
+      // A server that hangs up on a hello it does not like has refused it.
+      const hangup = () => settle.resolve(parseServerResponse(data) ?? { kind: "refused" });
+      sock.on("end", hangup);
+      sock.on("close", hangup);
+      sock.on("error", (err: NodeJS.ErrnoException) =>
+        settle.resolve(err.code === "ECONNRESET" ? { kind: "refused" } : { kind: "error", message: err.message }),
+      );
+    },
+  );
 }

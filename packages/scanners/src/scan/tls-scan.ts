@@ -4,6 +4,7 @@
 // our own OpenSSL.
 import { X509Certificate } from "node:crypto";
 import tls, { type DetailedPeerCertificate, type SecureContext } from "node:tls";
+import { settleOnce, type Settle } from "../settle.ts";
 import { COMMON_SUITES, helloProbe, TLS_VERSIONS, WEAK_SUITES, type HelloResult } from "./tls-hello.ts";
 import type { ScanFinding, Severity } from "./types.ts";
 
@@ -67,41 +68,33 @@ export interface Handshake {
 
 /** One full handshake; null when the port does not complete one. */
 export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshake | null> {
-  return new Promise((resolve) => {
-    const socket = tls.connect({
+  let socket: tls.TLSSocket | undefined;
+  const none = (settle: Settle<Handshake | null>) => settle.resolve(null);
+  const limits = { timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}), onTimeout: none, onAbort: none };
+  return settleOnce<Handshake | null>({ ...limits, cleanup: () => socket?.destroy() }, (settle) => {
+    const sock = tls.connect({
       host: t.address,
       port: t.port,
       ...(t.hostname ? { servername: t.hostname } : {}),
       rejectUnauthorized: false,
       secureContext: secureContext(opts.extraCaCerts),
     });
-    let settled = false;
-    const done = (h: Handshake | null) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      socket.destroy();
-      resolve(h);
-    };
-    const onAbort = () => done(null);
-    const timer = setTimeout(() => done(null), opts.timeoutMs);
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    socket.once("secureConnect", () => {
-      const peer = socket.getPeerCertificate(true);
-      if (!peer?.raw) return done(null);
-      const err = socket.authorizationError as (Error & { code?: string }) | string | null | undefined;
+    socket = sock;
+    sock.once("secureConnect", () => {
+      const peer = sock.getPeerCertificate(true);
+      if (!peer?.raw) return settle.resolve(null);
+      const err = sock.authorizationError as (Error & { code?: string }) | string | null | undefined;
       const code = !err ? null : typeof err === "string" ? err : (err.code ?? err.message);
-      done({
-        protocol: socket.getProtocol() ?? "unknown",
-        cipher: socket.getCipher()?.name ?? "unknown",
-        authorized: socket.authorized,
+      settle.resolve({
+        protocol: sock.getProtocol() ?? "unknown",
+        cipher: sock.getCipher()?.name ?? "unknown",
+        authorized: sock.authorized,
         authorizationError: code,
         peer,
         x509: new X509Certificate(peer.raw),
       });
     });
-    socket.once("error", () => done(null));
+    sock.once("error", () => settle.resolve(null));
   });
 }
 
