@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -132,6 +133,24 @@ describe("scanPorts", () => {
     setTimeout(() => ctl.abort(), 50);
     await expect(p).rejects.toMatchObject({ name: "AbortError" });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("reads many banners at once on one signal without piling up abort listeners (issue 15)", async () => {
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => void warnings.push(w);
+    process.on("warning", onWarning);
+    const talkers = await Promise.all(Array.from({ length: 15 }, () => listen((s) => setTimeout(() => s.end("SSH-2.0-OpenSSH_9.6\r\n"), 100))));
+    try {
+      const ctl = new AbortController();
+      const found = await scanPortsDetailed("127.0.0.1", talkers.map((t) => t.port), { concurrency: 50, timeoutMs: 1000, bannerTimeoutMs: 1000, signal: ctl.signal });
+      expect(found.map((p) => p.service)).toEqual(Array(15).fill("ssh"));
+      expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.map((w) => w.message)).not.toContainEqual(expect.stringMatching(/abort listeners/));
+    } finally {
+      process.off("warning", onWarning);
+      await Promise.all(talkers.map((t) => t.close()));
+    }
   });
 
   it("refuses what is not an IP address or a port", async () => {
