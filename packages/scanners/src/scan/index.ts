@@ -10,13 +10,6 @@ export { checkHttp, checkBucketHttp, fetchRoots, cookieProblems, type WebEndpoin
 export {
   parseTemplate,
   loadTemplates,
-  runTemplate,
-  templateFinding,
-  evaluateMatcher,
-  evaluateMatchers,
-  runExtractors,
-  templateResponse,
-  templateVariables,
   goRegex,
   BUILTIN_TEMPLATES_DIR,
   TemplateError,
@@ -24,9 +17,18 @@ export {
   type TemplateRequest,
   type Matcher,
   type Extractor,
+  type LoadedTemplates,
+} from "./templates/parse.ts";
+export {
+  runTemplate,
+  templateFinding,
+  evaluateMatcher,
+  evaluateMatchers,
+  runExtractors,
+  templateResponse,
+  templateVariables,
   type TemplateHit,
   type TemplateResponse,
-  type LoadedTemplates,
-} from "./templates.ts";
+} from "./templates/run.ts";
 export { runNuclei, nucleiArgs, nucleiFinding, type NucleiRun } from "./nuclei.ts";
 export { runScan, dedupeFindings, STAGE_ORDER, type ScanInput, type ScanResult, type StageReport } from "./run.ts";

@@ -15,7 +15,8 @@ import { runNuclei } from "./nuclei.ts";
 import { scanPortsDetailed, type OpenPortDetail } from "./port-scan.ts";
 import { portsForMode } from "./ports.ts";
 import { HTTPS_PORTS, HTTP_PORTS, portRisk, WELL_KNOWN_PORTS } from "./services.ts";
-import { BUILTIN_TEMPLATES_DIR, loadTemplates, runTemplate, templateFinding } from "./templates.ts";
+import { BUILTIN_TEMPLATES_DIR, loadTemplates } from "./templates/parse.ts";
+import { runTemplate, templateFinding } from "./templates/run.ts";
 import { checkTls } from "./tls-scan.ts";
 import { atLeast, ScanAbortedError, severityRank, toSeverity, type OpenPort, type ScanFinding, type ScanHooks, type ScanProfile, type ScanStage } from "./types.ts";
 

@@ -4,21 +4,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
 import { startHttpServer, testNetConfig, type TestServer } from "../testing/index.ts";
+import { BUILTIN_TEMPLATES_DIR, goRegex, loadTemplates, parseTemplate, type Matcher, type Template } from "./templates/parse.ts";
 import {
-  BUILTIN_TEMPLATES_DIR,
   evaluateMatcher,
   evaluateMatchers,
-  goRegex,
-  loadTemplates,
-  parseTemplate,
   runExtractors,
   runTemplate,
   templateFinding,
   templateVariables,
-  type Matcher,
-  type Template,
   type TemplateResponse,
-} from "./templates.ts";
+} from "./templates/run.ts";
 
 const response: TemplateResponse = {
   status: 200,
