@@ -1,0 +1,19 @@
+// HTTP: the checks of http-scan.ts over the web endpoints (a bucket: its
+// anonymous listing only). The root responses are kept for later stages.
+import { checkBucketHttp, checkHttp } from "../http-scan.ts";
+import type { Stage } from "./stage.ts";
+import { webEndpoints } from "./web.ts";
+
+export const httpStage: Stage = {
+  id: "http",
+  scanner: "http",
+  enabled: (s) => !s.disabled("http"),
+  weight: () => 20,
+  async run(ctx) {
+    const { target, net, covers, signal, emit, progress, shared } = ctx;
+    const check = { net, covers, signal, emit, onProgress: progress };
+    if (target.kind === "bucket") return checkBucketHttp(target.url, check);
+    const roots = await checkHttp(webEndpoints(ctx, shared), check);
+    if (!signal.aborted) shared.roots = roots;
+  },
+};

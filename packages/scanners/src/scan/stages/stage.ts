@@ -1,0 +1,59 @@
+// One stage of a scan, as the table in ./index.ts lists them. A stage only
+// does its work: it reads what earlier stages left in `shared`, emits
+// findings and reports its own progress as a fraction. The runner (../run.ts)
+// gives it its share of the progress bar, its time limit, its abort signal and
+// its entry in the scan's report, the same way for every stage.
+import type { NetConfig } from "../../config.ts";
+import type { ScanEngineConfig } from "../config.ts";
+import type { RootResponse } from "../http-scan.ts";
+import type { OpenPortDetail } from "../port-scan.ts";
+import type { ScanTarget } from "../target.ts";
+import type { ScanFinding, ScanProfile, ScanStage, Severity } from "../types.ts";
+
+/** What every stage knows of the scan; fixed for the whole scan. */
+export interface ScanScope {
+  target: ScanTarget;
+  profile: ScanProfile;
+  net: NetConfig;
+  engine: ScanEngineConfig;
+  /** Hosts the ownership proof covers; redirects elsewhere are not followed. */
+  covers: (host: string) => boolean;
+  /** profile.nucleiMinSeverity, normalised. */
+  minSeverity: Severity;
+  /** Whether profile.disabledScannerTypes names this item (trimmed, any case). */
+  disabled(item: string): boolean;
+}
+
+/** What stages leave for later ones. */
+export interface Shared {
+  /** Open ports once the port stage ran (partial when it was cut short); null when it did not run. */
+  openPorts: OpenPortDetail[] | null;
+  portsComplete: boolean;
+  /** Root responses from the HTTP stage, reused by technologies and templates. */
+  roots: RootResponse[] | null;
+}
+
+export interface StageContext extends ScanScope {
+  shared: Shared;
+  /** Aborted when the scan is cancelled or the stage's time is up. */
+  signal: AbortSignal;
+  /** Records a finding; ignored once the stage is over. */
+  emit(f: ScanFinding): void;
+  /** Fraction of this stage done, 0..1. */
+  progress(fraction: number): void;
+  /** Something worth knowing that is not an error (a template refused at load…). */
+  note(text: string): void;
+}
+
+export interface Stage {
+  id: ScanStage;
+  /** The scanner a "scan.stage-timeout" finding names when this is the first stage cut. */
+  scanner: ScanFinding["scanner"];
+  /** Whether the stage runs for this target and profile (skipped stages are not reported). */
+  enabled(scope: ScanScope): boolean;
+  /** Its share of the progress bar, relative to the other stages that run. */
+  weight(scope: ScanScope): number;
+  run(ctx: StageContext): Promise<void>;
+  /** Findings made from `shared` once the stage is over, however it ended (cut by the time limit too). */
+  findingsAfter?(scope: ScanScope, shared: Shared): ScanFinding[];
+}
