@@ -2,6 +2,7 @@
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller, createSessionContext } from "@ems/core";
+import { transformer } from "@ems/core/transformer";
 import { call, expectAppError, expectError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -83,17 +84,27 @@ describe("tRPC errors", () => {
     const address = server.address();
     const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
     try {
-      const res = await fetch(`${base}/projects.create`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "x" }) });
-      expect(res.status).toBe(403);
-      const body = (await res.json()) as { error: { message: string; data: { code: string; status: number; message: string } } };
-      expect(body.error.data).toMatchObject({ code: "ROLE_REQUIRED", status: 403 });
-      expect(body.error.message).toBe(body.error.data.message);
+      // The wire carries superjson on both ways, as the dashboard's link sends and reads it.
+      const wire = (v: unknown) => JSON.stringify(transformer.serialize(v));
+      type TrpcError = { message: string; data: { code: string; status: number; field?: string; message: string } };
+      const errorOf = async (res: Response) =>
+        transformer.deserialize<TrpcError>(((await res.json()) as { error: never }).error);
 
-      const bad = await fetch(`${base}/projects.list?input=${encodeURIComponent(JSON.stringify({ limit: 0 }))}`);
+      const res = await fetch(`${base}/projects.create`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: wire({ name: "x" }),
+      });
+      expect(res.status).toBe(403);
+      const error = await errorOf(res);
+      expect(error.data).toMatchObject({ code: "ROLE_REQUIRED", status: 403 });
+      expect(error.message).toBe(error.data.message);
+
+      const bad = await fetch(`${base}/projects.list?input=${encodeURIComponent(wire({ limit: 0 }))}`);
       expect(bad.status).toBe(400);
-      const badBody = (await bad.json()) as { error: { data: { code: string; field: string; message: string } } };
-      expect(badBody.error.data).toMatchObject({ code: "VALIDATION_ERROR", field: "limit" });
-      expect(badBody.error.data.message).toContain("limit");
+      const badError = await errorOf(bad);
+      expect(badError.data).toMatchObject({ code: "VALIDATION_ERROR", field: "limit" });
+      expect(badError.data.message).toContain("limit");
     } finally {
       await new Promise((r) => server.close(r));
     }

@@ -8,21 +8,27 @@ test("a read-only member sees but cannot change anything", async ({ page }) => {
   await expect(page.getByRole("link", { name: "API keys" })).toHaveCount(0);
   await shot(page, "read-only");
 
-  // The procedures refuse whatever the UI shows: call them as the page would.
+  // The procedures refuse whatever the UI shows: call them as the page would. The tRPC
+  // link speaks superjson: plain values travel as { json }, and errors come back the same way.
   const attempt = (path: string, body: unknown) =>
     page.evaluate(
       async ([p, b]) => {
-        const res = await fetch(`/api/trpc/${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(b) });
-        return { status: res.status, body: await res.json() };
+        const res = await fetch(`/api/trpc/${p}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ json: b }),
+        });
+        const answer = (await res.json()) as { error: { json: { data: { code: string } } } };
+        return { status: res.status, code: answer.error.json.data.code };
       },
       [path, body] as const,
     );
   const create = await attempt("projects.create", { name: "sneaky" });
   expect(create.status).toBe(403);
-  expect(create.body.error.data.code).toBe("ROLE_REQUIRED");
-  expect((await attempt("apiKeys.create", { name: "sneaky" })).body.error.data.code).toBe("ROLE_REQUIRED");
-  expect((await attempt("plan.buyAssetSlots", { quantity: 1 })).body.error.data.code).toBe("ROLE_REQUIRED");
-  expect((await attempt("members.invite", { email: "x@y.z", role: "owner" })).body.error.data.code).toBe("ROLE_REQUIRED");
+  expect(create.code).toBe("ROLE_REQUIRED");
+  expect((await attempt("apiKeys.create", { name: "sneaky" })).code).toBe("ROLE_REQUIRED");
+  expect((await attempt("plan.buyAssetSlots", { quantity: 1 })).code).toBe("ROLE_REQUIRED");
+  expect((await attempt("members.invite", { email: "x@y.z", role: "owner" })).code).toBe("ROLE_REQUIRED");
 
   await page.goto("/settings/members");
   await expect(page.getByTestId("data-table-row").filter({ hasText: "viewer@acme.test" })).toBeVisible();

@@ -21,6 +21,7 @@ import type { Page } from "./paging.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
 import type { Scope } from "./scopes.ts";
 import { dashed } from "./enum-names.ts";
+import { transformer } from "./transformer.ts";
 
 export interface AppMeta extends OpenApiMeta {
   /** Scope an API key or OAuth token must hold. */
@@ -45,6 +46,7 @@ const t = initTRPC
   .context<RequestContext>()
   .meta<AppMeta>()
   .create({
+    transformer,
     // tRPC clients get the same error body as REST callers, under `data`.
     errorFormatter: ({ shape, error }) => {
       const app = toAppError(error);
