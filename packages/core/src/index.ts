@@ -1,4 +1,4 @@
-export { appRouter, createCaller, type AppRouter } from "./router.ts";
+export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";
 export { createServices, createRestContext, createSessionContext, type Services, type RequestContext } from "./context.ts";
 export { AppError, ErrorCode, toAppError, validationError, type ErrorBody } from "./errors.ts";
 export { type AppMeta } from "./trpc.ts";

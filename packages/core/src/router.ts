@@ -12,6 +12,7 @@ import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
 import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
@@ -30,4 +31,7 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+/** What each procedure takes and returns, as the zod schemas declare them: the only types views use for API data. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const createCaller = createCallerFactory(appRouter);

@@ -5,18 +5,19 @@ import { notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { SCOPES } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { CreateApiKeyInput } from "./api-keys.schemas.ts";
+import type { z } from "zod";
+import type { CreateApiKeyInput, apiKeySchema } from "./api-keys.schemas.ts";
 
 const AUDITED = ["name", "scopes", "expiresAt", "revokedAt"] as const;
 
-export function presentApiKey(k: ApiKey, now = Date.now()) {
+export function presentApiKey(k: ApiKey, now = Date.now()): z.output<typeof apiKeySchema> {
   const status = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt.getTime() <= now ? "expired" : "active";
   return {
     id: k.id,
     name: k.name,
     prefix: k.prefix,
     scopes: k.scopes,
-    status: status as "active" | "revoked" | "expired",
+    status,
     expiresAt: k.expiresAt,
     revokedAt: k.revokedAt,
     lastUsedAt: k.lastUsedAt,

@@ -1,7 +1,8 @@
 // The API's spelling of asset values: Prisma enum names (http_file, read_only)
 // become the dashed values the API documents (http-file, parent-domain).
-import type { Asset, OwnershipMethod, Prisma } from "@ems/db";
-import type { OWNERSHIP_METHODS } from "./assets.schemas.ts";
+import type { OwnershipMethod, Prisma } from "@ems/db";
+import type { z } from "zod";
+import type { OWNERSHIP_METHODS, assetSchema } from "./assets.schemas.ts";
 
 type MethodName = (typeof OWNERSHIP_METHODS)[number];
 
@@ -19,9 +20,9 @@ export const methodOf = (name: MethodName): OwnershipMethod =>
 /** Every query that presents assets selects this. */
 export const assetInclude = { project: { select: { id: true, name: true } } } satisfies Prisma.AssetInclude;
 
-export type AssetRow = Asset & { project: { id: number; name: string } };
+export type AssetRow = Prisma.AssetGetPayload<{ include: typeof assetInclude }>;
 
-export function presentAsset(a: AssetRow) {
+export function presentAsset(a: AssetRow): z.output<typeof assetSchema> {
   return {
     id: a.id,
     projectId: a.projectId,

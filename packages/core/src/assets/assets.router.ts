@@ -6,6 +6,7 @@ import {
   assetIdInput,
   assetListItemSchema,
   assetSchema,
+  assetSummarySchema,
   createAssetInput,
   deleteAssetOutput,
   listAssetsInput,
@@ -44,6 +45,7 @@ export const assetsRouter = router({
   summary: procedure
     .meta(read)
     .input(z.object({}).optional())
+    .output(assetSummarySchema)
     .query(({ ctx }) => assetSummary(ctx)),
 
   create: procedure

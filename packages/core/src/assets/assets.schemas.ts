@@ -73,6 +73,13 @@ export const assetDetailSchema = assetSchema
   })
   .meta({ id: "AssetDetail" });
 
+/** The dashboard's filter counts (not a REST route). */
+export const assetSummarySchema = z.object({
+  byStatus: z.partialRecord(enumOf(ASSET_STATUSES), z.number().int()),
+  byType: z.partialRecord(enumOf(ASSET_TYPES), z.number().int()),
+  total: z.number().int(),
+});
+
 export const listAssetsInput = pagingInput.extend({
   projectId: idParam("projectId").optional(),
   type: enumOf(ASSET_TYPES).optional(),

@@ -5,11 +5,11 @@ import { runInWorkspace } from "../db/scoped.ts";
 import type { FileResponse } from "../files.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { AuditFilters } from "./audit-log.schemas.ts";
+import type { z } from "zod";
+import type { ACTOR_TYPES, AuditFilters, auditEntrySchema, auditFiltersOutput } from "./audit-log.schemas.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
-
-function present(e: AuditEntry) {
+function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
   return {
     id: e.id,
     createdAt: e.createdAt,
@@ -23,7 +23,7 @@ function present(e: AuditEntry) {
     action: e.action,
     resourceType: e.resourceType,
     resourceId: e.resourceId,
-    changes: e.changes as Record<string, { before: unknown; after: unknown }>,
+    changes: e.changes as z.output<typeof auditEntrySchema>["changes"],
     ip: e.ip,
     userAgent: e.userAgent,
   };
@@ -55,10 +55,10 @@ export async function listAuditEntries(sc: ServiceContext, input: AuditFilters &
 }
 
 /** The actors, actions and resource types present in the workspace's log. */
-export async function auditLogFilters(sc: ServiceContext) {
+export async function auditLogFilters(sc: ServiceContext): Promise<z.output<typeof auditFiltersOutput>> {
   const [actors, actions, resourceTypes] = await Promise.all([
-    // Raw SQL is not scoped by the client: filter by workspace explicitly.
-    sc.db.$queryRaw<{ actorType: AuditEntry["actorType"]; actorId: number | null; actorName: string }[]>`
+    // Raw SQL is not scoped by the client: filter by workspace explicitly. It reads the stored (dashed) values.
+    sc.db.$queryRaw<{ actorType: (typeof ACTOR_TYPES)[number]; actorId: number | null; actorName: string }[]>`
       select distinct on ("actorType", "actorId") "actorType"::text as "actorType", "actorId", "actorName"
       from "AuditEntry" where "workspaceId" = ${sc.workspaceId}
       order by "actorType", "actorId", id desc`,
@@ -66,7 +66,7 @@ export async function auditLogFilters(sc: ServiceContext) {
     sc.db.auditEntry.groupBy({ by: ["resourceType"], orderBy: { resourceType: "asc" } }),
   ]);
   return {
-    actors: actors.map((a) => ({ type: a.actorType as "user" | "api-key" | "oauth-app" | "system", id: a.actorId, name: a.actorName })),
+    actors: actors.map((a) => ({ type: a.actorType, id: a.actorId, name: a.actorName })),
     actions: actions.map((a) => a.action),
     resourceTypes: resourceTypes.map((r) => r.resourceType),
   };

@@ -2,7 +2,8 @@ import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { ListFindingsInput } from "./findings.schemas.ts";
+import type { z } from "zod";
+import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
@@ -14,7 +15,7 @@ export async function listFindingsWhere(sc: ServiceContext, where: Prisma.Findin
   ]);
   return {
     // The output schema leaves out workspaceId.
-    items: rows.map((f) => ({ ...f, evidence: f.evidence as Record<string, unknown> })),
+    items: rows.map((f): z.output<typeof findingSchema> => ({ ...f, evidence: f.evidence as Record<string, unknown> })),
     total,
     page: p.page,
     limit: p.limit,

@@ -4,7 +4,8 @@ import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
-import type { DISMISS_REASONS, ListIssuesInput } from "./issues.schemas.ts";
+import type { z } from "zod";
+import type { DISMISS_REASONS, ListIssuesInput, commentSchema, issueSchema } from "./issues.schemas.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 const include = {
@@ -13,9 +14,9 @@ const include = {
   _count: { select: { findings: true } },
 } as const;
 type IssueRow = Prisma.IssueGetPayload<{ include: typeof include }>;
+type Issue = z.output<typeof issueSchema>;
 
-
-export function presentIssue(i: IssueRow) {
+export function presentIssue(i: IssueRow): Issue {
   return {
     id: i.id,
     assetId: i.assetId,
@@ -27,7 +28,7 @@ export function presentIssue(i: IssueRow) {
     status: dashed(i.status),
     port: i.port,
     assignee: i.assignee ? { id: i.assignee.id, email: i.assignee.email, name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email } : null,
-    dismissReason: i.dismissReason as (typeof DISMISS_REASONS)[number] | null,
+    dismissReason: i.dismissReason as Issue["dismissReason"],
     dismissNote: i.dismissNote,
     dismissedUntil: i.dismissedUntil,
     dismissedAt: i.dismissedAt,
@@ -116,7 +117,7 @@ export const dismissIssue = (sc: ServiceContext, input: { id: number; reason: (t
 // -------------------------------------------------------------- comments
 
 type CommentRow = Prisma.IssueCommentGetPayload<object>;
-const presentComment = (c: CommentRow) => ({
+const presentComment = (c: CommentRow): z.output<typeof commentSchema> => ({
   id: c.id,
   issueId: c.issueId,
   body: c.body,

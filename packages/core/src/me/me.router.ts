@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { procedure, router } from "../trpc.ts";
+import { meSchema } from "./me.schemas.ts";
 import { describeMe } from "./me.service.ts";
 
 export const meRouter = router({
@@ -7,5 +8,6 @@ export const meRouter = router({
   get: procedure
     .meta({ kind: "read", dashboardOnly: true })
     .input(z.object({}).optional())
+    .output(meSchema)
     .query(({ ctx }) => describeMe(ctx.services, ctx.actor.userId!, ctx.workspaceId)),
 });

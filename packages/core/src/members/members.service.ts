@@ -1,4 +1,5 @@
-import type { Invitation, Role } from "@ems/db";
+import type { Invitation, Role, User } from "@ems/db";
+import type { z } from "zod";
 import { writeAudit } from "../audit/write.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
@@ -7,14 +8,25 @@ import { AppError, ErrorCode, alreadyExists, notFound, validationError } from ".
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { hashPassword, verifyPassword } from "../users/users.service.ts";
-import type { ROLE_NAMES } from "./members.schemas.ts";
+import type { ROLE_NAMES, invitationSchema, memberSchema } from "./members.schemas.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 type RoleName = (typeof ROLE_NAMES)[number];
 
 export const INVITATION_TTL_DAYS = 7;
 
-const presentInvitation = (i: Invitation) => ({
+type MembershipRow = { userId: number; role: Role; createdAt: Date; user: User };
+
+const presentMember = (m: MembershipRow): z.output<typeof memberSchema> => ({
+  userId: m.userId,
+  email: m.user.email,
+  firstName: m.user.firstName,
+  lastName: m.user.lastName,
+  role: dashed(m.role),
+  joinedAt: m.createdAt,
+});
+
+const presentInvitation = (i: Invitation): z.output<typeof invitationSchema> => ({
   id: i.id,
   email: i.email,
   role: dashed(i.role),
@@ -29,7 +41,7 @@ export async function listMembers(sc: ServiceContext, paging: PagingInput) {
     sc.db.membership.count(),
   ]);
   return {
-    items: rows.map((m) => ({ userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: dashed(m.role), joinedAt: m.createdAt })),
+    items: rows.map(presentMember),
     total,
     page: paging.page,
     limit: paging.limit,
@@ -67,7 +79,7 @@ export async function invite(sc: ServiceContext, input: { email: string; role: R
       const m = await tx.membership.create({ data: { workspaceId: sc.workspaceId, userId: user.id, role } });
       await writeAudit(tx, sc.actor, { action: "member.add", resourceType: "user", resourceId: user.id, changes: { email: { before: null, after: user.email }, role: { before: null, after: input.role } } });
       return {
-        member: { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, role: input.role, joinedAt: m.createdAt },
+        member: presentMember({ ...m, user }),
         invitation: null,
         token: null,
       };
@@ -110,7 +122,7 @@ export async function changeRole(sc: ServiceContext, input: { userId: number; ro
       await tx.membership.update({ where: { id: m.id }, data: { role } });
       await writeAudit(tx, sc.actor, { action: "member.role", resourceType: "user", resourceId: m.userId, changes: { role: { before: dashed(m.role), after: input.role } } });
     }
-    return { userId: m.userId, email: m.user.email, firstName: m.user.firstName, lastName: m.user.lastName, role: input.role, joinedAt: m.createdAt };
+    return presentMember({ ...m, role });
   });
 }
 

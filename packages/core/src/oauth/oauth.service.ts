@@ -9,12 +9,13 @@ import type { Scope } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
-import type { CreateOAuthAppInput, UpdateOAuthAppInput } from "./oauth.schemas.ts";
+import type { z } from "zod";
+import type { CreateOAuthAppInput, UpdateOAuthAppInput, oauthAppSchema } from "./oauth.schemas.ts";
 
 /** Lifetime of an access token issued by the token endpoint. */
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
-export const presentOAuthApp = (a: OAuthApp) => ({
+export const presentOAuthApp = (a: OAuthApp): z.output<typeof oauthAppSchema> => ({
   id: a.id,
   name: a.name,
   clientId: a.clientId,

@@ -1,27 +1,7 @@
 import { z } from "zod";
 import { procedure, router } from "../trpc.ts";
+import { openPortGroupSchema } from "./ports.schemas.ts";
 import { openPorts } from "./ports.service.ts";
-
-const openPortGroup = z
-  .object({
-    port: z.number().int(),
-    protocol: z.string(),
-    service: z.string().nullable(),
-    severity: z.string(),
-    assets: z.array(
-      z.object({
-        assetId: z.number().int(),
-        value: z.string(),
-        type: z.string(),
-        issueId: z.number().int(),
-        status: z.string(),
-        severity: z.string(),
-        banner: z.string().nullable(),
-        lastSeenAt: z.date(),
-      }),
-    ),
-  })
-  .meta({ id: "OpenPortGroup" });
 
 export const portsRouter = router({
   list: procedure
@@ -31,6 +11,6 @@ export const portsRouter = router({
       kind: "read",
     })
     .input(z.object({}))
-    .output(z.array(openPortGroup))
+    .output(z.array(openPortGroupSchema))
     .query(({ ctx }) => openPorts(ctx)),
 });

@@ -1,20 +1,20 @@
 import type { ServiceContext } from "../service-context.ts";
 import { dashed } from "../enum-names.ts";
+import type { OpenPortGroup } from "./ports.schemas.ts";
 
 /**
  * Open-port issues grouped by port, with the assets where each is open:
  * the issues say what matters (status, severity), the open-port table adds
  * the service and banner the scanner saw.
  */
-export async function openPorts(sc: ServiceContext) {
+export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
   const issues = await sc.db.issue.findMany({
     where: { kind: { startsWith: "port.open." }, status: { in: ["open", "in_progress"] } },
     include: { asset: { select: { id: true, value: true, type: true } } },
     orderBy: [{ port: "asc" }, { assetId: "asc" }],
   });
   const seen = await sc.db.openPort.findMany({ where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null } });
-  type AssetOnPort = { assetId: number; value: string; type: string; issueId: number; status: string; severity: string; banner: string | null; lastSeenAt: Date };
-  const groups = new Map<number, { port: number; protocol: string; service: string | null; severity: string; assets: AssetOnPort[] }>();
+  const groups = new Map<number, OpenPortGroup>();
   for (const i of issues) {
     const port = i.port ?? Number(i.kind.split(".")[2]);
     const info = seen.find((p) => p.assetId === i.assetId && p.port === port);

@@ -49,5 +49,6 @@ export const deleteProjectOutput = messageSchema.extend({
   }),
 });
 
+export type Project = z.output<typeof projectSchema>;
 export type CreateProjectInput = z.output<typeof createProjectInput>;
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;

@@ -3,20 +3,29 @@ import { alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake, type Page, type PagingInput } from "../paging.ts";
 import { PLANS, planLimitError } from "../plans.ts";
 import { lockWorkspace, workspaceRows, type ServiceContext } from "../service-context.ts";
-import type { Project } from "@ems/db";
-import { DEFAULT_PROJECT_COLOR, type CreateProjectInput, type UpdateProjectInput } from "./projects.schemas.ts";
+import {
+  DEFAULT_PROJECT_COLOR,
+  type CreateProjectInput,
+  type Project,
+  type UpdateProjectInput,
+} from "./projects.schemas.ts";
 
 const PROJECT_FIELDS = ["name", "description", "color"] as const;
-const select = { id: true, name: true, description: true, color: true, createdAt: true, updatedAt: true } as const;
-
-
-type ProjectView = Omit<Project, "workspaceId">;
+/** Exactly the fields of the output schema. */
+const select = {
+  id: true,
+  name: true,
+  description: true,
+  color: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Record<keyof Project, true>;
 
 /** Ordered by id. Raw SQL: the busiest list (see workspaceRows); the total is the trigger-kept projectCount. */
-export async function listProjects(sc: ServiceContext, paging: PagingInput): Promise<Page<ProjectView>> {
+export async function listProjects(sc: ServiceContext, paging: PagingInput): Promise<Page<Project>> {
   const { skip, take } = skipTake(paging);
   const [items, [workspace]] = await Promise.all([
-    workspaceRows<ProjectView>(
+    workspaceRows<Project>(
       sc,
       "projects-page",
       // Deferred join: the skipped rows are walked in the index only, not fetched from the table.

@@ -6,12 +6,15 @@ import type { ServiceContext } from "../service-context.ts";
 import { dateRange } from "../dates.ts";
 import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
-import type { ListScansInput } from "./scans.schemas.ts";
+import type { z } from "zod";
+import type { ListScansInput, scanSchema } from "./scans.schemas.ts";
 
 const include = { asset: { select: { id: true, value: true, type: true, projectId: true } }, createdBy: { select: { id: true, email: true } } } as const;
 type ScanRow = Prisma.ScanGetPayload<{ include: typeof include }>;
 
-export const presentScan = (s: ScanRow) => ({
+type Scan = z.output<typeof scanSchema>;
+
+export const presentScan = (s: ScanRow): Scan => ({
   id: s.id,
   assetId: s.assetId,
   asset: s.asset,
@@ -21,7 +24,7 @@ export const presentScan = (s: ScanRow) => ({
   progress: s.progress,
   error: s.error,
   findingsCount: s.findingsCount,
-  stages: s.stages as { stage: string; ms: number; timedOut: boolean; error?: string }[],
+  stages: s.stages as Scan["stages"],
   createdBy: s.createdBy,
   createdAt: s.createdAt,
   startedAt: s.startedAt,
