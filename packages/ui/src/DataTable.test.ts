@@ -114,6 +114,19 @@ describe("DataTable", () => {
     expect(tags(html, 'data-testid="empty-state"')).toHaveLength(0);
   });
 
+  it("shows a Date in a default cell as its ISO string", () => {
+    const html = render(DataTable<{ id: number; at: Date }>, {
+      columns: [{ key: "at", header: "At" }],
+      rows: [{ id: 1, at: new Date("2026-11-23T10:00:00Z") }],
+      rowKey: (r) => r.id,
+      total: 1,
+      page: 1,
+      limit: 10,
+      onPageChange: () => {},
+    });
+    expect(html).toContain('<td data-column="at">2026-11-23T10:00:00.000Z</td>');
+  });
+
   it("shows the default empty state when there are no rows", () => {
     const html = table({ rows: [], total: 0, page: 1 });
     expect(tags(html, 'data-testid="data-table-row"')).toHaveLength(0);

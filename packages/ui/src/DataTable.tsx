@@ -11,7 +11,7 @@ export type { DataTableSort, SortDir } from "./paging.ts";
 export interface DataTableColumn<Row> {
   key: string;
   header: string;
-  /** Cell content; defaults to `row[key]` as text ("—" when empty). */
+  /** Cell content; defaults to `row[key]` as text ("—" when empty, a Date as its ISO string). */
   render?: (row: Row) => ReactNode;
   sortable?: boolean;
   /** CSS width, e.g. "8rem" or "20%". */
@@ -56,6 +56,8 @@ function cellStyle(col: DataTableColumn<never>, header = true): CSSProperties | 
 function defaultCell(row: unknown, key: string): ReactNode {
   const value = (row as Record<string, unknown>)[key];
   if (value === null || value === undefined || value === "") return "—";
+  // Dates arrive as Date objects (the tRPC transformer): show them as the API writes them, not as quoted JSON.
+  if (value instanceof Date) return value.toISOString();
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
