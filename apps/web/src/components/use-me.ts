@@ -10,4 +10,5 @@ export function useMe() {
   return { me: me.data, canWrite: role !== undefined && role !== "read-only", isAdmin: role === "owner" || role === "admin" };
 }
 
-export const formatDate = (d: Date | string | null | undefined) => (d ? new Date(d).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "—");
+export const formatDate = (d: Date | null | undefined) =>
+  d ? d.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : "—";

@@ -3,13 +3,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
-
-interface Me {
-  user: { email: string };
-  workspace: { id: number; name: string; plan: string };
-  role: string;
-  workspaces: { id: number; name: string; role: string }[];
-}
+import type { RouterOutputs } from "@ems/core";
 
 // Features that exist; later ones (Discovery, Reports, Assessments) add their entry here when they land.
 const NAV = [
@@ -28,7 +22,7 @@ const SETTINGS = [
   { href: "/settings/plan", label: "Plan & slots" },
 ];
 
-export function Sidebar({ me }: { me: Me }) {
+export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {
   const path = usePathname();
   const router = useRouter();
   const queryClient = useQueryClient();

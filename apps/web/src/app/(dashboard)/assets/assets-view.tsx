@@ -3,20 +3,22 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import type { RouterInputs } from "@ems/core";
 import { DataTable, Field, PageHeader, SeverityBadge, StatusPill, buttonClassName } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
 export const STATUS_TONE = { pending: "info", reachable: "success", unreachable: "warning", error: "danger" } as const;
-const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const;
-const STATUSES = ["pending", "reachable", "unreachable", "error"] as const;
+type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
+const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
+const STATUSES = ["pending", "reachable", "unreachable", "error"] as const satisfies Filters["status"][];
 
 export function AssetsView() {
   const trpc = useTRPC();
   const router = useRouter();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<{ projectId?: number; type?: (typeof TYPES)[number]; status?: (typeof STATUSES)[number] }>({});
+  const [filters, setFilters] = useState<Filters>({});
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.assets.summary.queryOptions({}));
   const list = useQuery({

@@ -1,43 +1,28 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { DataTable, Field, PageHeader, StatusPill, buttonClassName } from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
 import { formatDate } from "@/components/use-me";
 
-interface Entry {
-  id: number;
-  createdAt: Date | string;
-  actorType: string;
-  actorName: string;
-  channel: string;
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  changes: Record<string, { before: unknown; after: unknown }>;
-  ip: string | null;
-}
-
-interface Filters {
-  actor?: string; // "type:id"
-  action?: string;
-  resourceType?: string;
-  resourceId?: string;
-  from?: string;
-  to?: string;
-}
+type Entry = RouterOutputs["auditLog"]["list"]["items"][number];
+/** The filters that the list and the export share. */
+type AuditQuery = Omit<RouterInputs["auditLog"]["export"], "format">;
+/** The form's state: the procedure's filters, with the actor as one "type:id" choice. */
+type Filters = Pick<AuditQuery, "action" | "resourceType" | "resourceId" | "from" | "to"> & { actor?: string };
 
 const show = (v: unknown) => (v === null || v === undefined ? "∅" : v === "" ? '""' : typeof v === "string" ? v : JSON.stringify(v));
 
 /** The filters as the procedure's (and the export's) query parameters. */
-function toQuery(f: Filters): Record<string, string> {
-  const q: Record<string, string> = {};
+function toQuery(f: Filters): AuditQuery {
+  const q: AuditQuery = {};
   if (f.actor) {
-    const [type, id] = f.actor.split(":");
-    q.actorType = type!;
+    const [type, id] = f.actor.split(":") as [NonNullable<AuditQuery["actorType"]>, string | undefined];
+    q.actorType = type;
     if (id) q.actorId = id;
   }
-  for (const k of ["action", "resourceType", "resourceId", "from", "to"] as const) if (f[k]) q[k] = f[k]!;
+  for (const k of ["action", "resourceType", "resourceId", "from", "to"] as const) if (f[k]) q[k] = f[k];
   return q;
 }
 
@@ -49,10 +34,14 @@ export function AuditLogView() {
   const [order, setOrder] = useState<"asc" | "desc">("desc");
   const query = useMemo(() => toQuery(filters), [filters]);
   const options = useQuery(trpc.auditLog.filters.queryOptions({}));
-  const list = useQuery(trpc.auditLog.list.queryOptions({ ...query, page, limit, order } as never));
+  const list = useQuery(trpc.auditLog.list.queryOptions({ ...query, page, limit, order }));
   const set = (k: keyof Filters) => (e: { target: { value: string } }) => (setFilters((f) => ({ ...f, [k]: e.target.value || undefined })), setPage(1));
-  const exportUrl = (format: "csv" | "json") => `/api/audit-log/export?${new URLSearchParams({ ...query, format })}`;
-  const data = list.data as { items: Entry[]; total: number } | undefined;
+  const exportUrl = (format: "csv" | "json") => {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    params.set("format", format);
+    return `/api/audit-log/export?${params}`;
+  };
+  const data = list.data;
 
   return (
     <div className="stack">

@@ -2,17 +2,19 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterInputs } from "@ems/core";
 import { DataTable, Field, PageHeader, SeverityBadge } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
-const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+type Severity = RouterInputs["findings"]["list"]["severity"];
+const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Severity[];
 
 export function FindingsView() {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const [severity, setSeverity] = useState<(typeof SEVERITIES)[number] | undefined>();
+  const [severity, setSeverity] = useState<Severity>();
   const list = useQuery(trpc.findings.list.queryOptions({ page, limit: 50, severity }));
   return (
     <div className="stack">
@@ -21,7 +23,10 @@ export function FindingsView() {
         label="Findings"
         toolbar={
           <Field label="Severity">
-            <select value={severity ?? ""} onChange={(e) => (setSeverity((e.target.value || undefined) as never), setPage(1))}>
+            <select
+              value={severity ?? ""}
+              onChange={(e) => (setSeverity((e.target.value || undefined) as Severity), setPage(1))}
+            >
               <option value="">Any</option>
               {SEVERITIES.map((s) => <option key={s}>{s}</option>)}
             </select>

@@ -2,20 +2,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterInputs } from "@ems/core";
 import { Button, DataTable, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
 import { ISSUE_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
-const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
-const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
-
-interface Filters {
-  projectId?: number;
-  severity?: (typeof SEVERITIES)[number];
-  status?: (typeof STATUSES)[number];
-  assigneeUserId?: number;
-}
+type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "severity" | "status" | "assigneeUserId">;
+const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
+const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
 
 export function IssuesView() {
   const trpc = useTRPC();

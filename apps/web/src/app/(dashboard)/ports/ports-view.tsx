@@ -23,7 +23,7 @@ export function PortsView() {
               <ul style={{ margin: 0 }}>
                 {g.assets.map((a) => (
                   <li key={a.issueId}>
-                    <SeverityBadge severity={a.severity as never} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> — <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
+                    <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> — <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
                     {a.banner && <code className="muted"> {a.banner.slice(0, 80)}</code>}
                   </li>
                 ))}

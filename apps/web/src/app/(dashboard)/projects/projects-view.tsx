@@ -1,24 +1,19 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { formatDate, useMe } from "@/components/use-me";
 
-interface Project {
-  id: number;
-  name: string;
-  description: string;
-  color: string;
-  createdAt: Date | string;
-}
+type Project = RouterOutputs["projects"]["list"]["items"][number];
 
 function ProjectForm({ initial, submitLabel, busy, error, onSubmit }: {
   initial?: Partial<Project>;
   submitLabel: string;
   busy: boolean;
   error?: { field?: string; message: string } | null;
-  onSubmit: (v: { name: string; description: string; color: string }) => void;
+  onSubmit: (v: RouterInputs["projects"]["create"]) => void;
 }) {
   const fieldError = (f: string) => (error?.field === f ? error.message : undefined);
   function submit(e: FormEvent<HTMLFormElement>) {

@@ -2,12 +2,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterInputs } from "@ems/core";
 import { Button, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
-const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+type Status = RouterInputs["scans"]["list"]["status"];
+const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
 
 export function ScansView() {
   const trpc = useTRPC();
@@ -15,7 +17,7 @@ export function ScansView() {
   const toast = useToast();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<(typeof STATUSES)[number] | undefined>();
+  const [status, setStatus] = useState<Status>();
   const list = useQuery({
     ...trpc.scans.list.queryOptions({ page, limit: 50, status }),
     // Live progress while anything is queued or running.
@@ -30,7 +32,10 @@ export function ScansView() {
         label="Scans"
         toolbar={
           <Field label="Status">
-            <select value={status ?? ""} onChange={(e) => (setStatus((e.target.value || undefined) as never), setPage(1))}>
+            <select
+              value={status ?? ""}
+              onChange={(e) => (setStatus((e.target.value || undefined) as Status), setPage(1))}
+            >
               <option value="">Any</option>
               {STATUSES.map((s) => <option key={s}>{s}</option>)}
             </select>

@@ -2,13 +2,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
 
-const PARTS = ["dns", "http", "https", "tls", "technologies"] as const;
-const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
+type Profile = RouterInputs["assets"]["update"];
+type Part = RouterInputs["assets"]["outsideView"]["part"];
+const PARTS = ["dns", "http", "https", "tls", "technologies"] as const satisfies Part[];
+type Scanners = Profile["disabledScannerTypes"];
+const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const satisfies Scanners;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -52,8 +56,8 @@ export function AssetView({ id }: { id: number }) {
     const f = new FormData(e.currentTarget);
     update.mutate({
       id,
-      portScanMode: String(f.get("portScanMode")) as never,
-      nucleiMinSeverity: String(f.get("nucleiMinSeverity")) as never,
+      portScanMode: String(f.get("portScanMode")) as Profile["portScanMode"],
+      nucleiMinSeverity: String(f.get("nucleiMinSeverity")) as Profile["nucleiMinSeverity"],
       disabledScannerTypes: SCANNERS.filter((s) => !f.getAll("enabled").includes(s)),
     });
   }
@@ -163,7 +167,7 @@ export function AssetView({ id }: { id: number }) {
           ) : (
             <img
               data-testid="screenshot"
-              src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt ? new Date(a.lastCheckedAt).getTime() : 0}`}
+              src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt?.getTime() ?? 0}`}
               alt={`Screenshot of ${a.value}`}
               style={{ maxWidth: "100%", border: "1px solid #e5e7eb", borderRadius: 6 }}
               onError={(e) => ((e.currentTarget.style.display = "none"))}

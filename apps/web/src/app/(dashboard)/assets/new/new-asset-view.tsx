@@ -2,6 +2,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs } from "@ems/core";
 import { Button, Card, Field, PageHeader, useToast } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -12,8 +13,9 @@ const TYPES = [
   { value: "ipv4", label: "IPv4 address", example: "203.0.113.10" },
   { value: "ipv6", label: "IPv6 address", example: "2001:db8::10" },
   { value: "bucket", label: "Cloud bucket", example: "s3://my-bucket, gs://my-bucket, azure://account/container" },
-] as const;
-type AssetType = (typeof TYPES)[number]["value"];
+] as const satisfies { value: AssetType; label: string; example: string }[];
+
+type AssetType = RouterInputs["assets"]["create"]["type"];
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

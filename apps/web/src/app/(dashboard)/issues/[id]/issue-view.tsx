@@ -2,6 +2,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs } from "@ems/core";
+
+type Reason = RouterInputs["issues"]["dismiss"]["reason"];
+type Status = RouterInputs["issues"]["setStatus"]["status"];
 import { Button, Card, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
@@ -17,7 +21,7 @@ export function IssueView({ id }: { id: number }) {
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
   const findings = useQuery(trpc.findings.list.queryOptions({ issueId: id, limit: 20 }));
   const comments = useQuery(trpc.issues.comments.queryOptions({ id, limit: 200 }));
-  const history = useQuery(trpc.auditLog.list.queryOptions({ resourceType: "issue", resourceId: String(id), limit: 50 } as never));
+  const history = useQuery(trpc.auditLog.list.queryOptions({ resourceType: "issue", resourceId: String(id), limit: 50 }));
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.issues.pathKey() }).then(() => qc.invalidateQueries({ queryKey: trpc.auditLog.pathKey() }));
   const opts = { onSuccess: () => void refresh(), onError: (e: unknown) => toast.error(errorMessage(e)) };
@@ -34,7 +38,12 @@ export function IssueView({ id }: { id: number }) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const until = String(f.get("until") ?? "");
-    dismiss.mutate({ id, reason: String(f.get("reason")) as never, note: String(f.get("note") || "") || undefined, until: until ? new Date(until) : undefined });
+    dismiss.mutate({
+      id,
+      reason: String(f.get("reason")) as Reason,
+      note: String(f.get("note") || "") || undefined,
+      until: until ? new Date(until) : undefined,
+    });
   }
   function submitComment(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -61,7 +70,7 @@ export function IssueView({ id }: { id: number }) {
           <div className="stack" style={{ gap: 8 }}>
             <div className="row">
               <Field label="Status">
-                <select data-testid="issue-status" value={i.status === "dismissed" ? "" : i.status} onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as never })}>
+                <select data-testid="issue-status" value={i.status === "dismissed" ? "" : i.status} onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as Status })}>
                   {i.status === "dismissed" && <option value="">dismissed</option>}
                   {["open", "in-progress", "resolved"].map((s) => <option key={s}>{s}</option>)}
                 </select>
@@ -127,7 +136,7 @@ export function IssueView({ id }: { id: number }) {
       </Card>
       <Card title="History" data-testid="history">
         <ul style={{ margin: 0 }}>
-          {(history.data as { items: { id: number; createdAt: string; actorName: string; action: string; changes: Record<string, { before: unknown; after: unknown }> }[] } | undefined)?.items.map((h) => (
+          {history.data?.items.map((h) => (
             <li key={h.id}>
               {formatDate(h.createdAt)} — {h.actorName}: <code>{h.action}</code>{" "}
               <span className="muted">{Object.entries(h.changes).map(([k, v]) => `${k}: ${JSON.stringify(v.before)} → ${JSON.stringify(v.after)}`).join("; ")}</span>

@@ -1,21 +1,14 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
 import { ScopePicker } from "@/components/scope-picker";
 import { formatDate } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
-interface Key {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  status: "active" | "revoked" | "expired";
-  expiresAt: Date | string | null;
-  lastUsedAt: Date | string | null;
-  createdAt: Date | string;
-}
+type Key = RouterOutputs["apiKeys"]["list"]["items"][number];
+type Scopes = RouterInputs["apiKeys"]["create"]["scopes"];
 
 const TONE = { active: "success", revoked: "danger", expired: "warning" } as const;
 
@@ -35,7 +28,11 @@ export function ApiKeysView() {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const expires = String(f.get("expiresAt") ?? "");
-    create.mutate({ name: String(f.get("name")), scopes: f.getAll("scopes").map(String) as never, expiresAt: expires ? new Date(expires) : undefined });
+    create.mutate({
+      name: String(f.get("name")),
+      scopes: f.getAll("scopes").map(String) as Scopes,
+      expiresAt: expires ? new Date(expires) : undefined,
+    });
   }
 
   return (
@@ -78,7 +75,7 @@ export function ApiKeysView() {
           { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },
           { key: "actions", header: "", render: (k) => k.status === "active" && <Button size="sm" variant="danger" onClick={() => setRevoking(k)}>Revoke</Button> },
         ]}
-        rows={(list.data?.items ?? []) as Key[]}
+        rows={list.data?.items ?? []}
         rowKey={(k) => k.id}
         total={list.data?.total ?? 0}
         page={page}

@@ -1,21 +1,14 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
-type Role = "owner" | "admin" | "member" | "read-only";
+type Role = RouterInputs["members"]["invite"]["role"];
+type Member = RouterOutputs["members"]["list"]["items"][number];
 const ROLES: Role[] = ["owner", "admin", "member", "read-only"];
-
-interface Member {
-  userId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  joinedAt: Date | string;
-}
 
 export function MembersView() {
   const trpc = useTRPC();

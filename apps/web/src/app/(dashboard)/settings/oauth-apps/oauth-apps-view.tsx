@@ -1,17 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
 import { ScopePicker } from "@/components/scope-picker";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
-interface App {
-  id: number;
-  name: string;
-  clientId: string;
-  scopes: string[];
-  redirectUris: string[];
-}
+type App = RouterOutputs["oauthApps"]["list"]["items"][number];
+type Scopes = RouterInputs["oauthApps"]["create"]["scopes"];
 
 const lines = (v: FormDataEntryValue | null) => String(v ?? "").split(/\s+/).map((s) => s.trim()).filter(Boolean);
 
@@ -34,12 +30,14 @@ export function OAuthAppsView() {
   function submitCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    create.mutate({ name: String(f.get("name")), scopes: f.getAll("scopes").map(String) as never, redirectUris: lines(f.get("redirectUris")) });
+    const scopes = f.getAll("scopes").map(String) as Scopes;
+    create.mutate({ name: String(f.get("name")), scopes, redirectUris: lines(f.get("redirectUris")) });
   }
   function submitEdit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    update.mutate({ id: editing!.id, name: String(f.get("name")), redirectUris: lines(f.get("redirectUris")), scopes: f.getAll("scopes").map(String) as never });
+    const scopes = f.getAll("scopes").map(String) as Scopes;
+    update.mutate({ id: editing!.id, name: String(f.get("name")), redirectUris: lines(f.get("redirectUris")), scopes });
   }
 
   return (
