@@ -7,8 +7,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import { AppError, ErrorCode, appRouter, buildOpenApiDocument, type Services } from "@ems/core";
 import type { ApiConfig } from "./config.ts";
 import { registerOAuthRoutes } from "./oauth/routes.ts";
-import { registerRestApi } from "./rest/adapter.ts";
-import { sendError } from "./rest/errors.ts";
+import { sendError } from "./rest/answer.ts";
+import { registerRestApi } from "./rest/edge.ts";
 
 /** Fastify's own errors (body parsing, limits) in our codes. */
 function fromFastifyError(err: FastifyError): unknown {
@@ -29,6 +29,8 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    // As trpc-to-openapi matched REST paths: case-insensitive, a trailing slash ignored.
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Per-request logs only when debugging: they cost throughput and say little.
     logController: new LogController({ disableRequestLogging: config.logLevel !== "debug" }),
   });

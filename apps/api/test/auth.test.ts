@@ -1,7 +1,6 @@
 // Section 3 of the foundation issue: every answer of the auth chain, in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, runInWorkspace } from "@ems/core";
-import { restRoutes } from "../src/rest/routes.ts";
+import { appRouter, restRoutes, runInWorkspace } from "@ems/core";
 import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 // The dashboard-only procedures (members, OAuth apps, plan and slots), as the
 // dashboard calls them: with a session, through the same routers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvitation, createCaller, createServices, createSessionContext, findInvitation, runInWorkspace, type PaymentProvider } from "@ems/core";
+import { acceptInvitation, createCaller, createServices, sessionContext, findInvitation, runInWorkspace, type PaymentProvider } from "@ems/core";
 import { clientCredentialsToken, expectAppError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const as = (role: string, services = api.services) => createCaller(createSessionContext(services, { userId: ids[role]!, workspaceId }));
+const as = (role: string, services = api.services) => createCaller(sessionContext(services, { userId: ids[role]!, workspaceId }));
 const audit = (action: string) => runInWorkspace(workspaceId, () => api.services.scoped.auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } }));
 
 describe("members", () => {
@@ -172,14 +172,14 @@ describe("adding an asset past the slots, in the dashboard", () => {
     const ws = await newWorkspace(api.services, { plan: "essential" });
     const admin = (await newUser(api.services, ws.id, "admin")).user.id;
     const member = (await newUser(api.services, ws.id, "member")).user.id;
-    const caller = (userId: number) => createCaller(createSessionContext(api.services, { userId, workspaceId: ws.id }));
+    const caller = (userId: number) => createCaller(sessionContext(api.services, { userId, workspaceId: ws.id }));
     const project = await caller(admin).projects.create({ name: "P" });
     const services = createServices(api.db, { net: { ...api.services.net, allowedRanges: ["127.0.0.0/8"] } });
-    const adminCaller = createCaller(createSessionContext(services, { userId: admin, workspaceId: ws.id }));
+    const adminCaller = createCaller(sessionContext(services, { userId: admin, workspaceId: ws.id }));
     for (let i = 1; i <= 10; i++) await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: `127.0.2.${i}` });
 
     await expectAppError(adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11" }), 403, "ASSET_SLOT_REQUIRED");
-    const memberCaller = createCaller(createSessionContext(services, { userId: member, workspaceId: ws.id }));
+    const memberCaller = createCaller(sessionContext(services, { userId: member, workspaceId: ws.id }));
     await expectAppError(memberCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true }), 403, "ROLE_REQUIRED");
     expect((await adminCaller.plan.get({})).purchasedAssetSlots).toBe(0);
 

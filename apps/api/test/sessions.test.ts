@@ -1,7 +1,7 @@
 // Dashboard sessions (tRPC): the same procedures, with roles instead of scopes.
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller, createSessionContext } from "@ems/core";
+import { appRouter, createCaller, sessionContext } from "@ems/core";
 import { transformer } from "@ems/core/transformer";
 import { call, expectAppError, expectError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const as = (role: string, ws = workspaceId) =>
-  createCaller(createSessionContext(api.services, { userId: users[role]!, workspaceId: ws }, { ip: "10.1.2.3", userAgent: "browser" }));
+  createCaller(sessionContext(api.services, { userId: users[role]!, workspaceId: ws }, { ip: "10.1.2.3", userAgent: "browser" }));
 
 
 describe("roles", () => {
@@ -56,7 +56,7 @@ describe("roles", () => {
   it("a session for a workspace the user is not in is refused", async () => {
     const other = await newWorkspace(api.services);
     await expectAppError(as("owner", other.id).projects.list({}), 401, "UNAUTHENTICATED");
-    await expectAppError(createCaller(createSessionContext(api.services, null)).projects.list({}), 401, "UNAUTHENTICATED");
+    await expectAppError(createCaller(sessionContext(api.services, null)).projects.list({}), 401, "UNAUTHENTICATED");
   });
 
   it("dashboard changes are audited with channel dashboard and the user", async () => {
@@ -78,7 +78,7 @@ describe("tRPC errors", () => {
   it("carry the common error body in error.data", async () => {
     const server = createHTTPServer({
       router: appRouter,
-      createContext: () => createSessionContext(api.services, { userId: users["read-only"]!, workspaceId }),
+      createContext: () => sessionContext(api.services, { userId: users["read-only"]!, workspaceId }),
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const address = server.address();

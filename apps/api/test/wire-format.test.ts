@@ -4,7 +4,7 @@
 import { createTRPCClient, httpLink } from "@trpc/client";
 import { createHTTPServer } from "@trpc/server/adapters/standalone";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller, createSessionContext, type AppRouter } from "@ems/core";
+import { appRouter, createCaller, sessionContext, type AppRouter } from "@ems/core";
 import { transformer } from "@ems/core/transformer";
 import { call, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   // The dashboard's endpoint as apps/web serves it: the router over HTTP, a session in the context.
   trpcServer = createHTTPServer({
     router: appRouter,
-    createContext: () => createSessionContext(api.services, session),
+    createContext: () => sessionContext(api.services, session),
   });
   await new Promise<void>((r) => trpcServer.listen(0, "127.0.0.1", r));
   const address = trpcServer.address();
@@ -36,7 +36,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const inProcess = () => createCaller(createSessionContext(api.services, session));
+const inProcess = () => createCaller(sessionContext(api.services, session));
 
 describe("REST answers", () => {
   it("write dates as ISO strings, byte for byte the JSON of the procedure's output", async () => {

@@ -1,6 +1,7 @@
-// What every procedure call starts from. Built per request by the REST
-// adapter (apps/api), the dashboard's tRPC handler (apps/web) or a test.
+// The long-lived parts of a process (Services) and what every procedure call
+// starts from (RequestContext).
 import type { Database } from "@ems/db";
+import type { Actor, Client, Credential } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
@@ -42,38 +43,26 @@ export function createServices(
   };
 }
 
+/**
+ * What every procedure call starts from, built per request by requestContext:
+ * the credential to identify (door.ts), or the actor an edge already admitted
+ * (the REST edge admits before it calls, to send the RateLimit-* headers).
+ */
 export interface RequestContext {
   services: Services;
-  /** "rest": Bearer credentials; "trpc": a dashboard session. */
-  channel: "rest" | "trpc";
-  authorization?: string;
-  session?: { userId: number; workspaceId: number } | null;
-  ip?: string;
-  userAgent?: string;
-  /** Filled by middlewares, written by the REST adapter: status and headers. */
-  response: { status?: number; headers: Record<string, string> };
+  credential: Credential;
+  client: Client;
+  admitted?: Actor;
 }
 
-export function createRestContext(
+/** The one context factory: the dashboard's tRPC handler and file routes, the REST edge and tests use it. */
+export const requestContext = (
   services: Services,
-  req: { headers: Record<string, string | string[] | undefined>; ip?: string },
-): RequestContext {
-  const ua = req.headers["user-agent"];
-  const auth = req.headers.authorization;
-  return {
-    services,
-    channel: "rest",
-    authorization: Array.isArray(auth) ? auth[0] : auth,
-    ip: req.ip,
-    userAgent: Array.isArray(ua) ? ua[0] : ua,
-    response: { headers: {} },
-  };
-}
+  credential: Credential,
+  client: Client = {},
+  admitted?: Actor,
+): RequestContext => ({ services, credential, client, admitted });
 
-export function createSessionContext(
-  services: Services,
-  session: RequestContext["session"],
-  req: { ip?: string; userAgent?: string } = {},
-): RequestContext {
-  return { services, channel: "trpc", session, ip: req.ip, userAgent: req.userAgent, response: { headers: {} } };
-}
+/** A dashboard request: the session (or null when signed out). */
+export const sessionContext = (services: Services, session: { userId: number; workspaceId: number } | null, client: Client = {}) =>
+  requestContext(services, { kind: "session", session }, client);

@@ -1,13 +1,13 @@
 // tRPC context for a dashboard request: the session, the client's IP and user agent.
 import { headers } from "next/headers";
-import { createSessionContext } from "@ems/core";
+import { sessionContext } from "@ems/core";
 import { currentSession } from "./auth";
 import { services } from "./services";
 
 export async function dashboardContext() {
   const [session, h] = await Promise.all([currentSession(), headers()]);
   const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? h.get("x-real-ip") ?? undefined;
-  return createSessionContext(
+  return sessionContext(
     services(),
     session ? { userId: session.userId, workspaceId: session.workspaceId } : null,
     { ip, userAgent: h.get("user-agent") ?? undefined },

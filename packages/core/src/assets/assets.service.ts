@@ -3,7 +3,7 @@ import type { AssetType, Prisma } from "@ems/db";
 import { BUCKET_PROOF_OBJECT, bucketProofUrl, ownershipRecord, parseTarget, verifyBucketOwnership, verifyOwnership, type NetConfig, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import type { FileResponse } from "../files.ts";
+import type { FileResponse } from "../rest/files.ts";
 import { skipTake } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
@@ -377,5 +377,6 @@ export async function screenshot(sc: ServiceContext, id: number): Promise<FileRe
   const asset = await sc.db.asset.findUnique({ where: { id }, select: { screenshotPng: true } });
   if (!asset) throw notFound("Asset");
   if (!asset.screenshotPng) throw notYet("screenshot");
-  return { contentType: "image/png", body: new Uint8Array(asset.screenshotPng) };
+  // Screenshots change at most once per check: browsers may keep one for a minute.
+  return { contentType: "image/png", cacheControl: "private, max-age=60", body: new Uint8Array(asset.screenshotPng) };
 }

@@ -2,7 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { runInWorkspace } from "../db/scoped.ts";
-import type { FileResponse } from "../files.ts";
+import type { FileResponse } from "../rest/files.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";

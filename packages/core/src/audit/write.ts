@@ -1,9 +1,10 @@
 // Audit entries are written by services inside the transaction of the change
 // they describe, so a change never exists without its entry (and a failing
 // entry rolls the change back).
-import type { ActorType, Channel, Prisma } from "@ems/db";
+import type { ActorType, Channel, Prisma, Role } from "@ems/db";
+import type { Scope } from "../scopes.ts";
 
-/** Who is acting, through what; copied into every audit entry. */
+/** Who is acting, through what (built by door.ts); copied into every audit entry. */
 export interface Actor {
   workspaceId: number;
   type: ActorType;
@@ -15,6 +16,12 @@ export interface Actor {
   channel: Channel;
   ip?: string;
   userAgent?: string;
+  /** A person's role in the workspace (a token granted by a person: theirs); null for API keys. */
+  role?: Role | null;
+  /** What an API key or OAuth token may do; absent for people and the operator. */
+  scopes?: Scope[];
+  /** The per-minute budget the credential spends (keys and tokens). */
+  budgetKey?: string;
 }
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;

@@ -4,7 +4,8 @@ import type { Role } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import type { Services } from "../context.ts";
 import { validationError } from "../errors.ts";
-import { operatorActor, requireWorkspace, type OperatorMeta } from "../workspaces/workspaces.service.ts";
+import { operatorActor, type OperatorMeta } from "../door.ts";
+import { requireWorkspace } from "../workspaces/workspaces.service.ts";
 import { undashed } from "../enum-names.ts";
 
 export const ROLES: readonly Role[] = ["owner", "admin", "member", "read_only"];

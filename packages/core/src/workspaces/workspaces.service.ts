@@ -1,23 +1,10 @@
 // Workspaces are created by the operator (CLI) or at sign-up; not by API callers.
 import type { Plan } from "@ems/db";
-import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { operatorActor, type OperatorMeta } from "../door.ts";
 import type { Services } from "../context.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";
-
-export interface OperatorMeta {
-  channel: "cli" | "system";
-  name: string;
-}
-
-/** The actor of changes made by the operator (CLI) rather than a user or credential. */
-export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => ({
-  workspaceId,
-  type: "system",
-  id: null,
-  name: op.name,
-  channel: op.channel,
-});
 
 export async function createWorkspace(services: Services, input: { name: string; plan?: string }, op: OperatorMeta) {
   const name = input.name.trim();

@@ -7,7 +7,7 @@ import { Sidebar } from "./sidebar";
 // Every dashboard page needs a live session in a workspace the user still belongs to.
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const ctx = await dashboardContext();
-  if (!ctx.session) redirect("/login");
+  if (ctx.credential.kind !== "session" || !ctx.credential.session) redirect("/login");
   const me = await createCaller(ctx)
     .me.get()
     .catch(() => null);

@@ -1,14 +1,12 @@
-// The asset's screenshot for <img> tags in the dashboard: the same procedure as
-// GET /app/assets/{id}/screenshot, called with the session.
-import { createCaller, toAppError } from "@ems/core";
+// The asset's screenshot for <img> tags in the dashboard: the same procedure
+// and the same answer (core's fileAnswer) as GET /app/assets/{id}/screenshot, called with the session.
+import { createCaller, errorAnswer, fileAnswer, toWebResponse } from "@ems/core";
 import { dashboardContext } from "@/server/context";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
-    const file = await createCaller(await dashboardContext()).assets.screenshot({ id: (await params).id });
-    return new Response(file.body as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": file.contentType, "Cache-Control": "private, max-age=60" } });
+    return toWebResponse(fileAnswer(await createCaller(await dashboardContext()).assets.screenshot({ id: (await params).id })));
   } catch (err) {
-    const app = toAppError(err);
-    return Response.json(app.toBody(), { status: app.status });
+    return toWebResponse(errorAnswer(err));
   }
 }

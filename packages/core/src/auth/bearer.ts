@@ -1,16 +1,11 @@
-// Who is calling. A dashboard user comes with a session (tRPC); API keys and
-// OAuth access tokens come as `Authorization: Bearer …` (REST) and are told
-// apart by their prefix.
+// API keys and OAuth access tokens, sent as `Authorization: Bearer …` and
+// told apart by their prefix. Dashboard sessions are checked in door.ts.
 import type { Pool } from "pg";
 import type { Role } from "@ems/db";
+import type { Actor } from "../audit/write.ts";
 import { AppError, ErrorCode } from "../errors.ts";
 import type { Scope } from "../scopes.ts";
 import { SECRET_PREFIX, hashSecret } from "./secrets.ts";
-
-export type Caller =
-  | { kind: "session"; workspaceId: number; userId: number; name: string; role: Role }
-  | { kind: "api_key"; workspaceId: number; apiKeyId: number; name: string; scopes: Scope[] }
-  | { kind: "oauth"; workspaceId: number; tokenId: number; appId: number; name: string; userId: number | null; scopes: Scope[] };
 
 const invalidKey = (message: string) => new AppError(401, ErrorCode.INVALID_API_KEY, message);
 const invalidToken = (message: string) => new AppError(401, ErrorCode.INVALID_TOKEN, message);
@@ -19,7 +14,7 @@ const invalidToken = (message: string) => new AppError(401, ErrorCode.INVALID_TO
  * Resolves a Bearer credential with one indexed query. Raw SQL on purpose:
  * it runs on every REST request (see docs/benchmarks.md).
  */
-export async function authenticateBearer(pool: Pool, authorization: string | undefined): Promise<Caller> {
+export async function authenticateBearer(pool: Pool, authorization: string | undefined): Promise<Actor> {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw invalidKey("Missing API key or access token: send Authorization: Bearer <API_KEY or ACCESS_TOKEN>");
   const secret = match[1]!;
@@ -28,18 +23,33 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
   if (secret.startsWith(SECRET_PREFIX.accessToken)) {
     const { rows } = await pool.query<{
       id: number; workspaceId: number; appId: number; userId: number | null; scopes: string[];
-      expiresAt: Date; revokedAt: Date | null; appName: string;
+      expiresAt: Date; revokedAt: Date | null; appName: string; role: Role | null;
     }>({
       name: "auth-oauth-token",
-      text: `select t.id, t."workspaceId", t."appId", t."userId", t.scopes, t."expiresAt", t."revokedAt", a.name as "appName"
-             from "OAuthToken" t join "OAuthApp" a on a.id = t."appId" where t."accessTokenHash" = $1`,
+      // A token granted by a person acts with that person's current role (null once they left).
+      text: `select t.id, t."workspaceId", t."appId", t."userId", t.scopes, t."expiresAt", t."revokedAt",
+                    a.name as "appName", m.role
+             from "OAuthToken" t join "OAuthApp" a on a.id = t."appId"
+             left join "Membership" m on m."workspaceId" = t."workspaceId" and m."userId" = t."userId"
+             where t."accessTokenHash" = $1`,
       values: [hash],
     });
     const t = rows[0];
     if (!t) throw invalidToken("Unknown access token");
     if (t.revokedAt) throw invalidToken("Access token was revoked");
     if (t.expiresAt.getTime() <= Date.now()) throw invalidToken("Access token has expired");
-    return { kind: "oauth", workspaceId: t.workspaceId, tokenId: t.id, appId: t.appId, name: t.appName, userId: t.userId, scopes: t.scopes as Scope[] };
+    return {
+      workspaceId: t.workspaceId,
+      type: "oauth_app",
+      id: t.appId,
+      oauthAppId: t.appId,
+      userId: t.userId ?? undefined,
+      name: t.appName,
+      channel: "oauth",
+      role: t.role,
+      scopes: t.scopes as Scope[],
+      budgetKey: `token:${t.id}`,
+    };
   }
 
   const { rows } = await pool.query<{
@@ -58,17 +68,15 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
   if (!k) throw invalidKey("Unknown API key");
   if (k.revokedAt) throw invalidKey("API key was revoked");
   if (k.expiresAt && k.expiresAt.getTime() <= Date.now()) throw invalidKey("API key has expired");
-  return { kind: "api_key", workspaceId: k.workspaceId, apiKeyId: k.id, name: k.name, scopes: k.scopes as Scope[] };
-}
-
-/** The rate-limit key of a credential: budgets are per key, token or user. */
-export function budgetKey(caller: Caller): string {
-  switch (caller.kind) {
-    case "api_key":
-      return `key:${caller.apiKeyId}`;
-    case "oauth":
-      return `token:${caller.tokenId}`;
-    case "session":
-      return `user:${caller.userId}`;
-  }
+  return {
+    workspaceId: k.workspaceId,
+    type: "api_key",
+    id: k.id,
+    apiKeyId: k.id,
+    name: k.name,
+    channel: "api_key",
+    role: null,
+    scopes: k.scopes as Scope[],
+    budgetKey: `key:${k.id}`,
+  };
 }
