@@ -3,13 +3,13 @@
 // filters people use. Prints the median of 7 requests each; the numbers are
 // kept in docs/benchmarks.md by hand.
 import { createTestDatabase } from "@ems/db/testing";
-import { createServices, createWorkspace, createApiKey, runInWorkspace, operatorActor, serviceContext } from "@ems/core";
+import { asOperator, createServices, createWorkspace, createApiKey } from "@ems/core";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 const db = await createTestDatabase();
 const services = createServices(db);
 const ws = await createWorkspace(services, { name: "Big", plan: "premium" }, { channel: "cli", name: "b" });
-const key = await runInWorkspace(ws.id, () => createApiKey(serviceContext(services, operatorActor(ws.id, { channel: "cli", name: "b" })), { name: "k" }));
+const key = await asOperator(services, ws.id, { channel: "cli", name: "b" }, (sc) => createApiKey(sc, { name: "k" }));
 let t = Date.now();
 await db.pool.query(`insert into "AuditEntry" ("workspaceId","actorType","actorName","channel","action","resourceType","resourceId","createdAt")
   select $1, 'system', 'seed', 'system', case when g % 3 = 0 then 'project.create' else 'project.update' end, 'project', (g % 5000)::text, now() - (g || ' seconds')::interval from generate_series(1, 1000000) g`, [ws.id]);

@@ -4,8 +4,9 @@
 //             trpc-to-openapi, Prisma), exactly as `pnpm start` builds it;
 //   baseline: a plain Fastify route that runs the same two SQL queries as the
 //             product's listProjects over its own pg pool of the same size.
-// Started with the database URL and workspace id as arguments; answers
-// { product, baseline } (their ports) over IPC; stops when the parent disconnects.
+// Started with the database URL as argument; answers { product, baseline }
+// (their ports) over IPC; stops when the parent disconnects. The baseline
+// takes the workspace from an X-Workspace header (the product from the key).
 import { setTimeout } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { createDatabase } from "@ems/db";
@@ -13,9 +14,8 @@ import { createServices } from "@ems/core";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 
-const [url, workspaceArg] = process.argv.slice(2);
-if (!url || !workspaceArg || !process.send) throw new Error("usage: forked by api-bench.ts with <database url> <workspace id>");
-const workspaceId = Number(workspaceArg);
+const [url] = process.argv.slice(2);
+if (!url || !process.send) throw new Error("usage: forked by api-bench.ts with <database url>");
 
 const productDb = createDatabase(url);
 const product = await buildServer(createServices(productDb), { ...loadConfig(), logLevel: "warn" });
@@ -24,6 +24,7 @@ const product = await buildServer(createServices(productDb), { ...loadConfig(), 
 const baselineDb = createDatabase(url);
 const baseline = Fastify({ logger: false });
 baseline.get<{ Querystring: { page?: string; limit?: string } }>("/app/projects", async (req, reply) => {
+  const workspaceId = Number(req.headers["x-workspace"]);
   const page = Number(req.query.page ?? 1);
   const limit = Number(req.query.limit ?? 100);
   // The product's two queries (the page, and the workspace's trigger-kept projectCount as the total), in

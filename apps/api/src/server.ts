@@ -4,7 +4,7 @@
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { AppError, ErrorCode, appRouter, buildOpenApiDocument, type Services } from "@ems/core";
+import { AppError, ErrorCode, appRouter, buildOpenApiDocument, databaseReachable, type Services } from "@ems/core";
 import type { ApiConfig } from "./config.ts";
 import { registerOAuthRoutes } from "./oauth/routes.ts";
 import { sendError } from "./rest/answer.ts";
@@ -60,14 +60,11 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
   await app.register(swagger, { mode: "static", specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: "/docs", uiConfig: { deepLinking: true, persistAuthorization: true } });
 
-  app.get("/healthz", async (_req, reply) => {
-    try {
-      await services.db.pool.query("select 1");
-      return { status: "ok", database: "ok" };
-    } catch {
-      return reply.code(503).send({ status: "unavailable", database: "unreachable" });
-    }
-  });
+  app.get("/healthz", async (_req, reply) =>
+    (await databaseReachable(services))
+      ? { status: "ok", database: "ok" }
+      : reply.code(503).send({ status: "unavailable", database: "unreachable" }),
+  );
 
   registerOAuthRoutes(app, services, { webUrl: config.webUrl });
   registerRestApi(app, services);

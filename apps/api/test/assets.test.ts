@@ -2,7 +2,7 @@
 // and HTTP/HTTPS servers started here, the job queue and a worker.
 import { domainToASCII } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
 import { call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 

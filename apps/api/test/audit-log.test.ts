@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;

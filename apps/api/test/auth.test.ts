@@ -1,6 +1,7 @@
 // Section 3 of the foundation issue: every answer of the auth chain, in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, restRoutes, runInWorkspace } from "@ems/core";
+import { appRouter, restRoutes } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;

@@ -1,7 +1,8 @@
 // The dashboard-only procedures (members, OAuth apps, plan and slots), as the
 // dashboard calls them: with a session, through the same routers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvitation, createCaller, createServices, sessionContext, findInvitation, runInWorkspace, type PaymentProvider } from "@ems/core";
+import { acceptInvitation, createCaller, createServices, sessionContext, findInvitation, type PaymentProvider } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { clientCredentialsToken, expectAppError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;

@@ -2,15 +2,13 @@
 // listening on 127.0.0.1, and helpers to make workspaces and credentials.
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import {
+  asOperator,
   createApiKey,
   createJobQueue,
   createOAuthApp,
   createServices,
   createWorkspace,
   createUserInWorkspace,
-  operatorActor,
-  runInWorkspace,
-  serviceContext,
   startWorker,
   toAppError,
   type Scope,
@@ -58,19 +56,16 @@ export async function startApi(opts: { net?: NetConfig; scanEngine?: ScanEngineC
   };
 }
 
-const sc = (services: Services, workspaceId: number) => serviceContext(services, operatorActor(workspaceId, operator));
-
 export async function newWorkspace(services: Services, opts: { plan?: Plan; name?: string } = {}) {
   return createWorkspace(services, { name: opts.name ?? `ws-${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan }, operator);
 }
 
 export async function newApiKey(services: Services, workspaceId: number, opts: { scopes?: Scope[]; expiresAt?: Date } = {}) {
-  const key = await runInWorkspace(workspaceId, () => createApiKey(sc(services, workspaceId), { name: "test key", scopes: opts.scopes, expiresAt: opts.expiresAt }));
-  return key;
+  return asOperator(services, workspaceId, operator, (sc) => createApiKey(sc, { name: "test key", scopes: opts.scopes, expiresAt: opts.expiresAt }));
 }
 
 export async function newOAuthApp(services: Services, workspaceId: number, scopes: Scope[]) {
-  return runInWorkspace(workspaceId, () => createOAuthApp(sc(services, workspaceId), { name: "Test app", scopes }));
+  return asOperator(services, workspaceId, operator, (sc) => createOAuthApp(sc, { name: "Test app", scopes }));
 }
 
 export async function newUser(services: Services, workspaceId: number, role: "owner" | "admin" | "member" | "read-only", email?: string) {

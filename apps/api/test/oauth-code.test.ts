@@ -5,13 +5,15 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AuthorizationPageError,
+  actAs,
   approveAuthorization,
   denyAuthorization,
+  identify,
   pkceS256,
-  runInWorkspace,
   validateAuthorizationRequest,
   type ValidAuthorization,
 } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { call, expectError, newOAuthApp, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -45,7 +47,9 @@ async function approve(over: Record<string, string | undefined> = {}) {
   const v = verifier();
   const result = await validateAuthorizationRequest(api.services, request(over, v));
   if (!("ok" in result)) throw new Error(`not ok: ${JSON.stringify(result)}`);
-  const url = new URL(await approveAuthorization(api.services, result.ok, { ...user, workspaceId }, { ip: "10.0.0.9" }));
+  // As the consent page does: through the door into the chosen workspace, then approve.
+  const actor = await identify(api.services, { kind: "session", session: { userId: user.id, workspaceId } }, { ip: "10.0.0.9" });
+  const url = new URL(await actAs(api.services, actor, (sc) => approveAuthorization(sc, result.ok)));
   return { code: url.searchParams.get("code")!, state: url.searchParams.get("state"), verifier: v, url };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { call, expectError, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;

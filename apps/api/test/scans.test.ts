@@ -1,7 +1,7 @@
 // Scans, findings and the issue workflow end to end: real DNS and HTTP(S)
 // servers on 127.0.0.1 with planted problems, the queue and a worker.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
 import { call, expectError, newApiKey, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 

@@ -1,7 +1,8 @@
 // Several worker processes share the scan queue: each scan runs once, and a
 // scan whose worker dies is failed by the watchdog instead of hanging.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEARTBEAT_TIMEOUT_MS, failAbandonedScans, runInWorkspace } from "@ems/core";
+import { HEARTBEAT_TIMEOUT_MS, failAbandonedScans } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
 import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";

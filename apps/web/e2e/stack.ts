@@ -8,7 +8,8 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@ems/db/testing";
-import { createJobQueue, createOAuthApp, createServices, createUserInWorkspace, createWorkspace, operatorActor, runInWorkspace, serviceContext, startWorker } from "@ems/core";
+import { asOperator, createJobQueue, createOAuthApp, createServices, createUserInWorkspace, createWorkspace, startWorker } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
@@ -39,8 +40,8 @@ await createUserInWorkspace(services, { workspaceId: acme.id, email: "owner@acme
 await createUserInWorkspace(services, { workspaceId: beta.id, email: "owner@acme.test", password: PASSWORD, role: "owner" }, op);
 await createUserInWorkspace(services, { workspaceId: acme.id, email: "viewer@acme.test", password: PASSWORD, role: "read-only" }, op);
 const callbackUrl = `http://127.0.0.1:${E2E.callbackPort}/callback`;
-const app = await runInWorkspace(acme.id, () =>
-  createOAuthApp(serviceContext(services, operatorActor(acme.id, op)), { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),
+const app = await asOperator(services, acme.id, op, (sc) =>
+  createOAuthApp(sc, { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),
 );
 await runInWorkspace(beta.id, () => services.scoped.project.create({ data: { workspaceId: beta.id, name: "Beta only project" } }));
 await runInWorkspace(acme.id, () => services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }));

@@ -1,11 +1,11 @@
 // The long-lived parts of a process (Services) and what every procedure call
 // starts from (RequestContext).
-import type { Database } from "@ems/db";
+import { createDatabase, type Database } from "@ems/db";
 import type { Actor, Client, Credential } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
-import type { JobQueue } from "./jobs/queue.ts";
+import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 
 /** Long-lived things shared by all requests of a process. */
@@ -27,10 +27,14 @@ export interface Services {
 
 export const REVALIDATIONS_PER_HOUR = 30;
 
-export function createServices(
-  db: Database,
-  opts: { payments?: PaymentProvider; net?: NetConfig; scanEngine?: ScanEngineConfig; jobs?: JobQueue | null } = {},
-): Services {
+export interface ServiceOptions {
+  payments?: PaymentProvider;
+  net?: NetConfig;
+  scanEngine?: ScanEngineConfig;
+  jobs?: JobQueue | null;
+}
+
+export function createServices(db: Database, opts: ServiceOptions = {}): Services {
   return {
     db,
     scoped: scopedClient(db.prisma),
@@ -42,6 +46,21 @@ export function createServices(
     jobs: opts.jobs ?? null,
   };
 }
+
+/**
+ * Services on a database that is already migrated (the dashboard: the API
+ * migrates), with a job queue to enqueue checks and scans on.
+ */
+export function connectServices(url: string, opts: Omit<ServiceOptions, "jobs"> = {}): Services {
+  return createServices(createDatabase(url), { ...opts, jobs: createJobQueue(url) });
+}
+
+/** Whether the database answers (the health check). */
+export const databaseReachable = (services: Services): Promise<boolean> =>
+  services.db.pool.query("select 1").then(
+    () => true,
+    () => false,
+  );
 
 /**
  * What every procedure call starts from, built per request by requestContext:

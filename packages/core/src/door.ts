@@ -15,6 +15,7 @@ import { AppError, ErrorCode } from "./errors.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
 import type { Scope } from "./scopes.ts";
 import { serviceContext, type ServiceContext } from "./service-context.ts";
+import { requireWorkspace } from "./workspaces/workspaces.service.ts";
 
 export type { Actor } from "./audit/write.ts";
 
@@ -130,3 +131,9 @@ export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => (
 
 /** The actor of background jobs (checks, scans): observations, not changes made by someone. */
 export const jobActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "worker" });
+
+/** The operator (CLI, test and bench set-up) acting in a workspace that must exist (else 400 naming it). */
+export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: (sc: ServiceContext) => PromiseLike<T> | T) {
+  await requireWorkspace(services, workspaceId);
+  return actAs(services, operatorActor(workspaceId, op), fn);
+}

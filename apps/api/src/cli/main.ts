@@ -8,6 +8,7 @@ import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from
 import { netConfigFromEnv } from "@ems/scanners";
 import {
   AppError,
+  asOperator,
   createApiKey,
   createApiKeyInput,
   createJobQueue,
@@ -17,14 +18,9 @@ import {
   createUserInWorkspace,
   createWorkspace,
   listApiKeys,
-  operatorActor,
-  requireWorkspace,
-  revokeApiKey,
-  runInWorkspace,
-  serviceContext,
+  revokeApiKeyById,
   startWorker,
   toAppError,
-  type ServiceContext,
   type Services,
 } from "@ems/core";
 
@@ -54,13 +50,6 @@ let db: OpenedDatabase | undefined;
 async function services(): Promise<Services> {
   db ??= await openDatabase();
   return createServices(db);
-}
-
-/** Runs a service as the operator inside the workspace. */
-async function asOperator<T>(workspaceId: number, fn: (s: Services, sc: ServiceContext) => Promise<T>) {
-  const s = await services();
-  await requireWorkspace(s, workspaceId);
-  return runInWorkspace(workspaceId, () => fn(s, serviceContext(s, operatorActor(workspaceId, operator))));
 }
 
 function output(json: boolean, value: unknown, human: string) {
@@ -114,7 +103,7 @@ apiKey
       scopes: o.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
       expiresAt: o.expiresAt,
     });
-    const key = await asOperator(o.workspace, (_s, sc) => createApiKey(sc, input));
+    const key = await asOperator(await services(), o.workspace, operator, (sc) => createApiKey(sc, input));
     output(
       json() || !!o.json,
       key,
@@ -129,7 +118,7 @@ apiKey
   .action(async (o: { workspace: number; json?: boolean }) => {
     const keys = [];
     for (let page = 1; ; page++) {
-      const p = await asOperator(o.workspace, (_s, sc) => listApiKeys(sc, { page, limit: 500 }));
+      const p = await asOperator(await services(), o.workspace, operator, (sc) => listApiKeys(sc, { page, limit: 500 }));
       keys.push(...p.items);
       if (keys.length >= p.total || p.items.length === 0) break;
     }
@@ -141,10 +130,7 @@ apiKey
   .argument("<id>", "API key id", id("id"))
   .option("--json", "print JSON")
   .action(async (keyId: number, o: { json?: boolean }) => {
-    const s = await services();
-    const found = await s.db.prisma.apiKey.findUnique({ where: { id: keyId }, select: { workspaceId: true } });
-    if (!found) throw new UsageError(`no API key with id ${keyId}`);
-    const key = await asOperator(found.workspaceId, (_s, sc) => revokeApiKey(sc, keyId));
+    const key = await revokeApiKeyById(await services(), keyId, operator);
     output(json() || !!o.json, key, `Revoked API key ${key.id} "${key.name}"`);
   });
 
@@ -159,7 +145,7 @@ program
   .option("--json", "print JSON")
   .action(async (o: { workspace: number; name: string; scopes: string; redirectUri?: string[]; json?: boolean }) => {
     const input = parse(createOAuthAppInput, { name: o.name, scopes: o.scopes.split(",").map((s) => s.trim()).filter(Boolean), redirectUris: o.redirectUri });
-    const app = await asOperator(o.workspace, (_s, sc) => createOAuthApp(sc, input));
+    const app = await asOperator(await services(), o.workspace, operator, (sc) => createOAuthApp(sc, input));
     output(
       json() || !!o.json,
       app,

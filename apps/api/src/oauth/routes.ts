@@ -5,12 +5,12 @@
 // The consent page is the dashboard's: /oauth/authorize redirects there.
 import OAuth2Server, { OAuthError, Request as OAuthRequest, Response as OAuthResponse } from "@node-oauth/oauth2-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { OAuthApp } from "@ems/db";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   consumeAuthorizationCode,
   findAuthorizationCode,
+  findOAuthApp,
   findOAuthClient,
   findRefreshToken,
   issueClientCredentialsToken,
@@ -18,6 +18,7 @@ import {
   parseScopes,
   revokeOAuthToken,
   revokeTokenRow,
+  type OAuthApp,
   type Services,
 } from "@ems/core";
 
@@ -46,8 +47,8 @@ function oauthServer(services: Services, request: FastifyRequest) {
         // A code exchange with a PKCE verifier may come from a public client without its secret.
         const pkceExchange = body.grant_type === "authorization_code" && Boolean(body.code_verifier) && !clientSecret;
         const app = pkceExchange
-          ? await services.db.prisma.oAuthApp.findUnique({ where: { clientId } })
-          : await findOAuthClient(services.db, clientId, clientSecret);
+          ? await findOAuthApp(services, clientId)
+          : await findOAuthClient(services, clientId, clientSecret);
         return app ? clientOf(app) : false;
       },
       async getUserFromClient(client: Client): Promise<GrantUser> {
@@ -98,7 +99,7 @@ function oauthServer(services: Services, request: FastifyRequest) {
       async saveToken(token: { scope?: string[]; tokenId?: number }, client: Client, user: GrantUser) {
         const scopes = parseScopes(token.scope ?? client.app.scopes).scopes;
         if ("app" in user) {
-          const issued = await issueClientCredentialsToken(services.scoped, client.app, scopes, clientMeta(request));
+          const issued = await issueClientCredentialsToken(services, client.app, scopes, clientMeta(request));
           return { accessToken: issued.accessToken, accessTokenExpiresAt: issued.expiresAt, scope: issued.scopes, client, user };
         }
         const issued = await issueUserTokens(services, client.app, user, scopes, clientMeta(request));
@@ -162,7 +163,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services, op
     const [clientId, clientSecret] = basic
       ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent)
       : [body.client_id, body.client_secret];
-    const client = clientId ? await findOAuthClient(services.db, clientId, clientSecret) : null;
+    const client = clientId ? await findOAuthClient(services, clientId, clientSecret) : null;
     if (!client) {
       return reply
         .code(401)
@@ -172,7 +173,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services, op
     if (!body.token) {
       return reply.code(400).send({ error: "invalid_request", error_description: "Missing parameter: `token`" });
     }
-    await revokeOAuthToken(services.scoped, client, body.token, clientMeta(request));
+    await revokeOAuthToken(services, client, body.token, clientMeta(request));
     return reply.code(200).header("Cache-Control", "no-store").send();
   });
 }

@@ -1,8 +1,7 @@
 // The dashboard's link to the product: one Services per server process, on
 // DATABASE_URL (the start script passes the API's database, embedded or not;
 // the API applies migrations).
-import { createDatabase } from "@ems/db";
-import { createJobQueue, createServices, type Services } from "@ems/core";
+import { connectServices, type Services } from "@ems/core";
 import { netConfigFromEnv } from "@ems/scanners";
 
 const globalForServices = globalThis as unknown as { emsServices?: Services };
@@ -12,7 +11,7 @@ export function services(): Services {
     const url = process.env.DATABASE_URL;
     if (!url) throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
     // The dashboard enqueues checks; the API's (or `pnpm ems worker`'s) workers run them.
-    globalForServices.emsServices = createServices(createDatabase(url), { net: netConfigFromEnv(), jobs: createJobQueue(url) });
+    globalForServices.emsServices = connectServices(url, { net: netConfigFromEnv() });
   }
   return globalForServices.emsServices;
 }

@@ -1,9 +1,11 @@
 import type { ApiKey } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { SECRET_PREFIX, displayPrefix, newSecret } from "../auth/secrets.ts";
-import { notFound } from "../errors.ts";
+import { notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { SCOPES } from "../scopes.ts";
+import type { Services } from "../context.ts";
+import { asOperator, type OperatorMeta } from "../door.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { CreateApiKeyInput, apiKeySchema } from "./api-keys.schemas.ts";
@@ -63,4 +65,11 @@ export async function revokeApiKey(sc: ServiceContext, id: number) {
     await writeAudit(tx, sc.actor, { action: "api-key.revoke", resourceType: "api-key", resourceId: id, changes: changesOf(before, after, AUDITED) });
     return presentApiKey(after);
   });
+}
+
+/** The operator revokes a key by its id alone (CLI): in the key's own workspace. */
+export async function revokeApiKeyById(services: Services, id: number, op: OperatorMeta) {
+  const key = await services.db.prisma.apiKey.findUnique({ where: { id }, select: { workspaceId: true } });
+  if (!key) throw validationError("id", `no API key with id ${id}`);
+  return asOperator(services, key.workspaceId, op, (sc) => revokeApiKey(sc, id));
 }

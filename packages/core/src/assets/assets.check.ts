@@ -7,13 +7,12 @@
 import { checkReachability, parseTarget, takeScreenshot } from "@ems/scanners";
 import type { Asset, Prisma } from "@ems/db";
 import type { Services } from "../context.ts";
-import { runInWorkspace } from "../db/scoped.ts";
+import { actAs, jobActor } from "../door.ts";
 import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 import { coveredHosts } from "./assets.coverage.ts";
 
 export async function runAssetCheck(services: Services, job: AssetCheckJob) {
-  await runInWorkspace(job.workspaceId, async () => {
-    const db = services.scoped;
+  await actAs(services, jobActor(job.workspaceId), async ({ db }) => {
     // Counted before the work, in its own statement: a start whose worker then dies still counts.
     const claimed = await db.asset.updateManyAndReturn({
       where: { id: job.assetId },

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
-import { runInWorkspace } from "../db/scoped.ts";
+import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -83,8 +83,9 @@ async function* batches(sc: ServiceContext, filters: AuditFilters) {
   const filter = where(filters);
   let beforeId: number | undefined;
   for (;;) {
-    const rows = await runInWorkspace(sc.workspaceId, () =>
-      sc.db.auditEntry.findMany({
+    // Streamed after the procedure returned, outside its workspace scope: each batch enters again.
+    const rows = await actAs(sc.services, sc.actor, ({ db }) =>
+      db.auditEntry.findMany({
         where: beforeId ? { AND: [filter, { id: { lt: beforeId } }] } : filter,
         orderBy: { id: "desc" },
         take: EXPORT_BATCH,

@@ -1,8 +1,8 @@
 // Workspace isolation, built into the database client so that it cannot be
 // forgotten: every query on a workspace-owned model gets `workspaceId = <the
 // caller's workspace>` added to its filter (and to the data it creates).
-// The workspace comes from an AsyncLocalStorage set by the auth middleware
-// (or by a job or the CLI through runInWorkspace); a query on such a model
+// The workspace comes from an AsyncLocalStorage set by door.ts (actAs, the one
+// caller of runInWorkspace outside tests); a query on such a model
 // outside of one throws instead of reading across workspaces.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient } from "@ems/db";

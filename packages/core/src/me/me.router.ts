@@ -9,5 +9,5 @@ export const meRouter = router({
     .meta({ kind: "read", dashboardOnly: true })
     .input(z.object({}).optional())
     .output(meSchema)
-    .query(({ ctx }) => describeMe(ctx.services, ctx.actor.userId!, ctx.workspaceId)),
+    .query(({ ctx }) => describeMe(ctx)),
 });

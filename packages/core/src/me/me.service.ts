@@ -1,4 +1,5 @@
 import type { Services } from "../context.ts";
+import type { ServiceContext } from "../service-context.ts";
 import { verifyPassword } from "../users/users.service.ts";
 import { dashed } from "../enum-names.ts";
 
@@ -23,10 +24,11 @@ export async function isMember(services: Services, userId: number, workspaceId: 
   return m !== null;
 }
 
-/** Who the signed-in user is, where, and where else they could be. */
-export async function describeMe(services: Services, userId: number, workspaceId: number) {
-  const user = await services.db.prisma.user.findUniqueOrThrow({
-    where: { id: userId },
+/** Who the signed-in user is, where, and where else they could be (across workspaces: the unscoped client). */
+export async function describeMe(sc: ServiceContext) {
+  const workspaceId = sc.workspaceId;
+  const user = await sc.services.db.prisma.user.findUniqueOrThrow({
+    where: { id: sc.actor.userId },
     select: {
       id: true,
       email: true,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { writeAudit } from "../audit/write.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
-import { runInWorkspace } from "../db/scoped.ts";
+import { actAs } from "../door.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -58,11 +58,8 @@ function assertMayGrant(callerRole: Role, role: Role) {
   if (role === "owner" && callerRole !== "owner") throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Only owners can make someone an owner");
 }
 
-async function callerRole(sc: ServiceContext, tx: Pick<ServiceContext["db"], "membership">) {
-  if (!sc.actor.userId) return "owner" as Role; // the operator (CLI)
-  const me = await tx.membership.findFirst({ where: { userId: sc.actor.userId }, select: { role: true } });
-  return me?.role ?? "read_only";
-}
+/** The caller's role, as the door found it (the operator acts as an owner). */
+const callerRole = (sc: ServiceContext): Role => sc.actor.role ?? "read_only";
 
 /**
  * Invites someone by email: an existing account becomes a member at once;
@@ -72,7 +69,7 @@ async function callerRole(sc: ServiceContext, tx: Pick<ServiceContext["db"], "me
 export async function invite(sc: ServiceContext, input: { email: string; role: RoleName }) {
   const role = undashed<Role>(input.role);
   return sc.db.$transaction(async (tx) => {
-    assertMayGrant(await callerRole(sc, tx), role);
+    assertMayGrant(callerRole(sc), role);
     const user = await tx.user.findUnique({ where: { email: input.email } });
     if (user) {
       if (await tx.membership.findFirst({ where: { userId: user.id } })) throw alreadyExists("email", `email: ${input.email} is already a member`);
@@ -112,7 +109,7 @@ export async function changeRole(sc: ServiceContext, input: { userId: number; ro
   return sc.db.$transaction(async (tx) => {
     const m = await tx.membership.findFirst({ where: { userId: input.userId }, include: { user: true } });
     if (!m) throw notFound("Member");
-    const mine = await callerRole(sc, tx);
+    const mine = callerRole(sc);
     assertMayGrant(mine, role);
     assertMayGrant(mine, m.role);
     if (m.role === "owner" && role !== "owner" && (await ownersLeft(tx, m.userId)) === 0) {
@@ -130,7 +127,7 @@ export async function removeMember(sc: ServiceContext, userId: number) {
   return sc.db.$transaction(async (tx) => {
     const m = await tx.membership.findFirst({ where: { userId }, include: { user: true } });
     if (!m) throw notFound("Member");
-    assertMayGrant(await callerRole(sc, tx), m.role);
+    assertMayGrant(callerRole(sc), m.role);
     if (m.role === "owner" && (await ownersLeft(tx, userId)) === 0) throw validationError("userId", "the last owner cannot be removed");
     await tx.membership.delete({ where: { id: m.id } });
     await writeAudit(tx, sc.actor, { action: "member.remove", resourceType: "user", resourceId: userId, changes: { email: { before: m.user.email, after: null }, role: { before: dashed(m.role), after: null } } });
@@ -154,8 +151,10 @@ export async function acceptInvitation(services: Services, token: string, input:
   if (existing && !(await verifyPassword(existing.passwordHash, input.password))) throw validationError("password", "does not match your account's password");
   if (!existing && input.password.length < 12) throw validationError("password", "must be at least 12 characters");
   const passwordHash = existing ? existing.passwordHash : await hashPassword(input.password);
-  return runInWorkspace(inv.workspaceId, () =>
-    services.scoped.$transaction(async (tx) => {
+  // The invitee enters as who they will be; their user id exists only inside the transaction.
+  const invitee = { workspaceId: inv.workspaceId, type: "user", id: null, name: inv.email, channel: "dashboard", role: inv.role } as const;
+  return actAs(services, invitee, ({ db }) =>
+    db.$transaction(async (tx) => {
       const claimed = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
       if (claimed.count === 0) throw notFound("Invitation");
       const user = existing ?? (await tx.user.create({ data: { email: inv.email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" } }));

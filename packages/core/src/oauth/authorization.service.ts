@@ -9,7 +9,8 @@ import type { OAuthApp } from "@ems/db";
 import { writeAudit, type Actor } from "../audit/write.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
-import { runInWorkspace } from "../db/scoped.ts";
+import { actAs } from "../door.ts";
+import type { ServiceContext } from "../service-context.ts";
 import { parseScopes, type Scope } from "../scopes.ts";
 import { ACCESS_TOKEN_TTL_SECONDS } from "./oauth.service.ts";
 
@@ -84,50 +85,33 @@ export async function validateAuthorizationRequest(
   };
 }
 
-const userActor = (user: { id: number; email: string }, workspaceId: number, meta: { ip?: string; userAgent?: string }): Actor => ({
-  workspaceId,
-  type: "user",
-  id: user.id,
-  userId: user.id,
-  name: user.email,
-  channel: "dashboard",
-  ...meta,
-});
-
 /**
- * The user approved: a code for their current workspace. Returns the URL to
+ * The user approved (entered through the door into the chosen workspace): a code for it. Returns the URL to
  * send the browser to. The approval is audited in that workspace.
  */
-export async function approveAuthorization(
-  services: Services,
-  auth: ValidAuthorization,
-  user: { id: number; email: string; workspaceId: number },
-  meta: { ip?: string; userAgent?: string } = {},
-) {
+export async function approveAuthorization(sc: ServiceContext, auth: ValidAuthorization) {
   const { secret, hash } = newSecret("ems_code_", 24);
-  await runInWorkspace(user.workspaceId, () =>
-    services.scoped.$transaction(async (tx) => {
-      await tx.oAuthAuthorizationCode.create({
-        data: {
-          workspaceId: user.workspaceId,
-          appId: auth.app.id,
-          userId: user.id,
-          codeHash: hash,
-          redirectUri: auth.redirectUri,
-          scopes: auth.scopes,
-          codeChallenge: auth.codeChallenge,
-          codeChallengeMethod: "S256",
-          expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
-        },
-      });
-      await writeAudit(tx, userActor(user, user.workspaceId, meta), {
-        action: "oauth-app.authorize",
-        resourceType: "oauth-app",
-        resourceId: auth.app.id,
-        changes: { scopes: { before: null, after: auth.scopes } },
-      });
-    }),
-  );
+  await sc.db.$transaction(async (tx) => {
+    await tx.oAuthAuthorizationCode.create({
+      data: {
+        workspaceId: sc.workspaceId,
+        appId: auth.app.id,
+        userId: sc.actor.userId!,
+        codeHash: hash,
+        redirectUri: auth.redirectUri,
+        scopes: auth.scopes,
+        codeChallenge: auth.codeChallenge,
+        codeChallengeMethod: "S256",
+        expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+      },
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "oauth-app.authorize",
+      resourceType: "oauth-app",
+      resourceId: auth.app.id,
+      changes: { scopes: { before: null, after: auth.scopes } },
+    });
+  });
   const url = new URL(auth.redirectUri);
   url.searchParams.set("code", secret);
   if (auth.state) url.searchParams.set("state", auth.state);
@@ -170,8 +154,19 @@ export async function issueUserTokens(
   const refresh = newSecret(SECRET_PREFIX.refreshToken);
   const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
   const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
-  await runInWorkspace(user.workspaceId, () =>
-    services.scoped.$transaction(async (tx) => {
+  const actor: Actor = {
+    workspaceId: user.workspaceId,
+    type: "oauth_app",
+    id: app.id,
+    oauthAppId: app.id,
+    userId: user.id,
+    name: app.name,
+    channel: "oauth",
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  };
+  await actAs(services, actor, ({ db }) =>
+    db.$transaction(async (tx) => {
       const token = await tx.oAuthToken.create({
         data: {
           workspaceId: user.workspaceId,
@@ -186,7 +181,7 @@ export async function issueUserTokens(
       });
       await writeAudit(
         tx,
-        { workspaceId: user.workspaceId, type: "oauth_app", id: app.id, oauthAppId: app.id, userId: user.id, name: app.name, channel: "oauth", ip: meta.ip, userAgent: meta.userAgent },
+        actor,
         {
           action: meta.rotatedFrom ? "oauth-token.refresh" : "oauth-token.issue",
           resourceType: "oauth-token",

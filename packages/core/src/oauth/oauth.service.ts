@@ -1,10 +1,13 @@
 // OAuth apps and the tokens they get. The protocol (RFC 6749 token endpoint,
 // RFC 7009 revocation) lives in apps/api; this is its storage and rules.
 import { timingSafeEqual } from "node:crypto";
-import type { Database, OAuthApp } from "@ems/db";
+import type { OAuthApp } from "@ems/db";
+
+export type { OAuthApp };
 import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
-import { runInWorkspace, type ScopedClient } from "../db/scoped.ts";
+import type { Services } from "../context.ts";
+import { actAs } from "../door.ts";
 import type { Scope } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { notFound, validationError } from "../errors.ts";
@@ -85,9 +88,13 @@ export async function deleteOAuthApp(sc: ServiceContext, id: number) {
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The app with this client id, if the secret matches (or none is required). Not workspace-scoped: the client says who it is. */
-export async function findOAuthClient(db: Database, clientId: string, clientSecret: string | undefined): Promise<OAuthApp | null> {
-  const app = await db.prisma.oAuthApp.findUnique({ where: { clientId } });
+/** The app with this client id (a public client proving itself with PKCE). Not workspace-scoped: the client says who it is. */
+export const findOAuthApp = (services: Services, clientId: string): Promise<OAuthApp | null> =>
+  services.db.prisma.oAuthApp.findUnique({ where: { clientId } });
+
+/** The app with this client id, if the secret matches. */
+export async function findOAuthClient(services: Services, clientId: string, clientSecret: string | undefined): Promise<OAuthApp | null> {
+  const app = await findOAuthApp(services, clientId);
   if (!app) return null;
   if (clientSecret === undefined) return null;
   return sameHash(app.clientSecretHash, hashSecret(clientSecret)) ? app : null;
@@ -105,19 +112,19 @@ const appActor = (app: OAuthApp, meta: { ip?: string; userAgent?: string }): Act
 
 /** Issues an access token for the app's workspace with `scopes` (already checked against the app's). */
 export async function issueClientCredentialsToken(
-  scoped: ScopedClient,
+  services: Services,
   app: OAuthApp,
   scopes: Scope[],
   meta: { ip?: string; userAgent?: string } = {},
 ) {
   const { secret, hash } = newSecret(SECRET_PREFIX.accessToken);
   const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-  return runInWorkspace(app.workspaceId, () =>
-    scoped.$transaction(async (tx) => {
+  return actAs(services, appActor(app, meta), (sc) =>
+    sc.db.$transaction(async (tx) => {
       const token = await tx.oAuthToken.create({
         data: { workspaceId: app.workspaceId, appId: app.id, accessTokenHash: hash, scopes, expiresAt },
       });
-      await writeAudit(tx, appActor(app, meta), {
+      await writeAudit(tx, sc.actor, {
         action: "oauth-token.issue",
         resourceType: "oauth-token",
         resourceId: token.id,
@@ -132,16 +139,16 @@ export async function issueClientCredentialsToken(
  * RFC 7009: revokes the access or refresh token if it belongs to this app.
  * Unknown tokens are not an error (the caller answers 200 either way).
  */
-export async function revokeOAuthToken(scoped: ScopedClient, app: OAuthApp, token: string, meta: { ip?: string; userAgent?: string } = {}) {
+export async function revokeOAuthToken(services: Services, app: OAuthApp, token: string, meta: { ip?: string; userAgent?: string } = {}) {
   const hash = hashSecret(token);
-  return runInWorkspace(app.workspaceId, () =>
-    scoped.$transaction(async (tx) => {
+  return actAs(services, appActor(app, meta), (sc) =>
+    sc.db.$transaction(async (tx) => {
       const row = await tx.oAuthToken.findFirst({
         where: { appId: app.id, revokedAt: null, OR: [{ accessTokenHash: hash }, { refreshTokenHash: hash }] },
       });
       if (!row) return false;
       await tx.oAuthToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
-      await writeAudit(tx, appActor(app, meta), { action: "oauth-token.revoke", resourceType: "oauth-token", resourceId: row.id });
+      await writeAudit(tx, sc.actor, { action: "oauth-token.revoke", resourceType: "oauth-token", resourceId: row.id });
       return true;
     }),
   );

@@ -21,5 +21,5 @@ export const planRouter = router({
     })
     .input(buySlotsInput)
     .output(planSchema)
-    .mutation(({ ctx, input }) => buyAssetSlots(ctx, ctx.services.payments, input.quantity)),
+    .mutation(({ ctx, input }) => buyAssetSlots(ctx, input.quantity)),
 });

@@ -1,5 +1,4 @@
 import { writeAudit } from "../audit/write.ts";
-import type { PaymentProvider } from "../billing/payment-provider.ts";
 import { PLANS } from "../plans.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 
@@ -28,7 +27,8 @@ export async function describePlan(sc: ServiceContext) {
  * must not hold a lock), then record purchase, slots and audit entry in one
  * transaction; if recording fails, the charge is refunded.
  */
-export async function buyAssetSlots(sc: ServiceContext, provider: PaymentProvider, quantity: number) {
+export async function buyAssetSlots(sc: ServiceContext, quantity: number) {
+  const provider = sc.services.payments;
   const workspace = await sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } });
   const amountCents = PLANS[workspace.plan].assetSlotPriceCents * quantity;
   const { reference } = await provider.charge({

@@ -6,7 +6,7 @@ import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
 import type { Services } from "../context.ts";
-import { runInWorkspace } from "../db/scoped.ts";
+import { actAs, jobActor } from "../door.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
 import type { ScanJob } from "../jobs/queue.ts";
 
@@ -15,8 +15,8 @@ export const HEARTBEAT_MS = 5_000;
 export const HEARTBEAT_TIMEOUT_MS = 45_000;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
-  await runInWorkspace(job.workspaceId, async () => {
-    const db = services.scoped;
+  const actor = jobActor(job.workspaceId);
+  await actAs(services, actor, async ({ db }) => {
     // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not).
     const claimed = await db.scan.updateMany({
       where: { id: job.scanId, status: "queued" },
@@ -29,7 +29,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
     let lastProgress = { stage: "starting", percent: 0 };
 
     const beat = setInterval(() => {
-      void runInWorkspace(job.workspaceId, async () => {
+      void actAs(services, actor, async () => {
         const r = await db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { heartbeatAt: new Date() } });
         if (r.count === 0) abort.abort(new Error("cancelled")); // deleted or cancelled meanwhile
       }).catch(() => {});
@@ -48,7 +48,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           onProgress: async (stage, percent) => {
             if (stage === lastProgress.stage && percent - lastProgress.percent < 5) return;
             lastProgress = { stage, percent };
-            await runInWorkspace(job.workspaceId, () =>
+            await actAs(services, actor, () =>
               db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { stage, progress: Math.round(percent), heartbeatAt: new Date() } }),
             );
           },

@@ -3,7 +3,7 @@
 // our own origin (its CSRF protection); the request is validated again here.
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { approveAuthorization, denyAuthorization, isMember, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
+import { actAs, approveAuthorization, denyAuthorization, identify, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
 import { currentSession } from "@/server/auth";
 import { services } from "@/server/services";
 
@@ -21,13 +21,10 @@ export async function decide(form: FormData) {
   if (form.get("decision") !== "approve") redirect(denyAuthorization(result.ok));
 
   const workspaceId = Number(form.get("workspaceId") ?? session.workspaceId);
-  if (!(await isMember(services(), session.userId, workspaceId))) redirect("/login?error=workspace");
   const h = await headers();
-  const url = await approveAuthorization(
-    services(),
-    result.ok,
-    { id: session.userId, email: session.user?.email ?? String(session.userId), workspaceId },
-    { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim(), userAgent: h.get("user-agent") ?? undefined },
-  );
-  redirect(url);
+  const client = { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim(), userAgent: h.get("user-agent") ?? undefined };
+  // Through the door into the chosen workspace: not a member there, no code.
+  const actor = await identify(services(), { kind: "session", session: { userId: session.userId, workspaceId } }, client).catch(() => null);
+  if (!actor) redirect("/login?error=workspace");
+  redirect(await actAs(services(), actor, (sc) => approveAuthorization(sc, result.ok)));
 }

@@ -2,10 +2,11 @@
 // what, in which workspace. /oauth/authorize on the API redirects here.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AuthorizationPageError, describeMe, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
+import { AuthorizationPageError, createCaller, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
 import { Button } from "@ems/ui";
 import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
 import { currentSession } from "@/server/auth";
+import { dashboardContext } from "@/server/context";
 import { services } from "@/server/services";
 import { decide } from "./actions";
 
@@ -38,7 +39,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
   }
   if ("redirect" in result) redirect(result.redirect);
   const { app, scopes, redirectUri } = result.ok;
-  const me = await describeMe(services(), session.userId, session.workspaceId);
+  const me = await createCaller(await dashboardContext()).me.get();
 
   return (
     <main className="center-page">
