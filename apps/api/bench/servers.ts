@@ -48,6 +48,11 @@ const listen = async (app: FastifyInstance) => {
   return addr.port;
 };
 process.send({ product: await listen(product), baseline: await listen(baseline) });
+// CPU this process used so far (µs), asked before and after each run: Node's cost per request, which
+// unlike throughput does not depend on what else the machine runs.
+process.on("message", (m) => {
+  if (m === "cpu") process.send!({ cpu: process.cpuUsage() });
+});
 
 process.on("disconnect", async () => {
   await Promise.all([product.close(), baseline.close()]);

@@ -83,5 +83,8 @@ export const requestContext = (
 ): RequestContext => ({ services, credential, client, admitted });
 
 /** A dashboard request: the session (or null when signed out). */
-export const sessionContext = (services: Services, session: { userId: number; workspaceId: number } | null, client: Client = {}) =>
-  requestContext(services, { kind: "session", session }, client);
+export const sessionContext = (
+  services: Services,
+  session: { userId: number; workspaceId: number } | null,
+  client: Client = {},
+) => requestContext(services, { kind: "session", session }, client);

@@ -47,14 +47,17 @@ export const ROLE_RANK: Record<Role, number> = { read_only: 0, member: 1, admin:
 /** The role a requirement needs of a person. */
 export const neededRole = (req: Requirement): Role => req.minRole ?? (req.kind === "write" ? "member" : "read_only");
 
-async function sessionActor(services: Services, credential: Extract<Credential, { kind: "session" }>, client: Client): Promise<Actor> {
-  const session = credential.session;
+type SessionCredential = Extract<Credential, { kind: "session" }>;
+
+async function sessionActor(services: Services, { session }: SessionCredential, client: Client): Promise<Actor> {
   if (!session) throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Sign in first");
   const member = await services.db.prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
     select: { role: true, user: { select: { email: true } } },
   });
-  if (!member) throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Your session is not valid for this workspace; sign in again");
+  if (!member) {
+    throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Your session is not valid for this workspace; sign in again");
+  }
   return {
     workspaceId: session.workspaceId,
     type: "user",
@@ -111,7 +114,9 @@ export async function admit(services: Services, credential: Credential, req: Req
  * one way into a workspace (requests, jobs, the CLI, OAuth). Queries on
  * workspace-owned models outside of it throw (db/scoped.ts).
  */
-export const actAs = <T>(services: Services, actor: Actor, fn: (sc: ServiceContext) => PromiseLike<T> | T): Promise<T> =>
+type InWorkspace<T> = (sc: ServiceContext) => PromiseLike<T> | T;
+
+export const actAs = <T>(services: Services, actor: Actor, fn: InWorkspace<T>): Promise<T> =>
   runInWorkspace(actor.workspaceId, () => fn(serviceContext(services, actor)));
 
 export interface OperatorMeta {
@@ -133,7 +138,7 @@ export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => (
 export const jobActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "worker" });
 
 /** The operator (CLI, test and bench set-up) acting in a workspace that must exist (else 400 naming it). */
-export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: (sc: ServiceContext) => PromiseLike<T> | T) {
+export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: InWorkspace<T>) {
   await requireWorkspace(services, workspaceId);
   return actAs(services, operatorActor(workspaceId, op), fn);
 }

@@ -5,7 +5,8 @@ import type { FastifyReply } from "fastify";
 import { errorAnswer, type Answer } from "@ems/core";
 
 export function sendAnswer(reply: FastifyReply, answer: Answer) {
-  const body = typeof answer.body === "string" || answer.body instanceof Uint8Array ? answer.body : Readable.from(answer.body);
+  const { body: b } = answer;
+  const body = typeof b === "string" || b instanceof Uint8Array ? b : Readable.from(b);
   return reply.code(answer.status).headers(answer.headers).send(body);
 }
 

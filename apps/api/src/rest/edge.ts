@@ -5,7 +5,7 @@
 //   path and body -> the procedure -> core's Answer (status, headers, JSON or file).
 // Any error on the way leaves through sendError. A known path with another
 // method answers 405 with Allow; an unknown path falls to the server's 404.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   AppError,
   ErrorCode,
@@ -29,12 +29,13 @@ function unsupportedBody(request: FastifyRequest): AppError | undefined {
   // Fastify parses text/plain and forms too; the API speaks JSON only.
   const type = request.headers["content-type"];
   if (type && !/^application\/json\b/i.test(type) && request.body !== undefined) {
-    return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Send the body as application/json, not ${type.split(";")[0]}`);
+    const message = `Send the body as application/json, not ${type.split(";")[0]}`;
+    return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, message);
   }
 }
 
 function handler(services: Services, route: RestRoute) {
-  return async (request: FastifyRequest, reply: import("fastify").FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
       if (route.takesBody) {
         const unsupported = unsupportedBody(request);
@@ -63,7 +64,9 @@ export function registerRestApi(app: FastifyInstance, services: Services) {
     byUrl.set(url, [...(byUrl.get(url) ?? []), route]);
   }
   for (const [url, routes] of byUrl) {
-    for (const route of routes) app.route({ method: route.method, url, exposeHeadRoute: false, handler: handler(services, route) });
+    for (const route of routes) {
+      app.route({ method: route.method, url, exposeHeadRoute: false, handler: handler(services, route) });
+    }
     const allowed = routes.map((r) => r.method);
     const others = METHODS.filter((m) => !(allowed as string[]).includes(m));
     app.route({

@@ -38,10 +38,12 @@ export function successAnswer(meta: AppMeta, data: unknown, headers: Record<stri
   if (meta.file) return fileAnswer(data as FileResponse, headers);
   if (meta.paged) {
     const page = data as Page<unknown>;
-    headers = { ...headers, "X-Total-Count": String(page.total), "X-Page": String(page.page), "X-Limit": String(page.limit) };
+    const paging = { "X-Total-Count": String(page.total), "X-Page": String(page.page), "X-Limit": String(page.limit) };
+    headers = { ...headers, ...paging };
     data = page.items;
   }
-  return { status: meta.successStatus ?? 200, headers: { ...headers, "Content-Type": JSON_TYPE }, body: JSON.stringify(data) };
+  const status = meta.successStatus ?? 200;
+  return { status, headers: { ...headers, "Content-Type": JSON_TYPE }, body: JSON.stringify(data) };
 }
 
 /** Any error in the one error shape; `error` says what to log (status 500: its cause). */
@@ -61,5 +63,6 @@ export function toWebResponse(answer: Answer): Response {
     typeof answer.body === "string" || answer.body instanceof Uint8Array
       ? answer.body
       : (Readable.toWeb(Readable.from(answer.body)) as ReadableStream<Uint8Array>);
-  return new Response(body as ConstructorParameters<typeof Response>[0], { status: answer.status, headers: answer.headers });
+  const init = { status: answer.status, headers: answer.headers };
+  return new Response(body as ConstructorParameters<typeof Response>[0], init);
 }

@@ -39,19 +39,31 @@ export interface RestRoute {
   call(ctx: RequestContext, input: unknown): Promise<unknown>;
 }
 
-type CallableProcedure = AnyTRPCProcedure &
-  ((opts: { path: string; ctx: unknown; type: string; getRawInput: () => Promise<unknown>; signal: undefined; batchIndex: number }) => Promise<unknown>);
+/** How tRPC's own caller invokes a procedure (createCallerFactory): the same call, without the proxy. */
+interface CallOptions {
+  path: string;
+  ctx: unknown;
+  type: string;
+  getRawInput: () => Promise<unknown>;
+  signal: undefined;
+  batchIndex: number;
+}
+type CallableProcedure = AnyTRPCProcedure & ((opts: CallOptions) => Promise<unknown>);
+
+const isArray = (s: never) =>
+  instanceofZodTypeKind(s, "array") ||
+  (instanceofZodTypeKind(s, "optional") && instanceofZodTypeKind((s as { unwrap(): never }).unwrap(), "array"));
 
 /** The keys whose schema is an array: a query value given once still arrives as a one-item array. */
 function arrayKeys(schema: unknown): string[] {
   if (!instanceofZodTypeObject(schema as never)) return [];
   const shape = (schema as { shape: Record<string, never> }).shape;
   return Object.entries(shape)
-    .filter(([, s]) => instanceofZodTypeKind(s, "array") || (instanceofZodTypeKind(s, "optional") && instanceofZodTypeKind((s as { unwrap(): never }).unwrap(), "array")))
+    .filter(([, s]) => isArray(s))
     .map(([key]) => key);
 }
 
-function route(procedurePath: string, procedure: AnyTRPCProcedure, meta: AppMeta, method: RestMethod, path: string): RestRoute {
+function route(procedurePath: string, procedure: AnyTRPCProcedure, meta: AppMeta, method: RestMethod, path: string) {
   const takesBody = method !== "GET" && method !== "DELETE";
   const schema = unwrapZodType(getInputOutputParsers(procedure as unknown as OpenApiProcedure).inputParser, true);
   const noInput = instanceofZodTypeLikeVoid(schema);
@@ -61,7 +73,7 @@ function route(procedurePath: string, procedure: AnyTRPCProcedure, meta: AppMeta
   if (instanceofZodTypeObject(schema)) coerceSchema(schema as never);
   const call = procedure as CallableProcedure;
   const type = procedure._def.type;
-  return {
+  const restRoute: RestRoute = {
     method,
     path,
     procedurePath,
@@ -78,8 +90,10 @@ function route(procedurePath: string, procedure: AnyTRPCProcedure, meta: AppMeta
       for (const key of arrays) if (input[key] !== undefined && !Array.isArray(input[key])) input[key] = [input[key]];
       return Object.assign(input, params);
     },
-    call: (ctx, input) => call({ path: procedurePath, ctx, type, getRawInput: async () => input, signal: undefined, batchIndex: 0 }),
+    call: (ctx, input) =>
+      call({ path: procedurePath, ctx, type, getRawInput: async () => input, signal: undefined, batchIndex: 0 }),
   };
+  return restRoute;
 }
 
 /** Every REST route of the router: JSON routes (meta.openapi) and file routes (meta.file, GET). */
@@ -87,7 +101,8 @@ export function restRoutes(router: AnyTRPCRouter): RestRoute[] {
   const routes: RestRoute[] = [];
   for (const [procedurePath, procedure] of Object.entries(router._def.procedures as Record<string, AnyTRPCProcedure>)) {
     const meta = procedure._def.meta as AppMeta | undefined;
-    if (meta?.openapi) routes.push(route(procedurePath, procedure, meta, meta.openapi.method as RestMethod, meta.openapi.path));
+    const { openapi } = meta ?? {};
+    if (meta && openapi) routes.push(route(procedurePath, procedure, meta, openapi.method as RestMethod, openapi.path));
     if (meta?.file) routes.push(route(procedurePath, procedure, meta, "GET", meta.file.path));
   }
   return routes;

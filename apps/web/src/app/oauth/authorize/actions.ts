@@ -24,7 +24,8 @@ export async function decide(form: FormData) {
   const h = await headers();
   const client = { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim(), userAgent: h.get("user-agent") ?? undefined };
   // Through the door into the chosen workspace: not a member there, no code.
-  const actor = await identify(services(), { kind: "session", session: { userId: session.userId, workspaceId } }, client).catch(() => null);
+  const credential = { kind: "session", session: { userId: session.userId, workspaceId } } as const;
+  const actor = await identify(services(), credential, client).catch(() => null);
   if (!actor) redirect("/login?error=workspace");
   redirect(await actAs(services(), actor, (sc) => approveAuthorization(sc, result.ok)));
 }

@@ -6,7 +6,8 @@ import { dashboardContext } from "@/server/context";
 export async function GET(req: Request) {
   const query = Object.fromEntries(new URL(req.url).searchParams);
   try {
-    return toWebResponse(fileAnswer(await createCaller(await dashboardContext()).auditLog.export(query as never)));
+    const caller = createCaller(await dashboardContext());
+    return toWebResponse(fileAnswer(await caller.auditLog.export(query as never)));
   } catch (err) {
     return toWebResponse(errorAnswer(err));
   }

@@ -5,7 +5,8 @@ import { dashboardContext } from "@/server/context";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
-    return toWebResponse(fileAnswer(await createCaller(await dashboardContext()).assets.screenshot({ id: (await params).id })));
+    const caller = createCaller(await dashboardContext());
+    return toWebResponse(fileAnswer(await caller.assets.screenshot({ id: (await params).id })));
   } catch (err) {
     return toWebResponse(errorAnswer(err));
   }
