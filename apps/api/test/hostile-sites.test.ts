@@ -5,7 +5,7 @@
 // still be the same process and answer. Also the check's retry policy: a start
 // is counted before the work, and past the limit the asset is given up.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runAssetCheck, runInWorkspace } from "@ems/core";
+import { runAssetCheck, runInWorkspace } from "@ems/core/testing";
 import {
   startDnsServer,
   startTestWebServers,

@@ -1,3 +1,5 @@
-// For tests only: setting up and inspecting rows directly, past the door.
-// Apps enter a workspace through door.ts (actAs, asOperator), never this way.
+// For tests only: setting up and inspecting rows directly, past the door, and
+// running a job in the test's process. Apps enter a workspace through door.ts
+// (actAs, asOperator), never this way.
 export { runInWorkspace } from "../db/scoped.ts";
+export { runAssetCheck } from "../assets/assets.check.ts";
