@@ -26,6 +26,16 @@ describe("the common error shape", () => {
     await expectError(one, 405, "METHOD_NOT_ALLOWED");
   });
 
+  it("REST paths match case-insensitively and with a trailing slash; HEAD is not a REST method", async () => {
+    for (const path of ["/APP/Projects", "/app/projects/"]) {
+      const res = await call(api.url, key, "GET", path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-total-count")).toBe("0");
+    }
+    const head = await call(api.url, key, "HEAD", "/app/projects");
+    expect({ status: head.status, allow: head.headers.get("allow") }).toEqual({ status: 405, allow: "GET, POST" });
+  });
+
   it("malformed JSON: 400 INVALID_JSON naming the body", async () => {
     await expectError(await call(api.url, key, "POST", "/app/projects", "{not json"), 400, "INVALID_JSON", "body");
   });
