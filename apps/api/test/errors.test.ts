@@ -31,6 +31,8 @@ describe("the common error shape", () => {
       const res = await call(api.url, key, "GET", path);
       expect(res.status).toBe(200);
       expect(res.headers.get("x-total-count")).toBe("0");
+      // One JSON type for answers and errors (trpc-to-openapi sent successes without the charset).
+      expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
     }
     const head = await call(api.url, key, "HEAD", "/app/projects");
     expect({ status: head.status, allow: head.headers.get("allow") }).toEqual({ status: 405, allow: "GET, POST" });
