@@ -20,6 +20,7 @@ export const WORKSPACE_MODELS = [
   "Asset",
   "OwnershipProof",
   "ScanSchedule",
+  "ScanScheduleSkip",
   "Scan",
   "Finding",
   "Issue",
