@@ -11,6 +11,8 @@ export interface ApiConfig {
   logLevel: string;
   /** The dashboard's URL (OAuth consent page). */
   webUrl: string;
+  /** How often each worker process looks for due scan schedules. */
+  schedulerIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -24,5 +26,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
     webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),
+    schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
   };
 }

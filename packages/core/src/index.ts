@@ -21,7 +21,7 @@ export { AppError, ErrorCode, toAppError } from "./errors.ts";
 export { parseScopes, type Scope } from "./scopes.ts";
 
 // Before the door: the operator's set-up, sign-in and invitations.
-export { createWorkspace } from "./workspaces/workspaces.service.ts";
+export { changeWorkspacePlan, createWorkspace } from "./workspaces/workspaces.service.ts";
 export { createUserInWorkspace } from "./users/users.service.ts";
 export { verifyCredentials, isMember } from "./me/me.service.ts";
 export { findInvitation, acceptInvitation } from "./members/members.service.ts";

@@ -11,6 +11,8 @@ export interface PlanLimits {
   schedulesPerAsset: number;
   /** Schedule frequencies the plan may use. */
   scheduleFrequencies: readonly ("daily" | "weekly" | "monthly" | "interval")[];
+  /** Whether schedules may be limited to a window of hours and weekdays. */
+  scheduleWindows: boolean;
   /** Price of one additional asset slot per month, in cents. */
   assetSlotPriceCents: number;
 }
@@ -22,6 +24,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     maxProjects: 3,
     schedulesPerAsset: 1,
     scheduleFrequencies: ["weekly", "monthly"],
+    scheduleWindows: false,
     assetSlotPriceCents: 1500,
   },
   pro: {
@@ -30,6 +33,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     maxProjects: 50,
     schedulesPerAsset: 5,
     scheduleFrequencies: ["daily", "weekly", "monthly", "interval"],
+    scheduleWindows: true,
     assetSlotPriceCents: 1000,
   },
   premium: {
@@ -38,6 +42,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     maxProjects: 1_000_000,
     schedulesPerAsset: 5,
     scheduleFrequencies: ["daily", "weekly", "monthly", "interval"],
+    scheduleWindows: true,
     assetSlotPriceCents: 500,
   },
 };

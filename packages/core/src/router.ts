@@ -6,6 +6,7 @@ import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
 import { portsRouter } from "./ports/ports.router.ts";
+import { scanSchedulesRouter } from "./scan-schedules/scan-schedules.router.ts";
 import { scansRouter } from "./scans/scans.router.ts";
 import { meRouter } from "./me/me.router.ts";
 import { membersRouter } from "./members/members.router.ts";
@@ -19,6 +20,7 @@ export const appRouter = router({
   projects: projectsRouter,
   assets: assetsRouter,
   scans: scansRouter,
+  scanSchedules: scanSchedulesRouter,
   issues: issuesRouter,
   findings: findingsRouter,
   ports: portsRouter,

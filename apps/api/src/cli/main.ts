@@ -9,6 +9,7 @@ import { netConfigFromEnv } from "@ems/scanners";
 import {
   AppError,
   asOperator,
+  changeWorkspacePlan,
   createApiKey,
   createApiKeyInput,
   createJobQueue,
@@ -23,6 +24,7 @@ import {
   toAppError,
   type Services,
 } from "@ems/core";
+import { loadConfig } from "../config.ts";
 
 const operator = { channel: "cli" as const, name: `cli (${os.userInfo().username})` };
 
@@ -73,6 +75,17 @@ workspace
   .action(async (o: { name: string; plan: string; json?: boolean }) => {
     const ws = await createWorkspace(await services(), { name: o.name, plan: o.plan }, operator);
     output(json() || !!o.json, ws, `Created workspace ${ws.id} "${ws.name}" on plan ${ws.plan}`);
+  });
+
+workspace
+  .command("set-plan")
+  .argument("<id>", "workspace id", id("id"))
+  .requiredOption("--plan <plan>", "essential, pro or premium")
+  .option("--json", "print JSON")
+  .action(async (workspaceId: number, o: { plan: string; json?: boolean }) => {
+    const r = await changeWorkspacePlan(await services(), workspaceId, o.plan, operator);
+    const disabled = r.disabledSchedules ? `; ${r.disabledSchedules} schedule(s) the plan does not allow were disabled (see the audit log)` : "";
+    output(json() || !!o.json, r, `Workspace ${workspaceId} is on plan ${r.workspace.plan}${disabled}`);
   });
 
 program
@@ -161,7 +174,7 @@ program
     db ??= await openDatabase();
     const jobs = createJobQueue(db.url);
     const s = createServices(db, { net: netConfigFromEnv(), jobs });
-    await startWorker(s, { concurrency: o.concurrency });
+    await startWorker(s, { concurrency: o.concurrency, schedulerIntervalMs: loadConfig().schedulerIntervalMs });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);

@@ -43,9 +43,14 @@ export interface AssetCheckJob {
   reason: "added" | "updated" | "revalidate" | "recovery";
 }
 
+/** Runs SQL in the caller's transaction, so a job is queued if and only if that transaction commits. */
+export interface SqlInTransaction {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
-  enqueueScan(job: ScanJob): Promise<void>;
+  enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
     handlers: { assetCheck: (job: AssetCheckJob) => Promise<void>; scan: (job: ScanJob) => Promise<void> },
@@ -94,9 +99,9 @@ export function createJobQueue(connectionString: string): JobQueue {
       // One pending check per asset: a second request while one waits is the same work.
       await boss.send(QUEUES.assetCheck, job, { singletonKey: `asset-${job.assetId}`, ...checkPolicy });
     },
-    async enqueueScan(job) {
+    async enqueueScan(job, opts = {}) {
       await ready;
-      await boss.send(QUEUES.scan, job, { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+      await boss.send(QUEUES.scan, job, { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS, db: opts.transaction });
     },
     async work(handlers, opts = {}) {
       await ready;

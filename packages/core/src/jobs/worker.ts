@@ -1,13 +1,17 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
-// starting), and every worker runs the scan watchdog.
+// starting), and every worker runs the scan watchdog and the scan scheduler.
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
+import { startScheduler } from "../scan-schedules/scheduler.ts";
 import { failAbandonedScans, runScanJob } from "../scans/scans.run.ts";
 
 export const WATCHDOG_INTERVAL_MS = 15_000;
 
-export async function startWorker(services: Services, opts: { concurrency?: number; scanConcurrency?: number } = {}) {
+export async function startWorker(
+  services: Services,
+  opts: { concurrency?: number; scanConcurrency?: number; schedulerIntervalMs?: number } = {},
+) {
   const jobs = services.jobs;
   if (!jobs) throw new Error("startWorker needs services with a job queue");
   await jobs.work(
@@ -15,12 +19,18 @@ export async function startWorker(services: Services, opts: { concurrency?: numb
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
     },
-    opts,
+    { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );
   for (const a of await pendingChecks(services)) {
     await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
   const watchdog = setInterval(() => void failAbandonedScans(services).catch(() => {}), WATCHDOG_INTERVAL_MS);
   watchdog.unref();
-  return { stop: () => clearInterval(watchdog) };
+  const scheduler = startScheduler(services, opts.schedulerIntervalMs);
+  return {
+    stop: () => {
+      clearInterval(watchdog);
+      scheduler.stop();
+    },
+  };
 }

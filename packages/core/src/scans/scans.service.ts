@@ -3,6 +3,7 @@ import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
+import type { ScopedTx } from "../db/scoped.ts";
 import { dateRange } from "../dates.ts";
 import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
@@ -64,24 +65,35 @@ export async function scanIssues(sc: ServiceContext, id: number, p: PagingInput)
   return listIssuesWhere(sc, { findings: { some: { scanId: id } } }, p);
 }
 
-/** Queues a scan of a proven asset; one active scan per asset. */
-export async function startScan(sc: ServiceContext, assetId: number, trigger: "manual" | "schedule" = "manual") {
-  if (!sc.services.jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
-  const scan = await sc.db.$transaction(async (tx) => {
-    // Lock the asset row: two concurrent starts must not both pass the "no active scan" check.
-    await tx.$executeRaw`select 1 from "Asset" where id = ${assetId} and "workspaceId" = ${sc.workspaceId} for update`;
-    const asset = await tx.asset.findUnique({ where: { id: assetId }, select: { id: true, value: true, ownershipVerifiedAt: true } });
-    if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
-    if (!asset.ownershipVerifiedAt) {
-      throw new AppError(409, ErrorCode.OWNERSHIP_NOT_PROVEN, `${asset.value} is not scanned until its ownership is proven (GET /app/assets/${assetId}/ownership says how)`);
-    }
-    const active = await tx.scan.findFirst({ where: { assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
-    if (active) throw new AppError(409, ErrorCode.SCAN_ALREADY_ACTIVE, `Scan ${active.id} of ${asset.value} is still active; wait for it or cancel it (DELETE /app/scans/${active.id})`);
-    const created = await tx.scan.create({ data: { workspaceId: sc.workspaceId, assetId, trigger, createdByUserId: sc.actor.userId ?? null }, include });
-    await writeAudit(tx, sc.actor, { action: "scan.start", resourceType: "scan", resourceId: created.id, changes: { assetId: { before: null, after: assetId } } });
-    return created;
+/**
+ * The checks and writes of starting a scan of a proven asset (one active scan
+ * per asset), in the caller's transaction; the caller queues its job. Manual
+ * starts and the scheduler share this.
+ */
+export async function insertScan(tx: ScopedTx, sc: ServiceContext, assetId: number, start: { trigger: "manual" | "schedule"; scheduleId?: number }) {
+  // Lock the asset row: two concurrent starts must not both pass the "no active scan" check.
+  await tx.$executeRaw`select 1 from "Asset" where id = ${assetId} and "workspaceId" = ${sc.workspaceId} for update`;
+  const asset = await tx.asset.findUnique({ where: { id: assetId }, select: { id: true, value: true, ownershipVerifiedAt: true } });
+  if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+  if (!asset.ownershipVerifiedAt) {
+    throw new AppError(409, ErrorCode.OWNERSHIP_NOT_PROVEN, `${asset.value} is not scanned until its ownership is proven (GET /app/assets/${assetId}/ownership says how)`);
+  }
+  const active = await tx.scan.findFirst({ where: { assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
+  if (active) throw new AppError(409, ErrorCode.SCAN_ALREADY_ACTIVE, `Scan ${active.id} of ${asset.value} is still active; wait for it or cancel it (DELETE /app/scans/${active.id})`);
+  const created = await tx.scan.create({
+    data: { workspaceId: sc.workspaceId, assetId, trigger: start.trigger, scheduleId: start.scheduleId ?? null, createdByUserId: sc.actor.userId ?? null },
+    include,
   });
-  await sc.services.jobs.enqueueScan({ scanId: scan.id, workspaceId: sc.workspaceId });
+  await writeAudit(tx, sc.actor, { action: "scan.start", resourceType: "scan", resourceId: created.id, changes: { assetId: { before: null, after: assetId } } });
+  return created;
+}
+
+/** Queues a manual scan of a proven asset; one active scan per asset. */
+export async function startScan(sc: ServiceContext, assetId: number) {
+  const jobs = sc.services.jobs;
+  if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
+  const scan = await sc.db.$transaction((tx) => insertScan(tx, sc, assetId, { trigger: "manual" }));
+  await jobs.enqueueScan({ scanId: scan.id, workspaceId: sc.workspaceId });
   return presentScan(scan);
 }
 

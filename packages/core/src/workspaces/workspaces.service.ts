@@ -3,6 +3,9 @@ import type { Plan } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { operatorActor, type OperatorMeta } from "../door.ts";
 import type { Services } from "../context.ts";
+import { runInWorkspace } from "../db/scoped.ts";
+import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.service.ts";
+import { lockWorkspace } from "../service-context.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";
 
@@ -27,4 +30,26 @@ export async function requireWorkspace(services: Services, id: number) {
   const workspace = await services.db.prisma.workspace.findUnique({ where: { id } });
   if (!workspace) throw validationError("workspace", `no workspace with id ${id}`);
   return workspace;
+}
+
+/**
+ * Moves a workspace to another plan (the operator's call; billing is not
+ * wired to plans yet). Schedules the new plan does not allow are disabled in
+ * the same transaction, each with its reason in the audit log.
+ */
+export async function changeWorkspacePlan(services: Services, workspaceId: number, planName: string, op: OperatorMeta) {
+  const plan = planName as Plan;
+  if (!PLAN_NAMES.includes(plan)) throw validationError("plan", `must be one of ${PLAN_NAMES.join(", ")}`);
+  const actor = operatorActor(workspaceId, op);
+  return runInWorkspace(workspaceId, () =>
+    services.scoped.$transaction(async (tx) => {
+      await lockWorkspace(tx, workspaceId);
+      const before = await tx.workspace.findUnique({ where: { id: workspaceId } });
+      if (!before) throw validationError("workspace", `no workspace with id ${workspaceId}`);
+      const workspace = await tx.workspace.update({ where: { id: workspaceId }, data: { plan } });
+      await writeAudit(tx, actor, { action: "workspace.plan-change", resourceType: "workspace", resourceId: workspaceId, changes: changesOf(before, workspace, ["plan"]) });
+      const disabledSchedules = await disableForbiddenSchedules(tx, actor, plan);
+      return { workspace, disabledSchedules };
+    }),
+  );
 }

@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { messageSchema, text } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+import { assetSchema } from "../assets/assets.schemas.ts";
+import { FREQUENCIES } from "./recurrence.ts";
+
+const int = (min: number, max: number) =>
+  z.number().int("must be a whole number").min(min, `must be from ${min} to ${max}`).max(max, `must be from ${min} to ${max}`);
+
+export const scanScheduleSchema = z
+  .object({
+    id: z.number().int(),
+    assetId: z.number().int(),
+    name: z.string(),
+    frequency: z.enum(FREQUENCIES),
+    dayOfWeek: z.number().int().nullable().meta({ description: "weekly: 0 = Sunday to 6 = Saturday" }),
+    dayOfMonth: z.number().int().nullable().meta({ description: "monthly: 1-31; 29-31 mean the month's last day when it is shorter" }),
+    time: z.string().meta({ description: "HH:MM, UTC" }),
+    intervalDays: z.number().int().nullable().meta({ description: "interval: 1-365 days between runs" }),
+    windowStartHour: z.number().int().nullable().meta({ description: "0-23, UTC; the window opens at this hour" }),
+    windowEndHour: z.number().int().nullable().meta({ description: "1-24, UTC, after windowStartHour; the window closes at this hour" }),
+    windowDays: z.array(z.number().int()).meta({ description: "0-6 (0 = Sunday); empty: every day" }),
+    enabled: z.boolean(),
+    lastRunAt: z.date().nullable(),
+    nextRunAt: z.date().nullable(),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+    asset: assetSchema,
+  })
+  .meta({ id: "ScanSchedule" });
+
+export const scheduleSkipSchema = z
+  .object({
+    id: z.number().int(),
+    scheduleId: z.number().int(),
+    slotAt: z.date().meta({ description: "the slot that was due" }),
+    reason: z.enum(["scan-already-active", "ownership-not-proven"]),
+    message: z.string(),
+    activeScanId: z.number().int().nullable(),
+    createdAt: z.date(),
+  })
+  .meta({ id: "ScanScheduleSkip" });
+
+/** The recurrence fields; which of them each frequency needs is checked in the service (checkRecurrence). */
+const recurrenceFields = {
+  name: text(255, 1).optional().meta({ description: "default: a description of the recurrence" }),
+  frequency: z.enum(FREQUENCIES),
+  dayOfWeek: int(0, 6).nullable().optional(),
+  dayOfMonth: int(1, 31).nullable().optional(),
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM from 00:00 to 23:59 (UTC)"),
+  intervalDays: int(1, 365).nullable().optional(),
+  windowStartHour: int(0, 23).nullable().optional(),
+  windowEndHour: int(1, 24).nullable().optional(),
+  windowDays: z
+    .array(int(0, 6))
+    .max(7, "must have at most 7 days")
+    .refine((d) => new Set(d).size === d.length, "must not repeat a day")
+    .optional(),
+  enabled: z.boolean().optional().meta({ description: "default true" }),
+};
+
+export const createScheduleInput = z.object({ assetId: idParam("assetId"), ...recurrenceFields });
+export const updateScheduleInput = z.object({
+  id: idParam(),
+  ...recurrenceFields,
+  frequency: recurrenceFields.frequency.optional(),
+  time: recurrenceFields.time.optional(),
+});
+
+export const listSchedulesInput = pagingInput.extend({
+  assetId: idParam("assetId").optional(),
+  projectId: idParam("projectId").optional(),
+  enabled: z.stringbool().optional(),
+});
+export const scheduleIdInput = z.object({ id: idParam() });
+export const scheduleSkipsInput = pagingInput.extend({ id: idParam() });
+export const deleteScheduleOutput = messageSchema;
+
+export type CreateScheduleInput = z.output<typeof createScheduleInput>;
+export type UpdateScheduleInput = z.output<typeof updateScheduleInput>;
+export type ListSchedulesInput = z.output<typeof listSchedulesInput>;

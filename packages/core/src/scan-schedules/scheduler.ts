@@ -1,0 +1,99 @@
+// The scheduler. Every worker process (the API's in-process worker and each
+// `ems worker`) ticks. A tick claims due schedules with FOR UPDATE SKIP
+// LOCKED and, in the same transaction, starts each one's scan (or records a
+// skip), queues the scan's job and moves nextRunAt past now. Processes never
+// claim the same row; a process that dies mid-tick rolls back and the rows
+// are due again for the next tick anywhere: each due slot starts exactly one
+// scan. The claim reads the (enabled, nextRunAt) index, so a tick costs what
+// is due, not what exists.
+import { writeAudit } from "../audit/write.ts";
+import type { Services } from "../context.ts";
+import { runInWorkspace, type ScopedTx } from "../db/scoped.ts";
+import { AppError, ErrorCode } from "../errors.ts";
+import type { SqlInTransaction } from "../jobs/queue.ts";
+import { insertScan } from "../scans/scans.service.ts";
+import { serviceContext } from "../service-context.ts";
+import { operatorActor } from "../workspaces/workspaces.service.ts";
+import { nextRunAfter, type Recurrence } from "./recurrence.ts";
+
+export const SCHEDULER_INTERVAL_MS = 20_000;
+/** Schedules claimed per transaction; a tick repeats until fewer are due. */
+const BATCH = 100;
+
+type DueSchedule = Recurrence & { id: number; workspaceId: number; assetId: number; nextRunAt: Date };
+
+const SKIP_REASONS: Partial<Record<string, string>> = {
+  [ErrorCode.SCAN_ALREADY_ACTIVE]: "scan-already-active",
+  [ErrorCode.OWNERSHIP_NOT_PROVEN]: "ownership-not-proven",
+};
+
+/** pg-boss's SQL in the Prisma transaction: the scan's job is queued if and only if the scan is stored. */
+const sqlIn = (tx: ScopedTx): SqlInTransaction => ({
+  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+});
+
+async function runSlot(services: Services, tx: ScopedTx, s: DueSchedule, now: Date) {
+  const sc = serviceContext(services, operatorActor(s.workspaceId, { channel: "system", name: "scheduler" }));
+  const nextRunAt = nextRunAfter(s, now);
+  try {
+    const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
+    await services.jobs!.enqueueScan({ scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
+    await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt, lastRunAt: now } });
+    return "started" as const;
+  } catch (err) {
+    const reason = err instanceof AppError ? SKIP_REASONS[err.appCode] : undefined;
+    if (!reason) throw err;
+    const active = await tx.scan.findFirst({ where: { assetId: s.assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
+    const skip = await tx.scanScheduleSkip.create({
+      data: { workspaceId: s.workspaceId, scheduleId: s.id, slotAt: s.nextRunAt, reason, message: (err as AppError).message.slice(0, 500), activeScanId: active?.id ?? null },
+    });
+    await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt } });
+    await writeAudit(tx, sc.actor, { action: "scan-schedule.skip", resourceType: "scan-schedule", resourceId: s.id, changes: { skip: { before: null, after: skip.id } } });
+    return "skipped" as const;
+  }
+}
+
+/** Starts the scans of every schedule due at `now`; returns what it did. */
+export async function runSchedulerTick(services: Services, opts: { now?: Date; batch?: number } = {}) {
+  if (!services.jobs) throw new Error("the scheduler needs services with a job queue");
+  const batch = opts.batch ?? BATCH;
+  const done = { started: 0, skipped: 0 };
+  for (;;) {
+    const now = opts.now ?? new Date();
+    const claimed = await services.scoped.$transaction(
+      async (tx) => {
+        const due = await tx.$queryRaw<DueSchedule[]>`
+          select id, "workspaceId", "assetId", frequency::text as frequency, "dayOfWeek", "dayOfMonth", time, "intervalDays",
+                 "windowStartHour", "windowEndHour", "windowDays", "createdAt", "nextRunAt"
+          from "ScanSchedule" where enabled and "nextRunAt" <= ${now}
+          order by "nextRunAt" limit ${batch} for update skip locked`;
+        // Asset rows locked in one order in every process: ticks do not deadlock each other.
+        due.sort((a, b) => a.assetId - b.assetId || a.id - b.id);
+        for (const s of due) done[await runInWorkspace(s.workspaceId, () => runSlot(services, tx, s, now))]++;
+        return due.length;
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+    if (claimed < batch) return done;
+  }
+}
+
+/** Ticks every intervalMs until stopped; ticks of one process never overlap. */
+export function startScheduler(services: Services, intervalMs = SCHEDULER_INTERVAL_MS) {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runSchedulerTick(services);
+    } catch (err) {
+      console.error("scheduler tick:", err instanceof Error ? err.message : err);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}
