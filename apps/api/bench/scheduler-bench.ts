@@ -15,7 +15,11 @@ const jobs = createJobQueue(db.url);
 const services = createServices(db, { jobs });
 let t = Date.now();
 for (let w = 0; w < WORKSPACES; w++) {
-  const ws = await createWorkspace(services, { name: `Bench ${w}`, plan: "premium" }, { channel: "cli", name: "bench" });
+  const ws = await createWorkspace(
+    services,
+    { name: `Bench ${w}`, plan: "premium" },
+    { channel: "cli", name: "bench" },
+  );
   const { rows } = await db.pool.query<{ id: number }>(
     `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'bench', now()) returning id`,
     [ws.id],
@@ -39,7 +43,9 @@ console.log(`seeded ${WORKSPACES * PER_WORKSPACE} schedules in ${Date.now() - t}
 async function makeDue(due: number) {
   await db.pool.query(`delete from "Scan"`);
   await db.pool.query(`delete from pgboss.job where name = 'scan-run'`);
-  await db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() + interval '1 day' where "nextRunAt" <= now() + interval '1 hour'`);
+  await db.pool.query(
+    `update "ScanSchedule" set "nextRunAt" = now() + interval '1 day' where "nextRunAt" <= now() + interval '1 hour'`,
+  );
   if (due) {
     await db.pool.query(
       `update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id in (select id from "ScanSchedule" order by md5(id::text) limit $1)`,

@@ -14,7 +14,12 @@ let env: Record<string, string>;
 beforeAll(async () => {
   dns = await startDnsServer(); // answers nothing it was not told: scans of these assets fail fast
   api = await startApi({ queue: true }); // the schedulers run in the worker processes only
-  env = { DATABASE_URL: api.db.url, EMS_DNS_SERVERS: dns.address, EMS_ALLOWED_RANGES: "127.0.0.0/8", EMS_SCHEDULER_INTERVAL_MS: "300" };
+  env = {
+    DATABASE_URL: api.db.url,
+    EMS_DNS_SERVERS: dns.address,
+    EMS_ALLOWED_RANGES: "127.0.0.0/8",
+    EMS_SCHEDULER_INTERVAL_MS: "300",
+  };
 });
 afterAll(async () => {
   await api.close();
@@ -32,28 +37,55 @@ async function until(check: () => Promise<boolean>, ms = 60_000) {
 /** Proven assets, each with a daily schedule whose slot is `dueAgoMs` in the past. */
 async function dueSchedules(n: number, prefix: string, dueAgoMs = 60_000) {
   const { key, workspace } = await workspaceWithKey(api.services, { plan: "pro" });
-  const projectId = ((await (await call(api.url, key, "POST", "/app/projects", { name: prefix })).json()) as { id: number }).id;
+  const projectId = (
+    (await (await call(api.url, key, "POST", "/app/projects", { name: prefix })).json()) as { id: number }
+  ).id;
   const out: { assetId: number; scheduleId: number }[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await call(api.url, key, "POST", "/app/assets", { projectId, type: "domain", value: `${prefix}-${i}.com`, portScanMode: "off" });
+    const res = await call(api.url, key, "POST", "/app/assets", {
+      projectId,
+      type: "domain",
+      value: `${prefix}-${i}.com`,
+      portScanMode: "off",
+    });
     const assetId = ((await res.json()) as { id: number }).id;
-    await runInWorkspace(workspace.id, () => api.services.scoped.asset.update({ where: { id: assetId }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" } }));
+    await runInWorkspace(workspace.id, () =>
+      api.services.scoped.asset.update({
+        where: { id: assetId },
+        data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" },
+      }),
+    );
     // Disabled while being set up, so no worker claims it half-made.
-    const s = await call(api.url, key, "POST", "/app/scan-schedules", { assetId, frequency: "daily", time: "00:00", enabled: false });
+    const s = await call(api.url, key, "POST", "/app/scan-schedules", {
+      assetId,
+      frequency: "daily",
+      time: "00:00",
+      enabled: false,
+    });
     out.push({ assetId, scheduleId: ((await s.json()) as { id: number }).id });
   }
   const ids = out.map((o) => o.scheduleId);
-  await api.db.pool.query(`update "ScanSchedule" set enabled = true, "nextRunAt" = now() - $2 * interval '1 millisecond' where id = any($1)`, [ids, dueAgoMs]);
+  await api.db.pool.query(
+    `update "ScanSchedule" set enabled = true, "nextRunAt" = now() - $2 * interval '1 millisecond' where id = any($1)`,
+    [ids, dueAgoMs],
+  );
   return { workspaceId: workspace.id, key, schedules: out, ids };
 }
 
 const scansOf = async (ids: number[]) =>
-  (await api.db.pool.query<{ scheduleId: number; n: number; trigger: string }>(
-    `select "scheduleId", count(*)::int as n, min(trigger) as trigger from "Scan" where "scheduleId" = any($1) group by 1`,
-    [ids],
-  )).rows;
+  (
+    await api.db.pool.query<{ scheduleId: number; n: number; trigger: string }>(
+      `select "scheduleId", count(*)::int as n, min(trigger) as trigger from "Scan" where "scheduleId" = any($1) group by 1`,
+      [ids],
+    )
+  ).rows;
 const ran = async (ids: number[]) =>
-  (await api.db.pool.query<{ n: number }>(`select count(*)::int as n from "ScanSchedule" where id = any($1) and "nextRunAt" > now()`, [ids])).rows[0]!.n;
+  (
+    await api.db.pool.query<{ n: number }>(
+      `select count(*)::int as n from "ScanSchedule" where id = any($1) and "nextRunAt" > now()`,
+      [ids],
+    )
+  ).rows[0]!.n;
 
 describe("the scheduler in several processes", () => {
   it("starts exactly one scan per due slot, a slot missed for ten days once, and records a skip for a busy asset", async () => {
@@ -62,7 +94,9 @@ describe("the scheduler in several processes", () => {
     const busy = await dueSchedules(1, "busy");
     const busyAsset = busy.schedules[0]!.assetId;
     // An active scan of the busy asset (queued with no job: it stays queued).
-    const active = await runInWorkspace(busy.workspaceId, () => api.services.scoped.scan.create({ data: { workspaceId: busy.workspaceId, assetId: busyAsset } }));
+    const active = await runInWorkspace(busy.workspaceId, () =>
+      api.services.scoped.scan.create({ data: { workspaceId: busy.workspaceId, assetId: busyAsset } }),
+    );
 
     const all = [...fresh.ids, ...stale.ids, ...busy.ids];
     const a = startCliProcess(["worker"], env);
@@ -71,9 +105,13 @@ describe("the scheduler in several processes", () => {
       await until(async () => (await ran(all)) === all.length);
       await new Promise((r) => setTimeout(r, 1500)); // several more ticks of both processes
       const scans = await scansOf(all);
-      expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual([...fresh.ids, ...stale.ids].sort((x, y) => x - y));
+      expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual(
+        [...fresh.ids, ...stale.ids].sort((x, y) => x - y),
+      );
       expect(scans.every((s) => s.n === 1 && s.trigger === "schedule")).toBe(true);
-      const skips = (await (await call(api.url, busy.key, "GET", `/app/scan-schedules/${busy.ids[0]}/skips`)).json()) as { reason: string; activeScanId: number }[];
+      const skips = (await (
+        await call(api.url, busy.key, "GET", `/app/scan-schedules/${busy.ids[0]}/skips`)
+      ).json()) as { reason: string; activeScanId: number }[];
       expect(skips).toEqual([expect.objectContaining({ reason: "scan-already-active", activeScanId: active.id })]);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
@@ -90,7 +128,9 @@ describe("the scheduler in several processes", () => {
     let survivor: ReturnType<typeof startCliProcess> | undefined;
     try {
       await until(async () => {
-        const r = await api.db.pool.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "Asset"%for update%'`);
+        const r = await api.db.pool.query(
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "Asset"%for update%'`,
+        );
         return r.rows[0].n > 0;
       });
       doomed.kill("SIGKILL");

@@ -101,7 +101,8 @@ export function createJobQueue(connectionString: string): JobQueue {
     },
     async enqueueScan(job, opts = {}) {
       await ready;
-      await boss.send(QUEUES.scan, job, { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS, db: opts.transaction });
+      const policy = { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS };
+      await boss.send(QUEUES.scan, job, { ...policy, db: opts.transaction });
     },
     async work(handlers, opts = {}) {
       await ready;

@@ -56,14 +56,24 @@ function slots(r: Recurrence, now: number) {
     case "daily":
       return new RRule({ freq: RRule.DAILY, dtstart: new Date(startOfDay(now) - 2 * DAY_MS), ...at });
     case "weekly":
-      return new RRule({ freq: RRule.WEEKLY, byweekday: [WEEKDAYS[r.dayOfWeek!]!], dtstart: new Date(startOfDay(now) - 8 * DAY_MS), ...at });
+      return new RRule({
+        freq: RRule.WEEKLY,
+        byweekday: [WEEKDAYS[r.dayOfWeek!]!],
+        dtstart: new Date(startOfDay(now) - 8 * DAY_MS),
+        ...at,
+      });
     case "monthly": {
       // 29-31 mean "that day, or the month's last day when the month is shorter":
       // the last existing day among 28..d.
       const d = r.dayOfMonth!;
       const byDay = d <= 28 ? { bymonthday: [d] } : { bymonthday: range(28, d), bysetpos: [-1] };
       const n = new Date(now);
-      return new RRule({ freq: RRule.MONTHLY, dtstart: new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 2, 1)), ...byDay, ...at });
+      return new RRule({
+        freq: RRule.MONTHLY,
+        dtstart: new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 2, 1)),
+        ...byDay,
+        ...at,
+      });
     }
     case "interval": {
       const every = r.intervalDays! * DAY_MS;

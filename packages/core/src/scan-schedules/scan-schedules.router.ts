@@ -10,7 +10,14 @@ import {
   scheduleSkipsInput,
   updateScheduleInput,
 } from "./scan-schedules.schemas.ts";
-import { createSchedule, deleteSchedule, getSchedule, listSchedules, listSkips, updateSchedule } from "./scan-schedules.service.ts";
+import {
+  createSchedule,
+  deleteSchedule,
+  getSchedule,
+  listSchedules,
+  listSkips,
+  updateSchedule,
+} from "./scan-schedules.service.ts";
 
 const tags = ["Scan schedules"];
 const read = { scope: "scans:read", kind: "read" } as const;
@@ -21,20 +28,39 @@ const rules =
 
 export const scanSchedulesRouter = router({
   list: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scan-schedules", tags, summary: "List scan schedules", description: "Ordered by id." }, paged: true, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/scan-schedules",
+        tags,
+        summary: "List scan schedules",
+        description: "Ordered by id.",
+      },
+      paged: true,
+      ...read,
+    })
     .input(listSchedulesInput)
     .output(pageOf(scanScheduleSchema))
     .query(({ ctx, input }) => listSchedules(ctx, input)),
 
   get: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scan-schedules/{id}", tags, summary: "Get a scan schedule" }, ...read })
+    .meta({
+      openapi: { method: "GET", path: "/app/scan-schedules/{id}", tags, summary: "Get a scan schedule" },
+      ...read,
+    })
     .input(scheduleIdInput)
     .output(scanScheduleSchema)
     .query(({ ctx, input }) => getSchedule(ctx, input.id)),
 
   skips: procedure
     .meta({
-      openapi: { method: "GET", path: "/app/scan-schedules/{id}/skips", tags, summary: "List the slots a schedule skipped", description: "Newest first." },
+      openapi: {
+        method: "GET",
+        path: "/app/scan-schedules/{id}/skips",
+        tags,
+        summary: "List the slots a schedule skipped",
+        description: "Newest first.",
+      },
       paged: true,
       ...read,
     })
@@ -43,14 +69,30 @@ export const scanSchedulesRouter = router({
     .query(({ ctx, input }) => listSkips(ctx, input.id, input)),
 
   create: procedure
-    .meta({ openapi: { method: "POST", path: "/app/scan-schedules", tags, summary: "Create a scan schedule", description: rules }, successStatus: 201, ...write })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/app/scan-schedules",
+        tags,
+        summary: "Create a scan schedule",
+        description: rules,
+      },
+      successStatus: 201,
+      ...write,
+    })
     .input(createScheduleInput)
     .output(scanScheduleSchema)
     .mutation(({ ctx, input }) => createSchedule(ctx, input)),
 
   update: procedure
     .meta({
-      openapi: { method: "PUT", path: "/app/scan-schedules/{id}", tags, summary: "Change, enable or disable a scan schedule", description: `Send only what changes. ${rules}` },
+      openapi: {
+        method: "PUT",
+        path: "/app/scan-schedules/{id}",
+        tags,
+        summary: "Change, enable or disable a scan schedule",
+        description: `Send only what changes. ${rules}`,
+      },
       ...write,
     })
     .input(updateScheduleInput)
@@ -58,7 +100,10 @@ export const scanSchedulesRouter = router({
     .mutation(({ ctx, input }) => updateSchedule(ctx, input)),
 
   delete: procedure
-    .meta({ openapi: { method: "DELETE", path: "/app/scan-schedules/{id}", tags, summary: "Delete a scan schedule" }, ...write })
+    .meta({
+      openapi: { method: "DELETE", path: "/app/scan-schedules/{id}", tags, summary: "Delete a scan schedule" },
+      ...write,
+    })
     .input(scheduleIdInput)
     .output(deleteScheduleOutput)
     .mutation(({ ctx, input }) => deleteSchedule(ctx, input.id)),

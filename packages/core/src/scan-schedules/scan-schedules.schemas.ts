@@ -6,7 +6,11 @@ import { assetSchema } from "../assets/assets.schemas.ts";
 import { FREQUENCIES } from "./recurrence.ts";
 
 const int = (min: number, max: number) =>
-  z.number().int("must be a whole number").min(min, `must be from ${min} to ${max}`).max(max, `must be from ${min} to ${max}`);
+  z
+    .number()
+    .int("must be a whole number")
+    .min(min, `must be from ${min} to ${max}`)
+    .max(max, `must be from ${min} to ${max}`);
 
 export const scanScheduleSchema = z
   .object({
@@ -15,11 +19,19 @@ export const scanScheduleSchema = z
     name: z.string(),
     frequency: z.enum(FREQUENCIES),
     dayOfWeek: z.number().int().nullable().meta({ description: "weekly: 0 = Sunday to 6 = Saturday" }),
-    dayOfMonth: z.number().int().nullable().meta({ description: "monthly: 1-31; 29-31 mean the month's last day when it is shorter" }),
+    dayOfMonth: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "monthly: 1-31; 29-31 mean the month's last day when it is shorter" }),
     time: z.string().meta({ description: "HH:MM, UTC" }),
     intervalDays: z.number().int().nullable().meta({ description: "interval: 1-365 days between runs" }),
     windowStartHour: z.number().int().nullable().meta({ description: "0-23, UTC; the window opens at this hour" }),
-    windowEndHour: z.number().int().nullable().meta({ description: "1-24, UTC, after windowStartHour; the window closes at this hour" }),
+    windowEndHour: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "1-24, UTC, after windowStartHour; the window closes at this hour" }),
     windowDays: z.array(z.number().int()).meta({ description: "0-6 (0 = Sunday); empty: every day" }),
     enabled: z.boolean(),
     lastRunAt: z.date().nullable(),

@@ -35,7 +35,19 @@ export const presentSchedule = (s: ScheduleRow) => ({
   asset: presentAsset(s.asset),
 });
 
-const AUDITED = ["assetId", "name", "frequency", "dayOfWeek", "dayOfMonth", "time", "intervalDays", "windowStartHour", "windowEndHour", "windowDays", "enabled"] as const;
+const AUDITED = [
+  "assetId",
+  "name",
+  "frequency",
+  "dayOfWeek",
+  "dayOfMonth",
+  "time",
+  "intervalDays",
+  "windowStartHour",
+  "windowEndHour",
+  "windowDays",
+  "enabled",
+] as const;
 
 /** The field each frequency requires; the others of these it forbids. */
 const DAY_FIELD = { daily: null, weekly: "dayOfWeek", monthly: "dayOfMonth", interval: "intervalDays" } as const;
@@ -48,20 +60,29 @@ function checkRecurrence(r: Fields) {
   const own = DAY_FIELD[r.frequency];
   for (const field of DAY_FIELDS) {
     if (field === own && r[field] === null) throw validationError(field, `required when frequency is ${r.frequency}`);
-    if (field !== own && r[field] !== null) throw validationError(field, `must not be set when frequency is ${r.frequency}`);
+    if (field !== own && r[field] !== null)
+      throw validationError(field, `must not be set when frequency is ${r.frequency}`);
   }
-  if (r.windowStartHour === null && r.windowEndHour !== null) throw validationError("windowStartHour", "required with windowEndHour");
-  if (r.windowEndHour === null && r.windowStartHour !== null) throw validationError("windowEndHour", "required with windowStartHour");
+  if (r.windowStartHour === null && r.windowEndHour !== null)
+    throw validationError("windowStartHour", "required with windowEndHour");
+  if (r.windowEndHour === null && r.windowStartHour !== null)
+    throw validationError("windowEndHour", "required with windowStartHour");
   if (r.windowStartHour !== null && r.windowEndHour! <= r.windowStartHour) {
     throw validationError("windowEndHour", "must be after windowStartHour (a window does not wrap midnight)");
   }
 }
 
 /** Why the plan does not allow this schedule to run, or null. */
-export function planForbids(plan: Plan, r: Pick<Fields, "frequency" | "windowStartHour" | "windowEndHour" | "windowDays">) {
+export function planForbids(
+  plan: Plan,
+  r: Pick<Fields, "frequency" | "windowStartHour" | "windowEndHour" | "windowDays">,
+) {
   const limits = PLANS[plan];
   if (!limits.scheduleFrequencies.includes(r.frequency)) {
-    return { field: "frequency", message: `${r.frequency} schedules are not included in plan ${limits.label} (it allows ${limits.scheduleFrequencies.join(", ")})` };
+    return {
+      field: "frequency",
+      message: `${r.frequency} schedules are not included in plan ${limits.label} (it allows ${limits.scheduleFrequencies.join(", ")})`,
+    };
   }
   if (hasWindow(r) && !limits.scheduleWindows) {
     const field = r.windowDays.length && r.windowStartHour === null ? "windowDays" : "windowStartHour";
@@ -70,7 +91,8 @@ export function planForbids(plan: Plan, r: Pick<Fields, "frequency" | "windowSta
   return null;
 }
 
-const planError = (f: { field: string; message: string }) => new AppError(403, ErrorCode.PLAN_LIMIT_REACHED, `${f.field}: ${f.message}`, { field: f.field });
+const planError = (f: { field: string; message: string }) =>
+  new AppError(403, ErrorCode.PLAN_LIMIT_REACHED, `${f.field}: ${f.message}`, { field: f.field });
 
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 function defaultName(r: Fields) {
@@ -113,12 +135,25 @@ export async function listSkips(sc: ServiceContext, id: number, p: PagingInput) 
     sc.db.scanScheduleSkip.findMany({
       where: { scheduleId: id },
       orderBy: { id: "desc" },
-      select: { id: true, scheduleId: true, slotAt: true, reason: true, message: true, activeScanId: true, createdAt: true },
+      select: {
+        id: true,
+        scheduleId: true,
+        slotAt: true,
+        reason: true,
+        message: true,
+        activeScanId: true,
+        createdAt: true,
+      },
       ...skipTake(p),
     }),
     sc.db.scanScheduleSkip.count({ where: { scheduleId: id } }),
   ]);
-  return { items: items.map((s) => ({ ...s, reason: s.reason as "scan-already-active" | "ownership-not-proven" })), total, page: p.page, limit: p.limit };
+  return {
+    items: items.map((s) => ({ ...s, reason: s.reason as "scan-already-active" | "ownership-not-proven" })),
+    total,
+    page: p.page,
+    limit: p.limit,
+  };
 }
 
 // ------------------------------------------------------------------ writes
@@ -138,16 +173,29 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
   const enabled = input.enabled ?? true;
   return sc.db.$transaction(async (tx) => {
     await lockWorkspace(tx, sc.workspaceId);
-    const asset = await tx.asset.findUnique({ where: { id: input.assetId }, select: { id: true, value: true, ownershipVerifiedAt: true } });
-    if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+    const asset = await tx.asset.findUnique({
+      where: { id: input.assetId },
+      select: { id: true, value: true, ownershipVerifiedAt: true },
+    });
+    if (!asset)
+      throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
     const { plan } = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true } });
     const forbidden = planForbids(plan, fields);
     if (forbidden) throw planError(forbidden);
     const count = await tx.scanSchedule.count({ where: { assetId: asset.id } });
     const max = PLANS[plan].schedulesPerAsset;
-    if (count >= max) throw planError({ field: "assetId", message: `${asset.value} already has ${count} schedule${count === 1 ? "" : "s"}, the most plan ${PLANS[plan].label} allows per asset` });
+    if (count >= max)
+      throw planError({
+        field: "assetId",
+        message: `${asset.value} already has ${count} schedule${count === 1 ? "" : "s"}, the most plan ${PLANS[plan].label} allows per asset`,
+      });
     if (!asset.ownershipVerifiedAt) {
-      throw new AppError(409, ErrorCode.OWNERSHIP_NOT_PROVEN, `assetId: ${asset.value} cannot be scheduled until its ownership is proven (GET /app/assets/${asset.id}/ownership says how)`, { field: "assetId" });
+      throw new AppError(
+        409,
+        ErrorCode.OWNERSHIP_NOT_PROVEN,
+        `assetId: ${asset.value} cannot be scheduled until its ownership is proven (GET /app/assets/${asset.id}/ownership says how)`,
+        { field: "assetId" },
+      );
     }
     const createdAt = new Date();
     const created = await tx.scanSchedule.create({
@@ -162,7 +210,12 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
       },
       include,
     });
-    await writeAudit(tx, sc.actor, { action: "scan-schedule.create", resourceType: "scan-schedule", resourceId: created.id, changes: changesOf(null, created, AUDITED) });
+    await writeAudit(tx, sc.actor, {
+      action: "scan-schedule.create",
+      resourceType: "scan-schedule",
+      resourceId: created.id,
+      changes: changesOf(null, created, AUDITED),
+    });
     return presentSchedule(created);
   });
 }
@@ -188,7 +241,8 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     for (const [key, value] of Object.entries(sent)) if (value !== undefined) Object.assign(fields, { [key]: value });
     // A new frequency drops the day fields it does not use, unless they were sent (then they are an error).
     if (sent.frequency && sent.frequency !== before.frequency) {
-      for (const field of DAY_FIELDS) if (field !== DAY_FIELD[fields.frequency] && sent[field] === undefined) fields[field] = null;
+      for (const field of DAY_FIELDS)
+        if (field !== DAY_FIELD[fields.frequency] && sent[field] === undefined) fields[field] = null;
     }
     checkRecurrence(fields);
     const willRun = enabled ?? before.enabled;
@@ -200,17 +254,32 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     if (willRun && !before.enabled) {
       const running = await tx.scanSchedule.count({ where: { assetId: before.assetId, enabled: true } });
       if (running >= PLANS[plan].schedulesPerAsset) {
-        throw planError({ field: "enabled", message: `${before.asset.value} already has ${running} enabled schedules, the most plan ${PLANS[plan].label} allows per asset` });
+        throw planError({
+          field: "enabled",
+          message: `${before.asset.value} already has ${running} enabled schedules, the most plan ${PLANS[plan].label} allows per asset`,
+        });
       }
     }
-    const recurrenceChanged = (Object.keys(fields) as (keyof Fields)[]).some((k) => JSON.stringify(fields[k]) !== JSON.stringify(before[k]));
+    const recurrenceChanged = (Object.keys(fields) as (keyof Fields)[]).some(
+      (k) => JSON.stringify(fields[k]) !== JSON.stringify(before[k]),
+    );
     let nextRunAt = before.nextRunAt;
     if (!willRun) nextRunAt = null;
-    else if (recurrenceChanged || !before.enabled) nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
-    const after = await tx.scanSchedule.update({ where: { id }, data: { ...fields, name, enabled: willRun, nextRunAt }, include });
+    else if (recurrenceChanged || !before.enabled)
+      nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
+    const after = await tx.scanSchedule.update({
+      where: { id },
+      data: { ...fields, name, enabled: willRun, nextRunAt },
+      include,
+    });
     const changes = changesOf(before, after, AUDITED);
     if (Object.keys(changes).length) {
-      await writeAudit(tx, sc.actor, { action: "scan-schedule.update", resourceType: "scan-schedule", resourceId: id, changes });
+      await writeAudit(tx, sc.actor, {
+        action: "scan-schedule.update",
+        resourceType: "scan-schedule",
+        resourceId: id,
+        changes,
+      });
     }
     return presentSchedule(after);
   });
@@ -220,7 +289,12 @@ export async function deleteSchedule(sc: ServiceContext, id: number) {
   return sc.db.$transaction(async (tx) => {
     const schedule = await requireSchedule(tx, id);
     await tx.scanSchedule.delete({ where: { id } });
-    await writeAudit(tx, sc.actor, { action: "scan-schedule.delete", resourceType: "scan-schedule", resourceId: id, changes: changesOf(schedule, null, AUDITED) });
+    await writeAudit(tx, sc.actor, {
+      action: "scan-schedule.delete",
+      resourceType: "scan-schedule",
+      resourceId: id,
+      changes: changesOf(schedule, null, AUDITED),
+    });
     return { message: `Scan schedule ${id} ("${schedule.name}") deleted; its past scans stay` };
   });
 }
@@ -238,7 +312,9 @@ export async function disableForbiddenSchedules(tx: ScopedTx, actor: Actor, plan
     const kept = keptPerAsset.get(s.assetId) ?? 0;
     const reason =
       planForbids(plan, s)?.message ??
-      (kept >= PLANS[plan].schedulesPerAsset ? `plan ${PLANS[plan].label} allows ${PLANS[plan].schedulesPerAsset} enabled schedule(s) per asset` : null);
+      (kept >= PLANS[plan].schedulesPerAsset
+        ? `plan ${PLANS[plan].label} allows ${PLANS[plan].schedulesPerAsset} enabled schedule(s) per asset`
+        : null);
     if (!reason) {
       keptPerAsset.set(s.assetId, kept + 1);
       continue;
@@ -248,7 +324,10 @@ export async function disableForbiddenSchedules(tx: ScopedTx, actor: Actor, plan
       action: "scan-schedule.disable",
       resourceType: "scan-schedule",
       resourceId: s.id,
-      changes: { enabled: { before: true, after: false }, reason: { before: null, after: `Disabled by the change to plan ${PLANS[plan].label}: ${reason}` } },
+      changes: {
+        enabled: { before: true, after: false },
+        reason: { before: null, after: `Disabled by the change to plan ${PLANS[plan].label}: ${reason}` },
+      },
     });
     disabled++;
   }

@@ -43,12 +43,27 @@ async function runSlot(services: Services, tx: ScopedTx, s: DueSchedule, now: Da
   } catch (err) {
     const reason = err instanceof AppError ? SKIP_REASONS[err.appCode] : undefined;
     if (!reason) throw err;
-    const active = await tx.scan.findFirst({ where: { assetId: s.assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
+    const active = await tx.scan.findFirst({
+      where: { assetId: s.assetId, status: { in: ["queued", "running"] } },
+      select: { id: true },
+    });
     const skip = await tx.scanScheduleSkip.create({
-      data: { workspaceId: s.workspaceId, scheduleId: s.id, slotAt: s.nextRunAt, reason, message: (err as AppError).message.slice(0, 500), activeScanId: active?.id ?? null },
+      data: {
+        workspaceId: s.workspaceId,
+        scheduleId: s.id,
+        slotAt: s.nextRunAt,
+        reason,
+        message: (err as AppError).message.slice(0, 500),
+        activeScanId: active?.id ?? null,
+      },
     });
     await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt } });
-    await writeAudit(tx, sc.actor, { action: "scan-schedule.skip", resourceType: "scan-schedule", resourceId: s.id, changes: { skip: { before: null, after: skip.id } } });
+    await writeAudit(tx, sc.actor, {
+      action: "scan-schedule.skip",
+      resourceType: "scan-schedule",
+      resourceId: s.id,
+      changes: { skip: { before: null, after: skip.id } },
+    });
     return "skipped" as const;
   }
 }

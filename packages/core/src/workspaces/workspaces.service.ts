@@ -47,7 +47,12 @@ export async function changeWorkspacePlan(services: Services, workspaceId: numbe
       const before = await tx.workspace.findUnique({ where: { id: workspaceId } });
       if (!before) throw validationError("workspace", `no workspace with id ${workspaceId}`);
       const workspace = await tx.workspace.update({ where: { id: workspaceId }, data: { plan } });
-      await writeAudit(tx, actor, { action: "workspace.plan-change", resourceType: "workspace", resourceId: workspaceId, changes: changesOf(before, workspace, ["plan"]) });
+      await writeAudit(tx, actor, {
+        action: "workspace.plan-change",
+        resourceType: "workspace",
+        resourceId: workspaceId,
+        changes: changesOf(before, workspace, ["plan"]),
+      });
       const disabledSchedules = await disableForbiddenSchedules(tx, actor, plan);
       return { workspace, disabledSchedules };
     }),
