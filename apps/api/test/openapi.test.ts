@@ -30,6 +30,12 @@ const ROUTES: [string, string, string | null, number][] = [
   ["get", "/app/api-keys", null, 200],
   ["post", "/app/api-keys", null, 201],
   ["delete", "/app/api-keys/{id}", null, 200],
+  ["get", "/app/scan-schedules", "scans:read", 200],
+  ["get", "/app/scan-schedules/{id}", "scans:read", 200],
+  ["get", "/app/scan-schedules/{id}/skips", "scans:read", 200],
+  ["post", "/app/scan-schedules", "scans:write", 201],
+  ["put", "/app/scan-schedules/{id}", "scans:write", 200],
+  ["delete", "/app/scan-schedules/{id}", "scans:write", 200],
 ];
 
 describe("GET /openapi.json", () => {
