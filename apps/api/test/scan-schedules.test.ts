@@ -369,7 +369,7 @@ describe("the scheduler's tick", () => {
 
     const now = new Date();
     expect(await runSchedulerTick(api.services, { now })).toMatchObject({ started: 1 });
-    expect(await runSchedulerTick(api.services, { now })).toEqual({ started: 0, skipped: 0 });
+    expect(await runSchedulerTick(api.services, { now })).toEqual({ started: 0, skipped: 0, failed: 0 });
     const scans = (await (await t.req("GET", `/app/scans?assetId=${assetId}`)).json()) as {
       id: number;
       trigger: string;
@@ -411,5 +411,23 @@ describe("the scheduler's tick", () => {
     expect(new Date(skipped.nextRunAt!).getTime()).toBeGreaterThan(later.getTime());
     expect(skipped.lastRunAt).toBe(now.toISOString());
     expect((await (await t.req("GET", `/app/scans?assetId=${assetId}`)).json()) as unknown[]).toHaveLength(1);
+  });
+
+  it("a schedule that fails unexpectedly is undone alone and stays due; the rest of the batch runs", async () => {
+    const t = await setup();
+    const good = await t.create({ assetId: await t.asset("healthy.com"), frequency: "daily", time: "05:00" });
+    const bad = await t.create({ assetId: await t.asset("poison.com"), frequency: "daily", time: "05:00" });
+    // A window no day can open (only reachable past validation, e.g. by hand in SQL).
+    await api.db.pool.query(`update "ScanSchedule" set "windowDays" = '{9}' where id = $1`, [bad.id]);
+    await api.db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id = any($1)`, [
+      [good.id, bad.id],
+    ]);
+    const now = new Date();
+    expect(await runSchedulerTick(api.services, { now })).toMatchObject({ started: 1, failed: 1 });
+    expect(await runSchedulerTick(api.services, { now })).toMatchObject({ started: 0, failed: 1 });
+    const scans = await api.db.pool.query(`select "scheduleId" from "Scan" where "scheduleId" = any($1)`, [[good.id, bad.id]]);
+    expect(scans.rows).toEqual([{ scheduleId: good.id }]);
+    const poison = await api.db.pool.query(`select "nextRunAt" from "ScanSchedule" where id = $1`, [bad.id]);
+    expect(poison.rows[0].nextRunAt.getTime()).toBeLessThan(now.getTime());
   });
 });

@@ -72,7 +72,7 @@ async function runSlot(services: Services, tx: ScopedTx, s: DueSchedule, now: Da
 export async function runSchedulerTick(services: Services, opts: { now?: Date; batch?: number } = {}) {
   if (!services.jobs) throw new Error("the scheduler needs services with a job queue");
   const batch = opts.batch ?? BATCH;
-  const done = { started: 0, skipped: 0 };
+  const done = { started: 0, skipped: 0, failed: 0 };
   for (;;) {
     const now = opts.now ?? new Date();
     const claimed = await services.scoped.$transaction(
@@ -84,12 +84,24 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
           order by "nextRunAt" limit ${batch} for update skip locked`;
         // Asset rows locked in one order in every process: ticks do not deadlock each other.
         due.sort((a, b) => a.assetId - b.assetId || a.id - b.id);
-        for (const s of due) done[await runInWorkspace(s.workspaceId, () => runSlot(services, tx, s, now))]++;
-        return due.length;
+        let progressed = 0;
+        for (const s of due) {
+          // A slot that fails unexpectedly is undone alone and stays due; the batch goes on.
+          await tx.$executeRawUnsafe("savepoint slot");
+          try {
+            done[await runInWorkspace(s.workspaceId, () => runSlot(services, tx, s, now))]++;
+            progressed++;
+          } catch (err) {
+            await tx.$executeRawUnsafe("rollback to savepoint slot");
+            done.failed++;
+            console.error(`scheduler: schedule ${s.id} failed, retried next tick:`, err instanceof Error ? err.message : err);
+          }
+        }
+        return { claimed: due.length, progressed };
       },
       { timeout: 120_000, maxWait: 30_000 },
     );
-    if (claimed < batch) return done;
+    if (claimed.claimed < batch || claimed.progressed === 0) return done;
   }
 }
 
