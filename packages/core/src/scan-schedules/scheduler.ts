@@ -94,7 +94,8 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
           } catch (err) {
             await tx.$executeRawUnsafe("rollback to savepoint slot");
             done.failed++;
-            console.error(`scheduler: schedule ${s.id} failed, retried next tick:`, err instanceof Error ? err.message : err);
+            const why = err instanceof Error ? err.message : err;
+            console.error(`scheduler: schedule ${s.id} failed, retried next tick:`, why);
           }
         }
         return { claimed: due.length, progressed };
