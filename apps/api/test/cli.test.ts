@@ -58,8 +58,18 @@ describe("pnpm ems (DATABASE_URL)", () => {
     expect(r.stdout).toMatch(/^Created workspace \d+ "Readable" on plan essential/);
   });
 
+  it("moves a workspace to another plan", async () => {
+    const ws = await json(["workspace", "create", "--name", "Downgraded", "--plan", "pro"]);
+    const r = await json(["workspace", "set-plan", String(ws.id), "--plan", "essential"]);
+    expect(r).toMatchObject({ workspace: { id: ws.id, plan: "essential" }, disabledSchedules: 0 });
+    const human = await runCli(["workspace", "set-plan", String(ws.id), "--plan", "premium"], env);
+    expect(human.stdout).toMatch(new RegExp(`^Workspace ${ws.id} is on plan premium`));
+  });
+
   it.each([
     [["workspace", "create"], /--name/],
+    [["workspace", "set-plan", "1", "--plan", "gold"], /plan: must be one of essential, pro, premium/],
+    [["workspace", "set-plan", "999999", "--plan", "pro"], /no workspace with id 999999/],
     [["workspace", "create", "--name", "x", "--plan", "gold"], /plan: must be one of essential, pro, premium/],
     [["user", "create", "--workspace", "1", "--email", "bad", "--password", "a long password!"], /email/],
     [["user", "create", "--workspace", "1", "--email", "a@b.co", "--password", "short"], /password: must be at least 12/],
