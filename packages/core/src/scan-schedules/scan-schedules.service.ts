@@ -10,12 +10,22 @@ import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
-import type { CreateScheduleInput, ListSchedulesInput, UpdateScheduleInput } from "./scan-schedules.schemas.ts";
+import type { z } from "zod";
+import type {
+  CreateScheduleInput,
+  ListSchedulesInput,
+  scanScheduleSchema,
+  scheduleSkipSchema,
+  UpdateScheduleInput,
+} from "./scan-schedules.schemas.ts";
 
 const include = { asset: { include: assetInclude } } as const;
 type ScheduleRow = Prisma.ScanScheduleGetPayload<{ include: typeof include }>;
 
-export const presentSchedule = (s: ScheduleRow) => ({
+type ScanSchedule = z.output<typeof scanScheduleSchema>;
+type ScheduleSkip = z.output<typeof scheduleSkipSchema>;
+
+export const presentSchedule = (s: ScheduleRow): ScanSchedule => ({
   id: s.id,
   assetId: s.assetId,
   name: s.name,
@@ -149,7 +159,7 @@ export async function listSkips(sc: ServiceContext, id: number, p: PagingInput) 
     sc.db.scanScheduleSkip.count({ where: { scheduleId: id } }),
   ]);
   return {
-    items: items.map((s) => ({ ...s, reason: s.reason as "scan-already-active" | "ownership-not-proven" })),
+    items: items.map((s): ScheduleSkip => ({ ...s, reason: s.reason as ScheduleSkip["reason"] })),
     total,
     page: p.page,
     limit: p.limit,
