@@ -5,7 +5,8 @@
 // their jobs in the same transaction. Prints the median of 3 ticks per row;
 // the numbers are kept in docs/benchmarks.md by hand.
 import { createTestDatabase } from "@ems/db/testing";
-import { createJobQueue, createServices, createWorkspace, runSchedulerTick } from "@ems/core";
+import { createJobQueue, createServices, createWorkspace } from "@ems/core";
+import { runSchedulerTick } from "@ems/core/testing";
 
 const WORKSPACES = 10;
 const PER_WORKSPACE = 10_000;

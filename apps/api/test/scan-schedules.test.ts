@@ -1,7 +1,8 @@
 // Scan schedules over REST: the object, validation by frequency, plan rules,
 // workspace isolation, plan downgrades; and the scheduler's tick in-process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { changeWorkspacePlan, runInWorkspace, runSchedulerTick } from "@ems/core";
+import { changeWorkspacePlan } from "@ems/core";
+import { runInWorkspace, runSchedulerTick } from "@ems/core/testing";
 import { call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;

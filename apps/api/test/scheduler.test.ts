@@ -2,7 +2,7 @@
 // exactly one scan, a process killed in the middle of a tick loses and
 // doubles nothing, a long-missed slot runs once, an active scan is a skip.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runInWorkspace } from "@ems/core";
+import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, type TestDnsServer } from "@ems/scanners/testing";
 import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";

@@ -8,12 +8,12 @@
 // is due, not what exists.
 import { writeAudit } from "../audit/write.ts";
 import type { Services } from "../context.ts";
-import { runInWorkspace, type ScopedTx } from "../db/scoped.ts";
+import type { ScopedTx } from "../db/scoped.ts";
+import { actAs, operatorActor } from "../door.ts";
 import { AppError, ErrorCode } from "../errors.ts";
 import type { SqlInTransaction } from "../jobs/queue.ts";
 import { insertScan } from "../scans/scans.service.ts";
-import { serviceContext } from "../service-context.ts";
-import { operatorActor } from "../workspaces/workspaces.service.ts";
+import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
 
 export const SCHEDULER_INTERVAL_MS = 20_000;
@@ -32,8 +32,11 @@ const sqlIn = (tx: ScopedTx): SqlInTransaction => ({
   executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
 });
 
-async function runSlot(services: Services, tx: ScopedTx, s: DueSchedule, now: Date) {
-  const sc = serviceContext(services, operatorActor(s.workspaceId, { channel: "system", name: "scheduler" }));
+/** The scheduler's changes appear in the audit log as the system actor "scheduler". */
+const schedulerActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "scheduler" });
+
+async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Date) {
+  const services = sc.services;
   const nextRunAt = nextRunAfter(s, now);
   try {
     const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
@@ -89,7 +92,7 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
           // A slot that fails unexpectedly is undone alone and stays due; the batch goes on.
           await tx.$executeRawUnsafe("savepoint slot");
           try {
-            done[await runInWorkspace(s.workspaceId, () => runSlot(services, tx, s, now))]++;
+            done[await actAs(services, schedulerActor(s.workspaceId), (sc) => runSlot(sc, tx, s, now))]++;
             progressed++;
           } catch (err) {
             await tx.$executeRawUnsafe("rollback to savepoint slot");

@@ -3,3 +3,4 @@
 // (actAs, asOperator), never this way.
 export { runInWorkspace } from "../db/scoped.ts";
 export { runAssetCheck } from "../assets/assets.check.ts";
+export { runSchedulerTick } from "../scan-schedules/scheduler.ts";

@@ -1,9 +1,8 @@
 // Workspaces are created by the operator (CLI) or at sign-up; not by API callers.
 import type { Plan } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
-import { operatorActor, type OperatorMeta } from "../door.ts";
+import { actAs, operatorActor, type OperatorMeta } from "../door.ts";
 import type { Services } from "../context.ts";
-import { runInWorkspace } from "../db/scoped.ts";
 import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.service.ts";
 import { lockWorkspace } from "../service-context.ts";
 import { validationError } from "../errors.ts";
@@ -41,8 +40,8 @@ export async function changeWorkspacePlan(services: Services, workspaceId: numbe
   const plan = planName as Plan;
   if (!PLAN_NAMES.includes(plan)) throw validationError("plan", `must be one of ${PLAN_NAMES.join(", ")}`);
   const actor = operatorActor(workspaceId, op);
-  return runInWorkspace(workspaceId, () =>
-    services.scoped.$transaction(async (tx) => {
+  return actAs(services, actor, (sc) =>
+    sc.db.$transaction(async (tx) => {
       await lockWorkspace(tx, workspaceId);
       const before = await tx.workspace.findUnique({ where: { id: workspaceId } });
       if (!before) throw validationError("workspace", `no workspace with id ${workspaceId}`);
