@@ -431,4 +431,18 @@ describe("the scheduler's tick", () => {
     const poison = await api.db.pool.query(`select "nextRunAt" from "ScanSchedule" where id = $1`, [bad.id]);
     expect(poison.rows[0].nextRunAt.getTime()).toBeLessThan(now.getTime());
   });
+
+  it("skips, with the reason, a slot whose asset lost its proven ownership", async () => {
+    const t = await setup();
+    const assetId = await t.asset("lapsed.com");
+    const s = await t.create({ assetId, frequency: "daily", time: "05:00" });
+    await runInWorkspace(t.workspaceId, () =>
+      api.services.scoped.asset.update({ where: { id: assetId }, data: { ownershipVerifiedAt: null } }),
+    );
+    await api.db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id = $1`, [s.id]);
+    expect((await runSchedulerTick(api.services)).skipped).toBeGreaterThanOrEqual(1);
+    const skips = (await (await t.req("GET", `/app/scan-schedules/${s.id}/skips`)).json()) as Record<string, unknown>[];
+    expect(skips).toEqual([expect.objectContaining({ reason: "ownership-not-proven", activeScanId: null })]);
+    expect((await (await t.req("GET", `/app/scans?assetId=${assetId}`)).json()) as unknown[]).toEqual([]);
+  });
 });
