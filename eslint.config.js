@@ -3,7 +3,16 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/generated/**", "**/.next/**", "**/dist/**", "**/test-results/**", "packages/db/scripts/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/generated/**",
+      "**/.next/**",
+      "**/dist/**",
+      "**/test-results/**",
+      "packages/db/scripts/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

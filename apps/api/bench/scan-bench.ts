@@ -27,8 +27,8 @@ const run = promisify(execFile);
 
 // Spread over the range: well-known, registered, ephemeral, top-1000 and not.
 const CANDIDATES = [
-  21, 22, 25, 80, 443, 1433, 1723, 2049, 3306, 3389, 5900, 8080, 8443, 8888, 9200, 10000, 11211, 15672, 20000, 27017, 31337, 40000, 47001, 55555, 60001,
-  64999, 65535, 1025, 4444, 12345, 23456, 34567, 45678, 56789,
+  21, 22, 25, 80, 443, 1433, 1723, 2049, 3306, 3389, 5900, 8080, 8443, 8888, 9200, 10000, 11211, 15672, 20000, 27017,
+  31337, 40000, 47001, 55555, 60001, 64999, 65535, 1025, 4444, 12345, 23456, 34567, 45678, 56789,
 ];
 const WANTED = 20;
 
@@ -96,7 +96,9 @@ async function nmap(args: string[]): Promise<{ ms: number; open: number[] }> {
     child.stdout.on("data", (c: Buffer) => (stdout += c));
     child.stderr.on("data", (c: Buffer) => (stderr += c));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new Error(`${NMAP} exited with ${code}: ${stderr.trim()}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`${NMAP} exited with ${code}: ${stderr.trim()}`)),
+    );
   });
   const ms = performance.now() - started;
   const open = [...out.matchAll(/(\d+)\/open\/tcp/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
@@ -106,7 +108,11 @@ async function nmap(args: string[]): Promise<{ ms: number; open: number[] }> {
 async function ours(ports: number[], bannerTimeoutMs: number): Promise<{ ms: number; open: number[] }> {
   const cfg = scanEngineConfigFromEnv();
   const started = performance.now();
-  const found = await scanPorts(TARGET, ports, { concurrency: cfg.portConcurrency, timeoutMs: cfg.portTimeoutMs, bannerTimeoutMs });
+  const found = await scanPorts(TARGET, ports, {
+    concurrency: cfg.portConcurrency,
+    timeoutMs: cfg.portTimeoutMs,
+    bannerTimeoutMs,
+  });
   return { ms: performance.now() - started, open: found.map((p) => p.port) };
 }
 
@@ -124,8 +130,16 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: "full (1–65535)", ports: portsForMode("full"), nmapArgs: ["-sT", "-p1-65535", "-T4", "--open", "-n", "-Pn", TARGET] },
-  { name: "top 1000", ports: portsForMode("top1000"), nmapArgs: ["-sT", "--top-ports", "1000", "-T4", "--open", "-n", "-Pn", TARGET] },
+  {
+    name: "full (1–65535)",
+    ports: portsForMode("full"),
+    nmapArgs: ["-sT", "-p1-65535", "-T4", "--open", "-n", "-Pn", TARGET],
+  },
+  {
+    name: "top 1000",
+    ports: portsForMode("top1000"),
+    nmapArgs: ["-sT", "--top-ports", "1000", "-T4", "--open", "-n", "-Pn", TARGET],
+  },
 ];
 
 const listeners: Listener[] = [];
@@ -134,7 +148,13 @@ try {
   const { stdout: nmapVersion } = await run(NMAP, ["--version"]);
   // What usually speaks there; the rest alternate between a banner and silence.
   const kindFor = (port: number, i: number): Kind =>
-    [22, 2222].includes(port) ? "ssh" : [25, 587].includes(port) ? "smtp" : [80, 443, 8080, 8443, 8888, 9200, 10000, 15672].includes(port) ? "http" : (["ssh", "smtp", "silent"] as const)[i % 3]!;
+    [22, 2222].includes(port)
+      ? "ssh"
+      : [25, 587].includes(port)
+        ? "smtp"
+        : [80, 443, 8080, 8443, 8888, 9200, 10000, 15672].includes(port)
+          ? "http"
+          : (["ssh", "smtp", "silent"] as const)[i % 3]!;
   for (const port of CANDIDATES) {
     if (listeners.length >= WANTED) break;
     const l = await open(port, kindFor(port, listeners.length));
@@ -168,7 +188,9 @@ try {
         const res = who === "ours" ? await ours(c.ports, 0) : await nmap(c.nmapArgs);
         const after = await listening();
         (who === "ours" ? r.oursMs : r.nmapMs).push(res.ms);
-        console.log(`${c.name} round ${round + 1} ${who === "ours" ? "scanPorts" : "nmap -sT"}: ${fmt(res.ms)}, ${res.open.length} open`);
+        console.log(
+          `${c.name} round ${round + 1} ${who === "ours" ? "scanPorts" : "nmap -sT"}: ${fmt(res.ms)}, ${res.open.length} open`,
+        );
         const missing = ourPorts.filter((p) => inScope.has(p) && !res.open.includes(p));
         if (missing.length) r.problems.push(`${who} missed our listeners ${missing.join(", ")}`);
         if (before && after) {
@@ -232,7 +254,10 @@ default 3; about 15 s). The code is in \`apps/api/bench/scan-bench.ts\`.
   const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
   const start = old.indexOf(SECTION);
   const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated = start < 0 ? `${old.trimEnd()}\n\n${section}` : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
+  const updated =
+    start < 0
+      ? `${old.trimEnd()}\n\n${section}`
+      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
   await writeFile(file, updated);
   console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), file)}`);
   if (failed) {

@@ -35,7 +35,9 @@ baseline.get<{ Querystring: { page?: string; limit?: string } }>("/app/projects"
        join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id) order by p.id`,
       [workspaceId, limit, (page - 1) * limit],
     ),
-    baselineDb.pool.query<{ total: number }>(`select "projectCount" as total from "Workspace" where id = $1`, [workspaceId]),
+    baselineDb.pool.query<{ total: number }>(`select "projectCount" as total from "Workspace" where id = $1`, [
+      workspaceId,
+    ]),
   ]);
   reply.headers({ "X-Total-Count": String(count.rows[0]!.total), "X-Page": String(page), "X-Limit": String(limit) });
   return list.rows;

@@ -42,8 +42,8 @@ console.log(
     `  Worker        ${inProcessWorker ? "in this process" : "separate (pnpm ems worker)"}`,
     "",
     "First time? Create a workspace and an API key:",
-    "  pnpm ems workspace create --name \"My company\"",
-    "  pnpm ems api-key create --workspace 1 --name \"my key\"",
+    '  pnpm ems workspace create --name "My company"',
+    '  pnpm ems api-key create --workspace 1 --name "my key"',
     "",
   ].join("\n"),
 );

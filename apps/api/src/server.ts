@@ -14,11 +14,15 @@ import { registerRestApi } from "./rest/edge.ts";
 function fromFastifyError(err: FastifyError): unknown {
   switch (err.code) {
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: larger than the limit of this server", { field: "body" });
+      return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: larger than the limit of this server", {
+        field: "body",
+      });
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
       return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, "Send the body as application/json");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return new AppError(400, ErrorCode.VALIDATION_ERROR, "body: Content-Length does not match the body", { field: "body" });
+      return new AppError(400, ErrorCode.VALIDATION_ERROR, "body: Content-Length does not match the body", {
+        field: "body",
+      });
     default:
       return err;
   }
@@ -51,7 +55,10 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
 
   app.setErrorHandler((err: FastifyError, _request, reply) => sendError(reply, fromFastifyError(err)));
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new AppError(404, ErrorCode.ROUTE_NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}`)),
+    sendError(
+      reply,
+      new AppError(404, ErrorCode.ROUTE_NOT_FOUND, `No route ${request.method} ${request.url.split("?")[0]}`),
+    ),
   );
 
   const document = buildOpenApiDocument(appRouter, { baseUrl: config.baseUrl });

@@ -38,14 +38,28 @@ if (process.env.EMS_SKIP_WEB_BUILD !== "1") {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const env = { ...process.env, DATABASE_URL: databaseUrl, EMS_WEB_URL: webUrl, NEXTAUTH_URL: webUrl, NEXTAUTH_SECRET: authSecret() };
+const env = {
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  EMS_WEB_URL: webUrl,
+  NEXTAUTH_URL: webUrl,
+  NEXTAUTH_SECRET: authSecret(),
+};
 const children: ChildProcess[] = [
-  spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: path.join(repoRoot, "apps/api"), stdio: "inherit", env }),
-  spawn(path.join(repoRoot, "apps/web/node_modules/.bin/next"), ["start", "--port", String(webPort), "--hostname", config.host], {
-    cwd: path.join(repoRoot, "apps/web"),
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: path.join(repoRoot, "apps/api"),
+    stdio: "inherit",
+    env,
   }),
+  spawn(
+    path.join(repoRoot, "apps/web/node_modules/.bin/next"),
+    ["start", "--port", String(webPort), "--hostname", config.host],
+    {
+      cwd: path.join(repoRoot, "apps/web"),
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+    },
+  ),
 ];
 console.log(`Dashboard on ${webUrl} (sign in with a user made by \`pnpm ems user create\`)`);
 

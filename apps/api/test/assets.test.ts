@@ -3,7 +3,13 @@
 import { domainToASCII } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInWorkspace } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "@ems/scanners/testing";
 import { call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -17,15 +23,27 @@ const LOOPBACK = { A: ["127.0.0.1"] };
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  web = await startTestWebServers({ hostnames: ["acme-corp.com", "www.acme-corp.com", "shop.acme-corp.com", "localhost"] });
+  web = await startTestWebServers({
+    hostnames: ["acme-corp.com", "www.acme-corp.com", "shop.acme-corp.com", "localhost"],
+  });
   const local = `http://127.0.0.1:${web.ports.httpPort}`;
   api = await startApi({
-    net: testNetConfig(dns, web, { bucketEndpoints: { s3: `${local}/s3`, gcs: `${local}/gcs`, azure: `${local}/azure/{account}` } }),
+    net: testNetConfig(dns, web, {
+      bucketEndpoints: { s3: `${local}/s3`, gcs: `${local}/gcs`, azure: `${local}/azure/{account}` },
+    }),
     worker: true,
   });
-  web.route("/s3/acme-open-data", { status: 200, headers: { "content-type": "application/xml" }, body: "<ListBucketResult><Name>acme-open-data</Name></ListBucketResult>" });
-  ({ key, workspace: { id: workspaceId } } = await workspaceWithKey(api.services, { plan: "pro" }));
-  projectId = ((await (await call(api.url, key, "POST", "/app/projects", { name: "Web" })).json()) as { id: number }).id;
+  web.route("/s3/acme-open-data", {
+    status: 200,
+    headers: { "content-type": "application/xml" },
+    body: "<ListBucketResult><Name>acme-open-data</Name></ListBucketResult>",
+  });
+  ({
+    key,
+    workspace: { id: workspaceId },
+  } = await workspaceWithKey(api.services, { plan: "pro" }));
+  projectId = ((await (await call(api.url, key, "POST", "/app/projects", { name: "Web" })).json()) as { id: number })
+    .id;
 });
 afterAll(async () => {
   await api.close();
@@ -33,7 +51,8 @@ afterAll(async () => {
   await dns.close();
 });
 
-const req = (method: string, path: string, body?: unknown, credential = key) => call(api.url, credential, method, path, body);
+const req = (method: string, path: string, body?: unknown, credential = key) =>
+  call(api.url, credential, method, path, body);
 type Asset = Record<string, unknown> & { id: number; status: string; value: string };
 
 async function addAsset(type: string, value: string, extra: Record<string, unknown> = {}) {
@@ -45,7 +64,10 @@ async function addAsset(type: string, value: string, extra: Record<string, unkno
 /** Waits for the worker's check to finish (reading the database, so as not to spend the key's read budget). */
 async function checked(id: number): Promise<Asset & Record<string, unknown>> {
   for (let i = 0; i < 300; i++) {
-    const { status } = await api.services.db.prisma.asset.findUniqueOrThrow({ where: { id }, select: { status: true } });
+    const { status } = await api.services.db.prisma.asset.findUniqueOrThrow({
+      where: { id },
+      select: { status: true },
+    });
     if (status !== "pending") return (await (await req("GET", `/app/assets/${id}`)).json()) as Asset;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -57,22 +79,63 @@ describe("adding assets", () => {
     dns.set("acme-corp.com", { ...LOOPBACK, AAAA: [] });
     dns.set("www.acme-corp.com", { CNAME: "acme.cdn.cloudflare.net" });
     dns.set("acme.cdn.cloudflare.net", LOOPBACK);
-    web.route("http://acme-corp.com/", { status: 301, headers: { location: `https://acme-corp.com:${web.ports.httpsPort}/` } });
-    web.route("https://acme-corp.com/", { status: 200, headers: { server: "nginx/1.25.3", "cf-ray": "8a1b2c3d4e5f-AMS" }, body: "<html><head><title>Acme</title></head><body>Acme</body></html>" });
+    web.route("http://acme-corp.com/", {
+      status: 301,
+      headers: { location: `https://acme-corp.com:${web.ports.httpsPort}/` },
+    });
+    web.route("https://acme-corp.com/", {
+      status: 200,
+      headers: { server: "nginx/1.25.3", "cf-ray": "8a1b2c3d4e5f-AMS" },
+      body: "<html><head><title>Acme</title></head><body>Acme</body></html>",
+    });
 
     const a = await addAsset("domain", "  ACME-Corp.com. ", { name: "Main site" });
     expect(Object.keys(a).sort()).toEqual(
       [
-        "id", "projectId", "name", "type", "value", "status", "canonicalUrl", "resolvedIp", "cdnProvider", "bucketProvider", "lastCheckedAt",
-        "failReason", "skippedRedirectHost", "disabledScannerTypes", "portScanMode", "nucleiMinSeverity", "ownershipVerifiedAt",
-        "ownershipToken", "ownershipMethod", "createdAt", "updatedAt", "project",
+        "id",
+        "projectId",
+        "name",
+        "type",
+        "value",
+        "status",
+        "canonicalUrl",
+        "resolvedIp",
+        "cdnProvider",
+        "bucketProvider",
+        "lastCheckedAt",
+        "failReason",
+        "skippedRedirectHost",
+        "disabledScannerTypes",
+        "portScanMode",
+        "nucleiMinSeverity",
+        "ownershipVerifiedAt",
+        "ownershipToken",
+        "ownershipMethod",
+        "createdAt",
+        "updatedAt",
+        "project",
       ].sort(),
     );
-    expect(a).toMatchObject({ value: "acme-corp.com", type: "domain", status: "pending", portScanMode: "web", nucleiMinSeverity: "low", ownershipVerifiedAt: null, ownershipMethod: null, project: { id: projectId, name: "Web" } });
+    expect(a).toMatchObject({
+      value: "acme-corp.com",
+      type: "domain",
+      status: "pending",
+      portScanMode: "web",
+      nucleiMinSeverity: "low",
+      ownershipVerifiedAt: null,
+      ownershipMethod: null,
+      project: { id: projectId, name: "Web" },
+    });
     expect(String(a.ownershipToken).length).toBeGreaterThan(16);
 
     const done = await checked(a.id);
-    expect(done).toMatchObject({ status: "reachable", resolvedIp: "127.0.0.1", cdnProvider: "cloudflare", failReason: null, skippedRedirectHost: null });
+    expect(done).toMatchObject({
+      status: "reachable",
+      resolvedIp: "127.0.0.1",
+      cdnProvider: "cloudflare",
+      failReason: null,
+      skippedRedirectHost: null,
+    });
     // The configured HTTPS port is "the" HTTPS port for the checks, so the URL carries none.
     expect(done.canonicalUrl).toBe("https://acme-corp.com/");
     expect(done.lastCheckedAt).not.toBeNull();
@@ -80,17 +143,25 @@ describe("adding assets", () => {
     const dnsView = await req("GET", `/app/assets/${a.id}/outside-view/dns`);
     expect(dnsView.status).toBe(200);
     expect(((await dnsView.json()) as { data: { a: string[] } }).data.a).toEqual(["127.0.0.1"]);
-    const tls = (await (await req("GET", `/app/assets/${a.id}/outside-view/tls`)).json()) as { data: { selfSigned: boolean } };
+    const tls = (await (await req("GET", `/app/assets/${a.id}/outside-view/tls`)).json()) as {
+      data: { selfSigned: boolean };
+    };
     expect(tls.data.selfSigned).toBe(true);
-    const tech = (await (await req("GET", `/app/assets/${a.id}/outside-view/technologies`)).json()) as { data: { name: string; version: string | null }[] };
-    expect(tech.data).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.stringMatching(/nginx/i), version: "1.25.3" })]));
+    const tech = (await (await req("GET", `/app/assets/${a.id}/outside-view/technologies`)).json()) as {
+      data: { name: string; version: string | null }[];
+    };
+    expect(tech.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: expect.stringMatching(/nginx/i), version: "1.25.3" })]),
+    );
 
     const shot = await req("GET", `/app/assets/${a.id}/screenshot`);
     expect(shot.status).toBe(200);
     expect(shot.headers.get("content-type")).toBe("image/png");
     const png = Buffer.from(await shot.arrayBuffer());
     expect(png.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
-    const shotView = (await (await req("GET", `/app/assets/${a.id}/outside-view/screenshot`)).json()) as { data: { url: string } };
+    const shotView = (await (await req("GET", `/app/assets/${a.id}/outside-view/screenshot`)).json()) as {
+      data: { url: string };
+    };
     expect(shotView.data.url).toBe(`/app/assets/${a.id}/screenshot`);
   });
 
@@ -113,14 +184,51 @@ describe("adding assets", () => {
   });
 
   it("400 naming the field for a bad type, scan profile or scanner name; 404 for a foreign project; 409 for a duplicate", async () => {
-    await expectError(await req("POST", "/app/assets", { projectId, type: "url", value: "x" }), 400, "VALIDATION_ERROR", "type");
-    await expectError(await req("POST", "/app/assets", { projectId, type: "domain", value: "ok-site.com", portScanMode: "all" }), 400, "VALIDATION_ERROR", "portScanMode");
-    await expectError(await req("POST", "/app/assets", { projectId, type: "domain", value: "ok-site.com", disabledScannerTypes: ["lasers"] }), 400, "VALIDATION_ERROR", "disabledScannerTypes.0");
-    await expectError(await req("POST", "/app/assets", { type: "domain", value: "ok-site.com" }), 400, "VALIDATION_ERROR", "projectId");
+    await expectError(
+      await req("POST", "/app/assets", { projectId, type: "url", value: "x" }),
+      400,
+      "VALIDATION_ERROR",
+      "type",
+    );
+    await expectError(
+      await req("POST", "/app/assets", { projectId, type: "domain", value: "ok-site.com", portScanMode: "all" }),
+      400,
+      "VALIDATION_ERROR",
+      "portScanMode",
+    );
+    await expectError(
+      await req("POST", "/app/assets", {
+        projectId,
+        type: "domain",
+        value: "ok-site.com",
+        disabledScannerTypes: ["lasers"],
+      }),
+      400,
+      "VALIDATION_ERROR",
+      "disabledScannerTypes.0",
+    );
+    await expectError(
+      await req("POST", "/app/assets", { type: "domain", value: "ok-site.com" }),
+      400,
+      "VALIDATION_ERROR",
+      "projectId",
+    );
     const other = await workspaceWithKey(api.services);
-    const foreignProject = ((await (await call(api.url, other.key, "POST", "/app/projects", { name: "Theirs" })).json()) as { id: number }).id;
-    await expectError(await req("POST", "/app/assets", { projectId: foreignProject, type: "domain", value: "ok-site.com" }), 404, "NOT_FOUND", "projectId");
-    await expectError(await req("POST", "/app/assets", { projectId, type: "domain", value: "acme-corp.com" }), 409, "ALREADY_EXISTS", "value");
+    const foreignProject = (
+      (await (await call(api.url, other.key, "POST", "/app/projects", { name: "Theirs" })).json()) as { id: number }
+    ).id;
+    await expectError(
+      await req("POST", "/app/assets", { projectId: foreignProject, type: "domain", value: "ok-site.com" }),
+      404,
+      "NOT_FOUND",
+      "projectId",
+    );
+    await expectError(
+      await req("POST", "/app/assets", { projectId, type: "domain", value: "acme-corp.com" }),
+      409,
+      "ALREADY_EXISTS",
+      "value",
+    );
   });
 
   it("accepts IDN domains as punycode, IPv6 in canonical form, and each bucket notation", async () => {
@@ -136,19 +244,40 @@ describe("reading assets", () => {
   it("lists with paging, filters and the list item's additions; 404 across workspaces", async () => {
     const list = await req("GET", "/app/assets?type=bucket");
     expect(list.headers.get("x-total-count")).toBe("3");
-    const items = (await list.json()) as (Asset & { issueCounts: Record<string, number>; ownership: string; scanStatus: unknown; bucketProvider: string })[];
+    const items = (await list.json()) as (Asset & {
+      issueCounts: Record<string, number>;
+      ownership: string;
+      scanStatus: unknown;
+      bucketProvider: string;
+    })[];
     expect(items.map((i) => i.bucketProvider).sort()).toEqual(["azure", "gcs", "s3"]);
-    expect(items[0]).toMatchObject({ issueCounts: { open: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 }, ownership: "pending", scanStatus: null });
-    expect((await req("GET", `/app/assets?projectId=${projectId}&status=reachable`)).headers.get("x-total-count")).toBe("1");
+    expect(items[0]).toMatchObject({
+      issueCounts: { open: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+      ownership: "pending",
+      scanStatus: null,
+    });
+    expect((await req("GET", `/app/assets?projectId=${projectId}&status=reachable`)).headers.get("x-total-count")).toBe(
+      "1",
+    );
     await expectError(await req("GET", "/app/assets?status=up"), 400, "VALIDATION_ERROR", "status");
 
     const [first] = (await (await req("GET", "/app/assets?limit=1")).json()) as Asset[];
     const detail = (await (await req("GET", `/app/assets/${first!.id}`)).json()) as Record<string, unknown>;
-    expect(detail).toMatchObject({ severityBreakdown: { critical: 0, high: 0, medium: 0, low: 0, info: 0 }, openIssues: [], schedules: [], uncoveredRedirectHost: null });
+    expect(detail).toMatchObject({
+      severityBreakdown: { critical: 0, high: 0, medium: 0, low: 0, info: 0 },
+      openIssues: [],
+      schedules: [],
+      uncoveredRedirectHost: null,
+    });
     expect(Array.isArray(detail.technologies)).toBe(true);
 
     const other = await workspaceWithKey(api.services);
-    for (const path of [`/app/assets/${first!.id}`, `/app/assets/${first!.id}/ownership`, `/app/assets/${first!.id}/outside-view/dns`, `/app/assets/${first!.id}/screenshot`]) {
+    for (const path of [
+      `/app/assets/${first!.id}`,
+      `/app/assets/${first!.id}/ownership`,
+      `/app/assets/${first!.id}/outside-view/dns`,
+      `/app/assets/${first!.id}/screenshot`,
+    ]) {
       await expectError(await call(api.url, other.key, "GET", path), 404, "NOT_FOUND");
     }
     await expectError(await call(api.url, other.key, "DELETE", `/app/assets/${first!.id}`), 404, "NOT_FOUND");
@@ -156,11 +285,23 @@ describe("reading assets", () => {
 
   it("answers NOT_AVAILABLE_YET before the first check, and 400 for an unknown part", async () => {
     const bucket = ((await (await req("GET", "/app/assets?type=bucket&limit=1")).json()) as Asset[])[0]!;
-    await runInWorkspace(workspaceId, () => api.services.scoped.asset.update({ where: { id: bucket.id }, data: { outsideView: undefined, screenshotPng: null, screenshotTakenAt: null } }));
+    await runInWorkspace(workspaceId, () =>
+      api.services.scoped.asset.update({
+        where: { id: bucket.id },
+        data: { outsideView: undefined, screenshotPng: null, screenshotTakenAt: null },
+      }),
+    );
     const fresh = await addAsset("ipv4", "127.0.0.2");
-    await runInWorkspace(workspaceId, () => api.services.scoped.asset.update({ where: { id: fresh.id }, data: { status: "pending" } }));
+    await runInWorkspace(workspaceId, () =>
+      api.services.scoped.asset.update({ where: { id: fresh.id }, data: { status: "pending" } }),
+    );
     await expectError(await req("GET", `/app/assets/${bucket.id}/screenshot`), 404, "NOT_AVAILABLE_YET");
-    await expectError(await req("GET", `/app/assets/${bucket.id}/outside-view/lasers`), 400, "VALIDATION_ERROR", "part");
+    await expectError(
+      await req("GET", `/app/assets/${bucket.id}/outside-view/lasers`),
+      400,
+      "VALIDATION_ERROR",
+      "part",
+    );
   });
 });
 
@@ -168,20 +309,31 @@ describe("ownership", () => {
   it("tells what to publish, refuses until published, and records the method and why it failed", async () => {
     dns.set("proof-dns.com", LOOPBACK);
     const a = await addAsset("domain", "proof-dns.com");
-    const o = (await (await req("GET", `/app/assets/${a.id}/ownership`)).json()) as { state: string; token: string; methods: { method: string; record: Record<string, string> }[]; lastAttempt: unknown };
+    const o = (await (await req("GET", `/app/assets/${a.id}/ownership`)).json()) as {
+      state: string;
+      token: string;
+      methods: { method: string; record: Record<string, string> }[];
+      lastAttempt: unknown;
+    };
     expect(o.state).toBe("pending");
     expect(o.methods.map((m) => m.method)).toEqual(["dns-txt", "http-file", "html-meta"]);
     const txt = o.methods[0]!.record;
     expect(txt).toEqual({ type: "TXT", name: "_ems-verify.proof-dns.com", value: `ems-verify=${o.token}` });
     expect(o.lastAttempt).toBeNull();
 
-    const failed = (await (await req("POST", `/app/assets/${a.id}/ownership/verify`, { method: "dns-txt" })).json()) as { state: string; lastAttempt: { success: boolean; detail: string; method: string } };
+    const failed = (await (
+      await req("POST", `/app/assets/${a.id}/ownership/verify`, { method: "dns-txt" })
+    ).json()) as { state: string; lastAttempt: { success: boolean; detail: string; method: string } };
     expect(failed.state).toBe("pending");
     expect(failed.lastAttempt).toMatchObject({ success: false, method: "dns-txt" });
     expect(failed.lastAttempt.detail).toContain("_ems-verify.proof-dns.com");
 
     dns.set("_ems-verify.proof-dns.com", { TXT: ["something else", txt.value!] });
-    const ok = (await (await req("POST", `/app/assets/${a.id}/ownership/verify`)).json()) as { state: string; method: string; verifiedAt: string };
+    const ok = (await (await req("POST", `/app/assets/${a.id}/ownership/verify`)).json()) as {
+      state: string;
+      method: string;
+      verifiedAt: string;
+    };
     expect(ok).toMatchObject({ state: "proven", method: "dns-txt" });
     const asset = (await (await req("GET", `/app/assets/${a.id}`)).json()) as Asset;
     expect(asset).toMatchObject({ ownershipMethod: "dns-txt" });
@@ -193,34 +345,73 @@ describe("ownership", () => {
     dns.set("proof-meta.com", LOOPBACK);
     const file = await addAsset("domain", "proof-file.com");
     const meta = await addAsset("domain", "proof-meta.com");
-    const token = (id: number) => req("GET", `/app/assets/${id}/ownership`).then((r) => r.json() as Promise<{ token: string }>).then((o) => o.token);
+    const token = (id: number) =>
+      req("GET", `/app/assets/${id}/ownership`)
+        .then((r) => r.json() as Promise<{ token: string }>)
+        .then((o) => o.token);
 
-    const f1 = (await (await req("POST", `/app/assets/${file.id}/ownership/verify`, { method: "http-file" })).json()) as { state: string; lastAttempt: { detail: string } };
+    const f1 = (await (
+      await req("POST", `/app/assets/${file.id}/ownership/verify`, { method: "http-file" })
+    ).json()) as { state: string; lastAttempt: { detail: string } };
     expect(f1.state).toBe("pending");
     expect(f1.lastAttempt.detail).toMatch(/404/);
-    web.route("proof-file.com/.well-known/ems-verify.txt", { status: 200, headers: { "content-type": "text/plain" }, body: `${await token(file.id)}\n` });
-    expect(((await (await req("POST", `/app/assets/${file.id}/ownership/verify`, { method: "http-file" })).json()) as { method: string }).method).toBe("http-file");
+    web.route("proof-file.com/.well-known/ems-verify.txt", {
+      status: 200,
+      headers: { "content-type": "text/plain" },
+      body: `${await token(file.id)}\n`,
+    });
+    expect(
+      (
+        (await (await req("POST", `/app/assets/${file.id}/ownership/verify`, { method: "http-file" })).json()) as {
+          method: string;
+        }
+      ).method,
+    ).toBe("http-file");
 
-    web.route("proof-meta.com/", { status: 200, body: `<html><head><meta name="ems-verify" content="wrong"></head></html>` });
-    const m1 = (await (await req("POST", `/app/assets/${meta.id}/ownership/verify`, { method: "html-meta" })).json()) as { state: string; lastAttempt: { detail: string } };
+    web.route("proof-meta.com/", {
+      status: 200,
+      body: `<html><head><meta name="ems-verify" content="wrong"></head></html>`,
+    });
+    const m1 = (await (
+      await req("POST", `/app/assets/${meta.id}/ownership/verify`, { method: "html-meta" })
+    ).json()) as { state: string; lastAttempt: { detail: string } };
     expect(m1.state).toBe("pending");
-    web.route("proof-meta.com/", { status: 200, body: `<html><head><title>x</title><meta name="ems-verify" content="${await token(meta.id)}"></head></html>` });
-    expect(((await (await req("POST", `/app/assets/${meta.id}/ownership/verify`, { method: "html-meta" })).json()) as { method: string }).method).toBe("html-meta");
+    web.route("proof-meta.com/", {
+      status: 200,
+      body: `<html><head><title>x</title><meta name="ems-verify" content="${await token(meta.id)}"></head></html>`,
+    });
+    expect(
+      (
+        (await (await req("POST", `/app/assets/${meta.id}/ownership/verify`, { method: "html-meta" })).json()) as {
+          method: string;
+        }
+      ).method,
+    ).toBe("html-meta");
   });
 
   it("covers a subdomain by its proven parent domain, and refuses methods that do not apply", async () => {
     dns.set("shop.acme-corp.com", LOOPBACK);
-    const parent = ((await (await req("GET", "/app/assets?type=domain")).json()) as Asset[]).find((x) => x.value === "acme-corp.com")!;
+    const parent = ((await (await req("GET", "/app/assets?type=domain")).json()) as Asset[]).find(
+      (x) => x.value === "acme-corp.com",
+    )!;
     const tok = ((await (await req("GET", `/app/assets/${parent.id}/ownership`)).json()) as { token: string }).token;
     dns.set("_ems-verify.acme-corp.com", { TXT: [`ems-verify=${tok}`] });
     await req("POST", `/app/assets/${parent.id}/ownership/verify`);
     const sub = await addAsset("subdomain", "shop.acme-corp.com");
     expect(sub).toMatchObject({ ownershipMethod: "parent-domain" });
-    const o = (await (await req("GET", `/app/assets/${sub.id}/ownership`)).json()) as { state: string; coveredBy: { value: string } };
+    const o = (await (await req("GET", `/app/assets/${sub.id}/ownership`)).json()) as {
+      state: string;
+      coveredBy: { value: string };
+    };
     expect(o).toMatchObject({ state: "proven", coveredBy: { value: "acme-corp.com" } });
 
     const ip = ((await (await req("GET", "/app/assets?type=ipv4")).json()) as Asset[])[0]!;
-    await expectError(await req("POST", `/app/assets/${ip.id}/ownership/verify`, { method: "dns-txt" }), 400, "VALIDATION_ERROR", "method");
+    await expectError(
+      await req("POST", `/app/assets/${ip.id}/ownership/verify`, { method: "dns-txt" }),
+      400,
+      "VALIDATION_ERROR",
+      "method",
+    );
   });
 });
 
@@ -228,8 +419,14 @@ describe("reachability details", () => {
   it("stops at a redirect to a host the proof does not cover and records it", async () => {
     dns.set("leaky-redirect.com", LOOPBACK);
     dns.set("elsewhere-cdn.net", LOOPBACK);
-    web.route("https://leaky-redirect.com/", { status: 302, headers: { location: `https://elsewhere-cdn.net:${web.ports.httpsPort}/landing` } });
-    web.route("http://leaky-redirect.com/", { status: 302, headers: { location: `https://elsewhere-cdn.net:${web.ports.httpsPort}/landing` } });
+    web.route("https://leaky-redirect.com/", {
+      status: 302,
+      headers: { location: `https://elsewhere-cdn.net:${web.ports.httpsPort}/landing` },
+    });
+    web.route("http://leaky-redirect.com/", {
+      status: 302,
+      headers: { location: `https://elsewhere-cdn.net:${web.ports.httpsPort}/landing` },
+    });
     const a = await checked((await addAsset("domain", "leaky-redirect.com")).id);
     expect(a).toMatchObject({ skippedRedirectHost: "elsewhere-cdn.net", status: "reachable" });
     const detail = (await (await req("GET", `/app/assets/${a.id}`)).json()) as { uncoveredRedirectHost: string };
@@ -243,11 +440,20 @@ describe("reachability details", () => {
     expect(String(viaDns.failReason)).toContain("10.1.2.3");
 
     dns.set("bouncer.com", LOOPBACK);
-    web.route("https://bouncer.com/", { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
-    web.route("http://bouncer.com/", { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } });
+    web.route("https://bouncer.com/", {
+      status: 302,
+      headers: { location: "http://169.254.169.254/latest/meta-data/" },
+    });
+    web.route("http://bouncer.com/", {
+      status: 302,
+      headers: { location: "http://169.254.169.254/latest/meta-data/" },
+    });
     const viaRedirect = await checked((await addAsset("domain", "bouncer.com")).id);
-    expect(JSON.stringify(viaRedirect)).not.toContain("meta-data\":");
-    expect(String(viaRedirect.failReason ?? "") + JSON.stringify(await (await req("GET", `/app/assets/${viaRedirect.id}/outside-view/https`)).json())).toMatch(/169\.254\.169\.254|private|metadata|refused/i);
+    expect(JSON.stringify(viaRedirect)).not.toContain('meta-data":');
+    expect(
+      String(viaRedirect.failReason ?? "") +
+        JSON.stringify(await (await req("GET", `/app/assets/${viaRedirect.id}/outside-view/https`)).json()),
+    ).toMatch(/169\.254\.169\.254|private|metadata|refused/i);
   });
 
   it("marks a name without addresses unreachable", async () => {
@@ -260,14 +466,27 @@ describe("reachability details", () => {
     const bucket = await checked((await addAsset("bucket", "s3://acme-open-data")).id);
     expect(bucket).toMatchObject({ bucketProvider: "s3" });
     expect(bucket.status).toBe("reachable");
-    const o = (await (await req("GET", `/app/assets/${bucket.id}/ownership`)).json()) as { token: string; methods: { method: string; record: { url: string } }[] };
+    const o = (await (await req("GET", `/app/assets/${bucket.id}/ownership`)).json()) as {
+      token: string;
+      methods: { method: string; record: { url: string } }[];
+    };
     expect(o.methods.map((m) => m.method)).toEqual(["http-file"]);
     expect(o.methods[0]!.record.url).toBe(`http://127.0.0.1:${web.ports.httpPort}/s3/acme-open-data/ems-verify.txt`);
-    const failed = (await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()) as { state: string; lastAttempt: { detail: string } };
+    const failed = (await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()) as {
+      state: string;
+      lastAttempt: { detail: string };
+    };
     expect(failed.state).toBe("pending");
     expect(failed.lastAttempt.detail).toContain("404");
-    web.route("/s3/acme-open-data/ems-verify.txt", { status: 200, headers: { "content-type": "text/plain" }, body: o.token });
-    expect(await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()).toMatchObject({ state: "proven", method: "http-file" });
+    web.route("/s3/acme-open-data/ems-verify.txt", {
+      status: 200,
+      headers: { "content-type": "text/plain" },
+      body: o.token,
+    });
+    expect(await (await req("POST", `/app/assets/${bucket.id}/ownership/verify`)).json()).toMatchObject({
+      state: "proven",
+      method: "http-file",
+    });
   });
 });
 
@@ -276,8 +495,20 @@ describe("changing assets", () => {
     dns.set("edit-me.com", LOOPBACK);
     dns.set("edited.com", LOOPBACK);
     const a = await checked((await addAsset("domain", "edit-me.com")).id);
-    const profile = (await (await req("PUT", `/app/assets/${a.id}`, { portScanMode: "top1000", nucleiMinSeverity: "high", disabledScannerTypes: ["screenshot", "screenshot"] })).json()) as Asset;
-    expect(profile).toMatchObject({ portScanMode: "top1000", nucleiMinSeverity: "high", disabledScannerTypes: ["screenshot"], status: a.status, ownershipToken: a.ownershipToken });
+    const profile = (await (
+      await req("PUT", `/app/assets/${a.id}`, {
+        portScanMode: "top1000",
+        nucleiMinSeverity: "high",
+        disabledScannerTypes: ["screenshot", "screenshot"],
+      })
+    ).json()) as Asset;
+    expect(profile).toMatchObject({
+      portScanMode: "top1000",
+      nucleiMinSeverity: "high",
+      disabledScannerTypes: ["screenshot"],
+      status: a.status,
+      ownershipToken: a.ownershipToken,
+    });
     const moved = (await (await req("PUT", `/app/assets/${a.id}`, { value: "edited.com" })).json()) as Asset;
     expect(moved).toMatchObject({ value: "edited.com", status: "pending" });
     expect(moved.ownershipToken).not.toBe(a.ownershipToken);
@@ -291,8 +522,21 @@ describe("changing assets", () => {
     const a = await addAsset("domain", "doomed-site.com");
     await runInWorkspace(workspaceId, async () => {
       const scan = await api.services.scoped.scan.create({ data: { workspaceId, assetId: a.id } });
-      const issue = await api.services.scoped.issue.create({ data: { workspaceId, assetId: a.id, kind: "k", title: "t", severity: "high" } });
-      await api.services.scoped.finding.create({ data: { workspaceId, assetId: a.id, scanId: scan.id, issueId: issue.id, scanner: "http", kind: "k", title: "t", severity: "high" } });
+      const issue = await api.services.scoped.issue.create({
+        data: { workspaceId, assetId: a.id, kind: "k", title: "t", severity: "high" },
+      });
+      await api.services.scoped.finding.create({
+        data: {
+          workspaceId,
+          assetId: a.id,
+          scanId: scan.id,
+          issueId: issue.id,
+          scanner: "http",
+          kind: "k",
+          title: "t",
+          severity: "high",
+        },
+      });
     });
     const res = await req("DELETE", `/app/assets/${a.id}`);
     expect(res.status).toBe(200);
@@ -319,15 +563,43 @@ describe("changing assets", () => {
 describe("plan slots", () => {
   it("refuses an asset past the plan's slots for keys, with a code that says to buy a slot in the dashboard", async () => {
     const ws = await workspaceWithKey(api.services, { plan: "essential" });
-    const project = ((await (await call(api.url, ws.key, "POST", "/app/projects", { name: "P" })).json()) as { id: number }).id;
+    const project = (
+      (await (await call(api.url, ws.key, "POST", "/app/projects", { name: "P" })).json()) as { id: number }
+    ).id;
     // Loopback addresses (allowed in this test's network config): the checks stay on this machine.
     for (let i = 0; i < 10; i++) {
-      expect((await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: `127.0.1.${i + 1}` })).status).toBe(201);
+      expect(
+        (
+          await call(api.url, ws.key, "POST", "/app/assets", {
+            projectId: project,
+            type: "ipv4",
+            value: `127.0.1.${i + 1}`,
+          })
+        ).status,
+      ).toBe(201);
     }
-    const refused = await expectError(await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: "127.0.1.99" }), 403, "ASSET_SLOT_REQUIRED");
+    const refused = await expectError(
+      await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: "127.0.1.99" }),
+      403,
+      "ASSET_SLOT_REQUIRED",
+    );
     expect(refused.message).toMatch(/dashboard/);
-    await expectError(await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: "127.0.1.99", buySlot: true }), 403, "SESSION_REQUIRED");
-    await runInWorkspace(ws.workspace.id, () => api.services.scoped.workspace.update({ where: { id: ws.workspace.id }, data: { purchasedAssetSlots: 1 } }));
-    expect((await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: "127.0.1.99" })).status).toBe(201);
+    await expectError(
+      await call(api.url, ws.key, "POST", "/app/assets", {
+        projectId: project,
+        type: "ipv4",
+        value: "127.0.1.99",
+        buySlot: true,
+      }),
+      403,
+      "SESSION_REQUIRED",
+    );
+    await runInWorkspace(ws.workspace.id, () =>
+      api.services.scoped.workspace.update({ where: { id: ws.workspace.id }, data: { purchasedAssetSlots: 1 } }),
+    );
+    expect(
+      (await call(api.url, ws.key, "POST", "/app/assets", { projectId: project, type: "ipv4", value: "127.0.1.99" }))
+        .status,
+    ).toBe(201);
   });
 });

@@ -1,7 +1,16 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import {
+  call,
+  clientCredentialsToken,
+  expectError,
+  newApiKey,
+  newOAuthApp,
+  startApi,
+  workspaceWithKey,
+  type TestApi,
+} from "./harness.ts";
 
 let api: TestApi;
 let key: string;
@@ -27,16 +36,24 @@ const get = (path: string, credential = key) => call(api.url, credential, "GET",
 
 beforeAll(async () => {
   api = await startApi();
-  ({ key, keyId, workspace: { id: workspaceId } } = await workspaceWithKey(api.services, { plan: "premium" }));
+  ({
+    key,
+    keyId,
+    workspace: { id: workspaceId },
+  } = await workspaceWithKey(api.services, { plan: "premium" }));
 });
 afterAll(() => api.close());
 
 describe("audit entries", () => {
   it("record every change with actor, channel, action, resource, changed fields, IP, user agent and time", async () => {
-    const created = (await (await call(api.url, key, "POST", "/app/projects", { name: "Audited" }, { "user-agent": "audit-test/1" })).json()) as { id: number };
+    const created = (await (
+      await call(api.url, key, "POST", "/app/projects", { name: "Audited" }, { "user-agent": "audit-test/1" })
+    ).json()) as { id: number };
     await call(api.url, key, "PUT", `/app/projects/${created.id}`, { name: "Audited 2" });
     await call(api.url, key, "DELETE", `/app/projects/${created.id}`);
-    const entries = (await (await get(`/app/audit-log?resourceType=project&resourceId=${created.id}`)).json()) as Entry[];
+    const entries = (await (
+      await get(`/app/audit-log?resourceType=project&resourceId=${created.id}`)
+    ).json()) as Entry[];
     expect(entries.map((e) => e.action)).toEqual(["project.delete", "project.update", "project.create"]);
     const [del, upd, cre] = entries as [Entry, Entry, Entry];
     expect(cre).toMatchObject({
@@ -60,19 +77,29 @@ describe("audit entries", () => {
     const token = (await clientCredentialsToken(api.url, app)).access_token;
     const res = await call(api.url, token, "POST", "/app/projects", { name: "By OAuth" });
     const { id } = (await res.json()) as { id: number };
-    const [entry] = (await (await get(`/app/audit-log?action=project.create&resourceId=${id}`, token)).json()) as Entry[];
+    const [entry] = (await (
+      await get(`/app/audit-log?action=project.create&resourceId=${id}`, token)
+    ).json()) as Entry[];
     expect(entry).toMatchObject({ actorType: "oauth-app", actorId: app.id, actorName: "Test app", channel: "oauth" });
   });
 
   it("a failing audit write rolls the change back", async () => {
     const before = (await get("/app/projects?limit=500")).headers.get("x-total-count");
-    await api.db.pool.query(`create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`);
-    await api.db.pool.query(`create trigger refuse_audit before insert on "AuditEntry" for each row execute function refuse_audit()`);
+    await api.db.pool.query(
+      `create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`,
+    );
+    await api.db.pool.query(
+      `create trigger refuse_audit before insert on "AuditEntry" for each row execute function refuse_audit()`,
+    );
     try {
       await expectError(await call(api.url, key, "POST", "/app/projects", { name: "Never" }), 500, "INTERNAL_ERROR");
       const [existing] = (await (await get("/app/projects?limit=500")).json()) as { id: number; name: string }[];
       if (existing) {
-        await expectError(await call(api.url, key, "PUT", `/app/projects/${existing.id}`, { name: "Renamed never" }), 500, "INTERNAL_ERROR");
+        await expectError(
+          await call(api.url, key, "PUT", `/app/projects/${existing.id}`, { name: "Renamed never" }),
+          500,
+          "INTERNAL_ERROR",
+        );
         await expectError(await call(api.url, key, "DELETE", `/app/projects/${existing.id}`), 500, "INTERNAL_ERROR");
       }
     } finally {
@@ -95,10 +122,50 @@ describe("GET /app/audit-log", () => {
     await runInWorkspace(ws.workspaceId, () =>
       api.services.scoped.auditEntry.createMany({
         data: [
-          { workspaceId: ws.workspaceId, actorType: "user", actorId: 7, actorName: "ann@example.com", channel: "dashboard", action: "project.create", resourceType: "project", resourceId: "1", createdAt: new Date("2026-01-01T10:00:00Z") },
-          { workspaceId: ws.workspaceId, actorType: "user", actorId: 7, actorName: "ann@example.com", channel: "dashboard", action: "project.update", resourceType: "project", resourceId: "1", createdAt: new Date("2026-01-02T10:00:00Z") },
-          { workspaceId: ws.workspaceId, actorType: "api_key", actorId: 9, actorName: "ci key", channel: "api_key", action: "project.delete", resourceType: "project", resourceId: "1", createdAt: new Date("2026-01-03T10:00:00Z") },
-          { workspaceId: ws.workspaceId, actorType: "api_key", actorId: 9, actorName: "ci key", channel: "api_key", action: "asset.create", resourceType: "asset", resourceId: "5", createdAt: new Date("2026-01-03T12:00:00Z") },
+          {
+            workspaceId: ws.workspaceId,
+            actorType: "user",
+            actorId: 7,
+            actorName: "ann@example.com",
+            channel: "dashboard",
+            action: "project.create",
+            resourceType: "project",
+            resourceId: "1",
+            createdAt: new Date("2026-01-01T10:00:00Z"),
+          },
+          {
+            workspaceId: ws.workspaceId,
+            actorType: "user",
+            actorId: 7,
+            actorName: "ann@example.com",
+            channel: "dashboard",
+            action: "project.update",
+            resourceType: "project",
+            resourceId: "1",
+            createdAt: new Date("2026-01-02T10:00:00Z"),
+          },
+          {
+            workspaceId: ws.workspaceId,
+            actorType: "api_key",
+            actorId: 9,
+            actorName: "ci key",
+            channel: "api_key",
+            action: "project.delete",
+            resourceType: "project",
+            resourceId: "1",
+            createdAt: new Date("2026-01-03T10:00:00Z"),
+          },
+          {
+            workspaceId: ws.workspaceId,
+            actorType: "api_key",
+            actorId: 9,
+            actorName: "ci key",
+            channel: "api_key",
+            action: "asset.create",
+            resourceType: "asset",
+            resourceId: "5",
+            createdAt: new Date("2026-01-03T12:00:00Z"),
+          },
         ],
       }),
     );
@@ -162,14 +229,25 @@ describe("GET /app/audit-log", () => {
     const res = await get("/app/audit-log/filters", ws.key);
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-remaining")).toMatch(/^\d+$/);
-    const body = (await res.json()) as { actors: { type: string; id: number | null; name: string }[]; actions: string[]; resourceTypes: string[] };
+    const body = (await res.json()) as {
+      actors: { type: string; id: number | null; name: string }[];
+      actions: string[];
+      resourceTypes: string[];
+    };
     expect(body.actors).toEqual(
       expect.arrayContaining([
         { type: "user", id: 7, name: "ann@example.com" },
         { type: "api-key", id: 9, name: "ci key" },
       ]),
     );
-    expect(body.actions).toEqual(["api-key.create", "asset.create", "project.create", "project.delete", "project.update", "workspace.create"]);
+    expect(body.actions).toEqual([
+      "api-key.create",
+      "asset.create",
+      "project.create",
+      "project.delete",
+      "project.update",
+      "workspace.create",
+    ]);
     expect(body.resourceTypes).toEqual(["api-key", "asset", "project", "workspace"]);
   });
 });
@@ -204,7 +282,20 @@ describe("GET /app/audit-log/export", () => {
     expect(res.headers.get("ratelimit-limit")).toBe("120");
     const rows = parse(await res.text(), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(N);
-    expect(Object.keys(rows[0]!)).toEqual(["id", "createdAt", "actorType", "actorId", "actorName", "channel", "action", "resourceType", "resourceId", "changes", "ip", "userAgent"]);
+    expect(Object.keys(rows[0]!)).toEqual([
+      "id",
+      "createdAt",
+      "actorType",
+      "actorId",
+      "actorName",
+      "channel",
+      "action",
+      "resourceType",
+      "resourceId",
+      "changes",
+      "ip",
+      "userAgent",
+    ]);
     expect(rows[0]!.resourceId).toBe(String(N - 1));
     expect(JSON.parse(rows[0]!.changes!)).toEqual({ n: { before: null, after: `value "${N - 1}", with comma` } });
     const ids = rows.map((r) => Number(r.id));

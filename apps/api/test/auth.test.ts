@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appRouter, restRoutes } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, clientCredentialsToken, expectError, newApiKey, newOAuthApp, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import {
+  call,
+  clientCredentialsToken,
+  expectError,
+  newApiKey,
+  newOAuthApp,
+  startApi,
+  workspaceWithKey,
+  type TestApi,
+} from "./harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -15,7 +24,11 @@ const get = (credential: string | undefined, path = "/app/projects") => call(api
 describe("401", () => {
   it("INVALID_API_KEY without a header, with a malformed header, or an unknown key", async () => {
     await expectError(await get(undefined), 401, "INVALID_API_KEY");
-    await expectError(await call(api.url, undefined, "GET", "/app/projects", undefined, { authorization: "Basic abc" }), 401, "INVALID_API_KEY");
+    await expectError(
+      await call(api.url, undefined, "GET", "/app/projects", undefined, { authorization: "Basic abc" }),
+      401,
+      "INVALID_API_KEY",
+    );
     await expectError(await get("ems_key_doesnotexist"), 401, "INVALID_API_KEY");
     await expectError(await get("random"), 401, "INVALID_API_KEY");
   });
@@ -23,12 +36,16 @@ describe("401", () => {
   it("INVALID_API_KEY for a revoked and for an expired key", async () => {
     const { workspace, key, keyId } = await workspaceWithKey(api.services);
     expect((await get(key)).status).toBe(200);
-    await runInWorkspace(workspace.id, () => api.services.scoped.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } }));
+    await runInWorkspace(workspace.id, () =>
+      api.services.scoped.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } }),
+    );
     await expectError(await get(key), 401, "INVALID_API_KEY");
 
     const soon = await newApiKey(api.services, workspace.id, { expiresAt: new Date(Date.now() + 60_000) });
     expect((await get(soon.key)).status).toBe(200);
-    await runInWorkspace(workspace.id, () => api.services.scoped.apiKey.update({ where: { id: soon.id }, data: { expiresAt: new Date(Date.now() - 1000) } }));
+    await runInWorkspace(workspace.id, () =>
+      api.services.scoped.apiKey.update({ where: { id: soon.id }, data: { expiresAt: new Date(Date.now() - 1000) } }),
+    );
     await expectError(await get(soon.key), 401, "INVALID_API_KEY");
   });
 
@@ -41,14 +58,21 @@ describe("401", () => {
     const res = await fetch(`${api.url}/oauth/revoke`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ token: revoked.access_token, client_id: app.clientId, client_secret: app.clientSecret }),
+      body: new URLSearchParams({
+        token: revoked.access_token,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }),
     });
     expect(res.status).toBe(200);
     await expectError(await get(revoked.access_token), 401, "INVALID_TOKEN");
 
     const expired = await clientCredentialsToken(api.url, app);
     await runInWorkspace(workspace.id, () =>
-      api.services.scoped.oAuthToken.updateMany({ where: { revokedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } }),
+      api.services.scoped.oAuthToken.updateMany({
+        where: { revokedAt: null },
+        data: { expiresAt: new Date(Date.now() - 1000) },
+      }),
     );
     await expectError(await get(expired.access_token), 401, "INVALID_TOKEN");
   });
@@ -62,27 +86,42 @@ describe("403", () => {
     const token = (await clientCredentialsToken(api.url, app)).access_token;
     for (const credential of [key, narrow.key, token]) {
       await expectError(await get(credential, "/app/api-keys"), 403, "SESSION_REQUIRED");
-      await expectError(await call(api.url, credential, "POST", "/app/api-keys", { name: "x" }), 403, "SESSION_REQUIRED");
+      await expectError(
+        await call(api.url, credential, "POST", "/app/api-keys", { name: "x" }),
+        403,
+        "SESSION_REQUIRED",
+      );
       await expectError(await call(api.url, credential, "DELETE", "/app/api-keys/1"), 403, "SESSION_REQUIRED");
     }
   });
 
   const dashboardOnly = restRoutes(appRouter).filter((r) => r.meta.dashboardOnly);
-  it.each(dashboardOnly.map((r) => [r.method, r.path]))("%s %s answers SESSION_REQUIRED to a key and to a token", async (method, path) => {
-    const { workspace, key } = await workspaceWithKey(api.services);
-    const app = await newOAuthApp(api.services, workspace.id, ["assets:read", "assets:write"]);
-    const token = (await clientCredentialsToken(api.url, app)).access_token;
-    const url = path.replace(/\{\w+\}/g, "1");
-    for (const credential of [key, token]) {
-      await expectError(await call(api.url, credential, method, url, method === "GET" || method === "DELETE" ? undefined : {}), 403, "SESSION_REQUIRED");
-    }
-  });
+  it.each(dashboardOnly.map((r) => [r.method, r.path]))(
+    "%s %s answers SESSION_REQUIRED to a key and to a token",
+    async (method, path) => {
+      const { workspace, key } = await workspaceWithKey(api.services);
+      const app = await newOAuthApp(api.services, workspace.id, ["assets:read", "assets:write"]);
+      const token = (await clientCredentialsToken(api.url, app)).access_token;
+      const url = path.replace(/\{\w+\}/g, "1");
+      for (const credential of [key, token]) {
+        await expectError(
+          await call(api.url, credential, method, url, method === "GET" || method === "DELETE" ? undefined : {}),
+          403,
+          "SESSION_REQUIRED",
+        );
+      }
+    },
+  );
 
   it("SCOPE_REQUIRED for a key or token without the route's scope", async () => {
     const { workspace } = await workspaceWithKey(api.services);
     const readOnly = await newApiKey(api.services, workspace.id, { scopes: ["assets:read"] });
     expect((await get(readOnly.key)).status).toBe(200);
-    const body = await expectError(await call(api.url, readOnly.key, "POST", "/app/projects", { name: "x" }), 403, "SCOPE_REQUIRED");
+    const body = await expectError(
+      await call(api.url, readOnly.key, "POST", "/app/projects", { name: "x" }),
+      403,
+      "SCOPE_REQUIRED",
+    );
     expect(body.message).toContain("assets:write");
     await expectError(await get(readOnly.key, "/app/audit-log"), 403, "SCOPE_REQUIRED");
 
@@ -151,7 +190,11 @@ describe("OAuth token endpoint (client credentials) and revocation", () => {
   it("issues an expiring Bearer token with the app's scopes by default or the requested subset", async () => {
     const { workspace } = await workspaceWithKey(api.services);
     const app = await newOAuthApp(api.services, workspace.id, ["assets:read", "assets:write"]);
-    const res = await form({ grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret });
+    const res = await form({
+      grant_type: "client_credentials",
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("no-store");
     const all = (await res.json()) as { access_token: string; token_type: string; expires_in: number; scope: string };
@@ -179,16 +222,53 @@ describe("OAuth token endpoint (client credentials) and revocation", () => {
       expect(body.error_description.length).toBeGreaterThan(0);
     };
     // Credentials in the body: 400 (RFC 6749 5.2 reserves 401 for the Authorization header).
-    await expectOAuthError(await form({ grant_type: "client_credentials", client_id: app.clientId, client_secret: "wrong" }), 400, "invalid_client");
-    const basicBad = await form({ grant_type: "client_credentials" }, { authorization: `Basic ${Buffer.from(`${app.clientId}:nope`).toString("base64")}` });
+    await expectOAuthError(
+      await form({ grant_type: "client_credentials", client_id: app.clientId, client_secret: "wrong" }),
+      400,
+      "invalid_client",
+    );
+    const basicBad = await form(
+      { grant_type: "client_credentials" },
+      { authorization: `Basic ${Buffer.from(`${app.clientId}:nope`).toString("base64")}` },
+    );
     expect(basicBad.headers.get("www-authenticate")).toContain("Basic");
     await expectOAuthError(basicBad, 401, "invalid_client");
-    await expectOAuthError(await form({ grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret, scope: "assets:write" }), 400, "invalid_scope");
-    await expectOAuthError(await form({ grant_type: "client_credentials", client_id: app.clientId, client_secret: app.clientSecret, scope: "bogus" }), 400, "invalid_scope");
-    await expectOAuthError(await form({ grant_type: "urn:example:nope", client_id: app.clientId, client_secret: app.clientSecret }), 400, "unsupported_grant_type");
+    await expectOAuthError(
+      await form({
+        grant_type: "client_credentials",
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        scope: "assets:write",
+      }),
+      400,
+      "invalid_scope",
+    );
+    await expectOAuthError(
+      await form({
+        grant_type: "client_credentials",
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        scope: "bogus",
+      }),
+      400,
+      "invalid_scope",
+    );
+    await expectOAuthError(
+      await form({ grant_type: "urn:example:nope", client_id: app.clientId, client_secret: app.clientSecret }),
+      400,
+      "unsupported_grant_type",
+    );
     // A grant type the server knows but this client may not use.
-    await expectOAuthError(await form({ grant_type: "password", client_id: app.clientId, client_secret: app.clientSecret }), 400, "unauthorized_client");
-    await expectOAuthError(await form({ client_id: app.clientId, client_secret: app.clientSecret }), 400, "invalid_request");
+    await expectOAuthError(
+      await form({ grant_type: "password", client_id: app.clientId, client_secret: app.clientSecret }),
+      400,
+      "unauthorized_client",
+    );
+    await expectOAuthError(
+      await form({ client_id: app.clientId, client_secret: app.clientSecret }),
+      400,
+      "invalid_request",
+    );
   });
 
   it("revokes only the authenticated client's tokens and answers 200 for unknown ones", async () => {
@@ -199,7 +279,10 @@ describe("OAuth token endpoint (client credentials) and revocation", () => {
     const revoke = (client: { clientId: string; clientSecret: string }, t: string) =>
       fetch(`${api.url}/oauth/revoke`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}` },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString("base64")}`,
+        },
         body: new URLSearchParams({ token: t }),
       });
     expect((await revoke(other, token)).status).toBe(200);

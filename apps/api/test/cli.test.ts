@@ -27,15 +27,44 @@ describe("pnpm ems (DATABASE_URL)", () => {
     const ws = await json(["workspace", "create", "--name", "CLI Co", "--plan", "pro"]);
     expect(ws).toMatchObject({ id: expect.any(Number), name: "CLI Co", plan: "pro" });
 
-    const user = await json(["user", "create", "--workspace", String(ws.id), "--email", "Owner@Example.com", "--password", "a long password!", "--role", "owner"]);
+    const user = await json([
+      "user",
+      "create",
+      "--workspace",
+      String(ws.id),
+      "--email",
+      "Owner@Example.com",
+      "--password",
+      "a long password!",
+      "--role",
+      "owner",
+    ]);
     expect(user).toMatchObject({ user: { email: "owner@example.com" }, role: "owner" });
 
-    const key = await json(["api-key", "create", "--workspace", String(ws.id), "--name", "ci", "--scopes", "assets:read,assets:write"]);
+    const key = await json([
+      "api-key",
+      "create",
+      "--workspace",
+      String(ws.id),
+      "--name",
+      "ci",
+      "--scopes",
+      "assets:read,assets:write",
+    ]);
     expect(key.key).toMatch(/^ems_key_/);
     expect(key.scopes).toEqual(["assets:read", "assets:write"]);
     expect((await call(api.url, key.key, "POST", "/app/projects", { name: "from cli key" })).status).toBe(201);
 
-    const expiring = await json(["api-key", "create", "--workspace", String(ws.id), "--name", "short", "--expires-at", new Date(Date.now() + 86_400_000).toISOString()]);
+    const expiring = await json([
+      "api-key",
+      "create",
+      "--workspace",
+      String(ws.id),
+      "--name",
+      "short",
+      "--expires-at",
+      new Date(Date.now() + 86_400_000).toISOString(),
+    ]);
     expect(expiring.expiresAt).not.toBeNull();
 
     const keys = await json(["api-key", "list", "--workspace", String(ws.id)]);
@@ -46,7 +75,18 @@ describe("pnpm ems (DATABASE_URL)", () => {
     expect(revoked.status).toBe("revoked");
     await expectError(await call(api.url, key.key, "GET", "/app/projects"), 401, "INVALID_API_KEY");
 
-    const app = await json(["oauth-app", "create", "--workspace", String(ws.id), "--name", "Reporter", "--scopes", "assets:read", "--redirect-uri", "https://reporter.example/cb"]);
+    const app = await json([
+      "oauth-app",
+      "create",
+      "--workspace",
+      String(ws.id),
+      "--name",
+      "Reporter",
+      "--scopes",
+      "assets:read",
+      "--redirect-uri",
+      "https://reporter.example/cb",
+    ]);
     expect(app.clientId).toMatch(/^ems_client_/);
     expect(app.clientSecret).toMatch(/^ems_cs_/);
     expect(app.redirectUris).toEqual(["https://reporter.example/cb"]);
@@ -72,14 +112,40 @@ describe("pnpm ems (DATABASE_URL)", () => {
     [["workspace", "set-plan", "999999", "--plan", "pro"], /no workspace with id 999999/],
     [["workspace", "create", "--name", "x", "--plan", "gold"], /plan: must be one of essential, pro, premium/],
     [["user", "create", "--workspace", "1", "--email", "bad", "--password", "a long password!"], /email/],
-    [["user", "create", "--workspace", "1", "--email", "a@b.co", "--password", "short"], /password: must be at least 12/],
-    [["user", "create", "--workspace", "1", "--email", "a@b.co", "--password", "a long password!", "--role", "king"], /role/],
+    [
+      ["user", "create", "--workspace", "1", "--email", "a@b.co", "--password", "short"],
+      /password: must be at least 12/,
+    ],
+    [
+      ["user", "create", "--workspace", "1", "--email", "a@b.co", "--password", "a long password!", "--role", "king"],
+      /role/,
+    ],
     [["api-key", "create", "--workspace", "abc", "--name", "k"], /--workspace must be a positive integer/],
     [["api-key", "create", "--workspace", "999999", "--name", "k"], /no workspace with id 999999/],
-    [["api-key", "create", "--workspace", "1", "--name", "k", "--scopes", "assets:read,root"], /scopes\.1: must be one of/],
-    [["api-key", "create", "--workspace", "1", "--name", "k", "--expires-at", "2001-01-01T00:00:00Z"], /expiresAt: must be in the future/],
+    [
+      ["api-key", "create", "--workspace", "1", "--name", "k", "--scopes", "assets:read,root"],
+      /scopes\.1: must be one of/,
+    ],
+    [
+      ["api-key", "create", "--workspace", "1", "--name", "k", "--expires-at", "2001-01-01T00:00:00Z"],
+      /expiresAt: must be in the future/,
+    ],
     [["api-key", "revoke", "424242"], /no API key with id 424242/],
-    [["oauth-app", "create", "--workspace", "1", "--name", "x", "--scopes", "assets:read", "--redirect-uri", "ftp://x"], /redirectUris\.0/],
+    [
+      [
+        "oauth-app",
+        "create",
+        "--workspace",
+        "1",
+        "--name",
+        "x",
+        "--scopes",
+        "assets:read",
+        "--redirect-uri",
+        "ftp://x",
+      ],
+      /redirectUris\.0/,
+    ],
     [["frobnicate"], /unknown command/],
   ])("%j fails clearly with a non-zero exit", async (args, message) => {
     const r = await runCli(args as string[], env);

@@ -1,7 +1,14 @@
 // The dashboard-only procedures (members, OAuth apps, plan and slots), as the
 // dashboard calls them: with a session, through the same routers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptInvitation, createCaller, createServices, sessionContext, findInvitation, type PaymentProvider } from "@ems/core";
+import {
+  acceptInvitation,
+  createCaller,
+  createServices,
+  sessionContext,
+  findInvitation,
+  type PaymentProvider,
+} from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import { clientCredentialsToken, expectAppError, newUser, newWorkspace, startApi, type TestApi } from "./harness.ts";
 
@@ -12,12 +19,17 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   api = await startApi();
   workspaceId = (await newWorkspace(api.services, { plan: "essential" })).id;
-  for (const role of ["owner", "admin", "member", "read-only"] as const) ids[role] = (await newUser(api.services, workspaceId, role, `${role}@team.example`)).user.id;
+  for (const role of ["owner", "admin", "member", "read-only"] as const)
+    ids[role] = (await newUser(api.services, workspaceId, role, `${role}@team.example`)).user.id;
 });
 afterAll(() => api.close());
 
-const as = (role: string, services = api.services) => createCaller(sessionContext(services, { userId: ids[role]!, workspaceId }));
-const audit = (action: string) => runInWorkspace(workspaceId, () => api.services.scoped.auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } }));
+const as = (role: string, services = api.services) =>
+  createCaller(sessionContext(services, { userId: ids[role]!, workspaceId }));
+const audit = (action: string) =>
+  runInWorkspace(workspaceId, () =>
+    api.services.scoped.auditEntry.findMany({ where: { action }, orderBy: { id: "asc" } }),
+  );
 
 describe("members", () => {
   it("lists members for everyone, manages them for admins only", async () => {
@@ -28,8 +40,16 @@ describe("members", () => {
       ["member@team.example", "member"],
       ["read-only@team.example", "read-only"],
     ]);
-    await expectAppError(as("member").members.invite({ email: "x@team.example", role: "member" }), 403, "ROLE_REQUIRED");
-    await expectAppError(as("read-only").members.changeRole({ userId: ids.member!, role: "admin" }), 403, "ROLE_REQUIRED");
+    await expectAppError(
+      as("member").members.invite({ email: "x@team.example", role: "member" }),
+      403,
+      "ROLE_REQUIRED",
+    );
+    await expectAppError(
+      as("read-only").members.changeRole({ userId: ids.member!, role: "admin" }),
+      403,
+      "ROLE_REQUIRED",
+    );
   });
 
   it("invites a new person with a one-time link they accept with a password", async () => {
@@ -37,15 +57,32 @@ describe("members", () => {
     expect(r.member).toBeNull();
     expect(r.invitation).toMatchObject({ email: "new.person@team.example", role: "member" });
     expect(r.token).toMatch(/^ems_inv_/);
-    expect(await findInvitation(api.services, r.token!)).toMatchObject({ email: "new.person@team.example", hasAccount: false });
+    expect(await findInvitation(api.services, r.token!)).toMatchObject({
+      email: "new.person@team.example",
+      hasAccount: false,
+    });
     await expectAppError(acceptInvitation(api.services, r.token!, { password: "short" }), 400, "VALIDATION_ERROR");
-    const joined = await acceptInvitation(api.services, r.token!, { password: "a long enough password", firstName: "New" });
+    const joined = await acceptInvitation(api.services, r.token!, {
+      password: "a long enough password",
+      firstName: "New",
+    });
     expect(joined.workspaceId).toBe(workspaceId);
     expect(await findInvitation(api.services, r.token!)).toBeNull();
-    await expectAppError(acceptInvitation(api.services, r.token!, { password: "a long enough password" }), 404, "NOT_FOUND");
+    await expectAppError(
+      acceptInvitation(api.services, r.token!, { password: "a long enough password" }),
+      404,
+      "NOT_FOUND",
+    );
     const members = await as("owner").members.list({});
-    expect(members.items.find((m) => m.email === "new.person@team.example")).toMatchObject({ role: "member", firstName: "New" });
-    expect((await audit("member.join")).at(-1)).toMatchObject({ actorType: "user", userId: joined.userId, channel: "dashboard" });
+    expect(members.items.find((m) => m.email === "new.person@team.example")).toMatchObject({
+      role: "member",
+      firstName: "New",
+    });
+    expect((await audit("member.join")).at(-1)).toMatchObject({
+      actorType: "user",
+      userId: joined.userId,
+      channel: "dashboard",
+    });
   });
 
   it("adds someone who already has an account at once, and refuses duplicates", async () => {
@@ -54,17 +91,31 @@ describe("members", () => {
     const r = await as("owner").members.invite({ email: "elsewhere@team.example", role: "read-only" });
     expect(r.member).toMatchObject({ email: "elsewhere@team.example", role: "read-only" });
     expect(r.token).toBeNull();
-    await expectAppError(as("owner").members.invite({ email: "elsewhere@team.example", role: "member" }), 409, "ALREADY_EXISTS");
-    await expectAppError(as("owner").members.invite({ email: "not-an-email", role: "member" }), 400, "VALIDATION_ERROR");
+    await expectAppError(
+      as("owner").members.invite({ email: "elsewhere@team.example", role: "member" }),
+      409,
+      "ALREADY_EXISTS",
+    );
+    await expectAppError(
+      as("owner").members.invite({ email: "not-an-email", role: "member" }),
+      400,
+      "VALIDATION_ERROR",
+    );
   });
 
   it("keeps an owner: admins cannot grant ownership, the last owner stays", async () => {
     await expectAppError(as("admin").members.changeRole({ userId: ids.member!, role: "owner" }), 403, "ROLE_REQUIRED");
     await expectAppError(as("admin").members.remove({ userId: ids.owner! }), 403, "ROLE_REQUIRED");
-    const err = await expectAppError(as("owner").members.changeRole({ userId: ids.owner!, role: "admin" }), 400, "VALIDATION_ERROR");
+    const err = await expectAppError(
+      as("owner").members.changeRole({ userId: ids.owner!, role: "admin" }),
+      400,
+      "VALIDATION_ERROR",
+    );
     expect(err.field).toBe("role");
     await expectAppError(as("owner").members.remove({ userId: ids.owner! }), 400, "VALIDATION_ERROR");
-    expect(await as("admin").members.changeRole({ userId: ids.member!, role: "read-only" })).toMatchObject({ role: "read-only" });
+    expect(await as("admin").members.changeRole({ userId: ids.member!, role: "read-only" })).toMatchObject({
+      role: "read-only",
+    });
     expect((await audit("member.role")).at(-1)?.changes).toEqual({ role: { before: "member", after: "read-only" } });
     await as("admin").members.changeRole({ userId: ids.member!, role: "member" });
   });
@@ -82,24 +133,46 @@ describe("members", () => {
 describe("OAuth apps", () => {
   it("are created, edited, rotated and deleted by admins, with the secret shown once", async () => {
     await expectAppError(as("member").oauthApps.create({ name: "x", scopes: ["assets:read"] }), 403, "ROLE_REQUIRED");
-    const created = await as("admin").oauthApps.create({ name: "Reporter", scopes: ["assets:read"], redirectUris: ["https://r.example/cb"] });
+    const created = await as("admin").oauthApps.create({
+      name: "Reporter",
+      scopes: ["assets:read"],
+      redirectUris: ["https://r.example/cb"],
+    });
     expect(created.clientSecret).toMatch(/^ems_cs_/);
     expect(JSON.stringify(await as("admin").oauthApps.list({}))).not.toContain(created.clientSecret);
-    await expectAppError(as("admin").oauthApps.create({ name: "x", scopes: ["assets:read"], redirectUris: ["http://evil.example/cb"] }), 400, "VALIDATION_ERROR");
+    await expectAppError(
+      as("admin").oauthApps.create({ name: "x", scopes: ["assets:read"], redirectUris: ["http://evil.example/cb"] }),
+      400,
+      "VALIDATION_ERROR",
+    );
 
-    const edited = await as("admin").oauthApps.update({ id: created.id, name: "Reporter 2", redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"] });
-    expect(edited).toMatchObject({ name: "Reporter 2", redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"] });
+    const edited = await as("admin").oauthApps.update({
+      id: created.id,
+      name: "Reporter 2",
+      redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"],
+    });
+    expect(edited).toMatchObject({
+      name: "Reporter 2",
+      redirectUris: ["https://r.example/cb", "http://localhost:8080/cb"],
+    });
     await expectAppError(as("admin").oauthApps.update({ id: created.id }), 400, "VALIDATION_ERROR");
 
     const token = (await clientCredentialsToken(api.url, created)).access_token;
     const rotated = await as("owner").oauthApps.rotateSecret({ id: created.id });
     expect(rotated.clientSecret).not.toBe(created.clientSecret);
     await expect(clientCredentialsToken(api.url, created)).rejects.toThrow(/401.*invalid_client/);
-    expect((await clientCredentialsToken(api.url, { clientId: created.clientId, clientSecret: rotated.clientSecret })).access_token).toMatch(/^ems_at_/);
-    expect((await fetch(`${api.url}/app/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await clientCredentialsToken(api.url, { clientId: created.clientId, clientSecret: rotated.clientSecret }))
+        .access_token,
+    ).toMatch(/^ems_at_/);
+    expect((await fetch(`${api.url}/app/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      200,
+    );
 
     expect((await as("admin").oauthApps.delete({ id: created.id })).message).toContain("Reporter 2");
-    expect((await fetch(`${api.url}/app/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await fetch(`${api.url}/app/projects`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(
+      401,
+    );
     await expectAppError(as("admin").oauthApps.delete({ id: created.id }), 404, "NOT_FOUND");
     expect((await audit("oauth-app.rotate-secret")).length).toBe(1);
   });
@@ -126,7 +199,10 @@ describe("plan and asset slots", () => {
     expect(after.purchases[0]).toMatchObject({ quantity: 3, amountCents: 4500, provider: "built-in" });
     const [entry] = await audit("asset-slots.purchase");
     expect(entry).toMatchObject({ actorType: "user", userId: ids.admin, channel: "dashboard" });
-    expect(entry!.changes).toMatchObject({ purchasedAssetSlots: { before: 0, after: 3 }, amountCents: { before: null, after: 4500 } });
+    expect(entry!.changes).toMatchObject({
+      purchasedAssetSlots: { before: 0, after: 3 },
+      amountCents: { before: null, after: 4500 },
+    });
   });
 
   it("records nothing when the payment fails, and refunds when recording fails", async () => {
@@ -146,7 +222,8 @@ describe("plan and asset slots", () => {
     await expect(as("admin", services).plan.buyAssetSlots({ quantity: 100 })).rejects.toThrow();
     expect((await as("admin").plan.get({})).purchasedAssetSlots).toBe(3);
 
-    await api.db.pool.query(`create function refuse_purchase() returns trigger language plpgsql as $$ begin raise exception 'db down'; end $$;
+    await api.db.pool
+      .query(`create function refuse_purchase() returns trigger language plpgsql as $$ begin raise exception 'db down'; end $$;
       create trigger refuse_purchase before insert on "SlotPurchase" for each row execute function refuse_purchase()`);
     try {
       await expect(as("admin", services).plan.buyAssetSlots({ quantity: 1 })).rejects.toThrow();
@@ -161,9 +238,15 @@ describe("plan and asset slots", () => {
 describe("me", () => {
   it("tells the user who and where they are, and their other workspaces", async () => {
     const other = await newWorkspace(api.services, { name: "Second" });
-    await runInWorkspace(other.id, () => api.services.scoped.membership.create({ data: { workspaceId: other.id, userId: ids.member!, role: "admin" } }));
+    await runInWorkspace(other.id, () =>
+      api.services.scoped.membership.create({ data: { workspaceId: other.id, userId: ids.member!, role: "admin" } }),
+    );
     const me = await as("member").me.get();
-    expect(me).toMatchObject({ user: { email: "member@team.example" }, role: "member", workspace: { id: workspaceId } });
+    expect(me).toMatchObject({
+      user: { email: "member@team.example" },
+      role: "member",
+      workspace: { id: workspaceId },
+    });
     expect(me.workspaces.map((w) => w.role)).toEqual(["member", "admin"]);
   });
 });
@@ -177,17 +260,33 @@ describe("adding an asset past the slots, in the dashboard", () => {
     const project = await caller(admin).projects.create({ name: "P" });
     const services = createServices(api.db, { net: { ...api.services.net, allowedRanges: ["127.0.0.0/8"] } });
     const adminCaller = createCaller(sessionContext(services, { userId: admin, workspaceId: ws.id }));
-    for (let i = 1; i <= 10; i++) await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: `127.0.2.${i}` });
+    for (let i = 1; i <= 10; i++)
+      await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: `127.0.2.${i}` });
 
-    await expectAppError(adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11" }), 403, "ASSET_SLOT_REQUIRED");
+    await expectAppError(
+      adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11" }),
+      403,
+      "ASSET_SLOT_REQUIRED",
+    );
     const memberCaller = createCaller(sessionContext(services, { userId: member, workspaceId: ws.id }));
-    await expectAppError(memberCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true }), 403, "ROLE_REQUIRED");
+    await expectAppError(
+      memberCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true }),
+      403,
+      "ROLE_REQUIRED",
+    );
     expect((await adminCaller.plan.get({})).purchasedAssetSlots).toBe(0);
 
-    const added = await adminCaller.assets.create({ projectId: project.id, type: "ipv4", value: "127.0.2.11", buySlot: true });
+    const added = await adminCaller.assets.create({
+      projectId: project.id,
+      type: "ipv4",
+      value: "127.0.2.11",
+      buySlot: true,
+    });
     expect(added.value).toBe("127.0.2.11");
     expect(await adminCaller.plan.get({})).toMatchObject({ purchasedAssetSlots: 1, assetSlots: 11, usedAssets: 11 });
-    const actions = (await runInWorkspace(ws.id, () => api.services.scoped.auditEntry.findMany({ orderBy: { id: "desc" }, take: 2 }))).map((e) => e.action);
+    const actions = (
+      await runInWorkspace(ws.id, () => api.services.scoped.auditEntry.findMany({ orderBy: { id: "desc" }, take: 2 }))
+    ).map((e) => e.action);
     expect(actions).toEqual(["asset.create", "asset-slots.purchase"]);
   });
 });

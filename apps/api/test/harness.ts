@@ -34,7 +34,9 @@ export interface TestApi {
  * The API on a fresh database; with `net`, checks and scans use that network
  * config; `queue` lets it enqueue jobs, `worker` also runs them in this process.
  */
-export async function startApi(opts: { net?: NetConfig; scanEngine?: ScanEngineConfig; queue?: boolean; worker?: boolean } = {}): Promise<TestApi> {
+export async function startApi(
+  opts: { net?: NetConfig; scanEngine?: ScanEngineConfig; queue?: boolean; worker?: boolean } = {},
+): Promise<TestApi> {
   const db = await createTestDatabase();
   const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
   const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs });
@@ -57,21 +59,41 @@ export async function startApi(opts: { net?: NetConfig; scanEngine?: ScanEngineC
 }
 
 export async function newWorkspace(services: Services, opts: { plan?: Plan; name?: string } = {}) {
-  return createWorkspace(services, { name: opts.name ?? `ws-${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan }, operator);
+  return createWorkspace(
+    services,
+    { name: opts.name ?? `ws-${Math.random().toString(36).slice(2, 8)}`, plan: opts.plan },
+    operator,
+  );
 }
 
-export async function newApiKey(services: Services, workspaceId: number, opts: { scopes?: Scope[]; expiresAt?: Date } = {}) {
-  return asOperator(services, workspaceId, operator, (sc) => createApiKey(sc, { name: "test key", scopes: opts.scopes, expiresAt: opts.expiresAt }));
+export async function newApiKey(
+  services: Services,
+  workspaceId: number,
+  opts: { scopes?: Scope[]; expiresAt?: Date } = {},
+) {
+  return asOperator(services, workspaceId, operator, (sc) =>
+    createApiKey(sc, { name: "test key", scopes: opts.scopes, expiresAt: opts.expiresAt }),
+  );
 }
 
 export async function newOAuthApp(services: Services, workspaceId: number, scopes: Scope[]) {
   return asOperator(services, workspaceId, operator, (sc) => createOAuthApp(sc, { name: "Test app", scopes }));
 }
 
-export async function newUser(services: Services, workspaceId: number, role: "owner" | "admin" | "member" | "read-only", email?: string) {
+export async function newUser(
+  services: Services,
+  workspaceId: number,
+  role: "owner" | "admin" | "member" | "read-only",
+  email?: string,
+) {
   return createUserInWorkspace(
     services,
-    { workspaceId, email: email ?? `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`, password: "correct horse battery", role },
+    {
+      workspaceId,
+      email: email ?? `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+      password: "correct horse battery",
+      role,
+    },
     operator,
   );
 }
@@ -84,7 +106,11 @@ export async function workspaceWithKey(services: Services, opts: { plan?: Plan; 
 }
 
 /** An access token from the real token endpoint (client credentials). */
-export async function clientCredentialsToken(url: string, app: { clientId: string; clientSecret: string }, scope?: string) {
+export async function clientCredentialsToken(
+  url: string,
+  app: { clientId: string; clientSecret: string },
+  scope?: string,
+) {
   const res = await fetch(`${url}/oauth/token`, {
     method: "POST",
     headers: {
@@ -98,7 +124,14 @@ export async function clientCredentialsToken(url: string, app: { clientId: strin
 }
 
 /** fetch with a Bearer credential and an optional JSON body. */
-export function call(url: string, credential: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+export function call(
+  url: string,
+  credential: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${url}${path}`, {
     method,
     headers: {
@@ -114,7 +147,12 @@ export function call(url: string, credential: string | undefined, method: string
 export async function expectAppError(p: Promise<unknown>, status: number, code: string) {
   const { expect } = await import("vitest");
   // Input errors leave createCaller as tRPC's own errors; both transports map them with toAppError.
-  const err = toAppError(await p.then(() => undefined, (e: unknown) => e));
+  const err = toAppError(
+    await p.then(
+      () => undefined,
+      (e: unknown) => e,
+    ),
+  );
   expect({ status: err.status, code: err.appCode }).toEqual({ status, code });
   return err;
 }

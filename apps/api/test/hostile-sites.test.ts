@@ -49,8 +49,9 @@ beforeAll(async () => {
   };
   server = await startServerProcess(env);
   ({ key } = await workspaceWithKey(api.services, { plan: "pro" }));
-  projectId = ((await (await call(server.url, key, "POST", "/app/projects", { name: "Hostile" })).json()) as { id: number })
-    .id;
+  projectId = (
+    (await (await call(server.url, key, "POST", "/app/projects", { name: "Hostile" })).json()) as { id: number }
+  ).id;
 });
 afterAll(async () => {
   await server.stop();
@@ -79,7 +80,9 @@ async function settled(services: TestApi["services"], id: number) {
 async function checked(id: number): Promise<AssetDetail> {
   await Promise.race([
     settled(api.services, id),
-    new Promise((_, reject) => server.child.once("exit", (code) => reject(new Error(`the API process exited (${code})`)))),
+    new Promise((_, reject) =>
+      server.child.once("exit", (code) => reject(new Error(`the API process exited (${code})`))),
+    ),
   ]);
   return getAsset(id);
 }
@@ -126,8 +129,9 @@ describe("the check's retry policy (one worker process, on a database of its own
   beforeAll(async () => {
     own = await startApi({ queue: true });
     ({ key: ownKey } = await workspaceWithKey(own.services, { plan: "pro" }));
-    ownProject = ((await (await call(own.url, ownKey, "POST", "/app/projects", { name: "Retry" })).json()) as { id: number })
-      .id;
+    ownProject = (
+      (await (await call(own.url, ownKey, "POST", "/app/projects", { name: "Retry" })).json()) as { id: number }
+    ).id;
   });
   afterAll(() => own.close());
 
@@ -135,7 +139,11 @@ describe("the check's retry policy (one worker process, on a database of its own
     (await (await call(own.url, ownKey, "GET", `/app/assets/${id}`)).json()) as AssetDetail;
   async function addOwn(host: string) {
     dns.set(host, { A: ["127.0.0.2"] });
-    const res = await call(own.url, ownKey, "POST", "/app/assets", { projectId: ownProject, type: "domain", value: host });
+    const res = await call(own.url, ownKey, "POST", "/app/assets", {
+      projectId: ownProject,
+      type: "domain",
+      value: host,
+    });
     return ((await res.json()) as { id: number }).id;
   }
   async function ownChecked(id: number) {
@@ -148,7 +156,8 @@ describe("the check's retry policy (one worker process, on a database of its own
     const worker = startCliProcess(["worker"], { ...env, DATABASE_URL: own.db.url, EMS_HTTP_TIMEOUT_MS: "20000" });
     try {
       const id = await addOwn("hangs-site.com");
-      const attempts = () => own.services.db.prisma.asset.findUniqueOrThrow({ where: { id } }).then((a) => a.checkAttempts);
+      const attempts = () =>
+        own.services.db.prisma.asset.findUniqueOrThrow({ where: { id } }).then((a) => a.checkAttempts);
       for (let i = 0; i < 300 && (await attempts()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
       worker.kill("SIGKILL");
       await new Promise((r) => setTimeout(r, 300));
@@ -165,7 +174,9 @@ describe("the check's retry policy (one worker process, on a database of its own
     const id = await addOwn("given-up-site.com");
     const { workspaceId } = await own.services.db.prisma.asset.findUniqueOrThrow({ where: { id } });
     // As if three starts had died with their workers.
-    await runInWorkspace(workspaceId, () => own.services.scoped.asset.update({ where: { id }, data: { checkAttempts: 3 } }));
+    await runInWorkspace(workspaceId, () =>
+      own.services.scoped.asset.update({ where: { id }, data: { checkAttempts: 3 } }),
+    );
     await runAssetCheck(own.services, { assetId: id, workspaceId, reason: "recovery" });
     const given = await ownAsset(id);
     expect(given.status).toBe("error");
@@ -185,7 +196,11 @@ describe("the check's retry policy (one worker process, on a database of its own
 
   it("a screenshot that fails leaves the check up, with the reason on the asset", async () => {
     web.route("no-browser-site.com/", { body: "<h1>no picture</h1>" });
-    const worker = startCliProcess(["worker"], { ...env, DATABASE_URL: own.db.url, CHROMIUM_PATH: "/nonexistent/chromium" });
+    const worker = startCliProcess(["worker"], {
+      ...env,
+      DATABASE_URL: own.db.url,
+      CHROMIUM_PATH: "/nonexistent/chromium",
+    });
     try {
       const asset = await ownChecked(await addOwn("no-browser-site.com"));
       expect(asset.status).toBe("reachable");

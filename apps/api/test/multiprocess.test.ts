@@ -11,7 +11,10 @@ let b: ServerProcess;
 
 beforeAll(async () => {
   api = await startApi(); // its database is the one both processes use
-  [a, b] = await Promise.all([startServerProcess({ DATABASE_URL: api.db.url }), startServerProcess({ DATABASE_URL: api.db.url })]);
+  [a, b] = await Promise.all([
+    startServerProcess({ DATABASE_URL: api.db.url }),
+    startServerProcess({ DATABASE_URL: api.db.url }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
@@ -63,8 +66,16 @@ describe("a separate worker process", () => {
     let exitCode: number | null = null;
     try {
       const { key } = await workspaceWithKey(own.services, { plan: "pro" });
-      const project = ((await (await call(server.url, key, "POST", "/app/projects", { name: "W" })).json()) as { id: number }).id;
-      const asset = (await (await call(server.url, key, "POST", "/app/assets", { projectId: project, type: "domain", value: "worker-check.com" })).json()) as { id: number };
+      const project = (
+        (await (await call(server.url, key, "POST", "/app/projects", { name: "W" })).json()) as { id: number }
+      ).id;
+      const asset = (await (
+        await call(server.url, key, "POST", "/app/assets", {
+          projectId: project,
+          type: "domain",
+          value: "worker-check.com",
+        })
+      ).json()) as { id: number };
       let checked = { status: "pending", failReason: null as string | null };
       for (let i = 0; i < 150 && checked.status === "pending"; i++) {
         await new Promise((r) => setTimeout(r, 200));

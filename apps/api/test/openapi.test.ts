@@ -3,13 +3,20 @@ import { startApi, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 type Op = {
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string; type?: string } }> }>;
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema: { $ref?: string; type?: string } }> }
+  >;
   security?: unknown[];
   "x-scope"?: string | null;
   "x-dashboard-only"?: boolean;
   parameters?: { name: string; in: string }[];
 };
-let doc: { openapi: string; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 beforeAll(async () => {
   api = await startApi();
@@ -56,7 +63,9 @@ describe("GET /openapi.json", () => {
     }
     expect(Boolean(op!.responses["404"])).toBe(path.includes("{id}"));
     expect(Object.keys(op!.responses["429"]!.headers ?? {})).toContain("Retry-After");
-    expect(Object.keys(op!.responses[String(status)]!.headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
+    expect(Object.keys(op!.responses[String(status)]!.headers ?? {})).toEqual(
+      expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]),
+    );
   });
 
   it("documents paged lists as arrays with X-Total-Count, X-Page, X-Limit and the page/limit parameters", () => {

@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
 /** Environment for a child: ours minus DATABASE_URL unless given. */
 function childEnv(env: Record<string, string | undefined>) {
   const base: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "warn", DATABASE_URL: undefined };
-  return Object.fromEntries(Object.entries({ ...base, ...env }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
+  return Object.fromEntries(
+    Object.entries({ ...base, ...env }).filter(([, v]) => v !== undefined),
+  ) as NodeJS.ProcessEnv;
 }
 
 export interface ServerProcess {
@@ -32,7 +34,10 @@ export interface ServerProcess {
 
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: apiDir, env: childEnv({ ...env, PORT: String(port) }) });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: apiDir,
+    env: childEnv({ ...env, PORT: String(port) }),
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
@@ -61,9 +66,15 @@ export async function startServerProcess(env: Record<string, string | undefined>
   };
 }
 
-export function runCli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: apiDir, env: childEnv(env) });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+      cwd: apiDir,
+      env: childEnv(env),
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -74,7 +85,10 @@ export function runCli(args: string[], env: Record<string, string | undefined>):
 
 /** A long-running CLI command (e.g. the worker), stopped with SIGTERM. */
 export function startCliProcess(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: apiDir, env: childEnv(env) });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    cwd: apiDir,
+    env: childEnv(env),
+  });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));

@@ -9,12 +9,16 @@ let otherKey: string;
 
 beforeAll(async () => {
   api = await startApi();
-  ({ key, workspace: { id: workspaceId } } = await workspaceWithKey(api.services, { plan: "premium" }));
+  ({
+    key,
+    workspace: { id: workspaceId },
+  } = await workspaceWithKey(api.services, { plan: "premium" }));
   ({ key: otherKey } = await workspaceWithKey(api.services, { plan: "premium" }));
 });
 afterAll(() => api.close());
 
-const req = (method: string, path: string, body?: unknown, credential = key) => call(api.url, credential, method, path, body);
+const req = (method: string, path: string, body?: unknown, credential = key) =>
+  call(api.url, credential, method, path, body);
 
 function expectRateLimitHeaders(res: Response) {
   for (const h of ["ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"]) {
@@ -24,7 +28,11 @@ function expectRateLimitHeaders(res: Response) {
 
 describe("POST /app/projects", () => {
   it("creates with 201, the Project body and rate-limit headers", async () => {
-    const res = await req("POST", "/app/projects", { name: "  Production  ", description: "Public sites", color: "#1F6FEB" });
+    const res = await req("POST", "/app/projects", {
+      name: "  Production  ",
+      description: "Public sites",
+      color: "#1F6FEB",
+    });
     expect(res.status).toBe(201);
     expectRateLimitHeaders(res);
     expect(res.headers.get("ratelimit-limit")).toBe("60");
@@ -79,7 +87,8 @@ describe("POST /app/projects", () => {
 
   it("enforces the plan's project limit with 403 PLAN_LIMIT_REACHED", async () => {
     const { key: essentialKey } = await workspaceWithKey(api.services, { plan: "essential" });
-    for (let i = 0; i < 3; i++) expect((await req("POST", "/app/projects", { name: `p${i}` }, essentialKey)).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await req("POST", "/app/projects", { name: `p${i}` }, essentialKey)).status).toBe(201);
     await expectError(await req("POST", "/app/projects", { name: "p3" }, essentialKey), 403, "PLAN_LIMIT_REACHED");
     const list = await req("GET", "/app/projects", undefined, essentialKey);
     expect(list.headers.get("x-total-count")).toBe("3");
@@ -140,7 +149,9 @@ describe("GET /app/projects", () => {
 
 describe("PUT /app/projects/{id}", () => {
   it("updates any subset of fields", async () => {
-    const created = (await (await req("POST", "/app/projects", { name: "Before", description: "d" })).json()) as { id: number };
+    const created = (await (await req("POST", "/app/projects", { name: "Before", description: "d" })).json()) as {
+      id: number;
+    };
     const res = await req("PUT", `/app/projects/${created.id}`, { name: "After" });
     expect(res.status).toBe(200);
     expectRateLimitHeaders(res);
@@ -162,9 +173,12 @@ describe("PUT /app/projects/{id}", () => {
 });
 
 describe("path ids", () => {
-  it.each(["abc", "0", "-1", "1e3", "0x10", "+5", "1.0", "9007199254740992", "99999999999999999999"])("400 naming id for %s", async (id) => {
-    await expectError(await req("DELETE", `/app/projects/${encodeURIComponent(id)}`), 400, "VALIDATION_ERROR", "id");
-  });
+  it.each(["abc", "0", "-1", "1e3", "0x10", "+5", "1.0", "9007199254740992", "99999999999999999999"])(
+    "400 naming id for %s",
+    async (id) => {
+      await expectError(await req("DELETE", `/app/projects/${encodeURIComponent(id)}`), 400, "VALIDATION_ERROR", "id");
+    },
+  );
 
   it.each(["9007199254740991", "2147483648"])("404 for the valid but absent id %s", async (id) => {
     await expectError(await req("DELETE", `/app/projects/${id}`), 404, "NOT_FOUND");
@@ -178,11 +192,28 @@ describe("DELETE /app/projects/{id}", () => {
     const prisma = api.services.scoped;
     const seed = (projectId: number, value: string) =>
       runInWorkspace(workspaceId, async () => {
-        const asset = await prisma.asset.create({ data: { workspaceId, projectId, type: "domain", value, ownershipToken: "t" } });
+        const asset = await prisma.asset.create({
+          data: { workspaceId, projectId, type: "domain", value, ownershipToken: "t" },
+        });
         const scan = await prisma.scan.create({ data: { workspaceId, assetId: asset.id } });
-        const issue = await prisma.issue.create({ data: { workspaceId, assetId: asset.id, kind: "k", title: "t", severity: "high" } });
-        await prisma.finding.create({ data: { workspaceId, assetId: asset.id, scanId: scan.id, issueId: issue.id, scanner: "http", kind: "k", title: "t", severity: "high" } });
-        await prisma.scanSchedule.create({ data: { workspaceId, assetId: asset.id, name: "s", frequency: "weekly", time: "03:00" } });
+        const issue = await prisma.issue.create({
+          data: { workspaceId, assetId: asset.id, kind: "k", title: "t", severity: "high" },
+        });
+        await prisma.finding.create({
+          data: {
+            workspaceId,
+            assetId: asset.id,
+            scanId: scan.id,
+            issueId: issue.id,
+            scanner: "http",
+            kind: "k",
+            title: "t",
+            severity: "high",
+          },
+        });
+        await prisma.scanSchedule.create({
+          data: { workspaceId, assetId: asset.id, name: "s", frequency: "weekly", time: "03:00" },
+        });
       });
     await seed(project.id, "doomed.example.com");
     await seed(keep.id, "kept.example.com");

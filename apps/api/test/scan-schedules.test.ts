@@ -426,7 +426,9 @@ describe("the scheduler's tick", () => {
     const now = new Date();
     expect(await runSchedulerTick(api.services, { now })).toMatchObject({ started: 1, failed: 1 });
     expect(await runSchedulerTick(api.services, { now })).toMatchObject({ started: 0, failed: 1 });
-    const scans = await api.db.pool.query(`select "scheduleId" from "Scan" where "scheduleId" = any($1)`, [[good.id, bad.id]]);
+    const scans = await api.db.pool.query(`select "scheduleId" from "Scan" where "scheduleId" = any($1)`, [
+      [good.id, bad.id],
+    ]);
     expect(scans.rows).toEqual([{ scheduleId: good.id }]);
     const poison = await api.db.pool.query(`select "nextRunAt" from "ScanSchedule" where id = $1`, [bad.id]);
     expect(poison.rows[0].nextRunAt.getTime()).toBeLessThan(now.getTime());
@@ -439,7 +441,9 @@ describe("the scheduler's tick", () => {
     await runInWorkspace(t.workspaceId, () =>
       api.services.scoped.asset.update({ where: { id: assetId }, data: { ownershipVerifiedAt: null } }),
     );
-    await api.db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id = $1`, [s.id]);
+    await api.db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id = $1`, [
+      s.id,
+    ]);
     expect((await runSchedulerTick(api.services)).skipped).toBeGreaterThanOrEqual(1);
     const skips = (await (await t.req("GET", `/app/scan-schedules/${s.id}/skips`)).json()) as Record<string, unknown>[];
     expect(skips).toEqual([expect.objectContaining({ reason: "ownership-not-proven", activeScanId: null })]);

@@ -2,7 +2,13 @@
 // servers on 127.0.0.1 with planted problems, the queue and a worker.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInWorkspace } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "@ems/scanners/testing";
 import { call, expectError, newApiKey, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
@@ -13,19 +19,43 @@ let workspaceId: number;
 let assetId: number;
 
 // A site with problems to find: no security headers, a version in Server, an exposed .git.
-const PAGE = { status: 200, headers: { server: "Apache/2.4.41 (Ubuntu)" }, body: "<html><head><title>Target</title></head><body>hi</body></html>" };
+const PAGE = {
+  status: 200,
+  headers: { server: "Apache/2.4.41 (Ubuntu)" },
+  body: "<html><head><title>Target</title></head><body>hi</body></html>",
+};
 
 beforeAll(async () => {
   dns = await startDnsServer();
   web = await startTestWebServers({ hostnames: ["scan-target.com", "localhost"] });
   dns.set("scan-target.com", { A: ["127.0.0.1"] });
   web.route("scan-target.com/", PAGE);
-  web.route("scan-target.com/.git/HEAD", { status: 200, headers: { "content-type": "text/plain" }, body: "ref: refs/heads/main\n" });
-  web.route("scan-target.com/.git/config", { status: 200, headers: { "content-type": "text/plain" }, body: "[core]\n\trepositoryformatversion = 0\n[remote \"origin\"]\n\turl = git@example.com:acme/site.git\n" });
+  web.route("scan-target.com/.git/HEAD", {
+    status: 200,
+    headers: { "content-type": "text/plain" },
+    body: "ref: refs/heads/main\n",
+  });
+  web.route("scan-target.com/.git/config", {
+    status: 200,
+    headers: { "content-type": "text/plain" },
+    body: '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@example.com:acme/site.git\n',
+  });
   api = await startApi({ net: testNetConfig(dns, web), worker: true });
-  ({ key, workspace: { id: workspaceId } } = await workspaceWithKey(api.services, { plan: "pro" }));
-  const project = ((await (await call(api.url, key, "POST", "/app/projects", { name: "Scanned" })).json()) as { id: number }).id;
-  const asset = (await (await call(api.url, key, "POST", "/app/assets", { projectId: project, type: "domain", value: "scan-target.com", portScanMode: "off" })).json()) as { id: number };
+  ({
+    key,
+    workspace: { id: workspaceId },
+  } = await workspaceWithKey(api.services, { plan: "pro" }));
+  const project = (
+    (await (await call(api.url, key, "POST", "/app/projects", { name: "Scanned" })).json()) as { id: number }
+  ).id;
+  const asset = (await (
+    await call(api.url, key, "POST", "/app/assets", {
+      projectId: project,
+      type: "domain",
+      value: "scan-target.com",
+      portScanMode: "off",
+    })
+  ).json()) as { id: number };
   assetId = asset.id;
 });
 afterAll(async () => {
@@ -34,9 +64,26 @@ afterAll(async () => {
   await dns.close();
 });
 
-const req = (method: string, path: string, body?: unknown, credential = key) => call(api.url, credential, method, path, body);
-interface Scan { id: number; status: string; stage: string | null; progress: number; error: string | null; findingsCount: number; stages: { stage: string }[] }
-interface Issue { id: number; kind: string; status: string; severity: string; lastSeenAt: string; findingsCount: number; assignee: { id: number } | null }
+const req = (method: string, path: string, body?: unknown, credential = key) =>
+  call(api.url, credential, method, path, body);
+interface Scan {
+  id: number;
+  status: string;
+  stage: string | null;
+  progress: number;
+  error: string | null;
+  findingsCount: number;
+  stages: { stage: string }[];
+}
+interface Issue {
+  id: number;
+  kind: string;
+  status: string;
+  severity: string;
+  lastSeenAt: string;
+  findingsCount: number;
+  assignee: { id: number } | null;
+}
 
 /** Waits on the database (polling the API would spend the key's read budget), then reads the scan over REST. */
 async function finished(id: number): Promise<Scan> {
@@ -54,21 +101,37 @@ async function scanOnce(): Promise<Scan> {
   return finished(((await res.json()) as Scan).id);
 }
 
-const issues = async (query = "") => (await (await req("GET", `/app/issues?assetId=${assetId}&limit=500${query}`)).json()) as Issue[];
+const issues = async (query = "") =>
+  (await (await req("GET", `/app/issues?assetId=${assetId}&limit=500${query}`)).json()) as Issue[];
 
 describe("starting scans", () => {
   it("refuses an asset whose ownership is not proven, then queues one scan at a time", async () => {
     await expectError(await req("POST", "/app/scans", { assetId }), 409, "OWNERSHIP_NOT_PROVEN");
-    await runInWorkspace(workspaceId, () => api.services.scoped.asset.update({ where: { id: assetId }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" } }));
+    await runInWorkspace(workspaceId, () =>
+      api.services.scoped.asset.update({
+        where: { id: assetId },
+        data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" },
+      }),
+    );
 
     const res = await req("POST", "/app/scans", { assetId });
     expect(res.status).toBe(201);
     expect(res.headers.get("ratelimit-limit")).toBe("60");
     const scan = (await res.json()) as Scan & { asset: { value: string }; trigger: string };
-    expect(scan).toMatchObject({ status: "queued", trigger: "manual", progress: 0, asset: { value: "scan-target.com" } });
+    expect(scan).toMatchObject({
+      status: "queued",
+      trigger: "manual",
+      progress: 0,
+      asset: { value: "scan-target.com" },
+    });
     await expectError(await req("POST", "/app/scans", { assetId }), 409, "SCAN_ALREADY_ACTIVE");
     const done = await finished(scan.id);
-    expect(done, JSON.stringify(done)).toMatchObject({ status: "completed", progress: 100, stage: "done", error: null });
+    expect(done, JSON.stringify(done)).toMatchObject({
+      status: "completed",
+      progress: 100,
+      stage: "done",
+      error: null,
+    });
     expect(done.stages.map((s) => s.stage)).toEqual(expect.arrayContaining(["http", "technologies", "templates"]));
     expect(done.stages.map((s) => s.stage)).not.toContain("ports");
     expect(((await (await req("GET", "/app/scans/active")).json()) as Scan[]).length).toBe(0);
@@ -90,9 +153,19 @@ describe("starting scans", () => {
 describe("findings and issues", () => {
   it("keeps each finding with its evidence and files one issue per kind", async () => {
     const [scan] = (await (await req("GET", `/app/scans?assetId=${assetId}`)).json()) as Scan[];
-    const findings = (await (await req("GET", `/app/scans/${scan!.id}/findings?limit=500`)).json()) as { kind: string; issueId: number; evidence: Record<string, unknown> }[];
+    const findings = (await (await req("GET", `/app/scans/${scan!.id}/findings?limit=500`)).json()) as {
+      kind: string;
+      issueId: number;
+      evidence: Record<string, unknown>;
+    }[];
     const kinds = findings.map((f) => f.kind);
-    expect(kinds).toEqual(expect.arrayContaining(["http.exposed.git", "http.version-disclosure", "http.missing-header.content-security-policy"]));
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        "http.exposed.git",
+        "http.version-disclosure",
+        "http.missing-header.content-security-policy",
+      ]),
+    );
     const git = findings.find((f) => f.kind === "http.exposed.git")!;
     expect(String(git.evidence.url)).toContain("/.git/");
     expect(String(git.evidence.response ?? "")).toMatch(/repositoryformatversion|refs\/heads/);
@@ -102,7 +175,9 @@ describe("findings and issues", () => {
     expect(open.map((i) => i.kind)).toEqual(expect.arrayContaining(kinds.filter((k) => !k.startsWith("tech."))));
     const scanIssues = (await (await req("GET", `/app/scans/${scan!.id}/issues?limit=500`)).json()) as Issue[];
     expect(scanIssues.length).toBe(new Set(findings.map((f) => f.issueId)).size);
-    const all = await (await req("GET", `/app/findings?assetId=${assetId}&severity=high`)).json() as { kind: string }[];
+    const all = (await (await req("GET", `/app/findings?assetId=${assetId}&severity=high`)).json()) as {
+      kind: string;
+    }[];
     expect(all.map((f) => f.kind)).toContain("http.exposed.git");
   });
 
@@ -117,34 +192,76 @@ describe("findings and issues", () => {
     expect(after.find((i) => i.id === git.id)!.status).toBe("resolved");
     const version = after.find((i) => i.kind === "http.version-disclosure")!;
     expect(version.status).toBe("open");
-    expect(Date.parse(version.lastSeenAt)).toBeGreaterThan(Date.parse(before.find((i) => i.kind === "http.version-disclosure")!.lastSeenAt));
+    expect(Date.parse(version.lastSeenAt)).toBeGreaterThan(
+      Date.parse(before.find((i) => i.kind === "http.version-disclosure")!.lastSeenAt),
+    );
     expect(after.find((i) => i.id === git.id)!.findingsCount).toBe(git.findingsCount);
 
     // It comes back: the same issue reopens.
-    web.route("scan-target.com/.git/HEAD", { status: 200, headers: { "content-type": "text/plain" }, body: "ref: refs/heads/main\n" });
-    web.route("scan-target.com/.git/config", { status: 200, headers: { "content-type": "text/plain" }, body: "[core]\n\trepositoryformatversion = 0\n" });
+    web.route("scan-target.com/.git/HEAD", {
+      status: 200,
+      headers: { "content-type": "text/plain" },
+      body: "ref: refs/heads/main\n",
+    });
+    web.route("scan-target.com/.git/config", {
+      status: 200,
+      headers: { "content-type": "text/plain" },
+      body: "[core]\n\trepositoryformatversion = 0\n",
+    });
     await scanOnce();
     const reopened = (await issues()).find((i) => i.id === git.id)!;
     expect(reopened.status).toBe("open");
     expect(reopened.findingsCount).toBe(git.findingsCount + 1);
-    const log = await runInWorkspace(workspaceId, () => api.services.scoped.auditEntry.findMany({ where: { resourceType: "issue", resourceId: String(git.id) }, orderBy: { id: "asc" } }));
+    const log = await runInWorkspace(workspaceId, () =>
+      api.services.scoped.auditEntry.findMany({
+        where: { resourceType: "issue", resourceId: String(git.id) },
+        orderBy: { id: "asc" },
+      }),
+    );
     expect(log.map((e) => e.action)).toEqual(["issue.resolve", "issue.reopen"]);
     expect(log[0]).toMatchObject({ actorType: "system", channel: "system" });
   });
 
   it("a dismissed issue stays dismissed through rescans and out of the open counts", async () => {
     const target = (await issues("&status=open")).find((i) => i.kind === "http.version-disclosure")!;
-    await expectError(await req("PATCH", `/app/issues/${target.id}/dismiss`, { reason: "because" }), 400, "VALIDATION_ERROR", "reason");
-    await expectError(await req("PATCH", `/app/issues/${target.id}/dismiss`, { reason: "accepted-risk", until: "2001-01-01T00:00:00Z" }), 400, "VALIDATION_ERROR", "until");
-    const dismissed = await req("PATCH", `/app/issues/${target.id}/dismiss`, { reason: "accepted-risk", note: "banner required by the vendor" });
+    await expectError(
+      await req("PATCH", `/app/issues/${target.id}/dismiss`, { reason: "because" }),
+      400,
+      "VALIDATION_ERROR",
+      "reason",
+    );
+    await expectError(
+      await req("PATCH", `/app/issues/${target.id}/dismiss`, {
+        reason: "accepted-risk",
+        until: "2001-01-01T00:00:00Z",
+      }),
+      400,
+      "VALIDATION_ERROR",
+      "until",
+    );
+    const dismissed = await req("PATCH", `/app/issues/${target.id}/dismiss`, {
+      reason: "accepted-risk",
+      note: "banner required by the vendor",
+    });
     expect(dismissed.status).toBe(200);
-    expect(await dismissed.json()).toMatchObject({ status: "dismissed", dismissReason: "accepted-risk", dismissNote: "banner required by the vendor", dismissedUntil: null });
+    expect(await dismissed.json()).toMatchObject({
+      status: "dismissed",
+      dismissReason: "accepted-risk",
+      dismissNote: "banner required by the vendor",
+      dismissedUntil: null,
+    });
     await scanOnce();
     expect((await issues()).find((i) => i.id === target.id)!.status).toBe("dismissed");
-    const [asset] = (await (await req("GET", `/app/assets?limit=500`)).json()) as { id: number; issueCounts: { open: number } }[];
+    const [asset] = (await (await req("GET", `/app/assets?limit=500`)).json()) as {
+      id: number;
+      issueCounts: { open: number };
+    }[];
     expect(asset!.issueCounts.open).toBe((await issues("&status=open")).length);
     // Reopened by hand.
-    expect(await (await req("PATCH", `/app/issues/${target.id}/status`, { status: "open" })).json()).toMatchObject({ status: "open", dismissReason: null });
+    expect(await (await req("PATCH", `/app/issues/${target.id}/status`, { status: "open" })).json()).toMatchObject({
+      status: "open",
+      dismissReason: null,
+    });
   });
 });
 
@@ -157,13 +274,43 @@ describe("the issue workflow", () => {
       const res = await req("PATCH", `/app/issues/${issue!.id}/status`, { status });
       expect((await res.json()) as Issue).toMatchObject({ status });
     }
-    await expectError(await req("PATCH", `/app/issues/${issue!.id}/status`, { status: "dismissed" }), 400, "VALIDATION_ERROR", "status");
-    expect(((await (await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: member.user.id })).json()) as Issue).assignee).toMatchObject({ id: member.user.id });
-    await expectError(await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: 999_999 }), 400, "VALIDATION_ERROR", "userId");
-    expect(((await (await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: null })).json()) as Issue).assignee).toBeNull();
-    await expectError(await call(api.url, outsider.key, "PATCH", `/app/issues/${issue!.id}/status`, { status: "resolved" }), 404, "NOT_FOUND");
-    const entries = await runInWorkspace(workspaceId, () => api.services.scoped.auditEntry.findMany({ where: { resourceId: String(issue!.id), actorType: "api_key" }, orderBy: { id: "asc" } }));
-    expect(entries.map((e) => e.action)).toEqual(["issue.status", "issue.status", "issue.status", "issue.assign", "issue.assign"]);
+    await expectError(
+      await req("PATCH", `/app/issues/${issue!.id}/status`, { status: "dismissed" }),
+      400,
+      "VALIDATION_ERROR",
+      "status",
+    );
+    expect(
+      ((await (await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: member.user.id })).json()) as Issue)
+        .assignee,
+    ).toMatchObject({ id: member.user.id });
+    await expectError(
+      await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: 999_999 }),
+      400,
+      "VALIDATION_ERROR",
+      "userId",
+    );
+    expect(
+      ((await (await req("PATCH", `/app/issues/${issue!.id}/assignee`, { userId: null })).json()) as Issue).assignee,
+    ).toBeNull();
+    await expectError(
+      await call(api.url, outsider.key, "PATCH", `/app/issues/${issue!.id}/status`, { status: "resolved" }),
+      404,
+      "NOT_FOUND",
+    );
+    const entries = await runInWorkspace(workspaceId, () =>
+      api.services.scoped.auditEntry.findMany({
+        where: { resourceId: String(issue!.id), actorType: "api_key" },
+        orderBy: { id: "asc" },
+      }),
+    );
+    expect(entries.map((e) => e.action)).toEqual([
+      "issue.status",
+      "issue.status",
+      "issue.status",
+      "issue.assign",
+      "issue.assign",
+    ]);
     expect(entries[0]!.changes).toMatchObject({ status: { before: "open", after: "in-progress" } });
   });
 
@@ -175,14 +322,33 @@ describe("the issue workflow", () => {
     const comment = (await c1.json()) as { id: number; author: { type: string; name: string } };
     expect(comment.author).toMatchObject({ type: "api-key", name: "test key" });
     await req("POST", `/app/issues/${issue!.id}/comments`, { body: "Second" }, other.key);
-    await expectError(await req("POST", `/app/issues/${issue!.id}/comments`, { body: "   " }), 400, "VALIDATION_ERROR", "body");
+    await expectError(
+      await req("POST", `/app/issues/${issue!.id}/comments`, { body: "   " }),
+      400,
+      "VALIDATION_ERROR",
+      "body",
+    );
     const list = await req("GET", `/app/issues/${issue!.id}/comments`);
     expect(list.headers.get("x-total-count")).toBe("2");
     expect(((await list.json()) as { body: string }[]).map((c) => c.body)).toEqual(["Looking into it", "Second"]);
 
-    await expectError(await req("PATCH", `/app/issues/${issue!.id}/comments/${comment.id}`, { body: "hijack" }, other.key), 403, "NOT_COMMENT_AUTHOR");
-    await expectError(await req("DELETE", `/app/issues/${issue!.id}/comments/${comment.id}`, undefined, other.key), 403, "NOT_COMMENT_AUTHOR");
-    expect(((await (await req("PATCH", `/app/issues/${issue!.id}/comments/${comment.id}`, { body: "Fixed in #12" })).json()) as { body: string }).body).toBe("Fixed in #12");
+    await expectError(
+      await req("PATCH", `/app/issues/${issue!.id}/comments/${comment.id}`, { body: "hijack" }, other.key),
+      403,
+      "NOT_COMMENT_AUTHOR",
+    );
+    await expectError(
+      await req("DELETE", `/app/issues/${issue!.id}/comments/${comment.id}`, undefined, other.key),
+      403,
+      "NOT_COMMENT_AUTHOR",
+    );
+    expect(
+      (
+        (await (
+          await req("PATCH", `/app/issues/${issue!.id}/comments/${comment.id}`, { body: "Fixed in #12" })
+        ).json()) as { body: string }
+      ).body,
+    ).toBe("Fixed in #12");
     expect((await req("DELETE", `/app/issues/${issue!.id}/comments/${comment.id}`)).status).toBe(200);
     await expectError(await req("DELETE", `/app/issues/${issue!.id}/comments/${comment.id}`), 404, "NOT_FOUND");
     await expectError(await req("PATCH", `/app/issues/999999/comments/1`, { body: "x" }), 404, "NOT_FOUND");
@@ -198,16 +364,40 @@ describe("the issue workflow", () => {
 
 describe("open ports", () => {
   it("groups open-port issues by port with the assets where each is open", async () => {
-    const other = (await (await req("POST", "/app/assets", { projectId: (await (await req("GET", "/app/projects")).json() as { id: number }[])[0]!.id, type: "ipv4", value: "127.0.0.9", portScanMode: "off" })).json()) as { id: number };
+    const other = (await (
+      await req("POST", "/app/assets", {
+        projectId: ((await (await req("GET", "/app/projects")).json()) as { id: number }[])[0]!.id,
+        type: "ipv4",
+        value: "127.0.0.9",
+        portScanMode: "off",
+      })
+    ).json()) as { id: number };
     await runInWorkspace(workspaceId, async () => {
-      for (const [asset, port, service, banner] of [[assetId, 22, "ssh", "SSH-2.0-OpenSSH_9.6"], [other.id, 22, "ssh", "SSH-2.0-OpenSSH_8.9"], [other.id, 5432, "postgresql", null]] as const) {
-        await api.services.scoped.issue.create({ data: { workspaceId, assetId: asset, kind: `port.open.${port}`, title: `Port ${port} open`, severity: port === 5432 ? "high" : "medium", port } });
+      for (const [asset, port, service, banner] of [
+        [assetId, 22, "ssh", "SSH-2.0-OpenSSH_9.6"],
+        [other.id, 22, "ssh", "SSH-2.0-OpenSSH_8.9"],
+        [other.id, 5432, "postgresql", null],
+      ] as const) {
+        await api.services.scoped.issue.create({
+          data: {
+            workspaceId,
+            assetId: asset,
+            kind: `port.open.${port}`,
+            title: `Port ${port} open`,
+            severity: port === 5432 ? "high" : "medium",
+            port,
+          },
+        });
         await api.services.scoped.openPort.create({ data: { workspaceId, assetId: asset, port, service, banner } });
       }
     });
     const res = await req("GET", "/app/ports");
     expect(res.status).toBe(200);
-    const groups = (await res.json()) as { port: number; service: string; assets: { value: string; banner: string | null }[] }[];
+    const groups = (await res.json()) as {
+      port: number;
+      service: string;
+      assets: { value: string; banner: string | null }[];
+    }[];
     expect(groups.map((g) => g.port)).toEqual([22, 5432]);
     expect(groups[0]!.service).toBe("ssh");
     expect(groups[0]!.assets.map((a) => a.value).sort()).toEqual(["127.0.0.9", "scan-target.com"]);

@@ -19,8 +19,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const as = (role: string, ws = workspaceId) =>
-  createCaller(sessionContext(api.services, { userId: users[role]!, workspaceId: ws }, { ip: "10.1.2.3", userAgent: "browser" }));
-
+  createCaller(
+    sessionContext(api.services, { userId: users[role]!, workspaceId: ws }, { ip: "10.1.2.3", userAgent: "browser" }),
+  );
 
 describe("roles", () => {
   it("members change things; read-only members only read", async () => {
@@ -43,7 +44,11 @@ describe("roles", () => {
     // The key is shown once: listing never includes it.
     const listed = await as("owner").apiKeys.list({});
     expect(JSON.stringify(listed)).not.toContain(created.key);
-    expect(listed.items.find((k) => k.id === created.id)).toMatchObject({ status: "active", scopes: ["assets:read"], lastUsedAt: null });
+    expect(listed.items.find((k) => k.id === created.id)).toMatchObject({
+      status: "active",
+      scopes: ["assets:read"],
+      lastUsedAt: null,
+    });
     // Use it over REST, revoke it in the dashboard, and it stops working at once.
     expect((await call(api.url, created.key, "GET", "/app/projects")).status).toBe(200);
     const used = (await as("admin").apiKeys.list({})).items.find((k) => k.id === created.id)!;

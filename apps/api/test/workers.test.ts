@@ -33,15 +33,29 @@ afterAll(async () => {
 
 async function provenAsset(key: string, value: string) {
   dns.set(value, { A: ["127.0.0.1"] });
-  const project = ((await (await call(api.url, key, "POST", "/app/projects", { name: value })).json()) as { id: number }).id;
-  const asset = (await (await call(api.url, key, "POST", "/app/assets", { projectId: project, type: "domain", value, portScanMode: "off" })).json()) as { id: number };
-  await runInWorkspace((await api.services.db.prisma.asset.findUniqueOrThrow({ where: { id: asset.id } })).workspaceId, () =>
-    api.services.scoped.asset.update({ where: { id: asset.id }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" } }),
+  const project = (
+    (await (await call(api.url, key, "POST", "/app/projects", { name: value })).json()) as { id: number }
+  ).id;
+  const asset = (await (
+    await call(api.url, key, "POST", "/app/assets", { projectId: project, type: "domain", value, portScanMode: "off" })
+  ).json()) as { id: number };
+  await runInWorkspace(
+    (await api.services.db.prisma.asset.findUniqueOrThrow({ where: { id: asset.id } })).workspaceId,
+    () =>
+      api.services.scoped.asset.update({
+        where: { id: asset.id },
+        data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" },
+      }),
   );
   return asset.id;
 }
 
-const scanStatus = async (key: string, id: number) => (await (await call(api.url, key, "GET", `/app/scans/${id}`)).json()) as { status: string; error: string | null; findingsCount: number };
+const scanStatus = async (key: string, id: number) =>
+  (await (await call(api.url, key, "GET", `/app/scans/${id}`)).json()) as {
+    status: string;
+    error: string | null;
+    findingsCount: number;
+  };
 
 async function until(check: () => Promise<boolean>, ms = 60_000) {
   const deadline = Date.now() + ms;
@@ -64,10 +78,13 @@ describe("scan workers", () => {
         ids.push(((await (await call(api.url, key, "POST", "/app/scans", { assetId })).json()) as { id: number }).id);
       }
       // Waits on the database: polling the API would spend the key's read budget before the scans end.
-      const statuses = () => api.services.db.prisma.scan.findMany({ where: { id: { in: ids } }, select: { status: true } });
+      const statuses = () =>
+        api.services.db.prisma.scan.findMany({ where: { id: { in: ids } }, select: { status: true } });
       await until(async () => (await statuses()).every((s) => s.status === "completed"));
       for (const id of ids) {
-        const findings = (await (await call(api.url, key, "GET", `/app/scans/${id}/findings?limit=500`)).json()) as { kind: string }[];
+        const findings = (await (await call(api.url, key, "GET", `/app/scans/${id}/findings?limit=500`)).json()) as {
+          kind: string;
+        }[];
         expect(new Set(findings.map((f) => f.kind)).size).toBe(findings.length);
         expect((await scanStatus(key, id)).findingsCount).toBe(findings.length);
       }
@@ -84,19 +101,27 @@ describe("scan workers", () => {
     });
     const slow = await provenAsset(key, "slow-site.com");
     const doomed = startCliProcess(["worker"], env);
-    const scan = ((await (await call(api.url, key, "POST", "/app/scans", { assetId: slow })).json()) as { id: number }).id;
+    const scan = ((await (await call(api.url, key, "POST", "/app/scans", { assetId: slow })).json()) as { id: number })
+      .id;
     await until(async () => (await scanStatus(key, scan)).status === "running");
     const survivor = startCliProcess(["worker"], env);
     try {
       doomed.kill("SIGKILL");
       // What the survivor's watchdog does once the heartbeat is old enough (run now, with the clock moved on).
-      await until(async () => (await failAbandonedScans(api.services, Date.now() + HEARTBEAT_TIMEOUT_MS + 1000)) >= 0 && (await scanStatus(key, scan)).status === "failed", 20_000);
+      await until(
+        async () =>
+          (await failAbandonedScans(api.services, Date.now() + HEARTBEAT_TIMEOUT_MS + 1000)) >= 0 &&
+          (await scanStatus(key, scan)).status === "failed",
+        20_000,
+      );
       const failed = await scanStatus(key, scan);
       expect(failed.error).toMatch(/worker running this scan stopped responding/);
 
       web.route("quick-site.com/", { status: 200, body: "<html></html>" });
       const quick = await provenAsset(key, "quick-site.com");
-      const next = ((await (await call(api.url, key, "POST", "/app/scans", { assetId: quick })).json()) as { id: number }).id;
+      const next = (
+        (await (await call(api.url, key, "POST", "/app/scans", { assetId: quick })).json()) as { id: number }
+      ).id;
       await until(async () => (await scanStatus(key, next)).status === "completed");
       // The dead worker's scan was not run again by the survivor.
       expect((await scanStatus(key, scan)).status).toBe("failed");

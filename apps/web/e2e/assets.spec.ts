@@ -1,6 +1,9 @@
 import { expect, shot, signIn, stack, test } from "./fixtures";
 
-test("add a domain, publish the proof on the DNS server, verify, and see reachability and the screenshot", async ({ page, request }) => {
+test("add a domain, publish the proof on the DNS server, verify, and see reachability and the screenshot", async ({
+  page,
+  request,
+}) => {
   await signIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Assets" }).click();
   await page.getByRole("link", { name: "Add asset" }).click();
@@ -28,7 +31,9 @@ test("add a domain, publish the proof on the DNS server, verify, and see reachab
 
   const img = page.getByTestId("screenshot");
   await expect(img).toBeVisible();
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBeGreaterThan(100);
+  await expect
+    .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 })
+    .toBeGreaterThan(100);
   await page.getByRole("tab", { name: "technologies" }).click();
   await expect(page.getByTestId("outside-view")).toContainText("nginx");
   await shot(page, "asset");

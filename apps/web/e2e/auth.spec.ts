@@ -1,7 +1,10 @@
 import { expect, shot, signIn, stack, test } from "./fixtures";
 import { E2E } from "./ports";
 
-test("sign-in: a wrong password is refused, the right one opens the dashboard with an expiring, HttpOnly session", async ({ page, context }) => {
+test("sign-in: a wrong password is refused, the right one opens the dashboard with an expiring, HttpOnly session", async ({
+  page,
+  context,
+}) => {
   await page.goto("/projects");
   await expect(page).toHaveURL(/\/login/);
   await page.getByLabel("Email").fill("owner@acme.test");

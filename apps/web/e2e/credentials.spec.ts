@@ -12,11 +12,18 @@ test("an API key made in the dashboard works against the REST API until it is re
   await shot(page, "api-keys");
 
   const api = stack().apiUrl;
-  const ok = await request.post(`${api}/app/projects`, { headers: { authorization: `Bearer ${key}` }, data: { name: "Made with a key" } });
+  const ok = await request.post(`${api}/app/projects`, {
+    headers: { authorization: `Bearer ${key}` },
+    data: { name: "Made with a key" },
+  });
   expect(ok.status()).toBe(201);
 
   await page.getByRole("button", { name: "Done" }).click();
-  await page.getByTestId("data-table-row").filter({ hasText: "ci pipeline" }).getByRole("button", { name: "Revoke" }).click();
+  await page
+    .getByTestId("data-table-row")
+    .filter({ hasText: "ci pipeline" })
+    .getByRole("button", { name: "Revoke" })
+    .click();
   await page.getByTestId("confirm-dialog-confirm").click();
   await expect(page.getByTestId("data-table-row").filter({ hasText: "ci pipeline" })).toContainText("revoked");
   const refused = await request.get(`${api}/app/projects`, { headers: { authorization: `Bearer ${key}` } });
@@ -24,7 +31,10 @@ test("an API key made in the dashboard works against the REST API until it is re
   expect((await refused.json()).code).toBe("INVALID_API_KEY");
 });
 
-test("a third-party app is authorized on the consent page and calls the API with its token", async ({ page, request }) => {
+test("a third-party app is authorized on the consent page and calls the API with its token", async ({
+  page,
+  request,
+}) => {
   const { apiUrl, oauthApp } = stack();
   await signIn(page, "owner@acme.test");
   const verifier = randomBytes(32).toString("base64url");
@@ -52,14 +62,26 @@ test("a third-party app is authorized on the consent page and calls the API with
   const code = back.searchParams.get("code")!;
 
   const tokenRes = await request.post(`${apiUrl}/oauth/token`, {
-    form: { grant_type: "authorization_code", code, redirect_uri: oauthApp.redirectUri, code_verifier: verifier, client_id: oauthApp.clientId, client_secret: oauthApp.clientSecret },
+    form: {
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: oauthApp.redirectUri,
+      code_verifier: verifier,
+      client_id: oauthApp.clientId,
+      client_secret: oauthApp.clientSecret,
+    },
   });
   expect(tokenRes.status()).toBe(200);
   const tokens = await tokenRes.json();
   expect(tokens.scope).toBe("assets:read");
-  const list = await request.get(`${apiUrl}/app/projects`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+  const list = await request.get(`${apiUrl}/app/projects`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+  });
   expect(list.status()).toBe(200);
-  const write = await request.post(`${apiUrl}/app/projects`, { headers: { authorization: `Bearer ${tokens.access_token}` }, data: { name: "x" } });
+  const write = await request.post(`${apiUrl}/app/projects`, {
+    headers: { authorization: `Bearer ${tokens.access_token}` },
+    data: { name: "x" },
+  });
   expect(write.status()).toBe(403);
 
   // Denying sends the app an access_denied.

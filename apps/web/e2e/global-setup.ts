@@ -6,7 +6,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** Starts stack.ts and waits until it says it is ready; returns the teardown. */
 export default async function globalSetup() {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "stack.ts")], { cwd: path.join(here, ".."), stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "stack.ts")], {
+    cwd: path.join(here, ".."),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (d: Buffer) => {
       process.stdout.write(d);

@@ -22,7 +22,11 @@ test("create, edit and delete a project", async ({ page }) => {
   await expect(page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" })).toBeVisible();
   await shot(page, "projects");
 
-  await page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByTestId("data-table-row")
+    .filter({ hasText: "Storefront EU" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   const dialog = page.getByTestId("confirm-dialog");
   await expect(dialog).toContainText("assets, their scans, findings, issues and scan schedules");
   await expect(page.getByTestId("confirm-dialog-confirm")).toBeDisabled();

@@ -8,7 +8,15 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createTestDatabase } from "@ems/db/testing";
-import { asOperator, createJobQueue, createOAuthApp, createServices, createUserInWorkspace, createWorkspace, startWorker } from "@ems/core";
+import {
+  asOperator,
+  createJobQueue,
+  createOAuthApp,
+  createServices,
+  createUserInWorkspace,
+  createWorkspace,
+  startWorker,
+} from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
@@ -36,15 +44,31 @@ const services = createServices(db, { net, jobs });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
-await createUserInWorkspace(services, { workspaceId: acme.id, email: "owner@acme.test", password: PASSWORD, role: "owner" }, op);
-await createUserInWorkspace(services, { workspaceId: beta.id, email: "owner@acme.test", password: PASSWORD, role: "owner" }, op);
-await createUserInWorkspace(services, { workspaceId: acme.id, email: "viewer@acme.test", password: PASSWORD, role: "read-only" }, op);
+await createUserInWorkspace(
+  services,
+  { workspaceId: acme.id, email: "owner@acme.test", password: PASSWORD, role: "owner" },
+  op,
+);
+await createUserInWorkspace(
+  services,
+  { workspaceId: beta.id, email: "owner@acme.test", password: PASSWORD, role: "owner" },
+  op,
+);
+await createUserInWorkspace(
+  services,
+  { workspaceId: acme.id, email: "viewer@acme.test", password: PASSWORD, role: "read-only" },
+  op,
+);
 const callbackUrl = `http://127.0.0.1:${E2E.callbackPort}/callback`;
 const app = await asOperator(services, acme.id, op, (sc) =>
   createOAuthApp(sc, { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),
 );
-await runInWorkspace(beta.id, () => services.scoped.project.create({ data: { workspaceId: beta.id, name: "Beta only project" } }));
-await runInWorkspace(acme.id, () => services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }));
+await runInWorkspace(beta.id, () =>
+  services.scoped.project.create({ data: { workspaceId: beta.id, name: "Beta only project" } }),
+);
+await runInWorkspace(acme.id, () =>
+  services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }),
+);
 
 // The OAuth client's redirect target (shows what it received), and a control
 // endpoint for the tests: POST /dns/<name> with zone records publishes them.
@@ -63,30 +87,39 @@ const callback = http.createServer((req, res) => {
 await new Promise<void>((r) => callback.listen(E2E.callbackPort, "127.0.0.1", r));
 
 const webUrl = `http://127.0.0.1:${E2E.webPort}`;
-const api = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), port: E2E.apiPort, logLevel: "warn", webUrl });
+const api = await buildServer(services, {
+  ...loadConfig({} as NodeJS.ProcessEnv),
+  port: E2E.apiPort,
+  logLevel: "warn",
+  webUrl,
+});
 await api.listen({ host: "127.0.0.1", port: E2E.apiPort });
 
 const secret = "e2e-nextauth-secret-" + Math.random().toString(36).slice(2);
-const web = spawn(path.join(here, "../node_modules/.bin/next"), ["start", "--port", String(E2E.webPort), "--hostname", "127.0.0.1"], {
-  cwd: path.join(here, ".."),
-  stdio: ["ignore", "inherit", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: db.url,
-    NEXTAUTH_URL: webUrl,
-    NEXTAUTH_SECRET: secret,
-    EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
-    NEXT_TELEMETRY_DISABLED: "1",
-    // The dashboard verifies ownership itself: same network config as the API.
-    EMS_DNS_SERVERS: dns.address,
-    EMS_ALLOWED_RANGES: net.allowedRanges.join(","),
-    EMS_HTTP_PORT: String(net.httpPort),
-    EMS_HTTPS_PORT: String(net.httpsPort),
-    EMS_DNS_TIMEOUT_MS: String(net.dnsTimeoutMs),
-    EMS_HTTP_TIMEOUT_MS: String(net.httpTimeoutMs),
+const web = spawn(
+  path.join(here, "../node_modules/.bin/next"),
+  ["start", "--port", String(E2E.webPort), "--hostname", "127.0.0.1"],
+  {
+    cwd: path.join(here, ".."),
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: db.url,
+      NEXTAUTH_URL: webUrl,
+      NEXTAUTH_SECRET: secret,
+      EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
+      NEXT_TELEMETRY_DISABLED: "1",
+      // The dashboard verifies ownership itself: same network config as the API.
+      EMS_DNS_SERVERS: dns.address,
+      EMS_ALLOWED_RANGES: net.allowedRanges.join(","),
+      EMS_HTTP_PORT: String(net.httpPort),
+      EMS_HTTPS_PORT: String(net.httpsPort),
+      EMS_DNS_TIMEOUT_MS: String(net.dnsTimeoutMs),
+      EMS_HTTP_TIMEOUT_MS: String(net.httpTimeoutMs),
+    },
   },
-});
+);
 
 for (let i = 0; ; i++) {
   try {

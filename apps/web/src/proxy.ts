@@ -4,4 +4,15 @@ import { withAuth } from "next-auth/middleware";
 
 export default withAuth({ pages: { signIn: "/login" } });
 
-export const config = { matcher: ["/projects/:path*", "/assets/:path*", "/scans/:path*", "/issues/:path*", "/findings/:path*", "/ports/:path*", "/audit-log/:path*", "/settings/:path*"] };
+export const config = {
+  matcher: [
+    "/projects/:path*",
+    "/assets/:path*",
+    "/scans/:path*",
+    "/issues/:path*",
+    "/findings/:path*",
+    "/ports/:path*",
+    "/audit-log/:path*",
+    "/settings/:path*",
+  ],
+};

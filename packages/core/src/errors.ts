@@ -117,7 +117,10 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof TRPCError && err.code === "BAD_REQUEST" && isZodLike(cause)) {
     const issues = cause.issues.map((i) => ({ field: fieldOf(i.path), message: i.message }));
     const first = issues[0]!;
-    return new AppError(400, ErrorCode.VALIDATION_ERROR, `${first.field}: ${first.message}`, { field: first.field, issues });
+    return new AppError(400, ErrorCode.VALIDATION_ERROR, `${first.field}: ${first.message}`, {
+      field: first.field,
+      issues,
+    });
   }
   if (cause instanceof Prisma.PrismaClientKnownRequestError) {
     if (cause.code === "P2025") return notFound(cause.meta?.modelName ? String(cause.meta.modelName) : "Resource");
@@ -129,8 +132,10 @@ export function toAppError(err: unknown): AppError {
   }
   if (err instanceof TRPCError) {
     const status = Object.entries(TRPC_CODE_BY_STATUS).find(([, code]) => code === err.code)?.[0];
-    if (err.code === "PARSE_ERROR") return new AppError(400, ErrorCode.INVALID_JSON, "body: not valid JSON", { field: "body" });
-    if (err.code === "PAYLOAD_TOO_LARGE") return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: too large", { field: "body" });
+    if (err.code === "PARSE_ERROR")
+      return new AppError(400, ErrorCode.INVALID_JSON, "body: not valid JSON", { field: "body" });
+    if (err.code === "PAYLOAD_TOO_LARGE")
+      return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: too large", { field: "body" });
     if (err.code === "UNSUPPORTED_MEDIA_TYPE") return new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, err.message);
     if (err.code === "NOT_FOUND") return new AppError(404, ErrorCode.ROUTE_NOT_FOUND, err.message);
     if (status) return new AppError(Number(status), err.code, err.message);

@@ -9,7 +9,12 @@ import type { AppMeta } from "./trpc.ts";
 import { SCOPES } from "./scopes.ts";
 
 type Json = Record<string, unknown>;
-type Operation = Json & { responses: Record<string, Json>; description?: string; parameters?: Json[]; security?: unknown };
+type Operation = Json & {
+  responses: Record<string, Json>;
+  description?: string;
+  parameters?: Json[];
+  security?: unknown;
+};
 
 const errorRef = { $ref: "#/components/schemas/Error" };
 const errorResponse = (description: string, headers?: Json) => ({
@@ -33,7 +38,9 @@ const PAGING_HEADERS = {
 function errorResponses(meta: AppMeta, hasPathId: boolean) {
   return {
     "400": errorResponse("Invalid input: `field` names the offending field (VALIDATION_ERROR, INVALID_JSON)"),
-    "401": errorResponse("INVALID_API_KEY (API key missing, unknown, revoked or expired) or INVALID_TOKEN (access token unknown, revoked or expired)"),
+    "401": errorResponse(
+      "INVALID_API_KEY (API key missing, unknown, revoked or expired) or INVALID_TOKEN (access token unknown, revoked or expired)",
+    ),
     "403": errorResponse(
       meta.dashboardOnly
         ? "SESSION_REQUIRED: dashboard-only route"
@@ -52,10 +59,12 @@ interface ProcedureInfo {
 }
 
 function procedures(router: AnyTRPCRouter): ProcedureInfo[] {
-  return Object.values(router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: unknown[] } }>).map((p) => ({
-    meta: p._def.meta ?? { kind: "read" },
-    inputs: p._def.inputs,
-  }));
+  return Object.values(router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: unknown[] } }>).map(
+    (p) => ({
+      meta: p._def.meta ?? { kind: "read" },
+      inputs: p._def.inputs,
+    }),
+  );
 }
 
 function decorate(op: Operation, meta: AppMeta, path: string) {
@@ -70,7 +79,9 @@ function decorate(op: Operation, meta: AppMeta, path: string) {
   op.responses = { [status]: success, ...errorResponses(meta, path.includes("{")) };
   op.security = [{ bearer: [] }];
   const notes = [
-    meta.dashboardOnly ? "**Dashboard only**: API keys and OAuth tokens get 403 SESSION_REQUIRED." : `**Scope:** \`${meta.scope ?? "none"}\`.`,
+    meta.dashboardOnly
+      ? "**Dashboard only**: API keys and OAuth tokens get 403 SESSION_REQUIRED."
+      : `**Scope:** \`${meta.scope ?? "none"}\`.`,
     `Budget: ${meta.kind}s.`,
   ];
   op.description = [op.description, notes.join(" ")].filter(Boolean).join("\n\n");
@@ -82,7 +93,10 @@ function decorate(op: Operation, meta: AppMeta, path: string) {
 function queryParameters(inputs: unknown[]): Json[] {
   const input = inputs[0] as z.ZodObject | undefined;
   if (!input) return [];
-  const schema = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, Json>; required?: string[] };
+  const schema = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, Json>;
+    required?: string[];
+  };
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,
     in: "query",
@@ -99,14 +113,19 @@ function oauthPaths(): Json {
   });
   const oauthError = {
     description: "RFC 6749 error",
-    content: { "application/json": { schema: { type: "object", properties: { error: { type: "string" }, error_description: { type: "string" } } } } },
+    content: {
+      "application/json": {
+        schema: { type: "object", properties: { error: { type: "string" }, error_description: { type: "string" } } },
+      },
+    },
   };
   return {
     "/oauth/token": {
       post: {
         tags: ["OAuth"],
         summary: "Get an access token (client credentials grant)",
-        description: "Client authentication: HTTP Basic (client_id:client_secret) or client_id and client_secret in the body. Tokens last one hour.",
+        description:
+          "Client authentication: HTTP Basic (client_id:client_secret) or client_id and client_secret in the body. Tokens last one hour.",
         requestBody: form(
           {
             grant_type: { type: "string", enum: ["client_credentials"] },
@@ -143,7 +162,10 @@ function oauthPaths(): Json {
         tags: ["OAuth"],
         summary: "Revoke a token (RFC 7009)",
         description: "Answers 200 whether or not the token was known. Client authentication as for /oauth/token.",
-        requestBody: form({ token: { type: "string" }, token_type_hint: { type: "string", enum: ["access_token", "refresh_token"] } }, ["token"]),
+        requestBody: form(
+          { token: { type: "string" }, token_type_hint: { type: "string", enum: ["access_token", "refresh_token"] } },
+          ["token"],
+        ),
         responses: { "200": { description: "Revoked (or unknown)" }, "400": oauthError, "401": oauthError },
       },
     },
@@ -158,7 +180,13 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { baseUrl: str
     description:
       "External exposure monitoring. Authenticate with `Authorization: Bearer <API key or OAuth access token>`. " +
       "Every error has the body `Error`. See docs/api.md for the conventions.",
-    securitySchemes: { bearer: { type: "http", scheme: "bearer", description: `API key (ems_key_…) or OAuth access token (ems_at_…). Scopes: ${SCOPES.join(", ")}` } },
+    securitySchemes: {
+      bearer: {
+        type: "http",
+        scheme: "bearer",
+        description: `API key (ems_key_…) or OAuth access token (ems_at_…). Scopes: ${SCOPES.join(", ")}`,
+      },
+    },
   }) as unknown as { paths: Record<string, Record<string, Operation>>; components: Json & { schemas?: Json } };
 
   const all = procedures(router);

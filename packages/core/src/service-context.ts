@@ -32,8 +32,14 @@ export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
  * SQL, so this does: the caller's workspace is always bound as $1, and the
  * SQL must filter on it.
  */
-export async function workspaceRows<T extends object>(sc: ServiceContext, name: string, sql: string, values: unknown[] = []): Promise<T[]> {
-  if (!/"workspaceId"\s*=\s*\$1\b|\bid\s*=\s*\$1\b/.test(sql)) throw new Error(`${name}: SQL must filter by "workspaceId" = $1`);
+export async function workspaceRows<T extends object>(
+  sc: ServiceContext,
+  name: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  if (!/"workspaceId"\s*=\s*\$1\b|\bid\s*=\s*\$1\b/.test(sql))
+    throw new Error(`${name}: SQL must filter by "workspaceId" = $1`);
   const { rows } = await sc.pool.query<T>({ name, text: sql, values: [sc.workspaceId, ...values] });
   return rows;
 }

@@ -158,7 +158,11 @@ export async function ensureEmbeddedPostgres(opts: {
       const pwFile = path.join(root, ".pwfile");
       await fs.writeFile(pwFile, password + "\n", { mode: 0o600 });
       if (ids) await chownTree(root, ids);
-      await run(bin.initdb, ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C"], spawnOpts);
+      await run(
+        bin.initdb,
+        ["-D", dataDir, "-U", "postgres", "--auth=scram-sha-256", `--pwfile=${pwFile}`, "-E", "UTF8", "--locale=C"],
+        spawnOpts,
+      );
       await fs.rm(pwFile);
       await fs.writeFile(credsFile, JSON.stringify({ password, port: 0 }), { mode: 0o600 });
     }
@@ -171,7 +175,18 @@ export async function ensureEmbeddedPostgres(opts: {
     if (ids) await chownTree(root, ids);
     await run(
       bin.pg_ctl,
-      ["start", "-D", dataDir, "-w", "-t", "60", "-l", logFile, "-o", `-p ${chosen} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`],
+      [
+        "start",
+        "-D",
+        dataDir,
+        "-w",
+        "-t",
+        "60",
+        "-l",
+        logFile,
+        "-o",
+        `-p ${chosen} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+      ],
       spawnOpts,
     );
     await fs.writeFile(credsFile, JSON.stringify({ ...saved, port: chosen }), { mode: 0o600 });

@@ -22,8 +22,15 @@ describe("applyMigrations", () => {
   it("has applied every committed migration, with Prisma's bookkeeping and checksums", async () => {
     const committed = await readMigrations();
     expect(committed.length).toBeGreaterThan(0);
-    expect(committed.map((m) => m.name)).toEqual((await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort());
-    const { rows } = await db.pool.query(`select migration_name, checksum, finished_at from "_prisma_migrations" order by migration_name`);
+    expect(committed.map((m) => m.name)).toEqual(
+      (await readdir(migrationsDir, { withFileTypes: true }))
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    );
+    const { rows } = await db.pool.query(
+      `select migration_name, checksum, finished_at from "_prisma_migrations" order by migration_name`,
+    );
     expect(rows.map((r) => [r.migration_name, r.checksum])).toEqual(committed.map((m) => [m.name, m.checksum]));
     expect(rows.every((r) => r.finished_at)).toBe(true);
     expect(await applyMigrations(db.pool)).toEqual([]); // idempotent
@@ -41,7 +48,10 @@ describe("applyMigrations", () => {
     expect((await db.pool.query("select extra_fn() as v")).rows[0].v).toBe(1);
 
     await mkdir(path.join(scratch, "29990102000000_broken"));
-    await writeFile(path.join(scratch, "29990102000000_broken", "migration.sql"), `create table half (id int);\nselect nonsense from nowhere;`);
+    await writeFile(
+      path.join(scratch, "29990102000000_broken", "migration.sql"),
+      `create table half (id int);\nselect nonsense from nowhere;`,
+    );
     await expect(applyMigrations(db.pool, scratch)).rejects.toThrow(/29990102000000_broken failed/);
     expect((await db.pool.query(`select to_regclass('half') as t`)).rows[0].t).toBeNull();
 

@@ -21,7 +21,10 @@ export interface Migration {
 
 export async function readMigrations(dir = migrationsDir): Promise<Migration[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await fs.readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -64,7 +67,10 @@ export async function applyMigrations(pool: pg.Pool, dir = migrationsDir): Promi
           [id, m.checksum, m.name],
         );
         await client.query(m.sql);
-        await client.query(`update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`, [id]);
+        await client.query(
+          `update "_prisma_migrations" set finished_at = now(), applied_steps_count = 1 where id = $1`,
+          [id],
+        );
         await client.query("commit");
       } catch (err) {
         await client.query("rollback");

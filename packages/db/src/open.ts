@@ -17,7 +17,9 @@ export interface OpenedDatabase extends Database {
   embedded?: EmbeddedPostgres;
 }
 
-export async function openDatabase(opts: { url?: string; poolSize?: number; migrate?: boolean } = {}): Promise<OpenedDatabase> {
+export async function openDatabase(
+  opts: { url?: string; poolSize?: number; migrate?: boolean } = {},
+): Promise<OpenedDatabase> {
   let url = opts.url ?? process.env.DATABASE_URL;
   let embedded: EmbeddedPostgres | undefined;
   if (!url) {

@@ -23,7 +23,10 @@ function withDatabase(url: string, database: string): string {
 
 async function ensureTemplate(admin: pg.Client, url: string): Promise<string> {
   const migrations = await readMigrations();
-  const hash = createHash("sha256").update(migrations.map((m) => m.checksum).join()).digest("hex").slice(0, 12);
+  const hash = createHash("sha256")
+    .update(migrations.map((m) => m.checksum).join())
+    .digest("hex")
+    .slice(0, 12);
   const template = `ems_template_${hash}`;
   await admin.query("select pg_advisory_lock(4242)");
   try {

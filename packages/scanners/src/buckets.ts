@@ -21,14 +21,17 @@ export interface ParsedBucket {
 
 type Result = { ok: true; target: ParsedBucket } | { ok: false; message: string };
 
-const NOTATIONS = "s3://name, name.s3.amazonaws.com, arn:aws:s3:::name, gs://name, storage.googleapis.com/name, azure://account/container or account.blob.core.windows.net/container";
+const NOTATIONS =
+  "s3://name, name.s3.amazonaws.com, arn:aws:s3:::name, gs://name, storage.googleapis.com/name, azure://account/container or account.blob.core.windows.net/container";
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;
 const IP_LIKE = /^\d+\.\d+\.\d+\.\d+$/;
 
 export function s3NameError(name: string): string | null {
-  if (name.length < 3 || name.length > 63) return `an S3 bucket name must be 3 to 63 characters, "${name}" has ${name.length}`;
+  if (name.length < 3 || name.length > 63)
+    return `an S3 bucket name must be 3 to 63 characters, "${name}" has ${name.length}`;
   if (/[A-Z]/.test(name)) return `S3 bucket names are lowercase ("${name.toLowerCase()}")`;
-  if (!/^[a-z0-9.-]+$/.test(name)) return "an S3 bucket name may contain only lowercase letters, digits, dots and hyphens";
+  if (!/^[a-z0-9.-]+$/.test(name))
+    return "an S3 bucket name may contain only lowercase letters, digits, dots and hyphens";
   if (!/^[a-z0-9].*[a-z0-9]$/.test(name)) return "an S3 bucket name must start and end with a letter or digit";
   if (name.includes("..")) return "an S3 bucket name must not contain two dots in a row";
   if (IP_LIKE.test(name)) return "an S3 bucket name must not look like an IP address";
@@ -40,21 +43,28 @@ export function s3NameError(name: string): string | null {
 
 export function gcsNameError(name: string): string | null {
   if (/[A-Z]/.test(name)) return `GCS bucket names are lowercase ("${name.toLowerCase()}")`;
-  if (!/^[a-z0-9._-]+$/.test(name)) return "a GCS bucket name may contain only lowercase letters, digits, dots, hyphens and underscores";
+  if (!/^[a-z0-9._-]+$/.test(name))
+    return "a GCS bucket name may contain only lowercase letters, digits, dots, hyphens and underscores";
   const max = name.includes(".") ? 222 : 63;
-  if (name.length < 3 || name.length > max) return `a GCS bucket name must be 3 to ${max} characters, "${name}" has ${name.length}`;
-  if (name.split(".").some((part) => part.length === 0 || part.length > 63)) return "each dot-separated part of a GCS bucket name must be 1 to 63 characters";
+  if (name.length < 3 || name.length > max)
+    return `a GCS bucket name must be 3 to ${max} characters, "${name}" has ${name.length}`;
+  if (name.split(".").some((part) => part.length === 0 || part.length > 63))
+    return "each dot-separated part of a GCS bucket name must be 1 to 63 characters";
   if (!/^[a-z0-9].*[a-z0-9]$/.test(name)) return "a GCS bucket name must start and end with a letter or digit";
   if (IP_LIKE.test(name)) return "a GCS bucket name must not look like an IP address";
-  if (name.startsWith("goog") || /g[o0]{2}g[l1]e/.test(name)) return 'a GCS bucket name must not start with "goog" or contain "google"';
+  if (name.startsWith("goog") || /g[o0]{2}g[l1]e/.test(name))
+    return 'a GCS bucket name must not start with "goog" or contain "google"';
   return null;
 }
 
 export function azureNameError(account: string, container: string): string | null {
-  if (!/^[a-z0-9]{3,24}$/.test(account)) return "an Azure storage account name must be 3 to 24 lowercase letters or digits";
+  if (!/^[a-z0-9]{3,24}$/.test(account))
+    return "an Azure storage account name must be 3 to 24 lowercase letters or digits";
   if (container === "$root" || container === "$web") return null;
-  if (!/^[a-z0-9-]{3,63}$/.test(container)) return "an Azure container name must be 3 to 63 lowercase letters, digits or hyphens";
-  if (!/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/.test(container)) return "an Azure container name must start with a letter or digit and hyphens must be single and between letters or digits";
+  if (!/^[a-z0-9-]{3,63}$/.test(container))
+    return "an Azure container name must be 3 to 63 lowercase letters, digits or hyphens";
+  if (!/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/.test(container))
+    return "an Azure container name must start with a letter or digit and hyphens must be single and between letters or digits";
   return null;
 }
 
@@ -64,7 +74,10 @@ function s3(name: string, region?: string): Result {
   const err = s3NameError(name);
   if (err) return fail(err);
   if (region !== undefined && !REGION.test(region)) return fail(`"${region}" is not an AWS region like eu-west-1`);
-  return { ok: true, target: { type: "bucket", value: `s3://${name}`, provider: "s3", name, ...(region ? { region } : {}) } };
+  return {
+    ok: true,
+    target: { type: "bucket", value: `s3://${name}`, provider: "s3", name, ...(region ? { region } : {}) },
+  };
 }
 
 function gcs(name: string): Result {
@@ -75,19 +88,33 @@ function gcs(name: string): Result {
 function azure(account: string, container: string): Result {
   const err = azureNameError(account, container);
   if (err) return fail(err);
-  return { ok: true, target: { type: "bucket", value: `azure://${account}/${container}`, provider: "azure", name: `${account}/${container}`, account, container } };
+  return {
+    ok: true,
+    target: {
+      type: "bucket",
+      value: `azure://${account}/${container}`,
+      provider: "azure",
+      name: `${account}/${container}`,
+      account,
+      container,
+    },
+  };
 }
 
 /** Path segments after the host: none, or one (the bucket), with an optional trailing slash. */
 function segments(path: string): string[] | null {
-  const parts = path.replace(/\/$/, "").split("/").filter((p, i) => i > 0 || p !== "");
+  const parts = path
+    .replace(/\/$/, "")
+    .split("/")
+    .filter((p, i) => i > 0 || p !== "");
   return parts.some((p) => p === "") ? null : parts;
 }
 
 export function parseBucket(raw: string): Result {
   const input = raw.trim();
   if (!input) return fail("must not be empty");
-  if (/[\s?#]/.test(input)) return fail(`must be a bucket reference without spaces, query or fragment, e.g. ${NOTATIONS}`);
+  if (/[\s?#]/.test(input))
+    return fail(`must be a bucket reference without spaces, query or fragment, e.g. ${NOTATIONS}`);
 
   const arn = /^arn:aws(?:-[a-z-]+)?:s3:::(.*)$/i.exec(input);
   if (arn) {
@@ -137,7 +164,8 @@ export function parseBucket(raw: string): Result {
     return gcs(m[1]!);
   }
   if ((m = /^([^.]+)\.blob\.core\.windows\.net$/.exec(host))) {
-    if (parts.length !== 1) return fail("must be account.blob.core.windows.net/container (one container, no blob path)");
+    if (parts.length !== 1)
+      return fail("must be account.blob.core.windows.net/container (one container, no blob path)");
     return azure(m[1]!, parts[0]!);
   }
   return fail(`must be a bucket reference like ${NOTATIONS}`);
@@ -145,5 +173,7 @@ export function parseBucket(raw: string): Result {
 
 /** True when a host name is one of the provider endpoints above (to suggest the bucket type). */
 export function looksLikeBucketHost(host: string): boolean {
-  return /(^|\.)s3([.-][a-z0-9-]+)?\.amazonaws\.com$|(^|\.)storage\.googleapis\.com$|\.blob\.core\.windows\.net$/.test(host);
+  return /(^|\.)s3([.-][a-z0-9-]+)?\.amazonaws\.com$|(^|\.)storage\.googleapis\.com$|\.blob\.core\.windows\.net$/.test(
+    host,
+  );
 }

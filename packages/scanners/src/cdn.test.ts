@@ -48,7 +48,9 @@ describe("detectCdn", () => {
   });
 
   it("prefers the CNAME over headers and ranges", () => {
-    expect(detectCdn({ cnames: ["x.cloudfront.net"], headers: { "cf-ray": "1" }, addresses: ["151.101.1.1"] })).toBe("cloudfront");
+    expect(detectCdn({ cnames: ["x.cloudfront.net"], headers: { "cf-ray": "1" }, addresses: ["151.101.1.1"] })).toBe(
+      "cloudfront",
+    );
     expect(detectCdn({ cnames: [], headers: { "cf-ray": "1" }, addresses: ["151.101.1.1"] })).toBe("cloudflare");
     expect(detectCdn(none)).toBeNull();
   });

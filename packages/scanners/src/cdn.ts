@@ -34,7 +34,10 @@ const CNAME_SUFFIXES: Array<[string, string]> = [
 ];
 
 type HeaderRule = (h: Record<string, string>) => boolean;
-const has = (name: string): HeaderRule => (h) => name in h;
+const has =
+  (name: string): HeaderRule =>
+  (h) =>
+    name in h;
 const headerMatches =
   (name: string, re: RegExp): HeaderRule =>
   (h) =>
@@ -74,11 +77,71 @@ const HEADER_RULES: Array<[HeaderRule, string]> = [
  * headers catch the rest; refresh from those sources if extending.
  */
 const RANGES: Array<[string, string]> = [
-  ...["173.245.48.0/20", "103.21.244.0/22", "103.22.200.0/22", "103.31.4.0/22", "141.101.64.0/18", "108.162.192.0/18", "190.93.240.0/20", "188.114.96.0/20", "197.234.240.0/22", "198.41.128.0/17", "162.158.0.0/15", "104.16.0.0/13", "104.24.0.0/14", "172.64.0.0/13", "131.0.72.0/22", "2400:cb00::/32", "2606:4700::/32", "2803:f800::/32", "2405:b500::/32", "2405:8100::/32", "2a06:98c0::/29", "2c0f:f248::/32"].map((r): [string, string] => [r, "cloudflare"]),
-  ...["13.32.0.0/15", "13.224.0.0/14", "18.64.0.0/14", "52.84.0.0/15", "54.182.0.0/16", "54.192.0.0/16", "54.230.0.0/16", "54.239.128.0/18", "99.84.0.0/16", "143.204.0.0/16", "2600:9000::/28"].map((r): [string, string] => [r, "cloudfront"]),
-  ...["23.235.32.0/20", "43.249.72.0/22", "103.244.50.0/24", "103.245.222.0/23", "104.156.80.0/20", "146.75.0.0/17", "151.101.0.0/16", "157.52.64.0/18", "185.31.16.0/22", "199.27.72.0/21", "199.232.0.0/16", "2a04:4e40::/32", "2a04:4e42::/32"].map((r): [string, string] => [r, "fastly"]),
+  ...[
+    "173.245.48.0/20",
+    "103.21.244.0/22",
+    "103.22.200.0/22",
+    "103.31.4.0/22",
+    "141.101.64.0/18",
+    "108.162.192.0/18",
+    "190.93.240.0/20",
+    "188.114.96.0/20",
+    "197.234.240.0/22",
+    "198.41.128.0/17",
+    "162.158.0.0/15",
+    "104.16.0.0/13",
+    "104.24.0.0/14",
+    "172.64.0.0/13",
+    "131.0.72.0/22",
+    "2400:cb00::/32",
+    "2606:4700::/32",
+    "2803:f800::/32",
+    "2405:b500::/32",
+    "2405:8100::/32",
+    "2a06:98c0::/29",
+    "2c0f:f248::/32",
+  ].map((r): [string, string] => [r, "cloudflare"]),
+  ...[
+    "13.32.0.0/15",
+    "13.224.0.0/14",
+    "18.64.0.0/14",
+    "52.84.0.0/15",
+    "54.182.0.0/16",
+    "54.192.0.0/16",
+    "54.230.0.0/16",
+    "54.239.128.0/18",
+    "99.84.0.0/16",
+    "143.204.0.0/16",
+    "2600:9000::/28",
+  ].map((r): [string, string] => [r, "cloudfront"]),
+  ...[
+    "23.235.32.0/20",
+    "43.249.72.0/22",
+    "103.244.50.0/24",
+    "103.245.222.0/23",
+    "104.156.80.0/20",
+    "146.75.0.0/17",
+    "151.101.0.0/16",
+    "157.52.64.0/18",
+    "185.31.16.0/22",
+    "199.27.72.0/21",
+    "199.232.0.0/16",
+    "2a04:4e40::/32",
+    "2a04:4e42::/32",
+  ].map((r): [string, string] => [r, "fastly"]),
   ...["192.88.134.0/23", "185.93.228.0/22", "66.248.200.0/22"].map((r): [string, string] => [r, "sucuri"]),
-  ...["199.83.128.0/21", "198.143.32.0/19", "149.126.72.0/21", "103.28.248.0/22", "45.64.64.0/22", "185.11.124.0/22", "192.230.64.0/18", "107.154.0.0/16", "45.60.0.0/16", "45.223.0.0/16"].map((r): [string, string] => [r, "incapsula"]),
+  ...[
+    "199.83.128.0/21",
+    "198.143.32.0/19",
+    "149.126.72.0/21",
+    "103.28.248.0/22",
+    "45.64.64.0/22",
+    "185.11.124.0/22",
+    "192.230.64.0/18",
+    "107.154.0.0/16",
+    "45.60.0.0/16",
+    "45.223.0.0/16",
+  ].map((r): [string, string] => [r, "incapsula"]),
   ["76.76.21.0/24", "vercel"],
 ];
 const PARSED_RANGES = RANGES.map(([cidr, name]) => [ipaddr.parseCIDR(cidr), name] as const);
@@ -104,6 +167,15 @@ export function cdnFromAddress(ip: string): string | null {
   return null;
 }
 
-export function detectCdn(input: { cnames: string[]; headers: Record<string, string>; addresses: string[] }): string | null {
-  return cdnFromCname(input.cnames) ?? cdnFromHeaders(input.headers) ?? input.addresses.map(cdnFromAddress).find((c) => c !== null) ?? null;
+export function detectCdn(input: {
+  cnames: string[];
+  headers: Record<string, string>;
+  addresses: string[];
+}): string | null {
+  return (
+    cdnFromCname(input.cnames) ??
+    cdnFromHeaders(input.headers) ??
+    input.addresses.map(cdnFromAddress).find((c) => c !== null) ??
+    null
+  );
 }

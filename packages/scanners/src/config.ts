@@ -53,14 +53,20 @@ export const defaultNetConfig: NetConfig = Object.freeze({
 export type Env = Record<string, string | undefined>;
 
 const list = (v: string | undefined) =>
-  v === undefined ? undefined : v.split(",").map((s) => s.trim()).filter(Boolean);
+  v === undefined
+    ? undefined
+    : v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
 
 /** An integer setting from the environment, in [min, max]; a bad value stops the start with its name. */
 export function envInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return n;
 }
 
@@ -75,21 +81,24 @@ function endpoint(env: Env, name: string, fallback: string): string {
   } catch {
     url = undefined;
   }
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) throw new Error(`${name} must be an http(s) base URL, got "${raw}"`);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new Error(`${name} must be an http(s) base URL, got "${raw}"`);
   return raw.replace(/\/+$/, "");
 }
 
 /** Throws on a malformed CIDR so that a typo never silently widens or narrows what is allowed. */
 export function checkRanges(ranges: string[], name = "allowedRanges"): string[] {
   for (const r of ranges) {
-    if (!ipaddr.isValidCIDR(r) && !ipaddr.isValid(r)) throw new Error(`${name}: "${r}" is not a CIDR like 10.0.0.0/8 or an IP address`);
+    if (!ipaddr.isValidCIDR(r) && !ipaddr.isValid(r))
+      throw new Error(`${name}: "${r}" is not a CIDR like 10.0.0.0/8 or an IP address`);
   }
   return ranges;
 }
 
 function screenshotIsolation(raw: string | undefined): ScreenshotIsolation {
   const v = raw?.trim().toLowerCase() || "namespace";
-  if (v !== "namespace" && v !== "none") throw new Error(`EMS_SCREENSHOT_ISOLATION must be namespace or none, got "${raw}"`);
+  if (v !== "namespace" && v !== "none")
+    throw new Error(`EMS_SCREENSHOT_ISOLATION must be namespace or none, got "${raw}"`);
   return v;
 }
 

@@ -8,7 +8,11 @@ let silent: TestDnsServer;
 beforeAll(async () => {
   dns = await startDnsServer({
     zone: {
-      "example.com": { A: ["93.184.216.34"], AAAA: ["2606:2800:220:1::1"], TXT: ["v=spf1 -all", `long=${"x".repeat(400)}`] },
+      "example.com": {
+        A: ["93.184.216.34"],
+        AAAA: ["2606:2800:220:1::1"],
+        TXT: ["v=spf1 -all", `long=${"x".repeat(400)}`],
+      },
       "www.example.com": { CNAME: "edge.example.net" },
       "edge.example.net": { CNAME: "e1.cdn.example.org" },
       "e1.cdn.example.org": { A: ["104.16.1.1", "104.16.1.2"] },
@@ -25,8 +29,16 @@ afterAll(async () => {
 
 describe("resolveHost", () => {
   it("answers A and AAAA", async () => {
-    expect(await resolveHost("Example.COM.", testNetConfig(dns, null))).toEqual({ a: ["93.184.216.34"], aaaa: ["2606:2800:220:1::1"], cname: [] });
-    expect(await resolveHost("v6only.example.com", testNetConfig(dns, null))).toEqual({ a: [], aaaa: ["2001:4860::1"], cname: [] });
+    expect(await resolveHost("Example.COM.", testNetConfig(dns, null))).toEqual({
+      a: ["93.184.216.34"],
+      aaaa: ["2606:2800:220:1::1"],
+      cname: [],
+    });
+    expect(await resolveHost("v6only.example.com", testNetConfig(dns, null))).toEqual({
+      a: [],
+      aaaa: ["2001:4860::1"],
+      cname: [],
+    });
   });
 
   it("follows a CNAME chain and reports it", async () => {
@@ -44,13 +56,19 @@ describe("resolveHost", () => {
 
   it("answers an IP literal without asking", async () => {
     const before = dns.queries.length;
-    expect(await resolveHost("[2001:db8::1]", testNetConfig(dns, null))).toEqual({ a: [], aaaa: ["2001:db8::1"], cname: [] });
+    expect(await resolveHost("[2001:db8::1]", testNetConfig(dns, null))).toEqual({
+      a: [],
+      aaaa: ["2001:db8::1"],
+      cname: [],
+    });
     expect(dns.queries.length).toBe(before);
   });
 
   it("throws a DnsError when the server never answers, within the timeout", async () => {
     const started = Date.now();
-    const err = await resolveHost("example.com", testNetConfig(silent, null, { dnsTimeoutMs: 300 })).catch((e: unknown) => e);
+    const err = await resolveHost("example.com", testNetConfig(silent, null, { dnsTimeoutMs: 300 })).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(DnsError);
     expect((err as DnsError).message).toMatch(/DNS lookup of example.com failed: timed out after 300 ms/);
     expect(Date.now() - started).toBeLessThan(2000);

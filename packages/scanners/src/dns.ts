@@ -45,7 +45,12 @@ function describe(code: string, cfg: NetConfig): string {
   }
 }
 
-export const normaliseHost = (host: string) => host.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "");
+export const normaliseHost = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "");
 
 /** Runs lookups on a fresh resolver; an overall timer backs up c-ares's own. */
 async function withResolver<T>(host: string, cfg: NetConfig, fn: (r: Resolver) => Promise<T>): Promise<T> {
@@ -91,9 +96,16 @@ async function cnameChain(r: Resolver, host: string): Promise<string[]> {
 export async function resolveHost(host: string, cfg: NetConfig): Promise<DnsRecords> {
   const name = normaliseHost(host);
   const ip = parseIp(name);
-  if (ip) return ip.kind() === "ipv4" ? { a: [ip.toString()], aaaa: [], cname: [] } : { a: [], aaaa: [ip.toString()], cname: [] };
+  if (ip)
+    return ip.kind() === "ipv4"
+      ? { a: [ip.toString()], aaaa: [], cname: [] }
+      : { a: [], aaaa: [ip.toString()], cname: [] };
   return withResolver(name, cfg, async (r) => {
-    const [a, aaaa, cname] = await Promise.all([orEmpty(r.resolve4(name)), orEmpty(r.resolve6(name)), cnameChain(r, name)]);
+    const [a, aaaa, cname] = await Promise.all([
+      orEmpty(r.resolve4(name)),
+      orEmpty(r.resolve6(name)),
+      cnameChain(r, name),
+    ]);
     return { a, aaaa, cname };
   });
 }

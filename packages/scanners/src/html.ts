@@ -14,7 +14,14 @@ export interface HtmlFacts {
   inlineScript: string;
 }
 
-const MARKER_ATTRS = ["ng-version", "data-reactroot", "data-v-app", "data-n-head", "data-turbo", "data-sveltekit-preload-data"];
+const MARKER_ATTRS = [
+  "ng-version",
+  "data-reactroot",
+  "data-v-app",
+  "data-n-head",
+  "data-turbo",
+  "data-sveltekit-preload-data",
+];
 const MARKER_IDS = ["__next", "__nuxt", "___gatsby", "__docusaurus"];
 const MAX_INLINE = 64 * 1024;
 
@@ -41,7 +48,8 @@ export function scanHtml(html: string): HtmlFacts {
       },
       ontext(text) {
         if (inTitle) title += text;
-        if (inScript && facts.inlineScript.length < MAX_INLINE) facts.inlineScript += text.slice(0, MAX_INLINE - facts.inlineScript.length);
+        if (inScript && facts.inlineScript.length < MAX_INLINE)
+          facts.inlineScript += text.slice(0, MAX_INLINE - facts.inlineScript.length);
       },
       onclosetag(name) {
         if (name === "title" && inTitle) {

@@ -2,7 +2,15 @@ import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
 import { FetchRefused, safeFetch } from "./http.ts";
-import { startDnsServer, startHttpServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestServer, type TestWebServers } from "./testing/index.ts";
+import {
+  startDnsServer,
+  startHttpServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestServer,
+  type TestWebServers,
+} from "./testing/index.ts";
 
 let dns: TestDnsServer;
 let web: TestWebServers;
@@ -38,7 +46,10 @@ beforeAll(async () => {
       "other.example.net/": { body: "other" },
       "site.example.com/to-private-ip": { status: 302, headers: { location: "http://10.0.0.1/" } },
       "site.example.com/to-private-name": { status: 307, headers: { location: "http://intranet.example.com/admin" } },
-      "site.example.com/to-metadata": { status: 302, headers: { location: "http://169.254.169.254/latest/meta-data/" } },
+      "site.example.com/to-metadata": {
+        status: 302,
+        headers: { location: "http://169.254.169.254/latest/meta-data/" },
+      },
       "site.example.com/loop": { status: 302, headers: { location: "/loop" } },
       "site.example.com/big": { body: "x".repeat(100_000), headers: { "content-type": "text/plain" } },
       "site.example.com/endless": (_req, res) => {
@@ -69,7 +80,13 @@ afterAll(async () => {
 describe("safeFetch", () => {
   it("connects to the vetted address with the name as Host, on the configured port", async () => {
     const r = await safeFetch("http://site.example.com/", cfg);
-    expect(r).toMatchObject({ url: "http://site.example.com/", status: 200, body: "<title>home</title>", truncated: false, address: "127.0.0.1" });
+    expect(r).toMatchObject({
+      url: "http://site.example.com/",
+      status: 200,
+      body: "<title>home</title>",
+      truncated: false,
+      address: "127.0.0.1",
+    });
     expect(r.headers["content-type"]).toMatch(/text\/html/);
     expect(web.http.requests.at(-1)).toMatchObject({ host: "site.example.com", path: "/" });
   });
@@ -98,7 +115,9 @@ describe("safeFetch", () => {
   });
 
   it("stops at a redirect to a host the caller does not cover", async () => {
-    const err = await refusal(safeFetch("http://site.example.com/away", cfg, { allowHost: (h) => h.endsWith(".example.com") }));
+    const err = await refusal(
+      safeFetch("http://site.example.com/away", cfg, { allowHost: (h) => h.endsWith(".example.com") }),
+    );
     expect(err.reason).toBe("redirect-not-covered");
     expect(err.host).toBe("other.example.net");
     expect(err.partial).toMatchObject({ status: 302, url: "http://site.example.com/away" });
@@ -121,7 +140,14 @@ describe("safeFetch", () => {
     });
 
     it("refuses literal private, loopback and metadata URLs", async () => {
-      for (const url of ["http://10.0.0.1/", "http://127.0.0.1:1/", "http://[::1]/", "http://169.254.169.254/latest/meta-data/", "http://2130706433/", "http://[::ffff:10.0.0.1]/"]) {
+      for (const url of [
+        "http://10.0.0.1/",
+        "http://127.0.0.1:1/",
+        "http://[::1]/",
+        "http://169.254.169.254/latest/meta-data/",
+        "http://2130706433/",
+        "http://[::ffff:10.0.0.1]/",
+      ]) {
         expect((await refusal(safeFetch(url, none()))).reason, url).toBe("private-address");
       }
     });
@@ -176,8 +202,14 @@ describe("safeFetch", () => {
   it("reports refused connections and unknown names", async () => {
     const closed = await startHttpServer(() => undefined);
     await closed.close();
-    expect(await refusal(safeFetch(`http://127.0.0.1:${closed.port}/`, cfg))).toMatchObject({ reason: "connection", message: expect.stringMatching(/connection refused/) });
-    expect(await refusal(safeFetch("http://missing.example.com/", cfg))).toMatchObject({ reason: "dns", message: "missing.example.com has no A/AAAA record" });
+    expect(await refusal(safeFetch(`http://127.0.0.1:${closed.port}/`, cfg))).toMatchObject({
+      reason: "connection",
+      message: expect.stringMatching(/connection refused/),
+    });
+    expect(await refusal(safeFetch("http://missing.example.com/", cfg))).toMatchObject({
+      reason: "dns",
+      message: "missing.example.com has no A/AAAA record",
+    });
     expect(await refusal(safeFetch("ftp://site.example.com/", cfg))).toMatchObject({ reason: "invalid-url" });
   });
 

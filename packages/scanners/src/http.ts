@@ -33,7 +33,8 @@ async function vetHost(host: string, cfg: NetConfig): Promise<string[]> {
   for (const ip of addresses) {
     const verdict = isAllowedAddress(ip, cfg);
     if (!verdict.allowed) {
-      const message = ip === host ? `refused to connect: ${verdict.reason}` : `refused to connect to ${host}: ${verdict.reason}`;
+      const message =
+        ip === host ? `refused to connect: ${verdict.reason}` : `refused to connect to ${host}: ${verdict.reason}`;
       throw new FetchRefused("private-address", message, { host });
     }
   }
@@ -47,8 +48,10 @@ function parseHttpUrl(raw: string): URL {
   } catch {
     throw new FetchRefused("invalid-url", `"${raw}" is not a URL`, { url: raw });
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") throw new FetchRefused("invalid-url", `${u.protocol} URLs are not fetched, only http and https`, { url: raw });
-  if (u.username || u.password) throw new FetchRefused("invalid-url", "URLs with credentials are not fetched", { url: raw });
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    throw new FetchRefused("invalid-url", `${u.protocol} URLs are not fetched, only http and https`, { url: raw });
+  if (u.username || u.password)
+    throw new FetchRefused("invalid-url", "URLs with credentials are not fetched", { url: raw });
   return u;
 }
 
@@ -59,8 +62,15 @@ function parseHttpUrl(raw: string): URL {
 export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOptions = {}): Promise<HttpResult> {
   const deadline = Date.now() + cfg.httpTimeoutMs;
   const method = (opts.method ?? "GET").toUpperCase();
-  if (!/^[A-Z][A-Z-]{0,30}$/.test(method)) throw new FetchRefused("invalid-url", `"${opts.method}" is not an HTTP method`, { url });
-  const out: Outgoing = { method, keepBytes: opts.keepBytes === true, ...(opts.headers ? { headers: opts.headers } : {}), ...(opts.body !== undefined ? { body: opts.body } : {}), ...(opts.signal ? { signal: opts.signal } : {}) };
+  if (!/^[A-Z][A-Z-]{0,30}$/.test(method))
+    throw new FetchRefused("invalid-url", `"${opts.method}" is not an HTTP method`, { url });
+  const out: Outgoing = {
+    method,
+    keepBytes: opts.keepBytes === true,
+    ...(opts.headers ? { headers: opts.headers } : {}),
+    ...(opts.body !== undefined ? { body: opts.body } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  };
   const hops: HttpHop[] = [];
   let current = parseHttpUrl(url);
   let previous: HttpResult | undefined;
@@ -90,19 +100,30 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
     if (next.protocol !== "http:" && next.protocol !== "https:") return result;
     const nextHost = urlHost(next);
     if (hops.length > cfg.maxRedirects) {
-      throw new FetchRefused("too-many-redirects", `${url}: more than ${cfg.maxRedirects} redirects`, { host: nextHost, url: next.href, partial: result });
-    }
-    if (opts.allowHost && !opts.allowHost(nextHost)) {
-      throw new FetchRefused("redirect-not-covered", `${single.url} redirects to ${nextHost}, which the ownership proof does not cover`, {
+      throw new FetchRefused("too-many-redirects", `${url}: more than ${cfg.maxRedirects} redirects`, {
         host: nextHost,
         url: next.href,
         partial: result,
       });
     }
+    if (opts.allowHost && !opts.allowHost(nextHost)) {
+      throw new FetchRefused(
+        "redirect-not-covered",
+        `${single.url} redirects to ${nextHost}, which the ownership proof does not cover`,
+        {
+          host: nextHost,
+          url: next.href,
+          partial: result,
+        },
+      );
+    }
     previous = result;
     current = next;
     // As browsers do: 303 always, and 301/302 after a POST, continue with a GET without body.
-    if (single.status === 303 || ((single.status === 301 || single.status === 302) && out.method !== "GET" && out.method !== "HEAD")) {
+    if (
+      single.status === 303 ||
+      ((single.status === 301 || single.status === 302) && out.method !== "GET" && out.method !== "HEAD")
+    ) {
       out.method = out.method === "HEAD" ? "HEAD" : "GET";
       delete out.body;
     }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
 import { ownershipRecord, verifyOwnership } from "./ownership.ts";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "./testing/index.ts";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "./testing/index.ts";
 
 let dns: TestDnsServer;
 let web: TestWebServers;
@@ -66,8 +72,14 @@ describe("verifyOwnership: dns-txt", () => {
   it("reports a DNS failure as such", async () => {
     const silent = await startDnsServer({ mode: "silent" });
     try {
-      const r = await verifyOwnership({ method: "dns-txt", host: "example.com", token }, testNetConfig(silent, web, { dnsTimeoutMs: 200 }));
-      expect(r).toEqual({ ok: false, detail: expect.stringMatching(/^DNS lookup of _ems-verify.example.com failed: timed out/) });
+      const r = await verifyOwnership(
+        { method: "dns-txt", host: "example.com", token },
+        testNetConfig(silent, web, { dnsTimeoutMs: 200 }),
+      );
+      expect(r).toEqual({
+        ok: false,
+        detail: expect.stringMatching(/^DNS lookup of _ems-verify.example.com failed: timed out/),
+      });
     } finally {
       await silent.close();
     }
@@ -79,12 +91,16 @@ describe("verifyOwnership: http-file", () => {
     const r = await verifyOwnership({ method: "http-file", host: "example.com", token }, cfg);
     expect(r).toEqual({
       ok: false,
-      detail: "HTTP 404 at https://example.com/.well-known/ems-verify.txt; HTTP 404 at http://example.com/.well-known/ems-verify.txt",
+      detail:
+        "HTTP 404 at https://example.com/.well-known/ems-verify.txt; HTTP 404 at http://example.com/.well-known/ems-verify.txt",
     });
   });
 
   it("fails showing the file's content when it holds another token", async () => {
-    web.route("example.com/.well-known/ems-verify.txt", { body: "someone-else\n", headers: { "content-type": "text/plain" } });
+    web.route("example.com/.well-known/ems-verify.txt", {
+      body: "someone-else\n",
+      headers: { "content-type": "text/plain" },
+    });
     const r = await verifyOwnership({ method: "http-file", host: "example.com", token }, cfg);
     expect(r.ok).toBe(false);
     expect(r.detail).toBe(
@@ -93,7 +109,10 @@ describe("verifyOwnership: http-file", () => {
   });
 
   it("passes over HTTPS", async () => {
-    web.route("example.com/.well-known/ems-verify.txt", { body: `\n${token}\n`, headers: { "content-type": "text/plain" } });
+    web.route("example.com/.well-known/ems-verify.txt", {
+      body: `\n${token}\n`,
+      headers: { "content-type": "text/plain" },
+    });
     expect(await verifyOwnership({ method: "http-file", host: "example.com", token }, cfg)).toEqual({
       ok: true,
       detail: "token found at https://example.com/.well-known/ems-verify.txt",
@@ -101,7 +120,10 @@ describe("verifyOwnership: http-file", () => {
   });
 
   it("falls back to HTTP, and accepts the token on a line of its own", async () => {
-    web.route("http://http-only.example.com/.well-known/ems-verify.txt", { body: `# ems\n${token}\n`, headers: { "content-type": "text/plain" } });
+    web.route("http://http-only.example.com/.well-known/ems-verify.txt", {
+      body: `# ems\n${token}\n`,
+      headers: { "content-type": "text/plain" },
+    });
     expect(await verifyOwnership({ method: "http-file", host: "http-only.example.com", token }, cfg)).toEqual({
       ok: true,
       detail: "token found at http://http-only.example.com/.well-known/ems-verify.txt",
@@ -109,10 +131,15 @@ describe("verifyOwnership: http-file", () => {
   });
 
   it("does not follow a redirect to another host", async () => {
-    web.route("elsewhere.example.com/.well-known/ems-verify.txt", { status: 302, headers: { location: "https://example.com/.well-known/ems-verify.txt" } });
+    web.route("elsewhere.example.com/.well-known/ems-verify.txt", {
+      status: 302,
+      headers: { location: "https://example.com/.well-known/ems-verify.txt" },
+    });
     const r = await verifyOwnership({ method: "http-file", host: "elsewhere.example.com", token }, cfg);
     expect(r.ok).toBe(false);
-    expect(r.detail).toMatch(/redirects to another host \(example.com\); the proof must be served by elsewhere.example.com itself/);
+    expect(r.detail).toMatch(
+      /redirects to another host \(example.com\); the proof must be served by elsewhere.example.com itself/,
+    );
   });
 });
 
@@ -120,17 +147,24 @@ describe("verifyOwnership: html-meta", () => {
   it("fails when the home page has no tag", async () => {
     web.route("www.example.com/", { body: "<html><head><title>Home</title></head></html>" });
     const r = await verifyOwnership({ method: "html-meta", host: "www.example.com", token }, cfg);
-    expect(r).toEqual({ ok: false, detail: "meta tag not found on https://www.example.com/; meta tag not found on http://www.example.com/" });
+    expect(r).toEqual({
+      ok: false,
+      detail: "meta tag not found on https://www.example.com/; meta tag not found on http://www.example.com/",
+    });
   });
 
   it("fails showing a different content", async () => {
     web.route("www.example.com/", { body: '<html><head><meta name="ems-verify" content="old-token"></head></html>' });
     const r = await verifyOwnership({ method: "html-meta", host: "www.example.com", token }, cfg);
-    expect(r.detail).toBe(`meta ems-verify on https://www.example.com/ has "old-token" (expected "${token}"); meta ems-verify on http://www.example.com/ has "old-token" (expected "${token}")`);
+    expect(r.detail).toBe(
+      `meta ems-verify on https://www.example.com/ has "old-token" (expected "${token}"); meta ems-verify on http://www.example.com/ has "old-token" (expected "${token}")`,
+    );
   });
 
   it("passes with the tag, whatever the attribute case and order", async () => {
-    web.route("www.example.com/", { body: `<html><head><META CONTENT="${token}" NAME="ems-verify"></head><body>hi</body></html>` });
+    web.route("www.example.com/", {
+      body: `<html><head><META CONTENT="${token}" NAME="ems-verify"></head><body>hi</body></html>`,
+    });
     expect(await verifyOwnership({ method: "html-meta", host: "www.example.com", token }, cfg)).toEqual({
       ok: true,
       detail: `<meta name="ems-verify"> with the token found on https://www.example.com/`,
@@ -139,6 +173,9 @@ describe("verifyOwnership: html-meta", () => {
 
   it("says when the site cannot be reached at all", async () => {
     const r = await verifyOwnership({ method: "html-meta", host: "nowhere.example.com", token }, cfg);
-    expect(r).toEqual({ ok: false, detail: "nowhere.example.com has no A/AAAA record; nowhere.example.com has no A/AAAA record" });
+    expect(r).toEqual({
+      ok: false,
+      detail: "nowhere.example.com has no A/AAAA record; nowhere.example.com has no A/AAAA record",
+    });
   });
 });

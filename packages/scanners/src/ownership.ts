@@ -36,11 +36,19 @@ async function viaDns(host: string, token: string, cfg: NetConfig): Promise<Owne
   }
   if (!records.length) return { ok: false, detail: `no TXT record at ${name} (expected ${expected})` };
   if (records.some((r) => r.trim() === expected)) return { ok: true, detail: `TXT ${name} has ${expected}` };
-  return { ok: false, detail: `TXT ${name} has: ${records.map((r) => (r.length > 100 ? `${r.slice(0, 100)}…` : r)).join(", ")} (expected ${expected})` };
+  return {
+    ok: false,
+    detail: `TXT ${name} has: ${records.map((r) => (r.length > 100 ? `${r.slice(0, 100)}…` : r)).join(", ")} (expected ${expected})`,
+  };
 }
 
 /** Fetches https then http; returns the first page that passes, else every failure in order. */
-async function viaHttp(host: string, path: string, cfg: NetConfig, check: (r: HttpResult) => OwnershipCheck): Promise<OwnershipCheck> {
+async function viaHttp(
+  host: string,
+  path: string,
+  cfg: NetConfig,
+  check: (r: HttpResult) => OwnershipCheck,
+): Promise<OwnershipCheck> {
   const failures: string[] = [];
   const sameHost = (h: string) => h === normaliseHost(host);
   for (const scheme of ["https", "http"]) {
@@ -56,7 +64,11 @@ async function viaHttp(host: string, path: string, cfg: NetConfig, check: (r: Ht
       failures.push(verdict.detail);
     } catch (err) {
       if (!(err instanceof FetchRefused)) throw err;
-      failures.push(err.reason === "redirect-not-covered" ? `${url} redirects to another host (${err.host}); the proof must be served by ${host} itself` : err.message);
+      failures.push(
+        err.reason === "redirect-not-covered"
+          ? `${url} redirects to another host (${err.host}); the proof must be served by ${host} itself`
+          : err.message,
+      );
     }
   }
   return { ok: false, detail: failures.join("; ") };
@@ -65,7 +77,8 @@ async function viaHttp(host: string, path: string, cfg: NetConfig, check: (r: Ht
 function fileCheck(token: string) {
   return (r: HttpResult): OwnershipCheck => {
     const body = r.body.trim();
-    if (body === token || body.split(/\r?\n/).some((line) => line.trim() === token)) return { ok: true, detail: `token found at ${r.url}` };
+    if (body === token || body.split(/\r?\n/).some((line) => line.trim() === token))
+      return { ok: true, detail: `token found at ${r.url}` };
     if (!body) return { ok: false, detail: `${r.url} is empty (expected the token ${token})` };
     return { ok: false, detail: `${r.url} has ${quote(body)} (expected the token ${token})` };
   };
@@ -74,13 +87,20 @@ function fileCheck(token: string) {
 function metaCheck(token: string) {
   return (r: HttpResult): OwnershipCheck => {
     const found = metaContents(scanHtml(r.body), ownershipRecord.metaName);
-    if (found.some((c) => c.trim() === token)) return { ok: true, detail: `<meta name="${ownershipRecord.metaName}"> with the token found on ${r.url}` };
+    if (found.some((c) => c.trim() === token))
+      return { ok: true, detail: `<meta name="${ownershipRecord.metaName}"> with the token found on ${r.url}` };
     if (!found.length) return { ok: false, detail: `meta tag not found on ${r.url}` };
-    return { ok: false, detail: `meta ${ownershipRecord.metaName} on ${r.url} has ${found.map((c) => quote(c)).join(", ")} (expected ${quote(token)})` };
+    return {
+      ok: false,
+      detail: `meta ${ownershipRecord.metaName} on ${r.url} has ${found.map((c) => quote(c)).join(", ")} (expected ${quote(token)})`,
+    };
   };
 }
 
-export async function verifyOwnership(input: { method: OwnershipMethod; host: string; token: string }, cfg: NetConfig): Promise<OwnershipCheck> {
+export async function verifyOwnership(
+  input: { method: OwnershipMethod; host: string; token: string },
+  cfg: NetConfig,
+): Promise<OwnershipCheck> {
   const { method, host, token } = input;
   switch (method) {
     case "dns-txt":
@@ -95,7 +115,10 @@ export async function verifyOwnership(input: { method: OwnershipMethod; host: st
 }
 
 /** Where a bucket's proof object lives: `ems-verify.txt` at the top of the bucket (or container). */
-export function bucketProofUrl(target: Extract<ParsedTarget, { type: "bucket" }>, cfg: Pick<NetConfig, "bucketEndpoints">): string {
+export function bucketProofUrl(
+  target: Extract<ParsedTarget, { type: "bucket" }>,
+  cfg: Pick<NetConfig, "bucketEndpoints">,
+): string {
   const base = new URL(bucketUrl(target, cfg));
   base.search = "";
   return `${base.toString().replace(/\/$/, "")}/${BUCKET_PROOF_OBJECT}`;
@@ -104,7 +127,11 @@ export function bucketProofUrl(target: Extract<ParsedTarget, { type: "bucket" }>
 export const BUCKET_PROOF_OBJECT = "ems-verify.txt";
 
 /** A bucket is proven by a publicly readable object holding the token: only its owner can write one there. */
-export async function verifyBucketOwnership(target: Extract<ParsedTarget, { type: "bucket" }>, token: string, cfg: NetConfig): Promise<OwnershipCheck> {
+export async function verifyBucketOwnership(
+  target: Extract<ParsedTarget, { type: "bucket" }>,
+  token: string,
+  cfg: NetConfig,
+): Promise<OwnershipCheck> {
   const url = bucketProofUrl(target, cfg);
   try {
     const r = await safeFetch(url, cfg, { followRedirects: false });

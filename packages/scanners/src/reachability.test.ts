@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
 import { checkReachability } from "./reachability.ts";
 import { parseTarget, type AssetType, type ParsedTarget } from "./targets.ts";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "./testing/index.ts";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "./testing/index.ts";
 
 let dns: TestDnsServer;
 let web: TestWebServers;
@@ -32,15 +38,29 @@ beforeAll(async () => {
   web = await startTestWebServers({
     routes: {
       "http://example.com/": { status: 301, headers: { location: "https://example.com/" } },
-      "https://example.com/": { body: '<html><head><title>Example Domain</title><meta name="generator" content="Hugo 0.120.4"></head></html>', headers: { server: "nginx/1.25.3" } },
+      "https://example.com/": {
+        body: '<html><head><title>Example Domain</title><meta name="generator" content="Hugo 0.120.4"></head></html>',
+        headers: { server: "nginx/1.25.3" },
+      },
       "www.example.com/": { body: "<title>www</title>", headers: { "cf-ray": "8a1b-FRA" } },
       "shop.example.com/": { status: 302, headers: { location: "https://login.other.net/sso" } },
       "login.other.net/sso": { body: "login" },
       "127.0.0.1/": { body: "<title>by address</title>" },
       "/public-bucket": { body: LISTING, headers: { "content-type": "application/xml", server: "AmazonS3" } },
-      "/private-bucket": { status: 403, body: "<Error><Code>AccessDenied</Code></Error>", headers: { "content-type": "application/xml" } },
-      "/missing-bucket": { status: 404, body: "<Error><Code>NoSuchBucket</Code></Error>", headers: { "content-type": "application/xml" } },
-      "/myaccount/public": { body: '<?xml version="1.0"?><EnumerationResults ContainerName="public"><Blobs/></EnumerationResults>', headers: { "content-type": "application/xml" } },
+      "/private-bucket": {
+        status: 403,
+        body: "<Error><Code>AccessDenied</Code></Error>",
+        headers: { "content-type": "application/xml" },
+      },
+      "/missing-bucket": {
+        status: 404,
+        body: "<Error><Code>NoSuchBucket</Code></Error>",
+        headers: { "content-type": "application/xml" },
+      },
+      "/myaccount/public": {
+        body: '<?xml version="1.0"?><EnumerationResults ContainerName="public"><Blobs/></EnumerationResults>',
+        headers: { "content-type": "application/xml" },
+      },
     },
   });
   cfg = testNetConfig(dns, web, {
@@ -73,34 +93,73 @@ describe("checkReachability", () => {
   });
 
   it("detects the CDN from the CNAME chain", async () => {
-    const r = await checkReachability({ target: target("subdomain", "www.example.com"), covers: coversExampleCom }, cfg);
-    expect(r).toMatchObject({ status: "reachable", cdnProvider: "cloudflare", canonicalUrl: "https://www.example.com/" });
+    const r = await checkReachability(
+      { target: target("subdomain", "www.example.com"), covers: coversExampleCom },
+      cfg,
+    );
+    expect(r).toMatchObject({
+      status: "reachable",
+      cdnProvider: "cloudflare",
+      canonicalUrl: "https://www.example.com/",
+    });
     expect(r.outside.dns?.cname).toEqual(["www.example.com.cdn.cloudflare.net"]);
   });
 
   it("a name without addresses is unreachable", async () => {
-    const r = await checkReachability({ target: target("subdomain", "txt-only.example.com"), covers: coversExampleCom }, cfg);
-    expect(r).toMatchObject({ status: "unreachable", failReason: "no A/AAAA record", resolvedIp: null, canonicalUrl: null });
-    const gone = await checkReachability({ target: target("subdomain", "gone.example.com"), covers: coversExampleCom }, cfg);
+    const r = await checkReachability(
+      { target: target("subdomain", "txt-only.example.com"), covers: coversExampleCom },
+      cfg,
+    );
+    expect(r).toMatchObject({
+      status: "unreachable",
+      failReason: "no A/AAAA record",
+      resolvedIp: null,
+      canonicalUrl: null,
+    });
+    const gone = await checkReachability(
+      { target: target("subdomain", "gone.example.com"), covers: coversExampleCom },
+      cfg,
+    );
     expect(gone).toMatchObject({ status: "unreachable", failReason: "no A/AAAA record" });
   });
 
   it("nothing listening is unreachable, with both reasons", async () => {
-    const r = await checkReachability({ target: target("domain", "example.com"), covers: coversExampleCom }, { ...cfg, httpPort: 1, httpsPort: 1 });
+    const r = await checkReachability(
+      { target: target("domain", "example.com"), covers: coversExampleCom },
+      { ...cfg, httpPort: 1, httpsPort: 1 },
+    );
     expect(r.status).toBe("unreachable");
-    expect(r.failReason).toMatch(/^HTTP: http:\/\/example.com\/: connection refused; HTTPS: https:\/\/example.com\/: connection refused$/);
+    expect(r.failReason).toMatch(
+      /^HTTP: http:\/\/example.com\/: connection refused; HTTPS: https:\/\/example.com\/: connection refused$/,
+    );
   });
 
   it("a name resolving to a private address is an error naming it", async () => {
-    const r = await checkReachability({ target: target("subdomain", "intranet.example.com"), covers: coversExampleCom }, { ...cfg, allowedRanges: [] });
-    expect(r).toMatchObject({ status: "error", resolvedIp: "10.0.0.5", failReason: "refused to connect to intranet.example.com: 10.0.0.5 is a private address" });
+    const r = await checkReachability(
+      { target: target("subdomain", "intranet.example.com"), covers: coversExampleCom },
+      { ...cfg, allowedRanges: [] },
+    );
+    expect(r).toMatchObject({
+      status: "error",
+      resolvedIp: "10.0.0.5",
+      failReason: "refused to connect to intranet.example.com: 10.0.0.5 is a private address",
+    });
     expect(r.outside.http).toBeNull();
   });
 
   it("stops at a redirect to a host the proof does not cover", async () => {
-    const r = await checkReachability({ target: target("subdomain", "shop.example.com"), covers: coversExampleCom }, cfg);
-    expect(r).toMatchObject({ status: "reachable", skippedRedirectHost: "login.other.net", canonicalUrl: "https://shop.example.com/" });
-    expect(r.outside.https?.hops).toEqual([{ url: "https://shop.example.com/", status: 302, location: "https://login.other.net/sso", address: "127.0.0.1" }]);
+    const r = await checkReachability(
+      { target: target("subdomain", "shop.example.com"), covers: coversExampleCom },
+      cfg,
+    );
+    expect(r).toMatchObject({
+      status: "reachable",
+      skippedRedirectHost: "login.other.net",
+      canonicalUrl: "https://shop.example.com/",
+    });
+    expect(r.outside.https?.hops).toEqual([
+      { url: "https://shop.example.com/", status: 302, location: "https://login.other.net/sso", address: "127.0.0.1" },
+    ]);
     expect(r.outside.errors.https).toMatch(/redirects to login.other.net/);
     expect(web.https.requests.some((q) => q.host === "login.other.net")).toBe(false);
   });
@@ -114,22 +173,45 @@ describe("checkReachability", () => {
 
   it("a publicly listable S3 bucket", async () => {
     const r = await checkReachability({ target: target("bucket", "s3://public-bucket"), covers: () => false }, cfg);
-    expect(r).toMatchObject({ status: "reachable", bucketProvider: "s3", canonicalUrl: `${web.http.url}/public-bucket`, resolvedIp: "127.0.0.1", failReason: null });
+    expect(r).toMatchObject({
+      status: "reachable",
+      bucketProvider: "s3",
+      canonicalUrl: `${web.http.url}/public-bucket`,
+      resolvedIp: "127.0.0.1",
+      failReason: null,
+    });
     expect(r.outside.http).toMatchObject({ status: 200, publicListing: true });
     expect(r.outside.technologies.map((t) => t.name)).toEqual(["Amazon S3"]);
   });
 
   it("a private bucket is reachable without a listing; a missing one is not", async () => {
-    const priv = await checkReachability({ target: target("bucket", "private-bucket.s3.amazonaws.com"), covers: () => false }, cfg);
+    const priv = await checkReachability(
+      { target: target("bucket", "private-bucket.s3.amazonaws.com"), covers: () => false },
+      cfg,
+    );
     expect(priv).toMatchObject({ status: "reachable", bucketProvider: "s3" });
     expect(priv.outside.http).toMatchObject({ status: 403, publicListing: false });
-    const missing = await checkReachability({ target: target("bucket", "gs://missing-bucket"), covers: () => false }, cfg);
-    expect(missing).toMatchObject({ status: "unreachable", bucketProvider: "gcs", failReason: "bucket not found (HTTP 404 NoSuchBucket)" });
+    const missing = await checkReachability(
+      { target: target("bucket", "gs://missing-bucket"), covers: () => false },
+      cfg,
+    );
+    expect(missing).toMatchObject({
+      status: "unreachable",
+      bucketProvider: "gcs",
+      failReason: "bucket not found (HTTP 404 NoSuchBucket)",
+    });
   });
 
   it("an Azure container through the {account} endpoint template", async () => {
-    const r = await checkReachability({ target: target("bucket", "azure://myaccount/public"), covers: () => false }, cfg);
-    expect(r).toMatchObject({ status: "reachable", bucketProvider: "azure", canonicalUrl: `${web.http.url}/myaccount/public` });
+    const r = await checkReachability(
+      { target: target("bucket", "azure://myaccount/public"), covers: () => false },
+      cfg,
+    );
+    expect(r).toMatchObject({
+      status: "reachable",
+      bucketProvider: "azure",
+      canonicalUrl: `${web.http.url}/myaccount/public`,
+    });
     expect(r.outside.http?.publicListing).toBe(true);
     expect(web.http.requests.at(-1)?.path).toBe("/myaccount/public?restype=container&comp=list");
   });

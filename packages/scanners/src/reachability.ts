@@ -53,7 +53,13 @@ type Attempt = { result: HttpResult | null; error: FetchRefused | null };
 const isHtml = (r: HttpResult) => /html|xml/i.test(r.headers["content-type"] ?? "") || /^\s*</.test(r.body);
 
 function summary(r: HttpResult): HttpSummary {
-  return { url: r.url, status: r.status, headers: r.headers, title: isHtml(r) ? scanHtml(r.body).title : null, hops: r.hops };
+  return {
+    url: r.url,
+    status: r.status,
+    headers: r.headers,
+    title: isHtml(r) ? scanHtml(r.body).title : null,
+    hops: r.hops,
+  };
 }
 
 function technologiesOf(r: HttpResult | null): Technology[] {
@@ -78,11 +84,24 @@ function empty(checkedAt: string, dns: DnsRecords | null = null): ReachabilityRe
     bucketProvider: null,
     failReason: null,
     skippedRedirectHost: null,
-    outside: { dns, http: null, https: null, tls: null, technologies: [], errors: { http: null, https: null }, checkedAt },
+    outside: {
+      dns,
+      http: null,
+      https: null,
+      tls: null,
+      technologies: [],
+      errors: { http: null, https: null },
+      checkedAt,
+    },
   };
 }
 
-async function checkHost(host: string, isIp: boolean, covers: (h: string) => boolean, cfg: NetConfig): Promise<ReachabilityResult> {
+async function checkHost(
+  host: string,
+  isIp: boolean,
+  covers: (h: string) => boolean,
+  cfg: NetConfig,
+): Promise<ReachabilityResult> {
   const checkedAt = new Date().toISOString();
   let dns: DnsRecords | null = null;
   if (!isIp) {
@@ -99,11 +118,19 @@ async function checkHost(host: string, isIp: boolean, covers: (h: string) => boo
   base.resolvedIp = addresses[0]!;
   for (const ip of addresses) {
     const verdict = isAllowedAddress(ip, cfg);
-    if (!verdict.allowed) return { ...base, status: "error", failReason: isIp ? `refused to connect: ${verdict.reason}` : `refused to connect to ${host}: ${verdict.reason}` };
+    if (!verdict.allowed)
+      return {
+        ...base,
+        status: "error",
+        failReason: isIp ? `refused to connect: ${verdict.reason}` : `refused to connect to ${host}: ${verdict.reason}`,
+      };
   }
 
   const opts = { allowHost: covers };
-  const [http, https] = await Promise.all([attempt(`http://${hostForUrl(host)}/`, cfg, opts), attempt(`https://${hostForUrl(host)}/`, cfg, opts)]);
+  const [http, https] = await Promise.all([
+    attempt(`http://${hostForUrl(host)}/`, cfg, opts),
+    attempt(`https://${hostForUrl(host)}/`, cfg, opts),
+  ]);
   const answered = https.result ?? http.result;
   const skipped = [https, http].find((a) => a.error?.reason === "redirect-not-covered")?.error?.host ?? null;
   const headers = { ...(http.result?.headers ?? {}), ...(https.result?.headers ?? {}) };
@@ -112,7 +139,9 @@ async function checkHost(host: string, isIp: boolean, covers: (h: string) => boo
     status: answered ? "reachable" : "unreachable",
     canonicalUrl: answered?.url ?? null,
     cdnProvider: detectCdn({ cnames: dns?.cname ?? [], headers, addresses }),
-    failReason: answered ? null : `HTTP: ${http.error?.message ?? "no answer"}; HTTPS: ${https.error?.message ?? "no answer"}`,
+    failReason: answered
+      ? null
+      : `HTTP: ${http.error?.message ?? "no answer"}; HTTPS: ${https.error?.message ?? "no answer"}`,
     skippedRedirectHost: skipped,
     outside: {
       ...base.outside,
@@ -126,7 +155,10 @@ async function checkHost(host: string, isIp: boolean, covers: (h: string) => boo
 }
 
 /** The URL a bucket is checked at, from cfg.bucketEndpoints (path style). */
-export function bucketUrl(target: Extract<ParsedTarget, { type: "bucket" }>, cfg: Pick<NetConfig, "bucketEndpoints">): string {
+export function bucketUrl(
+  target: Extract<ParsedTarget, { type: "bucket" }>,
+  cfg: Pick<NetConfig, "bucketEndpoints">,
+): string {
   const e = cfg.bucketEndpoints;
   const trim = (s: string) => s.replace(/\/+$/, "");
   if (target.provider === "s3") return `${trim(e.s3)}/${encodeURIComponent(target.name)}`;
@@ -136,7 +168,10 @@ export function bucketUrl(target: Extract<ParsedTarget, { type: "bucket" }>, cfg
 
 const LISTING = /<ListBucketResult[\s>]|<EnumerationResults[\s>]/;
 
-async function checkBucket(target: Extract<ParsedTarget, { type: "bucket" }>, cfg: NetConfig): Promise<ReachabilityResult> {
+async function checkBucket(
+  target: Extract<ParsedTarget, { type: "bucket" }>,
+  cfg: NetConfig,
+): Promise<ReachabilityResult> {
   const base = { ...empty(new Date().toISOString()), bucketProvider: target.provider };
   const url = bucketUrl(target, cfg);
   const slot = url.startsWith("https:") ? "https" : "http";

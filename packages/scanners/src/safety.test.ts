@@ -88,7 +88,11 @@ describe("netConfigFromEnv", () => {
       allowedRanges: ["127.0.0.0/8", "::1/128"],
       httpPort: 8080,
       httpsPort: 8443,
-      bucketEndpoints: { s3: "http://127.0.0.1:9000", gcs: "http://127.0.0.1:9001", azure: "http://127.0.0.1:9002/{account}" },
+      bucketEndpoints: {
+        s3: "http://127.0.0.1:9000",
+        gcs: "http://127.0.0.1:9001",
+        azure: "http://127.0.0.1:9002/{account}",
+      },
       chromiumPath: "/opt/chromium",
       screenshotTimeoutMs: 5000,
     });

@@ -8,7 +8,9 @@ type Addr = ipaddr.IPv4 | ipaddr.IPv6;
 
 /** Instance metadata services (AWS/GCP/Azure/OpenStack, AWS ECS, AWS v6, Alibaba, Oracle). */
 const METADATA = new Set(
-  ["169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192"].map((m) => ipaddr.parse(m).toNormalizedString()),
+  ["169.254.169.254", "169.254.170.2", "fd00:ec2::254", "100.100.100.200", "192.0.0.192"].map((m) =>
+    ipaddr.parse(m).toNormalizedString(),
+  ),
 );
 
 /** Ranges ipaddr.js calls "unicast" but which are not globally reachable. */
@@ -44,7 +46,11 @@ export function parseIp(ip: string): Addr | null {
 export function embeddedIpv4(a: ipaddr.IPv6): ipaddr.IPv4 | null {
   const range = a.range() as string;
   const p = a.parts;
-  if (range === "ipv4Mapped" || range === "rfc6145" || (range === "rfc6052" && p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0)) {
+  if (
+    range === "ipv4Mapped" ||
+    range === "rfc6145" ||
+    (range === "rfc6052" && p[0] === 0x64 && p[1] === 0xff9b && p[2] === 0)
+  ) {
     return new ipaddr.IPv4([p[6]! >> 8, p[6]! & 0xff, p[7]! >> 8, p[7]! & 0xff]);
   }
   if (range === "6to4") return new ipaddr.IPv4([p[1]! >> 8, p[1]! & 0xff, p[2]! >> 8, p[2]! & 0xff]);
@@ -59,7 +65,8 @@ function classifyParsed(a: Addr): { public: boolean; range: string } {
   }
   const range = a.range() as string;
   if (range !== "unicast") return { public: false, range };
-  for (const [net, bits, name] of EXTRA) if (net.kind() === a.kind() && a.match(net, bits)) return { public: false, range: name };
+  for (const [net, bits, name] of EXTRA)
+    if (net.kind() === a.kind() && a.match(net, bits)) return { public: false, range: name };
   return { public: true, range };
 }
 
@@ -91,7 +98,10 @@ export function describeRange(range: string): string {
   return HUMAN[range] ?? range;
 }
 
-export function isAllowedAddress(ip: string, cfg: Pick<NetConfig, "allowPrivate" | "allowedRanges">): { allowed: boolean; reason?: string } {
+export function isAllowedAddress(
+  ip: string,
+  cfg: Pick<NetConfig, "allowPrivate" | "allowedRanges">,
+): { allowed: boolean; reason?: string } {
   const a = parseIp(ip);
   if (!a) return { allowed: false, reason: `${ip} is not an IP address` };
   if (inRanges(a, cfg.allowedRanges)) return { allowed: true };

@@ -102,7 +102,6 @@ describe("the screenshot browser reaches nothing but the vetted site", () => {
     expect(pageReports.join(" ")).not.toMatch(/srflx|relay/);
   });
 
-
   it("WebSockets, WebTransport, fetch, XHR, beacons, EventSource, iframes, images and prefetch", async () => {
     const r = await shoot(
       html(`${HOLD}<img src="http://${T}/i.png"><iframe src="http://${T}/frame"></iframe>
@@ -127,7 +126,9 @@ describe("the screenshot browser reaches nothing but the vetted site", () => {
 
   it("service workers are not registered, so they fetch nothing", async () => {
     const sw = { body: `fetch('http://${T}/from-sw')`, headers: { "content-type": "text/javascript" } };
-    const r = await shoot(html(`${HOLD}<script>navigator.serviceWorker?.register('/sw.js')</script>`), { "/sw.js": sw });
+    const r = await shoot(html(`${HOLD}<script>navigator.serviceWorker?.register('/sw.js')</script>`), {
+      "/sw.js": sw,
+    });
     expectPicture(r);
   });
 
@@ -170,7 +171,10 @@ describe("no page takes the worker down", () => {
   });
 
   it("downloads are refused", async () => {
-    const file = { body: "MZ", headers: { "content-type": "application/octet-stream", "content-disposition": "attachment" } };
+    const file = {
+      body: "MZ",
+      headers: { "content-type": "application/octet-stream", "content-disposition": "attachment" },
+    };
     const r = await shoot(html(`${HOLD}<a id="d" href="/file.bin" download>x</a><script>d.click()</script>`), {
       "/file.bin": file,
     });

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
 import { FetchRefused } from "./http.ts";
 import { takeScreenshot } from "./screenshot.ts";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "./testing/index.ts";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "./testing/index.ts";
 
 let dns: TestDnsServer;
 let web: TestWebServers;
@@ -26,7 +32,10 @@ beforeAll(async () => {
           <img src="http://169.254.169.254/latest/meta-data/x.png">
           <script src="http://10.0.0.1/evil.js"></script></body></html>`,
       },
-      "/site.css": { body: "body{background:#2a6;color:#fff;font:48px sans-serif}", headers: { "content-type": "text/css" } },
+      "/site.css": {
+        body: "body{background:#2a6;color:#fff;font:48px sans-serif}",
+        headers: { "content-type": "text/css" },
+      },
       "/pixel.png": { body: "x", headers: { "content-type": "image/png" } },
     },
   });
@@ -49,7 +58,9 @@ describe("takeScreenshot", () => {
   });
 
   it("refuses a page on a private address before starting a browser", async () => {
-    const err = await takeScreenshot("http://intranet.example.com/", { ...cfg, allowedRanges: [] }).catch((e: unknown) => e);
+    const err = await takeScreenshot("http://intranet.example.com/", { ...cfg, allowedRanges: [] }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(FetchRefused);
     expect((err as FetchRefused).reason).toBe("private-address");
   });

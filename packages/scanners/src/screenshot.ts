@@ -103,7 +103,9 @@ export async function takeScreenshot(url: string, cfg: NetConfig): Promise<Buffe
       child.on("exit", (code, signal) => {
         settle(() => reject(new ScreenshotError(`the screenshot browser stopped (${signal ?? `exit code ${code}`})`)));
       });
-      child.on("error", (err) => settle(() => reject(new ScreenshotError(`could not start the browser: ${err.message}`))));
+      child.on("error", (err) =>
+        settle(() => reject(new ScreenshotError(`could not start the browser: ${err.message}`))),
+      );
       child.send({
         type: "start",
         url: first.url,

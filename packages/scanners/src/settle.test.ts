@@ -38,15 +38,21 @@ describe("settleOnce", () => {
   it("times out with a SettleTimeoutError, or with what onTimeout says", async () => {
     let cleanups = 0;
     const started = Date.now();
-    await expect(settleOnce({ timeoutMs: 50, cleanup: () => void cleanups++ }, () => undefined)).rejects.toBeInstanceOf(SettleTimeoutError);
+    await expect(settleOnce({ timeoutMs: 50, cleanup: () => void cleanups++ }, () => undefined)).rejects.toBeInstanceOf(
+      SettleTimeoutError,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(45);
     expect(cleanups).toBe(1);
-    await expect(settleOnce<string>({ timeoutMs: 10, onTimeout: (s) => s.resolve("late") }, () => undefined)).resolves.toBe("late");
+    await expect(
+      settleOnce<string>({ timeoutMs: 10, onTimeout: (s) => s.resolve("late") }, () => undefined),
+    ).resolves.toBe("late");
   });
 
   it("does not time out once settled", async () => {
     let timeouts = 0;
-    const v = await settleOnce<string>({ timeoutMs: 20, onTimeout: (s) => (timeouts++, s.resolve("timeout")) }, (s) => s.resolve("ok"));
+    const v = await settleOnce<string>({ timeoutMs: 20, onTimeout: (s) => (timeouts++, s.resolve("timeout")) }, (s) =>
+      s.resolve("ok"),
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect([v, timeouts]).toEqual(["ok", 0]);
   });
@@ -62,7 +68,9 @@ describe("settleOnce", () => {
     let started = false;
     await expect(settleOnce({ signal: ctl.signal }, () => void (started = true))).rejects.toThrow("stop");
     expect(started).toBe(false);
-    await expect(settleOnce<string>({ signal: ctl.signal, onAbort: (s) => s.resolve("gave up") }, () => undefined)).resolves.toBe("gave up");
+    await expect(
+      settleOnce<string>({ signal: ctl.signal, onAbort: (s) => s.resolve("gave up") }, () => undefined),
+    ).resolves.toBe("gave up");
 
     const bare = new AbortController();
     bare.abort();
@@ -73,7 +81,9 @@ describe("settleOnce", () => {
     process.on("warning", onWarning);
     const ctl = new AbortController();
     const handles: Array<(v: number) => void> = [];
-    const pending = Array.from({ length: 40 }, () => settleOnce<number>({ signal: ctl.signal }, (s) => void handles.push(s.resolve)));
+    const pending = Array.from({ length: 40 }, () =>
+      settleOnce<number>({ signal: ctl.signal }, (s) => void handles.push(s.resolve)),
+    );
     expect(abortListeners(ctl.signal)).toBe(1);
     handles.slice(0, 20).forEach((resolve, i) => resolve(i));
     expect(abortListeners(ctl.signal)).toBe(1);
@@ -82,7 +92,9 @@ describe("settleOnce", () => {
     await Promise.all(pending);
 
     // The same after timeouts and rejections, and a later wait on the same signal listens again.
-    await Promise.allSettled(Array.from({ length: 15 }, () => settleOnce({ signal: ctl.signal, timeoutMs: 5 }, () => undefined)));
+    await Promise.allSettled(
+      Array.from({ length: 15 }, () => settleOnce({ signal: ctl.signal, timeoutMs: 5 }, () => undefined)),
+    );
     await expect(settleOnce({ signal: ctl.signal }, (s) => s.reject(new Error("no")))).rejects.toThrow("no");
     expect(abortListeners(ctl.signal)).toBe(0);
     const late = settleOnce({ signal: ctl.signal }, () => undefined);

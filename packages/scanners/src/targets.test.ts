@@ -29,7 +29,11 @@ describe("parseTarget: domains and subdomains", () => {
 
   it("keeps the Unicode form of an IDN", () => {
     expect(ok("domain", "bücher.de")).toMatchObject({ unicode: "bücher.de" });
-    expect(ok("subdomain", "www.bücher.de")).toMatchObject({ value: "www.xn--bcher-kva.de", registrableDomain: "xn--bcher-kva.de", unicode: "www.bücher.de" });
+    expect(ok("subdomain", "www.bücher.de")).toMatchObject({
+      value: "www.xn--bcher-kva.de",
+      registrableDomain: "xn--bcher-kva.de",
+      unicode: "www.bücher.de",
+    });
   });
 
   it.each([
@@ -118,8 +122,14 @@ describe("parseTarget: IP addresses", () => {
   });
 
   it("allows private addresses when the operator does", () => {
-    expect(ok("ipv4", "10.1.2.3", { allowPrivate: true, allowedRanges: [] })).toEqual({ type: "ipv4", value: "10.1.2.3" });
-    expect(ok("ipv6", "fd00::1", { allowPrivate: true, allowedRanges: [] })).toEqual({ type: "ipv6", value: "fd00::1" });
+    expect(ok("ipv4", "10.1.2.3", { allowPrivate: true, allowedRanges: [] })).toEqual({
+      type: "ipv4",
+      value: "10.1.2.3",
+    });
+    expect(ok("ipv6", "fd00::1", { allowPrivate: true, allowedRanges: [] })).toEqual({
+      type: "ipv6",
+      value: "fd00::1",
+    });
     // Metadata stays refused unless listed explicitly.
     expect(bad("ipv4", "169.254.169.254", { allowPrivate: true, allowedRanges: [] })).toMatch(/metadata/);
   });
@@ -147,7 +157,16 @@ describe("parseTarget: buckets", () => {
     ["gs://my_gcs-bucket", { provider: "gcs", value: "gs://my_gcs-bucket", name: "my_gcs-bucket" }],
     ["storage.googleapis.com/my-bucket", { provider: "gcs", value: "gs://my-bucket" }],
     ["https://my-bucket.storage.googleapis.com", { provider: "gcs", value: "gs://my-bucket" }],
-    ["azure://myaccount/my-container", { provider: "azure", value: "azure://myaccount/my-container", account: "myaccount", container: "my-container", name: "myaccount/my-container" }],
+    [
+      "azure://myaccount/my-container",
+      {
+        provider: "azure",
+        value: "azure://myaccount/my-container",
+        account: "myaccount",
+        container: "my-container",
+        name: "myaccount/my-container",
+      },
+    ],
     ["myaccount.blob.core.windows.net/my-container", { provider: "azure", value: "azure://myaccount/my-container" }],
     ["https://MyAccount.blob.core.windows.net/$web", { value: "azure://myaccount/$web" }],
   ] as const)("accepts %s", (raw, expected) => {

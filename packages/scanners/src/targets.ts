@@ -24,7 +24,8 @@ function parseHostName(type: "domain" | "subdomain", raw: string): ParseResult {
   const shape = `must be a ${type === "domain" ? "domain" : "subdomain"} name like ${EXAMPLE[type]}`;
   const input = raw.trim();
   if (!input) return fail("must not be empty");
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input)) return fail(`${shape}, without scheme or path (remove "${input.split("//")[0]}//")`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(input))
+    return fail(`${shape}, without scheme or path (remove "${input.split("//")[0]}//")`);
   if (/[/?#\\]/.test(input)) return fail(`${shape}, without scheme or path`);
   if (input.includes("@")) return fail(`${shape}, without a user name`);
   if (input.includes("*")) return fail(`wildcards are not allowed; add the ${type} itself, e.g. ${EXAMPLE[type]}`);
@@ -41,20 +42,29 @@ function parseHostName(type: "domain" | "subdomain", raw: string): ParseResult {
   if (labels.length < 2) return fail(`${shape}, with a dot and a top-level domain`);
   for (const label of labels) {
     if (!label) return fail(`${shape}; it has an empty label (two dots in a row)`);
-    if (label.length > 63) return fail(`has a label of ${label.length} characters ("${label.slice(0, 20)}…"); each label has at most 63`);
-    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label)) return fail(`has an invalid label "${label}": letters, digits and inner hyphens only`);
+    if (label.length > 63)
+      return fail(`has a label of ${label.length} characters ("${label.slice(0, 20)}…"); each label has at most 63`);
+    if (!/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(label))
+      return fail(`has an invalid label "${label}": letters, digits and inner hyphens only`);
   }
   if (/^\d+$/.test(labels[labels.length - 1]!)) return fail(`${shape}; the top-level domain cannot be numeric`);
 
   const psl = parseDomain(ascii, { allowPrivateDomains: true, extractHostname: false });
   if (!psl.isIcann && !psl.isPrivate) return fail(`"${psl.publicSuffix}" is not a known public top-level domain`);
-  if (!psl.domain) return fail(`"${ascii}" is a public suffix; add a domain registered under it, like example.${ascii}`);
+  if (!psl.domain)
+    return fail(`"${ascii}" is a public suffix; add a domain registered under it, like example.${ascii}`);
   if (looksLikeBucketHost(ascii)) return fail("is a cloud storage endpoint; add it with type bucket");
   if (type === "domain" && psl.domain !== ascii) {
     return fail(`is a subdomain of ${psl.domain}; add it with type subdomain, or add ${psl.domain} as the domain`);
   }
-  if (type === "subdomain" && psl.domain === ascii) return fail(`is a registrable domain, not a subdomain; add it with type domain, or a name under it like www.${ascii}`);
-  return { ok: true, target: { type, value: ascii, registrableDomain: psl.domain, unicode: domainToUnicode(ascii) || ascii } };
+  if (type === "subdomain" && psl.domain === ascii)
+    return fail(
+      `is a registrable domain, not a subdomain; add it with type domain, or a name under it like www.${ascii}`,
+    );
+  return {
+    ok: true,
+    target: { type, value: ascii, registrableDomain: psl.domain, unicode: domainToUnicode(ascii) || ascii },
+  };
 }
 
 function parseAddress(type: "ipv4" | "ipv6", raw: string, opts: Opts): ParseResult {
@@ -67,10 +77,12 @@ function parseAddress(type: "ipv4" | "ipv6", raw: string, opts: Opts): ParseResu
     if (type === "ipv6" && input.includes("%")) return fail("must be an IPv6 address without a zone id (%…)");
     return fail(`must be an ${type === "ipv4" ? "IPv4" : "IPv6"} address like ${example}`);
   }
-  if (a.kind() !== type) return fail(`is an ${a.kind() === "ipv4" ? "IPv4" : "IPv6"} address; add it with type ${a.kind()}`);
+  if (a.kind() !== type)
+    return fail(`is an ${a.kind() === "ipv4" ? "IPv4" : "IPv6"} address; add it with type ${a.kind()}`);
   if (a.kind() === "ipv6") {
     const v4 = embeddedIpv4(a as ipaddr.IPv6);
-    if (v4 && (a as ipaddr.IPv6).isIPv4MappedAddress()) return fail(`is an IPv4-mapped address; add ${v4.toString()} with type ipv4`);
+    if (v4 && (a as ipaddr.IPv6).isIPv4MappedAddress())
+      return fail(`is an IPv4-mapped address; add ${v4.toString()} with type ipv4`);
   }
   const value = a.kind() === "ipv6" ? (a as ipaddr.IPv6).toRFC5952String() : a.toString();
   const allowed = isAllowedAddress(value, opts);

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { scanHtml } from "./html.ts";
 import { detectTechnologies } from "./technologies.ts";
 
-const names = (list: Array<{ name: string; version: string | null }>) => Object.fromEntries(list.map((t) => [t.name, t.version]));
+const names = (list: Array<{ name: string; version: string | null }>) =>
+  Object.fromEntries(list.map((t) => [t.name, t.version]));
 
 describe("detectTechnologies", () => {
   it("reads server, x-powered-by, via and cookies", () => {
@@ -15,8 +16,19 @@ describe("detectTechnologies", () => {
         "x-aspnet-version": "4.0.30319",
       },
     });
-    expect(names(list)).toEqual({ "Apache HTTP Server": "2.4.57", PHP: "8.2.12", Varnish: null, Laravel: null, "ASP.NET": "4.0.30319" });
-    expect(list.find((t) => t.name === "PHP")).toEqual({ name: "PHP", version: "8.2.12", category: "language", evidence: "x-powered-by: PHP/8.2.12" });
+    expect(names(list)).toEqual({
+      "Apache HTTP Server": "2.4.57",
+      PHP: "8.2.12",
+      Varnish: null,
+      Laravel: null,
+      "ASP.NET": "4.0.30319",
+    });
+    expect(list.find((t) => t.name === "PHP")).toEqual({
+      name: "PHP",
+      version: "8.2.12",
+      category: "language",
+      evidence: "x-powered-by: PHP/8.2.12",
+    });
   });
 
   it("reads the page: generator, script paths, framework markers", () => {
@@ -39,15 +51,30 @@ describe("detectTechnologies", () => {
   });
 
   it("recognises Next.js and Nuxt builds", () => {
-    expect(names(detectTechnologies({ headers: { "x-powered-by": "Next.js" }, html: '<div id="__next"></div><script src="/_next/static/chunks/main.js"></script>' }))).toEqual({ "Next.js": null });
-    expect(names(detectTechnologies({ headers: {}, html: '<div id="__nuxt"></div><script src="/_nuxt/entry.js"></script>' }))).toEqual({ Nuxt: null });
-    expect(names(detectTechnologies({ headers: {}, html: '<meta name="generator" content="Hugo 0.120.4">' }))).toEqual({ Hugo: "0.120.4" });
+    expect(
+      names(
+        detectTechnologies({
+          headers: { "x-powered-by": "Next.js" },
+          html: '<div id="__next"></div><script src="/_next/static/chunks/main.js"></script>',
+        }),
+      ),
+    ).toEqual({ "Next.js": null });
+    expect(
+      names(
+        detectTechnologies({ headers: {}, html: '<div id="__nuxt"></div><script src="/_nuxt/entry.js"></script>' }),
+      ),
+    ).toEqual({ Nuxt: null });
+    expect(names(detectTechnologies({ headers: {}, html: '<meta name="generator" content="Hugo 0.120.4">' }))).toEqual({
+      Hugo: "0.120.4",
+    });
   });
 });
 
 describe("scanHtml", () => {
   it("finds the title and meta tags, entities decoded", () => {
-    const facts = scanHtml('<html><head><TITLE>  Caf&eacute;\n  menu </TITLE><meta name="EMS-Verify" content="tok&amp;1"></head></html>');
+    const facts = scanHtml(
+      '<html><head><TITLE>  Caf&eacute;\n  menu </TITLE><meta name="EMS-Verify" content="tok&amp;1"></head></html>',
+    );
     expect(facts.title).toBe("Café menu");
     expect(facts.metas).toEqual([{ name: "ems-verify", content: "tok&1" }]);
   });

@@ -62,7 +62,10 @@ const PRODUCTS: Record<string, [string, string]> = {
 const VERSION = /^v?(\d+(?:\.[\w-]+)*)$/;
 
 /** "nginx/1.25.3", "Apache/2.4.57 (Debian)", "PHP/8.2.1", "WordPress 6.4.2", "Jekyll v4.3.2"… */
-function product(raw: string, fallbackCategory: string): { name: string; version: string | null; category: string } | null {
+function product(
+  raw: string,
+  fallbackCategory: string,
+): { name: string; version: string | null; category: string } | null {
   const m = /^\s*([A-Za-z][\w.!-]*(?:\s(?!v?\d)[A-Za-z][\w.!-]*)*)(?:[/\s]+(v?\d[\w.-]*))?/.exec(raw);
   if (!m) return null;
   const token = m[1]!;
@@ -87,8 +90,16 @@ const RESOURCES: Array<[RegExp, string, string]> = [
   [/\/_nuxt\//, "Nuxt", "framework"],
   [/\/sites\/(?:default|all)\/(?:files|modules|themes)\//, "Drupal", "cms"],
   [/cdn\.shopify\.com\//, "Shopify", "ecommerce"],
-  [/jquery(?:[.-]|@)(\d+\.\d+(?:\.\d+)?)(?:\.min)?\.js|\/jquery\/(\d+\.\d+(?:\.\d+)?)\/|jquery(?:\.min)?\.js/i, "jQuery", "javascript-library"],
-  [/bootstrap(?:@|\/|[.-])(\d+\.\d+(?:\.\d+)?)|bootstrap(?:\.bundle)?(?:\.min)?\.(?:js|css)/i, "Bootstrap", "ui-framework"],
+  [
+    /jquery(?:[.-]|@)(\d+\.\d+(?:\.\d+)?)(?:\.min)?\.js|\/jquery\/(\d+\.\d+(?:\.\d+)?)\/|jquery(?:\.min)?\.js/i,
+    "jQuery",
+    "javascript-library",
+  ],
+  [
+    /bootstrap(?:@|\/|[.-])(\d+\.\d+(?:\.\d+)?)|bootstrap(?:\.bundle)?(?:\.min)?\.(?:js|css)/i,
+    "Bootstrap",
+    "ui-framework",
+  ],
   [/react(?:-dom)?@(\d+\.\d+(?:\.\d+)?)|react-dom(?:\.production)?(?:\.min)?\.js/i, "React", "javascript-library"],
   [/vue@(\d+\.\d+(?:\.\d+)?)|\/vue(?:\.global)?(?:\.prod)?(?:\.min)?\.js/i, "Vue.js", "javascript-library"],
   [/googletagmanager\.com\/(?:gtm|gtag)/, "Google Tag Manager", "analytics"],
@@ -112,19 +123,35 @@ function fromHeaders(headers: Record<string, string>, out: Technology[]) {
     const p = product(part, "framework");
     if (p) add(out, { ...p, evidence: `x-powered-by: ${h["x-powered-by"]}` });
   }
-  if (h["x-aspnet-version"]) add(out, { name: "ASP.NET", version: h["x-aspnet-version"], category: "framework", evidence: `x-aspnet-version: ${h["x-aspnet-version"]}` });
-  if (h["x-aspnetmvc-version"]) add(out, { name: "ASP.NET MVC", version: h["x-aspnetmvc-version"], category: "framework", evidence: `x-aspnetmvc-version: ${h["x-aspnetmvc-version"]}` });
+  if (h["x-aspnet-version"])
+    add(out, {
+      name: "ASP.NET",
+      version: h["x-aspnet-version"],
+      category: "framework",
+      evidence: `x-aspnet-version: ${h["x-aspnet-version"]}`,
+    });
+  if (h["x-aspnetmvc-version"])
+    add(out, {
+      name: "ASP.NET MVC",
+      version: h["x-aspnetmvc-version"],
+      category: "framework",
+      evidence: `x-aspnetmvc-version: ${h["x-aspnetmvc-version"]}`,
+    });
   if (h["x-generator"]) {
     const p = product(h["x-generator"], "generator");
     if (p) add(out, { ...p, evidence: `x-generator: ${h["x-generator"]}` });
   }
   const via = h.via ?? "";
-  if (/varnish/i.test(via) || "x-varnish" in h) add(out, { name: "Varnish", version: null, category: "cache", evidence: via ? `via: ${via}` : "x-varnish header" });
+  if (/varnish/i.test(via) || "x-varnish" in h)
+    add(out, { name: "Varnish", version: null, category: "cache", evidence: via ? `via: ${via}` : "x-varnish header" });
   const squid = /squid\/?([\d.]+)?/i.exec(via);
   if (squid) add(out, { name: "Squid", version: squid[1] ?? null, category: "cache", evidence: `via: ${via}` });
-  if ("x-drupal-cache" in h || "x-drupal-dynamic-cache" in h) add(out, { name: "Drupal", version: null, category: "cms", evidence: "x-drupal-cache header" });
-  if ("x-shopify-stage" in h || "x-shopid" in h) add(out, { name: "Shopify", version: null, category: "ecommerce", evidence: "x-shopify-* header" });
-  if ("x-wix-request-id" in h) add(out, { name: "Wix", version: null, category: "cms", evidence: "x-wix-request-id header" });
+  if ("x-drupal-cache" in h || "x-drupal-dynamic-cache" in h)
+    add(out, { name: "Drupal", version: null, category: "cms", evidence: "x-drupal-cache header" });
+  if ("x-shopify-stage" in h || "x-shopid" in h)
+    add(out, { name: "Shopify", version: null, category: "ecommerce", evidence: "x-shopify-* header" });
+  if ("x-wix-request-id" in h)
+    add(out, { name: "Wix", version: null, category: "cms", evidence: "x-wix-request-id header" });
   const cookieNames = (h["set-cookie"] ?? "").split("\n").map((c) => (c.split("=")[0] ?? "").trim().toLowerCase());
   for (const [cookie, name, category] of COOKIES) {
     const seen = cookieNames.find((c) => (cookie.endsWith("_") ? c.startsWith(cookie) : c === cookie));
@@ -144,17 +171,32 @@ function fromHtml(facts: HtmlFacts, out: Technology[]) {
     }
   }
   const ng = facts.markers.get("ng-version");
-  if (ng !== undefined) add(out, { name: "Angular", version: ng || null, category: "framework", evidence: `ng-version="${ng}"` });
-  if (facts.markers.has("data-reactroot")) add(out, { name: "React", version: null, category: "javascript-library", evidence: "data-reactroot attribute" });
-  if (facts.markers.has("data-v-app")) add(out, { name: "Vue.js", version: "3", category: "javascript-library", evidence: "data-v-app attribute" });
-  if (facts.markers.has("id=__next") || facts.inlineScript.includes("__NEXT_DATA__")) add(out, { name: "Next.js", version: null, category: "framework", evidence: 'id="__next"' });
-  if (facts.markers.has("id=__nuxt") || facts.markers.has("data-n-head")) add(out, { name: "Nuxt", version: null, category: "framework", evidence: 'id="__nuxt"' });
-  if (facts.markers.has("id=___gatsby")) add(out, { name: "Gatsby", version: null, category: "static-site-generator", evidence: 'id="___gatsby"' });
-  if (facts.markers.has("data-sveltekit-preload-data")) add(out, { name: "SvelteKit", version: null, category: "framework", evidence: "data-sveltekit-preload-data attribute" });
+  if (ng !== undefined)
+    add(out, { name: "Angular", version: ng || null, category: "framework", evidence: `ng-version="${ng}"` });
+  if (facts.markers.has("data-reactroot"))
+    add(out, { name: "React", version: null, category: "javascript-library", evidence: "data-reactroot attribute" });
+  if (facts.markers.has("data-v-app"))
+    add(out, { name: "Vue.js", version: "3", category: "javascript-library", evidence: "data-v-app attribute" });
+  if (facts.markers.has("id=__next") || facts.inlineScript.includes("__NEXT_DATA__"))
+    add(out, { name: "Next.js", version: null, category: "framework", evidence: 'id="__next"' });
+  if (facts.markers.has("id=__nuxt") || facts.markers.has("data-n-head"))
+    add(out, { name: "Nuxt", version: null, category: "framework", evidence: 'id="__nuxt"' });
+  if (facts.markers.has("id=___gatsby"))
+    add(out, { name: "Gatsby", version: null, category: "static-site-generator", evidence: 'id="___gatsby"' });
+  if (facts.markers.has("data-sveltekit-preload-data"))
+    add(out, {
+      name: "SvelteKit",
+      version: null,
+      category: "framework",
+      evidence: "data-sveltekit-preload-data attribute",
+    });
 }
 
 /** Technologies seen in one response. `html` may be the raw body or facts already scanned. */
-export function detectTechnologies(input: { headers: Record<string, string>; html?: string | HtmlFacts | null }): Technology[] {
+export function detectTechnologies(input: {
+  headers: Record<string, string>;
+  html?: string | HtmlFacts | null;
+}): Technology[] {
   const out: Technology[] = [];
   fromHeaders(input.headers, out);
   if (input.html) fromHtml(typeof input.html === "string" ? scanHtml(input.html) : input.html, out);

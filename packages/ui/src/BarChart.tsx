@@ -70,7 +70,13 @@ export function BarChart({
             return (
               <g key={`${d.label}-${i}`} data-testid="bar-group">
                 <title>{`${d.label}: ${formatValue(d.value)}`}</title>
-                <text className="ems-chart__label" x={labelWidth - 8} y={y + BAR / 2} textAnchor="end" dominantBaseline="central">
+                <text
+                  className="ems-chart__label"
+                  x={labelWidth - 8}
+                  y={y + BAR / 2}
+                  textAnchor="end"
+                  dominantBaseline="central"
+                >
                   {truncate(d.label, labelWidth - 12)}
                 </text>
                 <rect
@@ -84,7 +90,12 @@ export function BarChart({
                   rx={3}
                   style={{ fill: color(d) }}
                 />
-                <text className="ems-chart__value" x={labelWidth + length + 6} y={y + BAR / 2} dominantBaseline="central">
+                <text
+                  className="ems-chart__value"
+                  x={labelWidth + length + 6}
+                  y={y + BAR / 2}
+                  dominantBaseline="central"
+                >
                   {formatValue(d.value)}
                 </text>
               </g>
@@ -120,9 +131,17 @@ export function BarChart({
               </g>
             );
           })}
-      {!horizontal && <line className="ems-chart__axis" x1={0} x2={width} y1={height - LABEL_ROOM} y2={height - LABEL_ROOM} />}
+      {!horizontal && (
+        <line className="ems-chart__axis" x1={0} x2={width} y1={height - LABEL_ROOM} y2={height - LABEL_ROOM} />
+      )}
       {data.length === 0 && (
-        <text className="ems-chart__label" x={width / 2} y={svgHeight / 2} textAnchor="middle" dominantBaseline="central">
+        <text
+          className="ems-chart__label"
+          x={width / 2}
+          y={svgHeight / 2}
+          textAnchor="middle"
+          dominantBaseline="central"
+        >
           No data
         </text>
       )}

@@ -33,7 +33,8 @@ function table(overrides: Partial<DataTableProps<Project>> = {}): string {
   });
 }
 
-const isDisabled = (html: string, testId: string) => attr(tag(html, `data-testid="${testId}"`), "disabled") !== undefined;
+const isDisabled = (html: string, testId: string) =>
+  attr(tag(html, `data-testid="${testId}"`), "disabled") !== undefined;
 
 describe("paging arithmetic", () => {
   it("describes the rows shown", () => {
@@ -96,7 +97,9 @@ describe("DataTable", () => {
     expect(tags(html, "<button").filter((b) => b.includes("ems-table__sort"))).toHaveLength(2);
     expect(tag(html, 'data-testid="sort-name"')).toMatch(/^<button type="button"/);
 
-    expect(attr(tags(table({ sort: { key: "id", dir: "asc" } }), 'data-column="id"')[0]!, "aria-sort")).toBe("ascending");
+    expect(attr(tags(table({ sort: { key: "id", dir: "asc" } }), 'data-column="id"')[0]!, "aria-sort")).toBe(
+      "ascending",
+    );
   });
 
   it("renders sortable headers as plain text without onSortChange", () => {
@@ -139,7 +142,12 @@ describe("DataTable", () => {
   });
 
   it("shows a custom empty node, and a loading row instead while loading", () => {
-    const custom = table({ rows: [], total: 0, page: 1, empty: createElement("p", { "data-testid": "no-projects" }, "No projects yet") });
+    const custom = table({
+      rows: [],
+      total: 0,
+      page: 1,
+      empty: createElement("p", { "data-testid": "no-projects" }, "No projects yet"),
+    });
     expect(text(custom, 'data-testid="no-projects"')).toBe("No projects yet");
     expect(tags(custom, 'data-testid="empty-state"')).toHaveLength(0);
 
@@ -151,7 +159,13 @@ describe("DataTable", () => {
 
   it("offers page sizes only with onLimitChange, and makes rows focusable only with onRowClick", () => {
     expect(tags(table({ limitOptions: [25, 50, 100] }), "data-table-limit")).toHaveLength(0);
-    const html = table({ limitOptions: [25, 50], onLimitChange: () => {}, onRowClick: () => {}, toolbar: "filters", label: "Projects" });
+    const html = table({
+      limitOptions: [25, 50],
+      onLimitChange: () => {},
+      onRowClick: () => {},
+      toolbar: "filters",
+      label: "Projects",
+    });
     // The current limit stays selectable even when not among the options.
     expect(tags(html, "<option").map((o) => attr(o, "value"))).toEqual(["25", "50", "100"]);
     expect(tags(html, 'data-testid="data-table-row"').every((r) => attr(r, "tabindex") === "0")).toBe(true);

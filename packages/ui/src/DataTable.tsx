@@ -75,7 +75,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const showEmpty = rows.length === 0;
 
   return (
-    <div className={cx("ems-table", loading && "ems-table--loading", className)} data-testid={props["data-testid"] ?? "data-table"}>
+    <div
+      className={cx("ems-table", loading && "ems-table--loading", className)}
+      data-testid={props["data-testid"] ?? "data-table"}
+    >
       {toolbar && (
         <div className="ems-table__toolbar" data-testid="data-table-toolbar">
           {toolbar}
@@ -93,7 +96,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     key={col.key}
                     scope="col"
                     style={cellStyle(col)}
-                    aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                    aria-sort={
+                      canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined
+                    }
                     data-column={col.key}
                   >
                     {canSort ? (
@@ -104,7 +109,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         data-testid={`sort-${col.key}`}
                       >
                         {col.header}
-                        <span className={cx("ems-table__sort-icon", sorted && "ems-table__sort-icon--active")} aria-hidden="true">
+                        <span
+                          className={cx("ems-table__sort-icon", sorted && "ems-table__sort-icon--active")}
+                          aria-hidden="true"
+                        >
                           {sorted === "desc" ? "▼" : sorted === "asc" ? "▲" : "↕"}
                         </span>
                       </button>
@@ -182,11 +190,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 onChange={(e) => onLimitChange(Number(e.target.value))}
                 data-testid="data-table-limit"
               >
-                {(limitOptions.includes(limit) ? limitOptions : [...limitOptions, limit].sort((a, b) => a - b)).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+                {(limitOptions.includes(limit) ? limitOptions : [...limitOptions, limit].sort((a, b) => a - b)).map(
+                  (n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ),
+                )}
               </select>
             </label>
           )}

@@ -99,7 +99,13 @@ export function DonutChart({
             </circle>
           ) : null,
         )}
-        <text className="ems-donut__center" x={c} y={centerCaption ? c - 7 : c} textAnchor="middle" dominantBaseline="central">
+        <text
+          className="ems-donut__center"
+          x={c}
+          y={centerCaption ? c - 7 : c}
+          textAnchor="middle"
+          dominantBaseline="central"
+        >
           {centerLabel ?? formatValue(total)}
         </text>
         {centerCaption && (

@@ -12,7 +12,14 @@ export interface EmptyStateProps {
   "data-testid"?: string;
 }
 
-export function EmptyState({ title, description, action, icon, className, "data-testid": testId = "empty-state" }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon,
+  className,
+  "data-testid": testId = "empty-state",
+}: EmptyStateProps) {
   return (
     <div className={cx("ems-empty", className)} data-testid={testId}>
       {icon && (

@@ -10,7 +10,11 @@ export interface FieldControlProps {
   "aria-required"?: true | undefined;
 }
 
-type ControlElement = ReactElement<{ id?: string | undefined; className?: string | undefined; "aria-describedby"?: string | undefined }>;
+type ControlElement = ReactElement<{
+  id?: string | undefined;
+  className?: string | undefined;
+  "aria-describedby"?: string | undefined;
+}>;
 
 export interface FieldProps {
   label: ReactNode;

@@ -13,11 +13,19 @@ describe("SeverityBadge", () => {
 
   it("labels with the capitalized severity, or a given label", () => {
     expect(text(render(SeverityBadge, { severity: "critical" }), "severity-badge")).toBe("Critical");
-    expect(text(render(SeverityBadge, { severity: "info", label: "Informational" }), "severity-badge")).toBe("Informational");
+    expect(text(render(SeverityBadge, { severity: "info", label: "Informational" }), "severity-badge")).toBe(
+      "Informational",
+    );
   });
 
   it("has the agreed colors", () => {
-    expect(SEVERITY_COLORS).toEqual({ critical: "#7f1d1d", high: "#b91c1c", medium: "#b45309", low: "#1d4ed8", info: "#475569" });
+    expect(SEVERITY_COLORS).toEqual({
+      critical: "#7f1d1d",
+      high: "#b91c1c",
+      medium: "#b45309",
+      low: "#1d4ed8",
+      info: "#475569",
+    });
   });
 });
 

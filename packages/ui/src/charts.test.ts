@@ -63,7 +63,11 @@ describe("DonutChart", () => {
   it("splits the ring by share and lists every datum in the legend", () => {
     const html = render(DonutChart, { data, title: "Issues" });
     // Zero-valued data get no arc but stay in the legend.
-    expect(tags(html, 'data-testid="donut-segment"').map((s) => attr(s, "data-label"))).toEqual(["Critical", "High", "Medium"]);
+    expect(tags(html, 'data-testid="donut-segment"').map((s) => attr(s, "data-label"))).toEqual([
+      "Critical",
+      "High",
+      "Medium",
+    ]);
     expect(tags(html, 'data-testid="donut-legend-item"')).toHaveLength(4);
     expect(html).toContain('<span class="ems-legend__share">57%</span>'); // 20 of 35
     expect(html).toContain(">35</text>"); // the total in the hole

@@ -49,14 +49,22 @@ describe("Field", () => {
   });
 
   it("keeps the control's own id and describedby, and passes the props to a render function", () => {
-    const html = render(Field, { label: "Notes", children: createElement("textarea", { id: "notes", "aria-describedby": "other" }) });
+    const html = render(Field, {
+      label: "Notes",
+      children: createElement("textarea", { id: "notes", "aria-describedby": "other" }),
+    });
     const textarea = tag(html, "<textarea");
     expect(attr(textarea, "id")).toBe("notes");
     expect(attr(textarea, "aria-describedby")).toBe("other");
     expect(attr(textarea, "aria-invalid")).toBeUndefined();
     expect(tag(html, "<label")).toContain('for="notes"');
 
-    const custom = render(Field, { label: "Role", id: "role", hint: "h", children: (control) => createElement("select", control) });
+    const custom = render(Field, {
+      label: "Role",
+      id: "role",
+      hint: "h",
+      children: (control) => createElement("select", control),
+    });
     expect(attr(tag(custom, "<select"), "aria-describedby")).toBe("role-hint");
   });
 });
@@ -77,7 +85,11 @@ describe("Card, PageHeader and EmptyState", () => {
   });
 
   it("renders an empty state with its action", () => {
-    const html = render(EmptyState, { title: "No projects", description: "Create one.", action: createElement(Button, null, "New") });
+    const html = render(EmptyState, {
+      title: "No projects",
+      description: "Create one.",
+      action: createElement(Button, null, "New"),
+    });
     expect(text(html, 'class="ems-empty__title"')).toBe("No projects");
     expect(tags(html, "<button")).toHaveLength(1);
   });

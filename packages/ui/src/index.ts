@@ -10,9 +10,24 @@ export { EmptyState, type EmptyStateProps } from "./EmptyState.tsx";
 export { SeverityBadge, severityLabel, type SeverityBadgeProps } from "./SeverityBadge.tsx";
 export { StatusPill, type StatusPillProps, type StatusTone } from "./StatusPill.tsx";
 export { DataTable, type DataTableProps, type DataTableColumn } from "./DataTable.tsx";
-export { pageInfo, rangeText, nextSort, formatCount, type DataTableSort, type SortDir, type PageInfo } from "./paging.ts";
+export {
+  pageInfo,
+  rangeText,
+  nextSort,
+  formatCount,
+  type DataTableSort,
+  type SortDir,
+  type PageInfo,
+} from "./paging.ts";
 export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
 export { canConfirm } from "./confirm.ts";
-export { ToastProvider, useToast, type ToastApi, type ToastKind, type ToastOptions, type ToastProviderProps } from "./Toast.tsx";
+export {
+  ToastProvider,
+  useToast,
+  type ToastApi,
+  type ToastKind,
+  type ToastOptions,
+  type ToastProviderProps,
+} from "./Toast.tsx";
 export { BarChart, barLength, type BarChartProps, type ChartDatum } from "./BarChart.tsx";
 export { DonutChart, donutSegments, type DonutChartProps, type DonutSegment } from "./DonutChart.tsx";

@@ -84,7 +84,9 @@ workspace
   .option("--json", "print JSON")
   .action(async (workspaceId: number, o: { plan: string; json?: boolean }) => {
     const r = await changeWorkspacePlan(await services(), workspaceId, o.plan, operator);
-    const disabled = r.disabledSchedules ? `; ${r.disabledSchedules} schedule(s) the plan does not allow were disabled (see the audit log)` : "";
+    const disabled = r.disabledSchedules
+      ? `; ${r.disabledSchedules} schedule(s) the plan does not allow were disabled (see the audit log)`
+      : "";
     output(json() || !!o.json, r, `Workspace ${workspaceId} is on plan ${r.workspace.plan}${disabled}`);
   });
 
@@ -98,8 +100,16 @@ program
   .option("--role <role>", "owner, admin, member or read-only", "member")
   .option("--json", "print JSON")
   .action(async (o: { workspace: number; email: string; password: string; role: string; json?: boolean }) => {
-    const r = await createUserInWorkspace(await services(), { workspaceId: o.workspace, email: o.email, password: o.password, role: o.role }, operator);
-    output(json() || !!o.json, r, `User ${r.user.id} <${r.user.email}> is ${r.role.replace("_", "-")} of workspace ${o.workspace}`);
+    const r = await createUserInWorkspace(
+      await services(),
+      { workspaceId: o.workspace, email: o.email, password: o.password, role: o.role },
+      operator,
+    );
+    output(
+      json() || !!o.json,
+      r,
+      `User ${r.user.id} <${r.user.email}> is ${r.role.replace("_", "-")} of workspace ${o.workspace}`,
+    );
   });
 
 const apiKey = program.command("api-key").description("API keys");
@@ -113,7 +123,10 @@ apiKey
   .action(async (o: { workspace: number; name: string; scopes?: string; expiresAt?: string; json?: boolean }) => {
     const input = parse(createApiKeyInput, {
       name: o.name,
-      scopes: o.scopes?.split(",").map((s) => s.trim()).filter(Boolean),
+      scopes: o.scopes
+        ?.split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
       expiresAt: o.expiresAt,
     });
     const key = await asOperator(await services(), o.workspace, operator, (sc) => createApiKey(sc, input));
@@ -131,12 +144,18 @@ apiKey
   .action(async (o: { workspace: number; json?: boolean }) => {
     const keys = [];
     for (let page = 1; ; page++) {
-      const p = await asOperator(await services(), o.workspace, operator, (sc) => listApiKeys(sc, { page, limit: 500 }));
+      const p = await asOperator(await services(), o.workspace, operator, (sc) =>
+        listApiKeys(sc, { page, limit: 500 }),
+      );
       keys.push(...p.items);
       if (keys.length >= p.total || p.items.length === 0) break;
     }
     const lines = keys.map((k) => `${k.id}\t${k.status}\t${k.prefix}…\t${k.name}\t${k.scopes.join(",")}`);
-    output(json() || !!o.json, keys, keys.length ? ["id\tstatus\tprefix\tname\tscopes", ...lines].join("\n") : "No API keys");
+    output(
+      json() || !!o.json,
+      keys,
+      keys.length ? ["id\tstatus\tprefix\tname\tscopes", ...lines].join("\n") : "No API keys",
+    );
   });
 apiKey
   .command("revoke")
@@ -157,7 +176,14 @@ program
   .option("--redirect-uri <uri>", "allowed redirect URI (repeatable)", (v: string, all: string[] = []) => [...all, v])
   .option("--json", "print JSON")
   .action(async (o: { workspace: number; name: string; scopes: string; redirectUri?: string[]; json?: boolean }) => {
-    const input = parse(createOAuthAppInput, { name: o.name, scopes: o.scopes.split(",").map((s) => s.trim()).filter(Boolean), redirectUris: o.redirectUri });
+    const input = parse(createOAuthAppInput, {
+      name: o.name,
+      scopes: o.scopes
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+      redirectUris: o.redirectUri,
+    });
     const app = await asOperator(await services(), o.workspace, operator, (sc) => createOAuthApp(sc, input));
     output(
       json() || !!o.json,
@@ -190,7 +216,11 @@ program
   .option("--json", "print JSON")
   .action(async (o: { json?: boolean }) => {
     const stopped = await stopEmbeddedPostgres(dataDir());
-    output(json() || !!o.json, { stopped }, stopped ? "Embedded PostgreSQL stopped" : "Embedded PostgreSQL was not running");
+    output(
+      json() || !!o.json,
+      { stopped },
+      stopped ? "Embedded PostgreSQL stopped" : "Embedded PostgreSQL was not running",
+    );
   });
 
 async function main() {

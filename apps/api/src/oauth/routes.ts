@@ -3,7 +3,11 @@
 // errors); our model stores codes and tokens through core's oauth services.
 // Revocation (RFC 7009) is not in that library: it is the small handler below.
 // The consent page is the dashboard's: /oauth/authorize redirects there.
-import OAuth2Server, { OAuthError, Request as OAuthRequest, Response as OAuthResponse } from "@node-oauth/oauth2-server";
+import OAuth2Server, {
+  OAuthError,
+  Request as OAuthRequest,
+  Response as OAuthResponse,
+} from "@node-oauth/oauth2-server";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
@@ -100,7 +104,13 @@ function oauthServer(services: Services, request: FastifyRequest) {
         const scopes = parseScopes(token.scope ?? client.app.scopes).scopes;
         if ("app" in user) {
           const issued = await issueClientCredentialsToken(services, client.app, scopes, clientMeta(request));
-          return { accessToken: issued.accessToken, accessTokenExpiresAt: issued.expiresAt, scope: issued.scopes, client, user };
+          return {
+            accessToken: issued.accessToken,
+            accessTokenExpiresAt: issued.expiresAt,
+            scope: issued.scopes,
+            client,
+            user,
+          };
         }
         const issued = await issueUserTokens(services, client.app, user, scopes, clientMeta(request));
         return {
@@ -153,7 +163,10 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services, op
     } catch (err) {
       return sendOAuthError(reply, err, response.headers as Record<string, string>);
     }
-    return reply.code(response.status ?? 200).headers(response.headers as Record<string, string>).send(response.body);
+    return reply
+      .code(response.status ?? 200)
+      .headers(response.headers as Record<string, string>)
+      .send(response.body);
   });
 
   // RFC 7009: authenticate the client, revoke the token if it is the client's, answer 200 either way.

@@ -9,7 +9,8 @@ export function ScopePicker({ checked }: { checked?: string[] }) {
       <div style={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 4 }}>
         {Object.keys(SCOPE_DESCRIPTIONS).map((s) => (
           <label key={s} style={{ fontSize: 13 }}>
-            <input type="checkbox" name="scopes" value={s} defaultChecked={checked ? checked.includes(s) : true} /> <code>{s}</code>
+            <input type="checkbox" name="scopes" value={s} defaultChecked={checked ? checked.includes(s) : true} />{" "}
+            <code>{s}</code>
           </label>
         ))}
       </div>

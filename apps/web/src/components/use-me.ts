@@ -7,7 +7,11 @@ export function useMe() {
   const trpc = useTRPC();
   const me = useQuery(trpc.me.get.queryOptions());
   const role = me.data?.role;
-  return { me: me.data, canWrite: role !== undefined && role !== "read-only", isAdmin: role === "owner" || role === "admin" };
+  return {
+    me: me.data,
+    canWrite: role !== undefined && role !== "read-only",
+    isAdmin: role === "owner" || role === "admin",
+  };
 }
 
 export const formatDate = (d: Date | null | undefined) =>

@@ -7,11 +7,10 @@ import { services } from "./services";
 export async function dashboardContext() {
   const [session, h] = await Promise.all([currentSession(), headers()]);
   const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? h.get("x-real-ip") ?? undefined;
-  return sessionContext(
-    services(),
-    session ? { userId: session.userId, workspaceId: session.workspaceId } : null,
-    { ip, userAgent: h.get("user-agent") ?? undefined },
-  );
+  return sessionContext(services(), session ? { userId: session.userId, workspaceId: session.workspaceId } : null, {
+    ip,
+    userAgent: h.get("user-agent") ?? undefined,
+  });
 }
 
 /**

@@ -9,7 +9,8 @@ const globalForServices = globalThis as unknown as { emsServices?: Services };
 export function services(): Services {
   if (!globalForServices.emsServices) {
     const url = process.env.DATABASE_URL;
-    if (!url) throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
+    if (!url)
+      throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
     // The dashboard enqueues checks; the API's (or `pnpm ems worker`'s) workers run them.
     globalForServices.emsServices = connectServices(url, { net: netConfigFromEnv() });
   }

@@ -11,7 +11,10 @@ export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
 export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: (n, err) => n < 2 && !isClientError(err) } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: 5_000, retry: (n, err) => n < 2 && !isClientError(err) } },
+      }),
   );
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer })] }),

@@ -42,7 +42,12 @@ export async function createApiKey(sc: ServiceContext, input: CreateApiKeyInput)
         createdByUserId: sc.actor.userId ?? null,
       },
     });
-    await writeAudit(tx, sc.actor, { action: "api-key.create", resourceType: "api-key", resourceId: key.id, changes: changesOf(null, key, AUDITED) });
+    await writeAudit(tx, sc.actor, {
+      action: "api-key.create",
+      resourceType: "api-key",
+      resourceId: key.id,
+      changes: changesOf(null, key, AUDITED),
+    });
     return { ...presentApiKey(key), key: secret };
   });
 }
@@ -62,7 +67,12 @@ export async function revokeApiKey(sc: ServiceContext, id: number) {
     if (!before) throw notFound("API key");
     if (before.revokedAt) return presentApiKey(before);
     const after = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-    await writeAudit(tx, sc.actor, { action: "api-key.revoke", resourceType: "api-key", resourceId: id, changes: changesOf(before, after, AUDITED) });
+    await writeAudit(tx, sc.actor, {
+      action: "api-key.revoke",
+      resourceType: "api-key",
+      resourceId: id,
+      changes: changesOf(before, after, AUDITED),
+    });
     return presentApiKey(after);
   });
 }

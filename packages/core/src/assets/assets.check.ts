@@ -24,7 +24,10 @@ export async function runAssetCheck(services: Services, job: AssetCheckJob) {
       const failReason =
         `The reachability check did not finish in ${CHECK_ATTEMPTS} attempts (its worker crashed or timed out ` +
         "each time), so it is not retried; revalidate the asset to try again.";
-      await db.asset.update({ where: { id: asset.id }, data: { status: "error", failReason, lastCheckedAt: new Date() } });
+      await db.asset.update({
+        where: { id: asset.id },
+        data: { status: "error", failReason, lastCheckedAt: new Date() },
+      });
       return;
     }
     const results = await checkAsset(services, asset).catch((err: Error) => ({

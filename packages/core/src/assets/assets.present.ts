@@ -15,7 +15,7 @@ const METHOD_NAMES: Record<OwnershipMethod, MethodName> = {
 
 export const methodName = (m: OwnershipMethod | null) => (m ? METHOD_NAMES[m] : null);
 export const methodOf = (name: MethodName): OwnershipMethod =>
-  (Object.entries(METHOD_NAMES).find(([, v]) => v === name)![0] as OwnershipMethod);
+  Object.entries(METHOD_NAMES).find(([, v]) => v === name)![0] as OwnershipMethod;
 
 /** Every query that presents assets selects this. */
 export const assetInclude = { project: { select: { id: true, name: true } } } satisfies Prisma.AssetInclude;
@@ -50,4 +50,12 @@ export function presentAsset(a: AssetRow): z.output<typeof assetSchema> {
 }
 
 /** Fields whose changes the audit log records. */
-export const AUDITED_ASSET_FIELDS = ["projectId", "name", "type", "value", "portScanMode", "nucleiMinSeverity", "disabledScannerTypes"] as const;
+export const AUDITED_ASSET_FIELDS = [
+  "projectId",
+  "name",
+  "type",
+  "value",
+  "portScanMode",
+  "nucleiMinSeverity",
+  "disabledScannerTypes",
+] as const;

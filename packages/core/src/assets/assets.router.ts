@@ -36,7 +36,17 @@ const write = { scope: "assets:write", kind: "write" } as const;
 
 export const assetsRouter = router({
   list: procedure
-    .meta({ openapi: { method: "GET", path: "/app/assets", tags, summary: "List assets", description: "Ordered by id; filter by projectId, type, status." }, paged: true, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/assets",
+        tags,
+        summary: "List assets",
+        description: "Ordered by id; filter by projectId, type, status.",
+      },
+      paged: true,
+      ...read,
+    })
     .input(listAssetsInput)
     .output(pageOf(assetListItemSchema))
     .query(({ ctx, input }) => listAssets(ctx, input)),
@@ -55,7 +65,8 @@ export const assetsRouter = router({
         path: "/app/assets",
         tags,
         summary: "Add an asset",
-        description: "Validates the value for its type, then queues a reachability check. Past the plan's slots: 403 ASSET_SLOT_REQUIRED (slots are bought in the dashboard).",
+        description:
+          "Validates the value for its type, then queues a reachability check. Past the plan's slots: 403 ASSET_SLOT_REQUIRED (slots are bought in the dashboard).",
       },
       successStatus: 201,
       ...write,
@@ -65,14 +76,29 @@ export const assetsRouter = router({
     .mutation(({ ctx, input }) => createAsset(ctx, input)),
 
   get: procedure
-    .meta({ openapi: { method: "GET", path: "/app/assets/{id}", tags, summary: "Get an asset with its issues, schedules and technologies" }, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/assets/{id}",
+        tags,
+        summary: "Get an asset with its issues, schedules and technologies",
+      },
+      ...read,
+    })
     .input(assetIdInput)
     .output(assetDetailSchema)
     .query(({ ctx, input }) => getAsset(ctx, input.id)),
 
   update: procedure
     .meta({
-      openapi: { method: "PUT", path: "/app/assets/{id}", tags, summary: "Update an asset", description: "A new value or type is validated as when adding, resets the ownership proof and is checked again." },
+      openapi: {
+        method: "PUT",
+        path: "/app/assets/{id}",
+        tags,
+        summary: "Update an asset",
+        description:
+          "A new value or type is validated as when adding, resets the ownership proof and is checked again.",
+      },
       ...write,
     })
     .input(updateAssetInput)
@@ -80,14 +106,28 @@ export const assetsRouter = router({
     .mutation(({ ctx, input }) => updateAsset(ctx, input)),
 
   delete: procedure
-    .meta({ openapi: { method: "DELETE", path: "/app/assets/{id}", tags, summary: "Delete an asset with its scans, findings, issues and schedules" }, ...write })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/app/assets/{id}",
+        tags,
+        summary: "Delete an asset with its scans, findings, issues and schedules",
+      },
+      ...write,
+    })
     .input(assetIdInput)
     .output(deleteAssetOutput)
     .mutation(({ ctx, input }) => deleteAsset(ctx, input.id)),
 
   revalidate: procedure
     .meta({
-      openapi: { method: "POST", path: "/app/assets/{id}/revalidate", tags, summary: "Run the reachability check again", description: "At most 30 an hour per workspace (429 RATE_LIMITED with Retry-After past that)." },
+      openapi: {
+        method: "POST",
+        path: "/app/assets/{id}/revalidate",
+        tags,
+        summary: "Run the reachability check again",
+        description: "At most 30 an hour per workspace (429 RATE_LIMITED with Retry-After past that).",
+      },
       ...write,
     })
     .input(assetIdInput)
@@ -95,13 +135,29 @@ export const assetsRouter = router({
     .mutation(({ ctx, input }) => revalidateAsset(ctx, input.id)),
 
   ownership: procedure
-    .meta({ openapi: { method: "GET", path: "/app/assets/{id}/ownership", tags, summary: "Ownership state, what to publish, and the last attempt" }, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/assets/{id}/ownership",
+        tags,
+        summary: "Ownership state, what to publish, and the last attempt",
+      },
+      ...read,
+    })
     .input(assetIdInput)
     .output(ownershipSchema)
     .query(({ ctx, input }) => getOwnership(ctx, input.id)),
 
   verifyOwnership: procedure
-    .meta({ openapi: { method: "POST", path: "/app/assets/{id}/ownership/verify", tags, summary: "Check the ownership proof now" }, ...write })
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/app/assets/{id}/ownership/verify",
+        tags,
+        summary: "Check the ownership proof now",
+      },
+      ...write,
+    })
     .input(verifyOwnershipInput)
     .output(ownershipSchema)
     .mutation(({ ctx, input }) => verifyAssetOwnership(ctx, input.id, input.method)),
@@ -113,7 +169,8 @@ export const assetsRouter = router({
         path: "/app/assets/{id}/outside-view/{part}",
         tags,
         summary: "What anyone can see of the asset, by part",
-        description: "Parts: dns, http, https, tls, technologies, screenshot. 404 NOT_AVAILABLE_YET until a check has completed.",
+        description:
+          "Parts: dns, http, https, tls, technologies, screenshot. 404 NOT_AVAILABLE_YET until a check has completed.",
       },
       ...read,
     })
@@ -123,7 +180,12 @@ export const assetsRouter = router({
 
   screenshot: procedure
     .meta({
-      file: { path: "/app/assets/{id}/screenshot", tags, summary: "The asset's screenshot (PNG)", contentTypes: ["image/png"] },
+      file: {
+        path: "/app/assets/{id}/screenshot",
+        tags,
+        summary: "The asset's screenshot (PNG)",
+        contentTypes: ["image/png"],
+      },
       ...read,
     })
     .input(assetIdInput)

@@ -13,7 +13,8 @@ export const SCANNER_TYPES = ["port-scan", "tls", "http", "technologies", "templ
 /** The parts of the outside view. */
 export const OUTSIDE_VIEW_PARTS = ["dns", "http", "https", "tls", "technologies", "screenshot"] as const;
 
-const enumOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { message: `must be one of ${values.join(", ")}` });
+const enumOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: `must be one of ${values.join(", ")}` });
 
 export const assetSchema = z
   .object({
@@ -42,31 +43,70 @@ export const assetSchema = z
   })
   .meta({ id: "Asset" });
 
-const severityCounts = z.object({ critical: z.number().int(), high: z.number().int(), medium: z.number().int(), low: z.number().int(), info: z.number().int() });
+const severityCounts = z.object({
+  critical: z.number().int(),
+  high: z.number().int(),
+  medium: z.number().int(),
+  low: z.number().int(),
+  info: z.number().int(),
+});
 
 export const assetListItemSchema = assetSchema
   .extend({
-    issueCounts: severityCounts.extend({ open: z.number().int() }).meta({ description: "Open issues (not resolved or dismissed), by severity" }),
+    issueCounts: severityCounts
+      .extend({ open: z.number().int() })
+      .meta({ description: "Open issues (not resolved or dismissed), by severity" }),
     ownership: z.enum(["proven", "pending"]).meta({ description: "proven once ownershipVerifiedAt is set" }),
-    scanStatus: z.enum(["queued", "running", "completed", "failed", "cancelled"]).nullable().meta({ description: "Status of the latest scan, null if never scanned" }),
+    scanStatus: z
+      .enum(["queued", "running", "completed", "failed", "cancelled"])
+      .nullable()
+      .meta({ description: "Status of the latest scan, null if never scanned" }),
   })
   .meta({ id: "AssetListItem" });
 
-export const technologySchema = z.object({ name: z.string(), version: z.string().nullable(), category: z.string(), evidence: z.string() });
+export const technologySchema = z.object({
+  name: z.string(),
+  version: z.string().nullable(),
+  category: z.string(),
+  evidence: z.string(),
+});
 
 export const assetDetailSchema = assetSchema
   .extend({
     severityBreakdown: severityCounts.meta({ description: "Open issues by severity" }),
-    openIssues: z.array(z.object({ id: z.number().int(), title: z.string(), severity: enumOf(SEVERITIES), status: z.string(), lastSeenAt: z.date() })),
+    openIssues: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        severity: enumOf(SEVERITIES),
+        status: z.string(),
+        lastSeenAt: z.date(),
+      }),
+    ),
     schedules: z.array(
-      z.object({ id: z.number().int(), name: z.string(), frequency: z.string(), time: z.string(), enabled: z.boolean(), nextRunAt: z.date().nullable() }),
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        frequency: z.string(),
+        time: z.string(),
+        enabled: z.boolean(),
+        nextRunAt: z.date().nullable(),
+      }),
     ),
     technologies: z.array(technologySchema),
-    uncoveredRedirectHost: z.string().nullable().meta({ description: "Where the site sends visitors, when the ownership proof does not cover that host" }),
+    uncoveredRedirectHost: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the site sends visitors, when the ownership proof does not cover that host" }),
     check: z
       .object({
-        attempts: z.number().int().meta({ description: "Starts of the current reachability check, those whose worker crashed or timed out included" }),
-        maxAttempts: z.number().int().meta({ description: "Starts after which the check is given up and the asset marked error" }),
+        attempts: z.number().int().meta({
+          description: "Starts of the current reachability check, those whose worker crashed or timed out included",
+        }),
+        maxAttempts: z
+          .number()
+          .int()
+          .meta({ description: "Starts after which the check is given up and the asset marked error" }),
         screenshotError: z.string().nullable().meta({ description: "Why the last check took no screenshot" }),
       })
       .meta({ description: "The reachability check's retry state" }),
@@ -116,7 +156,12 @@ export const updateAssetInput = z.object({
 
 export const assetIdInput = z.object({ id: idParam() });
 export const deleteAssetOutput = messageSchema.extend({
-  deleted: z.object({ scans: z.number().int(), findings: z.number().int(), issues: z.number().int(), schedules: z.number().int() }),
+  deleted: z.object({
+    scans: z.number().int(),
+    findings: z.number().int(),
+    issues: z.number().int(),
+    schedules: z.number().int(),
+  }),
 });
 export const revalidateOutput = messageSchema.extend({ remainingThisHour: z.number().int() });
 
@@ -126,21 +171,30 @@ export const ownershipSchema = z
     method: enumOf(OWNERSHIP_METHODS).nullable(),
     verifiedAt: z.date().nullable(),
     token: z.string(),
-    coveredBy: z.object({ assetId: z.number().int(), value: z.string() }).nullable().meta({ description: "The proven parent domain that covers this subdomain" }),
+    coveredBy: z
+      .object({ assetId: z.number().int(), value: z.string() })
+      .nullable()
+      .meta({ description: "The proven parent domain that covers this subdomain" }),
     methods: z.array(
       z.object({
         method: enumOf(OWNERSHIP_METHODS),
         instructions: z.string(),
-        record: z.record(z.string(), z.string()).meta({ description: "What to publish: e.g. { name, type, value } for DNS, { url, content } for a file" }),
+        record: z
+          .record(z.string(), z.string())
+          .meta({ description: "What to publish: e.g. { name, type, value } for DNS, { url, content } for a file" }),
       }),
     ),
-    lastAttempt: z.object({ method: z.string().nullable(), success: z.boolean(), detail: z.string(), checkedAt: z.date() }).nullable(),
+    lastAttempt: z
+      .object({ method: z.string().nullable(), success: z.boolean(), detail: z.string(), checkedAt: z.date() })
+      .nullable(),
   })
   .meta({ id: "Ownership" });
 
 export const verifyOwnershipInput = z.object({
   id: idParam(),
-  method: enumOf(["dns-txt", "http-file", "html-meta"] as const).optional().meta({ description: "Default: try every method that applies" }),
+  method: enumOf(["dns-txt", "http-file", "html-meta"] as const)
+    .optional()
+    .meta({ description: "Default: try every method that applies" }),
 });
 
 export const outsideViewInput = z.object({ id: idParam(), part: enumOf(OUTSIDE_VIEW_PARTS) });

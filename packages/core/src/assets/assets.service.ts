@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { AssetType, Prisma } from "@ems/db";
-import { BUCKET_PROOF_OBJECT, bucketProofUrl, ownershipRecord, parseTarget, verifyBucketOwnership, verifyOwnership, type NetConfig, type ParsedTarget } from "@ems/scanners";
+import {
+  BUCKET_PROOF_OBJECT,
+  bucketProofUrl,
+  ownershipRecord,
+  parseTarget,
+  verifyBucketOwnership,
+  verifyOwnership,
+  type NetConfig,
+  type ParsedTarget,
+} from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
 import type { FileResponse } from "../rest/files.ts";
@@ -18,7 +27,10 @@ const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
 /** Parses a value for its type with the operator's address policy; a 400 naming `value` otherwise. */
 function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedTarget {
-  const parsed = parseTarget(type, value, { allowPrivate: sc.services.net.allowPrivate, allowedRanges: sc.services.net.allowedRanges });
+  const parsed = parseTarget(type, value, {
+    allowPrivate: sc.services.net.allowPrivate,
+    allowedRanges: sc.services.net.allowedRanges,
+  });
   if (!parsed.ok) throw validationError("value", parsed.message);
   return parsed.target;
 }
@@ -44,7 +56,11 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
   const ids = rows.map((r) => r.id);
   const [issues, scans] = ids.length
     ? await Promise.all([
-        sc.db.issue.groupBy({ by: ["assetId", "severity"], where: { assetId: { in: ids }, status: { in: ["open", "in_progress"] } }, _count: { _all: true } }),
+        sc.db.issue.groupBy({
+          by: ["assetId", "severity"],
+          where: { assetId: { in: ids }, status: { in: ["open", "in_progress"] } },
+          _count: { _all: true },
+        }),
         sc.db.$queryRaw<{ assetId: number; status: string }[]>`
           select distinct on ("assetId") "assetId", status::text as status from "Scan"
           where "workspaceId" = ${sc.workspaceId} and "assetId" = any(${ids}) order by "assetId", id desc`,
@@ -60,7 +76,8 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
       ...presentAsset(a),
       issueCounts: counts,
       ownership: (a.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
-      scanStatus: (scans.find((s) => s.assetId === a.id)?.status ?? null) as "queued" | "running" | "completed" | "failed" | "cancelled" | null,
+      scanStatus: (scans.find((s) => s.assetId === a.id)?.status ?? null) as
+        "queued" | "running" | "completed" | "failed" | "cancelled" | null,
     };
   });
   return { items, total, page: input.page, limit: input.limit };
@@ -84,8 +101,17 @@ export async function getAsset(sc: ServiceContext, id: number) {
   const open = { assetId: id, status: { in: ["open", "in_progress"] as ("open" | "in_progress")[] } };
   const [bySeverity, openIssues, schedules] = await Promise.all([
     sc.db.issue.groupBy({ by: ["severity"], where: open, _count: { _all: true } }),
-    sc.db.issue.findMany({ where: open, orderBy: [{ severity: "desc" }, { id: "asc" }], take: 20, select: { id: true, title: true, severity: true, status: true, lastSeenAt: true } }),
-    sc.db.scanSchedule.findMany({ where: { assetId: id }, orderBy: { id: "asc" }, select: { id: true, name: true, frequency: true, time: true, enabled: true, nextRunAt: true } }),
+    sc.db.issue.findMany({
+      where: open,
+      orderBy: [{ severity: "desc" }, { id: "asc" }],
+      take: 20,
+      select: { id: true, title: true, severity: true, status: true, lastSeenAt: true },
+    }),
+    sc.db.scanSchedule.findMany({
+      where: { assetId: id },
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, frequency: true, time: true, enabled: true, nextRunAt: true },
+    }),
   ]);
   const severityBreakdown = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
   for (const g of bySeverity) severityBreakdown[g.severity] = g._count._all;
@@ -94,7 +120,12 @@ export async function getAsset(sc: ServiceContext, id: number) {
     severityBreakdown,
     openIssues: openIssues.map((i) => ({ ...i, status: dashed(i.status) })),
     schedules,
-    technologies: (asset.technologies ?? []) as { name: string; version: string | null; category: string; evidence: string }[],
+    technologies: (asset.technologies ?? []) as {
+      name: string;
+      version: string | null;
+      category: string;
+      evidence: string;
+    }[],
     uncoveredRedirectHost: asset.skippedRedirectHost,
     check: { attempts: asset.checkAttempts, maxAttempts: CHECK_ATTEMPTS, screenshotError: asset.screenshotError },
   };
@@ -104,7 +135,10 @@ export async function getAsset(sc: ServiceContext, id: number) {
 
 /** Whether one more asset fits the plan's included and purchased slots (the workspace row is locked by the caller). */
 async function freeSlots(sc: ServiceContext, tx: Pick<ServiceContext["db"], "workspace" | "asset">) {
-  const ws = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true, purchasedAssetSlots: true } });
+  const ws = await tx.workspace.findUniqueOrThrow({
+    where: { id: sc.workspaceId },
+    select: { plan: true, purchasedAssetSlots: true },
+  });
   const used = await tx.asset.count();
   return { free: PLANS[ws.plan].includedAssets + ws.purchasedAssetSlots - used, used, plan: ws.plan };
 }
@@ -119,7 +153,10 @@ const slotRequired = (used: number) =>
 export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
   const target = parseValue(sc, input.type, input.value);
   const project = await sc.db.project.findUnique({ where: { id: input.projectId }, select: { id: true } });
-  if (!project) throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", { field: "projectId" });
+  if (!project)
+    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", {
+      field: "projectId",
+    });
   if (await sc.db.asset.findFirst({ where: { type: target.type, value: target.value }, select: { id: true } })) {
     throw alreadyExists("value", `value: ${target.value} is already an asset of this workspace`);
   }
@@ -128,7 +165,10 @@ export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
   const before = await sc.db.$transaction(async (tx) => (await lockWorkspace(tx, sc.workspaceId), freeSlots(sc, tx)));
   if (before.free <= 0) {
     if (!input.buySlot) throw slotRequired(before.used);
-    if (sc.actor.channel !== "dashboard") throw new AppError(403, ErrorCode.SESSION_REQUIRED, "buySlot: asset slots can only be bought in the dashboard", { field: "buySlot" });
+    if (sc.actor.channel !== "dashboard")
+      throw new AppError(403, ErrorCode.SESSION_REQUIRED, "buySlot: asset slots can only be bought in the dashboard", {
+        field: "buySlot",
+      });
     requireAdmin(sc);
     await buyAssetSlots(sc, 1);
   }
@@ -155,7 +195,12 @@ export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
       },
       include: assetInclude,
     });
-    await writeAudit(tx, sc.actor, { action: "asset.create", resourceType: "asset", resourceId: created.id, changes: changesOf(null, created, AUDITED_ASSET_FIELDS) });
+    await writeAudit(tx, sc.actor, {
+      action: "asset.create",
+      resourceType: "asset",
+      resourceId: created.id,
+      changes: changesOf(null, created, AUDITED_ASSET_FIELDS),
+    });
     return created;
   });
   await enqueueCheck(sc, asset.id, "added");
@@ -165,21 +210,32 @@ export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
 function requireAdmin(sc: ServiceContext) {
   // A person, or a token a person granted: their role; API keys have none.
   if (sc.actor.role !== "owner" && sc.actor.role !== "admin") {
-    throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Buying asset slots needs the admin or owner role", { field: "buySlot" });
+    throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Buying asset slots needs the admin or owner role", {
+      field: "buySlot",
+    });
   }
 }
 
 export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
   const { id, ...fields } = input;
   if (Object.values(fields).every((v) => v === undefined)) {
-    throw validationError("body", "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes");
+    throw validationError(
+      "body",
+      "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes",
+    );
   }
   const before = await requireAsset(sc, id);
   const type = fields.type ?? before.type;
-  const target = fields.value !== undefined || fields.type !== undefined ? parseValue(sc, type, fields.value ?? before.value) : null;
+  const target =
+    fields.value !== undefined || fields.type !== undefined ? parseValue(sc, type, fields.value ?? before.value) : null;
   const retarget = target !== null && (target.type !== before.type || target.value !== before.value);
-  if (fields.projectId !== undefined && !(await sc.db.project.findUnique({ where: { id: fields.projectId }, select: { id: true } }))) {
-    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", { field: "projectId" });
+  if (
+    fields.projectId !== undefined &&
+    !(await sc.db.project.findUnique({ where: { id: fields.projectId }, select: { id: true } }))
+  ) {
+    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", {
+      field: "projectId",
+    });
   }
   const after = await sc.db.$transaction(async (tx) => {
     const coverage = retarget ? await ownershipCoverage(tx, target) : null;
@@ -218,7 +274,8 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
       include: assetInclude,
     });
     const changes = changesOf(before, updated, AUDITED_ASSET_FIELDS);
-    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action: "asset.update", resourceType: "asset", resourceId: id, changes });
+    if (Object.keys(changes).length)
+      await writeAudit(tx, sc.actor, { action: "asset.update", resourceType: "asset", resourceId: id, changes });
     return updated;
   });
   if (retarget) await enqueueCheck(sc, id, "updated");
@@ -236,7 +293,12 @@ export async function deleteAsset(sc: ServiceContext, id: number) {
       tx.scanSchedule.count({ where: { assetId: id } }),
     ]);
     await tx.asset.delete({ where: { id } });
-    await writeAudit(tx, sc.actor, { action: "asset.delete", resourceType: "asset", resourceId: id, changes: changesOf(asset, null, AUDITED_ASSET_FIELDS) });
+    await writeAudit(tx, sc.actor, {
+      action: "asset.delete",
+      resourceType: "asset",
+      resourceId: id,
+      changes: changesOf(asset, null, AUDITED_ASSET_FIELDS),
+    });
     return {
       message: `Asset ${asset.value} deleted with ${scans} scans, ${findings} findings, ${issues} issues and ${schedules} schedules`,
       deleted: { scans, findings, issues, schedules },
@@ -250,7 +312,12 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
   const budget = await sc.services.revalidations.consume(`ws:${sc.workspaceId}`, "revalidations");
   await sc.db.$transaction(async (tx) => {
     await tx.asset.update({ where: { id }, data: { status: "pending", checkAttempts: 0 } });
-    await writeAudit(tx, sc.actor, { action: "asset.revalidate", resourceType: "asset", resourceId: id, changes: { status: { before: asset.status, after: "pending" } } });
+    await writeAudit(tx, sc.actor, {
+      action: "asset.revalidate",
+      resourceType: "asset",
+      resourceId: id,
+      changes: { status: { before: asset.status, after: "pending" } },
+    });
   });
   await enqueueCheck(sc, id, "revalidate");
   return { message: `Reachability check of ${asset.value} queued`, remainingThisHour: budget.remaining };
@@ -262,7 +329,11 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
 function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }, net: NetConfig) {
   const token = asset.ownershipToken;
   const host = asset.value;
-  const methods: { method: "dns-txt" | "http-file" | "html-meta"; instructions: string; record: Record<string, string> }[] = [];
+  const methods: {
+    method: "dns-txt" | "http-file" | "html-meta";
+    instructions: string;
+    record: Record<string, string>;
+  }[] = [];
   if (asset.type === "bucket") {
     const parsed = parseTarget("bucket", host, { allowPrivate: true, allowedRanges: [] });
     if (parsed.ok && parsed.target.type === "bucket") {
@@ -311,7 +382,9 @@ export async function getOwnership(sc: ServiceContext, id: number) {
     token: asset.ownershipToken,
     coveredBy: parent,
     methods: ownershipMethods(asset, sc.services.net),
-    lastAttempt: last ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt } : null,
+    lastAttempt: last
+      ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt }
+      : null,
   };
 }
 
@@ -319,14 +392,22 @@ export async function getOwnership(sc: ServiceContext, id: number) {
  * Checks the proof now (every applicable method unless one is named), records
  * each attempt, and marks the asset proven on the first success.
  */
-export async function verifyAssetOwnership(sc: ServiceContext, id: number, method?: "dns-txt" | "http-file" | "html-meta") {
+export async function verifyAssetOwnership(
+  sc: ServiceContext,
+  id: number,
+  method?: "dns-txt" | "http-file" | "html-meta",
+) {
   const asset = await requireAsset(sc, id);
   const applicable = ownershipMethods(asset, sc.services.net).map((m) => m.method);
-  if (method && !applicable.includes(method)) throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
+  if (method && !applicable.includes(method))
+    throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
 
-  const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] = [];
-  const parent = asset.type === "subdomain" ? await ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null;
-  if (parent && !method) attempts.push({ method: "parent-domain", ok: true, detail: `covered by the proven domain ${parent.value}` });
+  const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] =
+    [];
+  const parent =
+    asset.type === "subdomain" ? await ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null;
+  if (parent && !method)
+    attempts.push({ method: "parent-domain", ok: true, detail: `covered by the proven domain ${parent.value}` });
   for (const m of method ? [method] : applicable) {
     if (attempts.some((a) => a.ok)) break;
     const target = asset.type === "bucket" ? parseValue(sc, asset.type, asset.value) : null;
@@ -341,16 +422,31 @@ export async function verifyAssetOwnership(sc: ServiceContext, id: number, metho
     // One record per verification, saying what each method found.
     const detail = success ? success.detail : attempts.map((a) => `${a.method}: ${a.detail}`).join(" · ");
     await tx.ownershipProof.create({
-      data: { workspaceId: sc.workspaceId, assetId: id, method: success ? methodOf(success.method) : attempts.length === 1 ? methodOf(attempts[0]!.method) : null, success: Boolean(success), detail: detail.slice(0, 4000) },
+      data: {
+        workspaceId: sc.workspaceId,
+        assetId: id,
+        method: success ? methodOf(success.method) : attempts.length === 1 ? methodOf(attempts[0]!.method) : null,
+        success: Boolean(success),
+        detail: detail.slice(0, 4000),
+      },
     });
     if (success && !asset.ownershipVerifiedAt) {
-      await tx.asset.update({ where: { id }, data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) } });
+      await tx.asset.update({
+        where: { id },
+        data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) },
+      });
     }
     await writeAudit(tx, sc.actor, {
       action: success ? "asset.ownership-verified" : "asset.ownership-failed",
       resourceType: "asset",
       resourceId: id,
-      changes: { ownership: { before: asset.ownershipVerifiedAt ? "proven" : "pending", after: success || asset.ownershipVerifiedAt ? "proven" : "pending" }, methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) } },
+      changes: {
+        ownership: {
+          before: asset.ownershipVerifiedAt ? "proven" : "pending",
+          after: success || asset.ownershipVerifiedAt ? "proven" : "pending",
+        },
+        methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) },
+      },
     });
   });
   return getOwnership(sc, id);
@@ -359,14 +455,25 @@ export async function verifyAssetOwnership(sc: ServiceContext, id: number, metho
 // ----------------------------------------------------------- outside view
 
 const notYet = (what: string) =>
-  new AppError(404, ErrorCode.NOT_AVAILABLE_YET, `No ${what} yet: it comes with the first completed reachability check (add or revalidate the asset)`);
+  new AppError(
+    404,
+    ErrorCode.NOT_AVAILABLE_YET,
+    `No ${what} yet: it comes with the first completed reachability check (add or revalidate the asset)`,
+  );
 
 export async function outsideView(sc: ServiceContext, id: number, part: (typeof OUTSIDE_VIEW_PARTS)[number]) {
-  const asset = await sc.db.asset.findUnique({ where: { id }, select: { outsideView: true, screenshotTakenAt: true, lastCheckedAt: true } });
+  const asset = await sc.db.asset.findUnique({
+    where: { id },
+    select: { outsideView: true, screenshotTakenAt: true, lastCheckedAt: true },
+  });
   if (!asset) throw notFound("Asset");
   if (part === "screenshot") {
     if (!asset.screenshotTakenAt) throw notYet("screenshot");
-    return { part, checkedAt: asset.screenshotTakenAt, data: { url: `/app/assets/${id}/screenshot`, contentType: "image/png" } };
+    return {
+      part,
+      checkedAt: asset.screenshotTakenAt,
+      data: { url: `/app/assets/${id}/screenshot`, contentType: "image/png" },
+    };
   }
   const view = asset.outsideView as Record<string, unknown> | null;
   if (!view || view[part] === undefined || view[part] === null) throw notYet(`${part} view`);

@@ -28,7 +28,12 @@ export const auditLogRouter = router({
 
   filters: procedure
     .meta({
-      openapi: { method: "GET", path: "/app/audit-log/filters", tags, summary: "The actors, actions and resource types present in the log" },
+      openapi: {
+        method: "GET",
+        path: "/app/audit-log/filters",
+        tags,
+        summary: "The actors, actions and resource types present in the log",
+      },
       scope: "audit:read",
       kind: "read",
     })
@@ -42,7 +47,8 @@ export const auditLogRouter = router({
         path: "/app/audit-log/export",
         tags,
         summary: "Export the audit log",
-        description: "Streams every matching entry, newest first, as CSV (default) or a JSON array. Same filters as the list.",
+        description:
+          "Streams every matching entry, newest first, as CSV (default) or a JSON array. Same filters as the list.",
         contentTypes: ["text/csv", "application/json"],
       },
       scope: "audit:read",

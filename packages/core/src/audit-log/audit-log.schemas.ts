@@ -21,7 +21,11 @@ export const auditFilters = z.object({
 });
 
 export const listAuditInput = pagingInput.extend(auditFilters.shape).extend({
-  order: z.enum(["desc", "asc"]).optional().default("desc").meta({ description: "By time: newest first (desc, default) or oldest first" }),
+  order: z
+    .enum(["desc", "asc"])
+    .optional()
+    .default("desc")
+    .meta({ description: "By time: newest first (desc, default) or oldest first" }),
 });
 export const exportAuditInput = auditFilters.extend({
   format: z.enum(["csv", "json"]).optional().default("csv"),

@@ -41,14 +41,19 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
 }
 
 /** Newest first unless asked otherwise (ids grow with time). */
-export async function listAuditEntries(sc: ServiceContext, input: AuditFilters & PagingInput & { order: "asc" | "desc" }) {
+export async function listAuditEntries(
+  sc: ServiceContext,
+  input: AuditFilters & PagingInput & { order: "asc" | "desc" },
+) {
   const filter = where(input);
   const unfiltered = Object.values(filter).every((v) => v === undefined);
   const [rows, total] = await Promise.all([
     sc.db.auditEntry.findMany({ where: filter, orderBy: { id: input.order }, ...skipTake(input) }),
     // The whole log's total is kept by triggers; count(*) over a million entries costs ~60 ms.
     unfiltered
-      ? sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { auditEntryCount: true } }).then((w) => w.auditEntryCount)
+      ? sc.db.workspace
+          .findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { auditEntryCount: true } })
+          .then((w) => w.auditEntryCount)
       : sc.db.auditEntry.count({ where: filter }),
   ]);
   return { items: rows.map(present), total, page: input.page, limit: input.limit };
@@ -74,8 +79,18 @@ export async function auditLogFilters(sc: ServiceContext): Promise<z.output<type
 
 const EXPORT_BATCH = 1000;
 const CSV_COLUMNS = [
-  "id", "createdAt", "actorType", "actorId", "actorName", "channel", "action",
-  "resourceType", "resourceId", "changes", "ip", "userAgent",
+  "id",
+  "createdAt",
+  "actorType",
+  "actorId",
+  "actorName",
+  "channel",
+  "action",
+  "resourceType",
+  "resourceId",
+  "changes",
+  "ip",
+  "userAgent",
 ] as const;
 
 /** Every matching entry, newest first, fetched in keyset batches so memory stays flat. */
@@ -121,6 +136,10 @@ async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
 export function exportAuditLog(sc: ServiceContext, filters: AuditFilters & { format: "csv" | "json" }): FileResponse {
   const stamp = new Date().toISOString().slice(0, 10);
   return filters.format === "json"
-    ? { contentType: "application/json; charset=utf-8", filename: `audit-log-${stamp}.json`, body: jsonChunks(sc, filters) }
+    ? {
+        contentType: "application/json; charset=utf-8",
+        filename: `audit-log-${stamp}.json`,
+        body: jsonChunks(sc, filters),
+      }
     : { contentType: "text/csv; charset=utf-8", filename: `audit-log-${stamp}.csv`, body: csvChunks(sc, filters) };
 }

@@ -27,7 +27,11 @@ export interface Actor {
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 
 /** The fields among `fields` whose value differs between before and after (null = absent). */
-export function changesOf<T extends object>(before: T | null, after: T | null, fields: readonly (keyof T & string)[]): Changes {
+export function changesOf<T extends object>(
+  before: T | null,
+  after: T | null,
+  fields: readonly (keyof T & string)[],
+): Changes {
   const changes: Changes = {};
   for (const field of fields) {
     const b = before ? normalise(before[field]) : null;

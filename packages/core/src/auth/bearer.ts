@@ -22,8 +22,15 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
 
   if (secret.startsWith(SECRET_PREFIX.accessToken)) {
     const { rows } = await pool.query<{
-      id: number; workspaceId: number; appId: number; userId: number | null; scopes: string[];
-      expiresAt: Date; revokedAt: Date | null; appName: string; role: Role | null;
+      id: number;
+      workspaceId: number;
+      appId: number;
+      userId: number | null;
+      scopes: string[];
+      expiresAt: Date;
+      revokedAt: Date | null;
+      appName: string;
+      role: Role | null;
     }>({
       name: "auth-oauth-token",
       // A token granted by a person acts with that person's current role (null once they left).
@@ -53,7 +60,12 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
   }
 
   const { rows } = await pool.query<{
-    id: number; workspaceId: number; name: string; scopes: string[]; expiresAt: Date | null; revokedAt: Date | null;
+    id: number;
+    workspaceId: number;
+    name: string;
+    scopes: string[];
+    expiresAt: Date | null;
+    revokedAt: Date | null;
   }>({
     name: "auth-api-key",
     // Also stamps lastUsedAt, at most once a minute per key, in the same round trip.

@@ -27,7 +27,9 @@ describe("the workspace-scoped client", () => {
 
   it("refuses to query a workspace model outside of a workspace scope", async () => {
     await expect(scoped.project.findMany()).rejects.toThrow(/outside of a workspace scope/);
-    await expect(scoped.project.create({ data: { workspaceId: a, name: "x" } })).rejects.toThrow(/outside of a workspace scope/);
+    await expect(scoped.project.create({ data: { workspaceId: a, name: "x" } })).rejects.toThrow(
+      /outside of a workspace scope/,
+    );
   });
 
   it("reads and writes only the current workspace, whatever the query asks", async () => {
@@ -37,16 +39,26 @@ describe("the workspace-scoped client", () => {
     expect(pb.workspaceId).toBe(b);
 
     expect(await runInWorkspace(b, () => scoped.project.findUnique({ where: { id: pa.id } }))).toBeNull();
-    expect(await runInWorkspace(b, () => scoped.project.findFirst({ where: { workspaceId: a } }))).toMatchObject({ id: pb.id });
+    expect(await runInWorkspace(b, () => scoped.project.findFirst({ where: { workspaceId: a } }))).toMatchObject({
+      id: pb.id,
+    });
     expect(await runInWorkspace(b, () => scoped.project.count())).toBe(1);
-    await expect(runInWorkspace(b, () => scoped.project.update({ where: { id: pa.id }, data: { name: "hijacked" } }))).rejects.toMatchObject({ code: "P2025" });
-    await expect(runInWorkspace(b, () => scoped.project.delete({ where: { id: pa.id } }))).rejects.toMatchObject({ code: "P2025" });
+    await expect(
+      runInWorkspace(b, () => scoped.project.update({ where: { id: pa.id }, data: { name: "hijacked" } })),
+    ).rejects.toMatchObject({ code: "P2025" });
+    await expect(runInWorkspace(b, () => scoped.project.delete({ where: { id: pa.id } }))).rejects.toMatchObject({
+      code: "P2025",
+    });
     expect(await runInWorkspace(b, () => scoped.project.deleteMany({}))).toEqual({ count: 1 });
-    expect(await runInWorkspace(a, () => scoped.project.findUnique({ where: { id: pa.id } }))).toMatchObject({ name: "in A" });
+    expect(await runInWorkspace(a, () => scoped.project.findUnique({ where: { id: pa.id } }))).toMatchObject({
+      name: "in A",
+    });
   });
 
   it("treats ids past int4 as missing rather than failing", async () => {
-    expect(await runInWorkspace(a, () => scoped.project.findUnique({ where: { id: 9_007_199_254_740_991 } }))).toBeNull();
+    expect(
+      await runInWorkspace(a, () => scoped.project.findUnique({ where: { id: 9_007_199_254_740_991 } })),
+    ).toBeNull();
   });
 
   it("stays in scope inside interactive transactions", async () => {

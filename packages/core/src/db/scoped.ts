@@ -56,7 +56,11 @@ function clampIds(where: Record<string, unknown> | undefined) {
   return where;
 }
 
-type Args = Record<string, unknown> & { where?: Record<string, unknown>; data?: unknown; create?: Record<string, unknown> };
+type Args = Record<string, unknown> & {
+  where?: Record<string, unknown>;
+  data?: unknown;
+  create?: Record<string, unknown>;
+};
 
 function withWorkspace(operation: string, args: Args, workspaceId: number): Args {
   const a: Args = { ...args };

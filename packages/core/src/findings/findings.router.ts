@@ -6,7 +6,13 @@ import { listFindings } from "./findings.service.ts";
 export const findingsRouter = router({
   list: procedure
     .meta({
-      openapi: { method: "GET", path: "/app/findings", tags: ["Findings"], summary: "List findings", description: "Everything the scanners found, newest first, with evidence." },
+      openapi: {
+        method: "GET",
+        path: "/app/findings",
+        tags: ["Findings"],
+        summary: "List findings",
+        description: "Everything the scanners found, newest first, with evidence.",
+      },
       scope: "issues:read",
       kind: "read",
       paged: true,

@@ -17,7 +17,9 @@ export const findingSchema = z
     title: z.string(),
     severity: z.enum(SEVERITY_VALUES),
     port: z.number().int().nullable(),
-    evidence: z.record(z.string(), z.unknown()).meta({ description: "description, url, request, response (excerpt), matched, …" }),
+    evidence: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "description, url, request, response (excerpt), matched, …" }),
     createdAt: z.date(),
   })
   .meta({ id: "Finding" });

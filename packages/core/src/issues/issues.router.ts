@@ -14,7 +14,17 @@ import {
   setAssigneeInput,
   setStatusInput,
 } from "./issues.schemas.ts";
-import { addComment, deleteComment, dismissIssue, editComment, getIssue, listComments, listIssues, setIssueAssignee, setIssueStatus } from "./issues.service.ts";
+import {
+  addComment,
+  deleteComment,
+  dismissIssue,
+  editComment,
+  getIssue,
+  listComments,
+  listIssues,
+  setIssueAssignee,
+  setIssueStatus,
+} from "./issues.service.ts";
 
 const tags = ["Issues"];
 const read = { scope: "issues:read", kind: "read" } as const;
@@ -22,7 +32,17 @@ const write = { scope: "issues:write", kind: "write" } as const;
 
 export const issuesRouter = router({
   list: procedure
-    .meta({ openapi: { method: "GET", path: "/app/issues", tags, summary: "List issues", description: "Most severe first, then newest." }, paged: true, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/issues",
+        tags,
+        summary: "List issues",
+        description: "Most severe first, then newest.",
+      },
+      paged: true,
+      ...read,
+    })
     .input(listIssuesInput)
     .output(pageOf(issueSchema))
     .query(({ ctx, input }) => listIssues(ctx, input)),
@@ -34,32 +54,69 @@ export const issuesRouter = router({
     .query(({ ctx, input }) => getIssue(ctx, input.id)),
 
   comments: procedure
-    .meta({ openapi: { method: "GET", path: "/app/issues/{id}/comments", tags, summary: "List an issue's comments", description: "Oldest first." }, paged: true, ...read })
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/issues/{id}/comments",
+        tags,
+        summary: "List an issue's comments",
+        description: "Oldest first.",
+      },
+      paged: true,
+      ...read,
+    })
     .input(listCommentsInput)
     .output(pageOf(commentSchema))
     .query(({ ctx, input }) => listComments(ctx, input.id, input)),
 
   addComment: procedure
-    .meta({ openapi: { method: "POST", path: "/app/issues/{id}/comments", tags, summary: "Comment on an issue" }, successStatus: 201, ...write })
+    .meta({
+      openapi: { method: "POST", path: "/app/issues/{id}/comments", tags, summary: "Comment on an issue" },
+      successStatus: 201,
+      ...write,
+    })
     .input(createCommentInput)
     .output(commentSchema)
     .mutation(({ ctx, input }) => addComment(ctx, input.id, input.body)),
 
   setAssignee: procedure
-    .meta({ openapi: { method: "PATCH", path: "/app/issues/{id}/assignee", tags, summary: "Assign an issue (userId, or null)" }, ...write })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/app/issues/{id}/assignee",
+        tags,
+        summary: "Assign an issue (userId, or null)",
+      },
+      ...write,
+    })
     .input(setAssigneeInput)
     .output(issueSchema)
     .mutation(({ ctx, input }) => setIssueAssignee(ctx, input.id, input.userId)),
 
   editComment: procedure
-    .meta({ openapi: { method: "PATCH", path: "/app/issues/{id}/comments/{commentId}", tags, summary: "Edit a comment (its author only)" }, ...write })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/app/issues/{id}/comments/{commentId}",
+        tags,
+        summary: "Edit a comment (its author only)",
+      },
+      ...write,
+    })
     .input(editCommentInput)
     .output(commentSchema)
     .mutation(({ ctx, input }) => editComment(ctx, input)),
 
   dismiss: procedure
     .meta({
-      openapi: { method: "PATCH", path: "/app/issues/{id}/dismiss", tags, summary: "Dismiss an issue", description: "reason: false-positive, accepted-risk or mitigated-elsewhere; optional note and until (then rescans reopen it)." },
+      openapi: {
+        method: "PATCH",
+        path: "/app/issues/{id}/dismiss",
+        tags,
+        summary: "Dismiss an issue",
+        description:
+          "reason: false-positive, accepted-risk or mitigated-elsewhere; optional note and until (then rescans reopen it).",
+      },
       ...write,
     })
     .input(dismissInput)
@@ -67,13 +124,29 @@ export const issuesRouter = router({
     .mutation(({ ctx, input }) => dismissIssue(ctx, input)),
 
   setStatus: procedure
-    .meta({ openapi: { method: "PATCH", path: "/app/issues/{id}/status", tags, summary: "Change an issue's status (open, in-progress, resolved)" }, ...write })
+    .meta({
+      openapi: {
+        method: "PATCH",
+        path: "/app/issues/{id}/status",
+        tags,
+        summary: "Change an issue's status (open, in-progress, resolved)",
+      },
+      ...write,
+    })
     .input(setStatusInput)
     .output(issueSchema)
     .mutation(({ ctx, input }) => setIssueStatus(ctx, input.id, input.status)),
 
   deleteComment: procedure
-    .meta({ openapi: { method: "DELETE", path: "/app/issues/{id}/comments/{commentId}", tags, summary: "Delete a comment (its author only)" }, ...write })
+    .meta({
+      openapi: {
+        method: "DELETE",
+        path: "/app/issues/{id}/comments/{commentId}",
+        tags,
+        summary: "Delete a comment (its author only)",
+      },
+      ...write,
+    })
     .input(deleteCommentInput)
     .output(deleteCommentOutput)
     .mutation(({ ctx, input }) => deleteComment(ctx, input)),

@@ -45,13 +45,24 @@ export const listIssuesInput = pagingInput.extend({
 });
 
 export const issueIdInput = z.object({ id: idParam() });
-export const setStatusInput = z.object({ id: idParam(), status: z.enum(["open", "in-progress", "resolved"], { message: "must be open, in-progress or resolved (use /dismiss to dismiss)" }) });
-export const setAssigneeInput = z.object({ id: idParam(), userId: idParam("userId").nullable().meta({ description: "A workspace member, or null to unassign" }) });
+export const setStatusInput = z.object({
+  id: idParam(),
+  status: z.enum(["open", "in-progress", "resolved"], {
+    message: "must be open, in-progress or resolved (use /dismiss to dismiss)",
+  }),
+});
+export const setAssigneeInput = z.object({
+  id: idParam(),
+  userId: idParam("userId").nullable().meta({ description: "A workspace member, or null to unassign" }),
+});
 export const dismissInput = z.object({
   id: idParam(),
   reason: z.enum(DISMISS_REASONS, { message: `must be one of ${DISMISS_REASONS.join(", ")}` }),
   note: text(2000).optional(),
-  until: z.coerce.date({ message: "must be an ISO 8601 date-time" }).refine((d) => d.getTime() > Date.now(), "must be in the future").optional(),
+  until: z.coerce
+    .date({ message: "must be an ISO 8601 date-time" })
+    .refine((d) => d.getTime() > Date.now(), "must be in the future")
+    .optional(),
 });
 
 export const commentSchema = z

@@ -27,7 +27,13 @@ export function presentIssue(i: IssueRow): Issue {
     severity: i.severity,
     status: dashed(i.status),
     port: i.port,
-    assignee: i.assignee ? { id: i.assignee.id, email: i.assignee.email, name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email } : null,
+    assignee: i.assignee
+      ? {
+          id: i.assignee.id,
+          email: i.assignee.email,
+          name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email,
+        }
+      : null,
     dismissReason: i.dismissReason as Issue["dismissReason"],
     dismissNote: i.dismissNote,
     dismissedUntil: i.dismissedUntil,
@@ -76,7 +82,12 @@ export const getIssue = async (sc: ServiceContext, id: number) => presentIssue(a
 const AUDITED = ["status", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
 
 /** A change to an issue's workflow fields, audited, in one transaction. */
-async function changeIssue(sc: ServiceContext, id: number, action: string, data: (before: IssueRow) => Prisma.IssueUncheckedUpdateInput) {
+async function changeIssue(
+  sc: ServiceContext,
+  id: number,
+  action: string,
+  data: (before: IssueRow) => Prisma.IssueUncheckedUpdateInput,
+) {
   return sc.db.$transaction(async (tx) => {
     const before = await requireIssue(sc, tx, id);
     const after = await tx.issue.update({ where: { id }, data: data(before), include });
@@ -85,7 +96,8 @@ async function changeIssue(sc: ServiceContext, id: number, action: string, data:
       { ...after, status: dashed(after.status) },
       AUDITED,
     );
-    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action, resourceType: "issue", resourceId: id, changes });
+    if (Object.keys(changes).length)
+      await writeAudit(tx, sc.actor, { action, resourceType: "issue", resourceId: id, changes });
     return presentIssue(after);
   });
 }
@@ -95,7 +107,9 @@ export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | 
   changeIssue(sc, id, "issue.status", () => ({
     status: undashed<IssueStatus>(status),
     resolvedAt: status === "resolved" ? new Date() : null,
-    ...(status !== "resolved" ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null } : {}),
+    ...(status !== "resolved"
+      ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null }
+      : {}),
   }));
 
 export async function setIssueAssignee(sc: ServiceContext, id: number, userId: number | null) {
@@ -105,7 +119,10 @@ export async function setIssueAssignee(sc: ServiceContext, id: number, userId: n
   return changeIssue(sc, id, "issue.assign", () => ({ assigneeUserId: userId }));
 }
 
-export const dismissIssue = (sc: ServiceContext, input: { id: number; reason: (typeof DISMISS_REASONS)[number]; note?: string; until?: Date }) =>
+export const dismissIssue = (
+  sc: ServiceContext,
+  input: { id: number; reason: (typeof DISMISS_REASONS)[number]; note?: string; until?: Date },
+) =>
   changeIssue(sc, input.id, "issue.dismiss", () => ({
     status: "dismissed",
     dismissReason: input.reason,
@@ -139,15 +156,33 @@ export async function addComment(sc: ServiceContext, issueId: number, body: stri
   return sc.db.$transaction(async (tx) => {
     await requireIssue(sc, tx, issueId);
     const c = await tx.issueComment.create({
-      data: { workspaceId: sc.workspaceId, issueId, body, authorUserId: sc.actor.userId ?? null, authorType: sc.actor.type, authorId: sc.actor.id, authorName: sc.actor.name },
+      data: {
+        workspaceId: sc.workspaceId,
+        issueId,
+        body,
+        authorUserId: sc.actor.userId ?? null,
+        authorType: sc.actor.type,
+        authorId: sc.actor.id,
+        authorName: sc.actor.name,
+      },
     });
-    await writeAudit(tx, sc.actor, { action: "issue.comment", resourceType: "issue", resourceId: issueId, changes: { commentId: { before: null, after: c.id } } });
+    await writeAudit(tx, sc.actor, {
+      action: "issue.comment",
+      resourceType: "issue",
+      resourceId: issueId,
+      changes: { commentId: { before: null, after: c.id } },
+    });
     return presentComment(c);
   });
 }
 
 /** Only the author (the same user, key or app) edits or deletes a comment. */
-async function ownComment(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issueComment">, issueId: number, commentId: number) {
+async function ownComment(
+  sc: ServiceContext,
+  tx: Pick<ServiceContext["db"], "issueComment">,
+  issueId: number,
+  commentId: number,
+) {
   const c = await tx.issueComment.findFirst({ where: { id: commentId, issueId } });
   if (!c) throw notFound("Comment");
   if (c.authorType !== (sc.actor.type as ActorType) || c.authorId !== sc.actor.id) {
@@ -160,7 +195,12 @@ export async function editComment(sc: ServiceContext, input: { id: number; comme
   return sc.db.$transaction(async (tx) => {
     const before = await ownComment(sc, tx, input.id, input.commentId);
     const after = await tx.issueComment.update({ where: { id: input.commentId }, data: { body: input.body } });
-    await writeAudit(tx, sc.actor, { action: "issue.comment-edit", resourceType: "issue", resourceId: input.id, changes: { body: { before: before.body, after: after.body } } });
+    await writeAudit(tx, sc.actor, {
+      action: "issue.comment-edit",
+      resourceType: "issue",
+      resourceId: input.id,
+      changes: { body: { before: before.body, after: after.body } },
+    });
     return presentComment(after);
   });
 }
@@ -169,7 +209,12 @@ export async function deleteComment(sc: ServiceContext, input: { id: number; com
   return sc.db.$transaction(async (tx) => {
     const c = await ownComment(sc, tx, input.id, input.commentId);
     await tx.issueComment.delete({ where: { id: c.id } });
-    await writeAudit(tx, sc.actor, { action: "issue.comment-delete", resourceType: "issue", resourceId: input.id, changes: { body: { before: c.body, after: null } } });
+    await writeAudit(tx, sc.actor, {
+      action: "issue.comment-delete",
+      resourceType: "issue",
+      resourceId: input.id,
+      changes: { body: { before: c.body, after: null } },
+    });
     return { message: `Comment ${c.id} deleted` };
   });
 }

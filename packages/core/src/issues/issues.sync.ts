@@ -11,14 +11,37 @@ import { dashed } from "../enum-names.ts";
 /** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
 export function scannerOfKind(kind: string): string {
   const prefix = kind.split(".")[0];
-  return { port: "ports", tls: "tls", http: "http", tech: "technologies", template: "templates", nuclei: "nuclei", scan: "scan" }[prefix!] ?? prefix!;
+  return (
+    {
+      port: "ports",
+      tls: "tls",
+      http: "http",
+      tech: "technologies",
+      template: "templates",
+      nuclei: "nuclei",
+      scan: "scan",
+    }[prefix!] ?? prefix!
+  );
 }
 
-export const scannerActor = (workspaceId: number): Actor => ({ workspaceId, type: "system", id: null, name: "scanner", channel: "system" });
+export const scannerActor = (workspaceId: number): Actor => ({
+  workspaceId,
+  type: "system",
+  id: null,
+  name: "scanner",
+  channel: "system",
+});
 
 export async function syncIssues(
   tx: ScopedTx,
-  input: { workspaceId: number; assetId: number; scanId: number; findings: ScanFinding[]; completedStages: Set<string>; now: Date },
+  input: {
+    workspaceId: number;
+    assetId: number;
+    scanId: number;
+    findings: ScanFinding[];
+    completedStages: Set<string>;
+    now: Date;
+  },
 ) {
   const { workspaceId, assetId, scanId, findings, completedStages, now } = input;
   const actor = scannerActor(workspaceId);
@@ -33,13 +56,24 @@ export async function syncIssues(
     let issueId: number;
     if (!issue) {
       const created = await tx.issue.create({
-        data: { workspaceId, assetId, kind: f.kind, title: f.title.slice(0, 500), description: f.description, severity: f.severity, port: f.port ?? null, firstSeenAt: now, lastSeenAt: now },
+        data: {
+          workspaceId,
+          assetId,
+          kind: f.kind,
+          title: f.title.slice(0, 500),
+          description: f.description,
+          severity: f.severity,
+          port: f.port ?? null,
+          firstSeenAt: now,
+          lastSeenAt: now,
+        },
       });
       issueId = created.id;
       opened++;
     } else {
       issueId = issue.id;
-      const dismissalOver = issue.status === "dismissed" && issue.dismissedUntil !== null && issue.dismissedUntil <= now;
+      const dismissalOver =
+        issue.status === "dismissed" && issue.dismissedUntil !== null && issue.dismissedUntil <= now;
       const reopen = issue.status === "resolved" || dismissalOver;
       await tx.issue.update({
         where: { id: issue.id },
@@ -48,12 +82,19 @@ export async function syncIssues(
           title: f.title.slice(0, 500),
           description: f.description,
           severity: f.severity,
-          ...(reopen ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null } : {}),
+          ...(reopen
+            ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
+            : {}),
         },
       });
       if (reopen) {
         reopened++;
-        await writeAudit(tx, actor, { action: "issue.reopen", resourceType: "issue", resourceId: issue.id, changes: { status: { before: dashed(issue.status), after: "open" }, scanId: { before: null, after: scanId } } });
+        await writeAudit(tx, actor, {
+          action: "issue.reopen",
+          resourceType: "issue",
+          resourceId: issue.id,
+          changes: { status: { before: dashed(issue.status), after: "open" }, scanId: { before: null, after: scanId } },
+        });
       }
     }
     findingRows.push({
@@ -75,9 +116,19 @@ export async function syncIssues(
   const seen = new Set(findings.map((f) => f.kind));
   let resolved = 0;
   for (const issue of existing) {
-    if (seen.has(issue.kind) || !["open", "in_progress"].includes(issue.status) || !completedStages.has(scannerOfKind(issue.kind))) continue;
+    if (
+      seen.has(issue.kind) ||
+      !["open", "in_progress"].includes(issue.status) ||
+      !completedStages.has(scannerOfKind(issue.kind))
+    )
+      continue;
     await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } });
-    await writeAudit(tx, actor, { action: "issue.resolve", resourceType: "issue", resourceId: issue.id, changes: { status: { before: dashed(issue.status), after: "resolved" }, scanId: { before: null, after: scanId } } });
+    await writeAudit(tx, actor, {
+      action: "issue.resolve",
+      resourceType: "issue",
+      resourceId: issue.id,
+      changes: { status: { before: dashed(issue.status), after: "resolved" }, scanId: { before: null, after: scanId } },
+    });
     resolved++;
   }
   return { opened, reopened, resolved };

@@ -107,9 +107,13 @@ export function createJobQueue(connectionString: string): JobQueue {
     async work(handlers, opts = {}) {
       await ready;
       for (let i = 0; i < (opts.concurrency ?? 4); i++) {
-        await boss.work<AssetCheckJob>(QUEUES.assetCheck, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-          if (job) await handlers.assetCheck(job.data);
-        });
+        await boss.work<AssetCheckJob>(
+          QUEUES.assetCheck,
+          { pollingIntervalSeconds: 0.5, batchSize: 1 },
+          async ([job]) => {
+            if (job) await handlers.assetCheck(job.data);
+          },
+        );
       }
       // Scans use many sockets each: fewer at a time per process; add processes to scale.
       for (let i = 0; i < (opts.scanConcurrency ?? 2); i++) {

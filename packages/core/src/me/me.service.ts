@@ -12,7 +12,12 @@ export async function verifyCredentials(services: Services, email: string, passw
   // Hash anyway for unknown emails, so timing does not tell which emails exist.
   const ok = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, password);
   if (!user || !ok || user.memberships.length === 0) return null;
-  return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`.trim() || user.email, workspaceIds: user.memberships.map((m) => m.workspaceId) };
+  return {
+    id: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    workspaceIds: user.memberships.map((m) => m.workspaceId),
+  };
 }
 
 // An Argon2id hash of a random string, verified against for unknown emails.
@@ -20,7 +25,10 @@ const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$zgDAm4D1RdGMRXDG+NO7UA$HoJBaI
 
 /** Whether the user may act in the workspace (session checks, workspace switch). */
 export async function isMember(services: Services, userId: number, workspaceId: number) {
-  const m = await services.db.prisma.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId } }, select: { id: true } });
+  const m = await services.db.prisma.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId } },
+    select: { id: true },
+  });
   return m !== null;
 }
 
@@ -34,7 +42,10 @@ export async function describeMe(sc: ServiceContext) {
       email: true,
       firstName: true,
       lastName: true,
-      memberships: { orderBy: { workspaceId: "asc" }, select: { role: true, workspace: { select: { id: true, name: true, plan: true } } } },
+      memberships: {
+        orderBy: { workspaceId: "asc" },
+        select: { role: true, workspace: { select: { id: true, name: true, plan: true } } },
+      },
     },
   });
   const current = user.memberships.find((m) => m.workspace.id === workspaceId)!;

@@ -27,25 +27,39 @@ export const membersRouter = router({
     .query(({ ctx, input }) => listMembers(ctx, input)),
 
   invitations: procedure
-    .meta({ openapi: { method: "GET", path: "/app/members/invitations", tags, summary: "Pending invitations" }, ...read, minRole: "admin" })
+    .meta({
+      openapi: { method: "GET", path: "/app/members/invitations", tags, summary: "Pending invitations" },
+      ...read,
+      minRole: "admin",
+    })
     .input(z.object({}))
     .output(z.array(invitationSchema))
     .query(({ ctx }) => listInvitations(ctx)),
 
   invite: procedure
-    .meta({ openapi: { method: "POST", path: "/app/members", tags, summary: "Invite by email with a role" }, successStatus: 201, ...admin })
+    .meta({
+      openapi: { method: "POST", path: "/app/members", tags, summary: "Invite by email with a role" },
+      successStatus: 201,
+      ...admin,
+    })
     .input(inviteInput)
     .output(inviteOutput)
     .mutation(({ ctx, input }) => invite(ctx, input)),
 
   revokeInvitation: procedure
-    .meta({ openapi: { method: "DELETE", path: "/app/members/invitations/{id}", tags, summary: "Revoke an invitation" }, ...admin })
+    .meta({
+      openapi: { method: "DELETE", path: "/app/members/invitations/{id}", tags, summary: "Revoke an invitation" },
+      ...admin,
+    })
     .input(revokeInvitationInput)
     .output(messageSchema)
     .mutation(({ ctx, input }) => revokeInvitation(ctx, input.id)),
 
   changeRole: procedure
-    .meta({ openapi: { method: "PATCH", path: "/app/members/{userId}", tags, summary: "Change a member's role" }, ...admin })
+    .meta({
+      openapi: { method: "PATCH", path: "/app/members/{userId}", tags, summary: "Change a member's role" },
+      ...admin,
+    })
     .input(changeRoleInput)
     .output(memberSchema)
     .mutation(({ ctx, input }) => changeRole(ctx, input)),

@@ -49,13 +49,17 @@ export async function listMembers(sc: ServiceContext, paging: PagingInput) {
 }
 
 export async function listInvitations(sc: ServiceContext) {
-  const rows = await sc.db.invitation.findMany({ where: { acceptedAt: null, expiresAt: { gt: new Date() } }, orderBy: { id: "asc" } });
+  const rows = await sc.db.invitation.findMany({
+    where: { acceptedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: { id: "asc" },
+  });
   return rows.map(presentInvitation);
 }
 
 /** Only owners may hand out or take away ownership. */
 function assertMayGrant(callerRole: Role, role: Role) {
-  if (role === "owner" && callerRole !== "owner") throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Only owners can make someone an owner");
+  if (role === "owner" && callerRole !== "owner")
+    throw new AppError(403, ErrorCode.ROLE_REQUIRED, "Only owners can make someone an owner");
 }
 
 /** The caller's role, as the door found it (the operator acts as an owner). */
@@ -72,9 +76,15 @@ export async function invite(sc: ServiceContext, input: { email: string; role: R
     assertMayGrant(callerRole(sc), role);
     const user = await tx.user.findUnique({ where: { email: input.email } });
     if (user) {
-      if (await tx.membership.findFirst({ where: { userId: user.id } })) throw alreadyExists("email", `email: ${input.email} is already a member`);
+      if (await tx.membership.findFirst({ where: { userId: user.id } }))
+        throw alreadyExists("email", `email: ${input.email} is already a member`);
       const m = await tx.membership.create({ data: { workspaceId: sc.workspaceId, userId: user.id, role } });
-      await writeAudit(tx, sc.actor, { action: "member.add", resourceType: "user", resourceId: user.id, changes: { email: { before: null, after: user.email }, role: { before: null, after: input.role } } });
+      await writeAudit(tx, sc.actor, {
+        action: "member.add",
+        resourceType: "user",
+        resourceId: user.id,
+        changes: { email: { before: null, after: user.email }, role: { before: null, after: input.role } },
+      });
       return {
         member: presentMember({ ...m, user }),
         invitation: null,
@@ -83,9 +93,21 @@ export async function invite(sc: ServiceContext, input: { email: string; role: R
     }
     const { secret, hash } = newSecret("ems_inv_", 24);
     const invitation = await tx.invitation.create({
-      data: { workspaceId: sc.workspaceId, email: input.email, role, tokenHash: hash, invitedByUserId: sc.actor.userId ?? null, expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000) },
+      data: {
+        workspaceId: sc.workspaceId,
+        email: input.email,
+        role,
+        tokenHash: hash,
+        invitedByUserId: sc.actor.userId ?? null,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+      },
     });
-    await writeAudit(tx, sc.actor, { action: "invitation.create", resourceType: "invitation", resourceId: invitation.id, changes: { email: { before: null, after: input.email }, role: { before: null, after: input.role } } });
+    await writeAudit(tx, sc.actor, {
+      action: "invitation.create",
+      resourceType: "invitation",
+      resourceId: invitation.id,
+      changes: { email: { before: null, after: input.email }, role: { before: null, after: input.role } },
+    });
     return { member: null, invitation: presentInvitation(invitation), token: secret };
   });
 }
@@ -95,7 +117,12 @@ export async function revokeInvitation(sc: ServiceContext, id: number) {
     const inv = await tx.invitation.findUnique({ where: { id } });
     if (!inv || inv.acceptedAt) throw notFound("Invitation");
     await tx.invitation.delete({ where: { id } });
-    await writeAudit(tx, sc.actor, { action: "invitation.revoke", resourceType: "invitation", resourceId: id, changes: { email: { before: inv.email, after: null } } });
+    await writeAudit(tx, sc.actor, {
+      action: "invitation.revoke",
+      resourceType: "invitation",
+      resourceId: id,
+      changes: { email: { before: inv.email, after: null } },
+    });
     return { message: `Invitation for ${inv.email} revoked` };
   });
 }
@@ -117,7 +144,12 @@ export async function changeRole(sc: ServiceContext, input: { userId: number; ro
     }
     if (m.role !== role) {
       await tx.membership.update({ where: { id: m.id }, data: { role } });
-      await writeAudit(tx, sc.actor, { action: "member.role", resourceType: "user", resourceId: m.userId, changes: { role: { before: dashed(m.role), after: input.role } } });
+      await writeAudit(tx, sc.actor, {
+        action: "member.role",
+        resourceType: "user",
+        resourceId: m.userId,
+        changes: { role: { before: dashed(m.role), after: input.role } },
+      });
     }
     return presentMember({ ...m, role });
   });
@@ -128,47 +160,91 @@ export async function removeMember(sc: ServiceContext, userId: number) {
     const m = await tx.membership.findFirst({ where: { userId }, include: { user: true } });
     if (!m) throw notFound("Member");
     assertMayGrant(callerRole(sc), m.role);
-    if (m.role === "owner" && (await ownersLeft(tx, userId)) === 0) throw validationError("userId", "the last owner cannot be removed");
+    if (m.role === "owner" && (await ownersLeft(tx, userId)) === 0)
+      throw validationError("userId", "the last owner cannot be removed");
     await tx.membership.delete({ where: { id: m.id } });
-    await writeAudit(tx, sc.actor, { action: "member.remove", resourceType: "user", resourceId: userId, changes: { email: { before: m.user.email, after: null }, role: { before: dashed(m.role), after: null } } });
+    await writeAudit(tx, sc.actor, {
+      action: "member.remove",
+      resourceType: "user",
+      resourceId: userId,
+      changes: { email: { before: m.user.email, after: null }, role: { before: dashed(m.role), after: null } },
+    });
     return { message: `${m.user.email} removed from the workspace` };
   });
 }
 
 /** The pending invitation behind a link, for the accept page. */
 export async function findInvitation(services: Services, token: string) {
-  const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) }, include: { workspace: { select: { name: true } } } });
+  const inv = await services.db.prisma.invitation.findUnique({
+    where: { tokenHash: hashSecret(token) },
+    include: { workspace: { select: { name: true } } },
+  });
   if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) return null;
   const hasAccount = (await services.db.prisma.user.count({ where: { email: inv.email } })) > 0;
-  return { email: inv.email, role: dashed(inv.role), workspaceId: inv.workspaceId, workspaceName: inv.workspace.name, hasAccount };
+  return {
+    email: inv.email,
+    role: dashed(inv.role),
+    workspaceId: inv.workspaceId,
+    workspaceName: inv.workspace.name,
+    hasAccount,
+  };
 }
 
 /** Accepts an invitation: creates the account (or checks its password) and the membership. */
-export async function acceptInvitation(services: Services, token: string, input: { password: string; firstName?: string; lastName?: string }) {
+export async function acceptInvitation(
+  services: Services,
+  token: string,
+  input: { password: string; firstName?: string; lastName?: string },
+) {
   const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) } });
   if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) throw notFound("Invitation");
   const existing = await services.db.prisma.user.findUnique({ where: { email: inv.email } });
-  if (existing && !(await verifyPassword(existing.passwordHash, input.password))) throw validationError("password", "does not match your account's password");
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password)))
+    throw validationError("password", "does not match your account's password");
   if (!existing && input.password.length < 12) throw validationError("password", "must be at least 12 characters");
   const passwordHash = existing ? existing.passwordHash : await hashPassword(input.password);
   // The invitee enters as who they will be; their user id exists only inside the transaction.
-  const invitee = { workspaceId: inv.workspaceId, type: "user", id: null, name: inv.email, channel: "dashboard", role: inv.role } as const;
+  const invitee = {
+    workspaceId: inv.workspaceId,
+    type: "user",
+    id: null,
+    name: inv.email,
+    channel: "dashboard",
+    role: inv.role,
+  } as const;
   return actAs(services, invitee, ({ db }) =>
     db.$transaction(async (tx) => {
-      const claimed = await tx.invitation.updateMany({ where: { id: inv.id, acceptedAt: null }, data: { acceptedAt: new Date() } });
+      const claimed = await tx.invitation.updateMany({
+        where: { id: inv.id, acceptedAt: null },
+        data: { acceptedAt: new Date() },
+      });
       if (claimed.count === 0) throw notFound("Invitation");
-      const user = existing ?? (await tx.user.create({ data: { email: inv.email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" } }));
+      const user =
+        existing ??
+        (await tx.user.create({
+          data: { email: inv.email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" },
+        }));
       if (!(await tx.membership.findFirst({ where: { userId: user.id } }))) {
         await tx.membership.create({ data: { workspaceId: inv.workspaceId, userId: user.id, role: inv.role } });
       }
-      await writeAudit(tx, { workspaceId: inv.workspaceId, type: "user", id: user.id, userId: user.id, name: user.email, channel: "dashboard" }, {
-        action: "member.join",
-        resourceType: "user",
-        resourceId: user.id,
-        changes: { role: { before: null, after: dashed(inv.role) } },
-      });
+      await writeAudit(
+        tx,
+        {
+          workspaceId: inv.workspaceId,
+          type: "user",
+          id: user.id,
+          userId: user.id,
+          name: user.email,
+          channel: "dashboard",
+        },
+        {
+          action: "member.join",
+          resourceType: "user",
+          resourceId: user.id,
+          changes: { role: { before: null, after: dashed(inv.role) } },
+        },
+      );
       return { userId: user.id, email: user.email, workspaceId: inv.workspaceId };
     }),
   );
 }
-

@@ -64,7 +64,9 @@ export async function validateAuthorizationRequest(
   if (!redirectUri || !app.redirectUris.includes(redirectUri)) {
     throw new AuthorizationPageError("The redirect_uri is not one registered for this app.");
   }
-  const fail = (error: string, description: string) => ({ redirect: errorRedirect(redirectUri, error, description, req.state) });
+  const fail = (error: string, description: string) => ({
+    redirect: errorRedirect(redirectUri, error, description, req.state),
+  });
   if (req.response_type !== "code") return fail("unsupported_response_type", "response_type must be code");
   if (!req.code_challenge || !/^[A-Za-z0-9._~-]{43,128}$/.test(req.code_challenge)) {
     return fail("invalid_request", "code_challenge is required (PKCE, 43-128 characters)");
@@ -118,7 +120,8 @@ export async function approveAuthorization(sc: ServiceContext, auth: ValidAuthor
   return url.toString();
 }
 
-export const denyAuthorization = (auth: ValidAuthorization) => errorRedirect(auth.redirectUri, "access_denied", "The user denied the request", auth.state);
+export const denyAuthorization = (auth: ValidAuthorization) =>
+  errorRedirect(auth.redirectUri, "access_denied", "The user denied the request", auth.state);
 
 // ------------------------------------------------ model for the token endpoint
 
@@ -129,14 +132,20 @@ export interface GrantUser {
 }
 
 export async function findAuthorizationCode(services: Services, code: string) {
-  const row = await services.db.prisma.oAuthAuthorizationCode.findUnique({ where: { codeHash: hashSecret(code) }, include: { app: true } });
+  const row = await services.db.prisma.oAuthAuthorizationCode.findUnique({
+    where: { codeHash: hashSecret(code) },
+    include: { app: true },
+  });
   if (!row || row.usedAt) return null;
   return row;
 }
 
 /** Marks the code used; false if it already was (a replay). */
 export async function consumeAuthorizationCode(services: Services, codeId: number) {
-  const r = await services.db.prisma.oAuthAuthorizationCode.updateMany({ where: { id: codeId, usedAt: null }, data: { usedAt: new Date() } });
+  const r = await services.db.prisma.oAuthAuthorizationCode.updateMany({
+    where: { id: codeId, usedAt: null },
+    data: { usedAt: new Date() },
+  });
   return r.count === 1;
 }
 
@@ -179,29 +188,41 @@ export async function issueUserTokens(
           refreshTokenExpiresAt: refreshExpiresAt,
         },
       });
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: meta.rotatedFrom ? "oauth-token.refresh" : "oauth-token.issue",
-          resourceType: "oauth-token",
-          resourceId: token.id,
-          changes: { scopes: { before: null, after: scopes }, ...(meta.rotatedFrom ? { rotatedFrom: { before: meta.rotatedFrom, after: null } } : {}) },
+      await writeAudit(tx, actor, {
+        action: meta.rotatedFrom ? "oauth-token.refresh" : "oauth-token.issue",
+        resourceType: "oauth-token",
+        resourceId: token.id,
+        changes: {
+          scopes: { before: null, after: scopes },
+          ...(meta.rotatedFrom ? { rotatedFrom: { before: meta.rotatedFrom, after: null } } : {}),
         },
-      );
+      });
     }),
   );
   return { accessToken: access.secret, refreshToken: refresh.secret, expiresAt, refreshExpiresAt, scopes };
 }
 
 export async function findRefreshToken(services: Services, refreshToken: string) {
-  const row = await services.db.prisma.oAuthToken.findUnique({ where: { refreshTokenHash: hashSecret(refreshToken) }, include: { app: true } });
-  if (!row || row.revokedAt || !row.refreshTokenExpiresAt || row.refreshTokenExpiresAt.getTime() <= Date.now() || row.userId === null) return null;
+  const row = await services.db.prisma.oAuthToken.findUnique({
+    where: { refreshTokenHash: hashSecret(refreshToken) },
+    include: { app: true },
+  });
+  if (
+    !row ||
+    row.revokedAt ||
+    !row.refreshTokenExpiresAt ||
+    row.refreshTokenExpiresAt.getTime() <= Date.now() ||
+    row.userId === null
+  )
+    return null;
   return row;
 }
 
 /** Rotation: the old pair stops working when the new one is issued. False if already revoked (a replay). */
 export async function revokeTokenRow(services: Services, tokenId: number) {
-  const r = await services.db.prisma.oAuthToken.updateMany({ where: { id: tokenId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const r = await services.db.prisma.oAuthToken.updateMany({
+    where: { id: tokenId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return r.count === 1;
 }

@@ -33,7 +33,14 @@ export async function createOAuthApp(sc: ServiceContext, input: CreateOAuthAppIn
   const { secret, hash } = newSecret(SECRET_PREFIX.clientSecret);
   return sc.db.$transaction(async (tx) => {
     const app = await tx.oAuthApp.create({
-      data: { workspaceId: sc.workspaceId, name: input.name, clientId, clientSecretHash: hash, scopes: input.scopes, redirectUris: input.redirectUris ?? [] },
+      data: {
+        workspaceId: sc.workspaceId,
+        name: input.name,
+        clientId,
+        clientSecretHash: hash,
+        scopes: input.scopes,
+        redirectUris: input.redirectUris ?? [],
+      },
     });
     await writeAudit(tx, sc.actor, {
       action: "oauth-app.create",
@@ -48,19 +55,29 @@ export async function createOAuthApp(sc: ServiceContext, input: CreateOAuthAppIn
 const APP_FIELDS = ["name", "scopes", "redirectUris"] as const;
 
 export async function listOAuthApps(sc: ServiceContext, paging: PagingInput) {
-  const [rows, total] = await Promise.all([sc.db.oAuthApp.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }), sc.db.oAuthApp.count()]);
+  const [rows, total] = await Promise.all([
+    sc.db.oAuthApp.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
+    sc.db.oAuthApp.count(),
+  ]);
   return { items: rows.map(presentOAuthApp), total, page: paging.page, limit: paging.limit };
 }
 
 export async function updateOAuthApp(sc: ServiceContext, input: UpdateOAuthAppInput) {
   const { id, ...fields } = input;
-  if (Object.values(fields).every((v) => v === undefined)) throw validationError("body", "send at least one of name, scopes, redirectUris");
+  if (Object.values(fields).every((v) => v === undefined))
+    throw validationError("body", "send at least one of name, scopes, redirectUris");
   return sc.db.$transaction(async (tx) => {
     const before = await tx.oAuthApp.findUnique({ where: { id } });
     if (!before) throw notFound("OAuth app");
     const after = await tx.oAuthApp.update({ where: { id }, data: fields });
     const changes = changesOf(before, after, APP_FIELDS);
-    if (Object.keys(changes).length) await writeAudit(tx, sc.actor, { action: "oauth-app.update", resourceType: "oauth-app", resourceId: id, changes });
+    if (Object.keys(changes).length)
+      await writeAudit(tx, sc.actor, {
+        action: "oauth-app.update",
+        resourceType: "oauth-app",
+        resourceId: id,
+        changes,
+      });
     return presentOAuthApp(after);
   });
 }
@@ -81,7 +98,12 @@ export async function deleteOAuthApp(sc: ServiceContext, id: number) {
     const app = await tx.oAuthApp.findUnique({ where: { id } });
     if (!app) throw notFound("OAuth app");
     await tx.oAuthApp.delete({ where: { id } });
-    await writeAudit(tx, sc.actor, { action: "oauth-app.delete", resourceType: "oauth-app", resourceId: id, changes: changesOf(app, null, APP_FIELDS) });
+    await writeAudit(tx, sc.actor, {
+      action: "oauth-app.delete",
+      resourceType: "oauth-app",
+      resourceId: id,
+      changes: changesOf(app, null, APP_FIELDS),
+    });
     return { message: `OAuth app "${app.name}" deleted; its tokens no longer work` };
   });
 }
@@ -93,7 +115,11 @@ export const findOAuthApp = (services: Services, clientId: string): Promise<OAut
   services.db.prisma.oAuthApp.findUnique({ where: { clientId } });
 
 /** The app with this client id, if the secret matches. */
-export async function findOAuthClient(services: Services, clientId: string, clientSecret: string | undefined): Promise<OAuthApp | null> {
+export async function findOAuthClient(
+  services: Services,
+  clientId: string,
+  clientSecret: string | undefined,
+): Promise<OAuthApp | null> {
   const app = await findOAuthApp(services, clientId);
   if (!app) return null;
   if (clientSecret === undefined) return null;
@@ -128,7 +154,10 @@ export async function issueClientCredentialsToken(
         action: "oauth-token.issue",
         resourceType: "oauth-token",
         resourceId: token.id,
-        changes: { scopes: { before: null, after: scopes }, expiresAt: { before: null, after: expiresAt.toISOString() } },
+        changes: {
+          scopes: { before: null, after: scopes },
+          expiresAt: { before: null, after: expiresAt.toISOString() },
+        },
       });
       return { accessToken: secret, expiresAt, scopes };
     }),
@@ -139,7 +168,12 @@ export async function issueClientCredentialsToken(
  * RFC 7009: revokes the access or refresh token if it belongs to this app.
  * Unknown tokens are not an error (the caller answers 200 either way).
  */
-export async function revokeOAuthToken(services: Services, app: OAuthApp, token: string, meta: { ip?: string; userAgent?: string } = {}) {
+export async function revokeOAuthToken(
+  services: Services,
+  app: OAuthApp,
+  token: string,
+  meta: { ip?: string; userAgent?: string } = {},
+) {
   const hash = hashSecret(token);
   return actAs(services, appActor(app, meta), (sc) =>
     sc.db.$transaction(async (tx) => {

@@ -7,7 +7,11 @@ const tags = ["Plan (dashboard only)"];
 
 export const planRouter = router({
   get: procedure
-    .meta({ openapi: { method: "GET", path: "/app/plan", tags, summary: "The workspace's plan, slots and purchases" }, kind: "read", dashboardOnly: true })
+    .meta({
+      openapi: { method: "GET", path: "/app/plan", tags, summary: "The workspace's plan, slots and purchases" },
+      kind: "read",
+      dashboardOnly: true,
+    })
     .input(z.object({}))
     .output(planSchema)
     .query(({ ctx }) => describePlan(ctx)),

@@ -15,7 +15,14 @@ export const planSchema = z
       scheduleFrequencies: z.array(z.string()),
     }),
     purchases: z.array(
-      z.object({ id: z.number().int(), quantity: z.number().int(), amountCents: z.number().int(), currency: z.string(), provider: z.string(), createdAt: z.date() }),
+      z.object({
+        id: z.number().int(),
+        quantity: z.number().int(),
+        amountCents: z.number().int(),
+        currency: z.string(),
+        provider: z.string(),
+        createdAt: z.date(),
+      }),
     ),
   })
   .meta({ id: "Plan" });

@@ -17,8 +17,19 @@ export async function describePlan(sc: ServiceContext) {
     assetSlots: limits.includedAssets + workspace.purchasedAssetSlots,
     usedAssets,
     assetSlotPriceCents: limits.assetSlotPriceCents,
-    limits: { maxProjects: limits.maxProjects, schedulesPerAsset: limits.schedulesPerAsset, scheduleFrequencies: [...limits.scheduleFrequencies] },
-    purchases: purchases.map((p) => ({ id: p.id, quantity: p.quantity, amountCents: p.amountCents, currency: p.currency, provider: p.provider, createdAt: p.createdAt })),
+    limits: {
+      maxProjects: limits.maxProjects,
+      schedulesPerAsset: limits.schedulesPerAsset,
+      scheduleFrequencies: [...limits.scheduleFrequencies],
+    },
+    purchases: purchases.map((p) => ({
+      id: p.id,
+      quantity: p.quantity,
+      amountCents: p.amountCents,
+      currency: p.currency,
+      provider: p.provider,
+      createdAt: p.createdAt,
+    })),
   };
 }
 
@@ -42,9 +53,19 @@ export async function buyAssetSlots(sc: ServiceContext, quantity: number) {
     await sc.db.$transaction(async (tx) => {
       await lockWorkspace(tx, sc.workspaceId);
       const purchase = await tx.slotPurchase.create({
-        data: { workspaceId: sc.workspaceId, userId: sc.actor.userId ?? null, quantity, provider: provider.name, providerRef: reference, amountCents },
+        data: {
+          workspaceId: sc.workspaceId,
+          userId: sc.actor.userId ?? null,
+          quantity,
+          provider: provider.name,
+          providerRef: reference,
+          amountCents,
+        },
       });
-      const after = await tx.workspace.update({ where: { id: sc.workspaceId }, data: { purchasedAssetSlots: { increment: quantity } } });
+      const after = await tx.workspace.update({
+        where: { id: sc.workspaceId },
+        data: { purchasedAssetSlots: { increment: quantity } },
+      });
       await writeAudit(tx, sc.actor, {
         action: "asset-slots.purchase",
         resourceType: "slot-purchase",

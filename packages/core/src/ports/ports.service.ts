@@ -13,14 +13,31 @@ export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
     include: { asset: { select: { id: true, value: true, type: true } } },
     orderBy: [{ port: "asc" }, { assetId: "asc" }],
   });
-  const seen = await sc.db.openPort.findMany({ where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null } });
+  const seen = await sc.db.openPort.findMany({
+    where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null },
+  });
   const groups = new Map<number, OpenPortGroup>();
   for (const i of issues) {
     const port = i.port ?? Number(i.kind.split(".")[2]);
     const info = seen.find((p) => p.assetId === i.assetId && p.port === port);
-    const group = groups.get(port) ?? { port, protocol: info?.protocol ?? "tcp", service: info?.service ?? null, severity: i.severity, assets: [] };
+    const group = groups.get(port) ?? {
+      port,
+      protocol: info?.protocol ?? "tcp",
+      service: info?.service ?? null,
+      severity: i.severity,
+      assets: [],
+    };
     group.service ??= info?.service ?? null;
-    group.assets.push({ assetId: i.assetId, value: i.asset.value, type: i.asset.type, issueId: i.id, status: dashed(i.status), severity: i.severity, banner: info?.banner ?? null, lastSeenAt: i.lastSeenAt });
+    group.assets.push({
+      assetId: i.assetId,
+      value: i.asset.value,
+      type: i.asset.type,
+      issueId: i.id,
+      status: dashed(i.status),
+      severity: i.severity,
+      banner: info?.banner ?? null,
+      lastSeenAt: i.lastSeenAt,
+    });
     groups.set(port, group);
   }
   return [...groups.values()];

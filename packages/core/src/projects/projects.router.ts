@@ -37,7 +37,13 @@ export const projectsRouter = router({
 
   update: procedure
     .meta({
-      openapi: { method: "PUT", path: "/app/projects/{id}", tags, summary: "Update a project", description: "Send any of name, description, color." },
+      openapi: {
+        method: "PUT",
+        path: "/app/projects/{id}",
+        tags,
+        summary: "Update a project",
+        description: "Send any of name, description, color.",
+      },
       scope: "assets:write",
       kind: "write",
     })
@@ -52,7 +58,8 @@ export const projectsRouter = router({
         path: "/app/projects/{id}",
         tags,
         summary: "Delete a project",
-        description: "Deletes the project with its assets, scans, findings, issues and schedules, in one transaction. Cannot be undone.",
+        description:
+          "Deletes the project with its assets, scans, findings, issues and schedules, in one transaction. Cannot be undone.",
       },
       scope: "assets:write",
       kind: "write",

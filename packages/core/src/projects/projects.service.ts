@@ -33,20 +33,30 @@ export async function listProjects(sc: ServiceContext, paging: PagingInput): Pro
        join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id) order by p.id`,
       [take, skip],
     ),
-    workspaceRows<{ total: number }>(sc, "projects-total", `select "projectCount" as total from "Workspace" where id = $1`),
+    workspaceRows<{ total: number }>(
+      sc,
+      "projects-total",
+      `select "projectCount" as total from "Workspace" where id = $1`,
+    ),
   ]);
   return { items, total: workspace?.total ?? 0, page: paging.page, limit: paging.limit };
 }
 
 async function assertNameFree(tx: Pick<ServiceContext["db"], "project">, name: string, exceptId?: number) {
-  const clash = await tx.project.findFirst({ where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  const clash = await tx.project.findFirst({
+    where: { name, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
   if (clash) throw alreadyExists("name", `name: a project named "${name}" already exists in this workspace`);
 }
 
 export async function createProject(sc: ServiceContext, input: CreateProjectInput) {
   return sc.db.$transaction(async (tx) => {
     await lockWorkspace(tx, sc.workspaceId);
-    const { plan, projectCount } = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true, projectCount: true } });
+    const { plan, projectCount } = await tx.workspace.findUniqueOrThrow({
+      where: { id: sc.workspaceId },
+      select: { plan: true, projectCount: true },
+    });
     if (projectCount >= PLANS[plan].maxProjects) {
       throw planLimitError(plan, `This workspace already has ${projectCount} projects, the most its plan allows`);
     }

@@ -44,12 +44,17 @@ export function createLimiter(pool: Pool, name: string, points: number, seconds:
       } catch (err) {
         if (!(err instanceof RateLimiterRes)) throw err;
         const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
-        throw new AppError(429, ErrorCode.RATE_LIMITED, `Too many ${what}: at most ${points} per ${seconds} seconds; retry in ${retryAfter} s`, {
-          headers: {
-            "Retry-After": String(retryAfter),
-            ...rateLimitHeaders({ limit: points, remaining: 0, resetSeconds: retryAfter }),
+        throw new AppError(
+          429,
+          ErrorCode.RATE_LIMITED,
+          `Too many ${what}: at most ${points} per ${seconds} seconds; retry in ${retryAfter} s`,
+          {
+            headers: {
+              "Retry-After": String(retryAfter),
+              ...rateLimitHeaders({ limit: points, remaining: 0, resetSeconds: retryAfter }),
+            },
           },
-        });
+        );
       }
     },
   };

@@ -2,8 +2,24 @@ import { findingSchema } from "../findings/findings.schemas.ts";
 import { issueSchema } from "../issues/issues.schemas.ts";
 import { pageOf } from "../paging.ts";
 import { procedure, router } from "../trpc.ts";
-import { activeScansInput, deleteScanOutput, listScansInput, scanChildrenInput, scanIdInput, scanSchema, startScanInput } from "./scans.schemas.ts";
-import { deleteScan, getScan, listActiveScans, listScans, scanFindings, scanIssues, startScan } from "./scans.service.ts";
+import {
+  activeScansInput,
+  deleteScanOutput,
+  listScansInput,
+  scanChildrenInput,
+  scanIdInput,
+  scanSchema,
+  startScanInput,
+} from "./scans.schemas.ts";
+import {
+  deleteScan,
+  getScan,
+  listActiveScans,
+  listScans,
+  scanFindings,
+  scanIssues,
+  startScan,
+} from "./scans.service.ts";
 
 const tags = ["Scans"];
 const read = { scope: "scans:read", kind: "read" } as const;
@@ -11,38 +27,66 @@ const read = { scope: "scans:read", kind: "read" } as const;
 export const scansRouter = router({
   // Static paths before /app/scans/{id}: the adapter takes the first match.
   active: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scans/active", tags, summary: "List queued and running scans" }, paged: true, ...read })
+    .meta({
+      openapi: { method: "GET", path: "/app/scans/active", tags, summary: "List queued and running scans" },
+      paged: true,
+      ...read,
+    })
     .input(activeScansInput)
     .output(pageOf(scanSchema))
     .query(({ ctx, input }) => listActiveScans(ctx, input)),
 
   list: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scans", tags, summary: "List scans", description: "Newest first." }, paged: true, ...read })
+    .meta({
+      openapi: { method: "GET", path: "/app/scans", tags, summary: "List scans", description: "Newest first." },
+      paged: true,
+      ...read,
+    })
     .input(listScansInput)
     .output(pageOf(scanSchema))
     .query(({ ctx, input }) => listScans(ctx, input)),
 
   get: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scans/{id}", tags, summary: "Get a scan with its progress" }, ...read })
+    .meta({
+      openapi: { method: "GET", path: "/app/scans/{id}", tags, summary: "Get a scan with its progress" },
+      ...read,
+    })
     .input(scanIdInput)
     .output(scanSchema)
     .query(({ ctx, input }) => getScan(ctx, input.id)),
 
   findings: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scans/{id}/findings", tags, summary: "List a scan's findings" }, paged: true, scope: "issues:read", kind: "read" })
+    .meta({
+      openapi: { method: "GET", path: "/app/scans/{id}/findings", tags, summary: "List a scan's findings" },
+      paged: true,
+      scope: "issues:read",
+      kind: "read",
+    })
     .input(scanChildrenInput)
     .output(pageOf(findingSchema))
     .query(({ ctx, input }) => scanFindings(ctx, input.id, input)),
 
   issues: procedure
-    .meta({ openapi: { method: "GET", path: "/app/scans/{id}/issues", tags, summary: "List the issues a scan saw" }, paged: true, scope: "issues:read", kind: "read" })
+    .meta({
+      openapi: { method: "GET", path: "/app/scans/{id}/issues", tags, summary: "List the issues a scan saw" },
+      paged: true,
+      scope: "issues:read",
+      kind: "read",
+    })
     .input(scanChildrenInput)
     .output(pageOf(issueSchema))
     .query(({ ctx, input }) => scanIssues(ctx, input.id, input)),
 
   start: procedure
     .meta({
-      openapi: { method: "POST", path: "/app/scans", tags, summary: "Start a scan", description: "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 SCAN_ALREADY_ACTIVE)." },
+      openapi: {
+        method: "POST",
+        path: "/app/scans",
+        tags,
+        summary: "Start a scan",
+        description:
+          "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 SCAN_ALREADY_ACTIVE).",
+      },
       scope: "scans:write",
       kind: "write",
       successStatus: 201,
@@ -53,7 +97,12 @@ export const scansRouter = router({
 
   delete: procedure
     .meta({
-      openapi: { method: "DELETE", path: "/app/scans/{id}", tags, summary: "Cancel an active scan, or delete a finished one with its findings" },
+      openapi: {
+        method: "DELETE",
+        path: "/app/scans/{id}",
+        tags,
+        summary: "Cancel an active scan, or delete a finished one with its findings",
+      },
       scope: "scans:write",
       kind: "write",
     })

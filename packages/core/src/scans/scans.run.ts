@@ -30,17 +30,31 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
 
     const beat = setInterval(() => {
       void actAs(services, actor, async () => {
-        const r = await db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { heartbeatAt: new Date() } });
+        const r = await db.scan.updateMany({
+          where: { id: scan.id, status: "running" },
+          data: { heartbeatAt: new Date() },
+        });
         if (r.count === 0) abort.abort(new Error("cancelled")); // deleted or cancelled meanwhile
       }).catch(() => {});
     }, HEARTBEAT_MS);
 
     try {
-      const parsed = parseTarget(asset.type, asset.value, { allowPrivate: services.net.allowPrivate, allowedRanges: services.net.allowedRanges });
+      const parsed = parseTarget(asset.type, asset.value, {
+        allowPrivate: services.net.allowPrivate,
+        allowedRanges: services.net.allowedRanges,
+      });
       if (!parsed.ok) throw new Error(parsed.message);
       const covers = await coveredHosts(db, asset);
       const result = await runScan(
-        { target: parsed.target, profile: { portScanMode: asset.portScanMode, nucleiMinSeverity: asset.nucleiMinSeverity, disabledScannerTypes: asset.disabledScannerTypes }, covers },
+        {
+          target: parsed.target,
+          profile: {
+            portScanMode: asset.portScanMode,
+            nucleiMinSeverity: asset.nucleiMinSeverity,
+            disabledScannerTypes: asset.disabledScannerTypes,
+          },
+          covers,
+        },
         services.net,
         engine,
         {
@@ -49,7 +63,10 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             if (stage === lastProgress.stage && percent - lastProgress.percent < 5) return;
             lastProgress = { stage, percent };
             await actAs(services, actor, () =>
-              db.scan.updateMany({ where: { id: scan.id, status: "running" }, data: { stage, progress: Math.round(percent), heartbeatAt: new Date() } }),
+              db.scan.updateMany({
+                where: { id: scan.id, status: "running" },
+                data: { stage, progress: Math.round(percent), heartbeatAt: new Date() },
+              }),
             );
           },
         },
@@ -61,10 +78,24 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           // Cancelled while we finished: keep the cancellation, store nothing.
           const still = await tx.scan.updateMany({
             where: { id: scan.id, status: "running" },
-            data: { status: "completed", stage: "done", progress: 100, finishedAt: now, findingsCount: result.findings.length, stages: result.stages as unknown as Prisma.InputJsonArray },
+            data: {
+              status: "completed",
+              stage: "done",
+              progress: 100,
+              finishedAt: now,
+              findingsCount: result.findings.length,
+              stages: result.stages as unknown as Prisma.InputJsonArray,
+            },
           });
           if (still.count === 0) return;
-          await syncIssues(tx, { workspaceId: job.workspaceId, assetId: asset.id, scanId: scan.id, findings: result.findings, completedStages, now });
+          await syncIssues(tx, {
+            workspaceId: job.workspaceId,
+            assetId: asset.id,
+            scanId: scan.id,
+            findings: result.findings,
+            completedStages,
+            now,
+          });
           if (completedStages.has("ports")) await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now);
         },
         { timeout: 60_000 },
@@ -91,21 +122,40 @@ async function syncOpenPorts(
   for (const p of ports) {
     await tx.openPort.upsert({
       where: { assetId_port_protocol: { assetId, port: p.port, protocol: p.protocol } },
-      create: { workspaceId, assetId, port: p.port, protocol: p.protocol, service: p.service, banner: p.banner?.slice(0, 2000), firstSeenAt: now, lastSeenAt: now },
+      create: {
+        workspaceId,
+        assetId,
+        port: p.port,
+        protocol: p.protocol,
+        service: p.service,
+        banner: p.banner?.slice(0, 2000),
+        firstSeenAt: now,
+        lastSeenAt: now,
+      },
       update: { service: p.service, banner: p.banner?.slice(0, 2000), lastSeenAt: now, closedAt: null },
     });
   }
-  await tx.openPort.updateMany({ where: { assetId, closedAt: null, port: { notIn: ports.map((p) => p.port) } }, data: { closedAt: now } });
+  await tx.openPort.updateMany({
+    where: { assetId, closedAt: null, port: { notIn: ports.map((p) => p.port) } },
+    data: { closedAt: now },
+  });
 }
 
 /** Fails running scans whose worker stopped sending heartbeats (it died or hung). */
 export async function failAbandonedScans(services: Services, now = Date.now()) {
   const cutoff = new Date(now - HEARTBEAT_TIMEOUT_MS);
-  const stale = await services.db.prisma.scan.findMany({ where: { status: "running", heartbeatAt: { lt: cutoff } }, select: { id: true, heartbeatAt: true } });
+  const stale = await services.db.prisma.scan.findMany({
+    where: { status: "running", heartbeatAt: { lt: cutoff } },
+    select: { id: true, heartbeatAt: true },
+  });
   for (const s of stale) {
     await services.db.prisma.scan.updateMany({
       where: { id: s.id, status: "running", heartbeatAt: { lt: cutoff } },
-      data: { status: "failed", finishedAt: new Date(), error: `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})` },
+      data: {
+        status: "failed",
+        finishedAt: new Date(),
+        error: `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})`,
+      },
     });
   }
   return stale.length;

@@ -4,7 +4,9 @@ import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 
 export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).meta({ description: "ISO 8601 date-time or date" });
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .meta({ description: "ISO 8601 date-time or date" });
 
 export const scanSchema = z
   .object({
@@ -13,11 +15,16 @@ export const scanSchema = z
     asset: z.object({ id: z.number().int(), value: z.string(), type: z.string(), projectId: z.number().int() }),
     status: z.enum(SCAN_STATUSES),
     trigger: z.string().meta({ description: "manual or schedule" }),
-    stage: z.string().nullable().meta({ description: "starting, ports, tls, http, technologies, templates, nuclei, done" }),
+    stage: z
+      .string()
+      .nullable()
+      .meta({ description: "starting, ports, tls, http, technologies, templates, nuclei, done" }),
     progress: z.number().int().meta({ description: "0 to 100" }),
     error: z.string().nullable(),
     findingsCount: z.number().int(),
-    stages: z.array(z.object({ stage: z.string(), ms: z.number(), timedOut: z.boolean(), error: z.string().optional() })),
+    stages: z.array(
+      z.object({ stage: z.string(), ms: z.number(), timedOut: z.boolean(), error: z.string().optional() }),
+    ),
     createdBy: z.object({ id: z.number().int(), email: z.string() }).nullable(),
     createdAt: z.date(),
     startedAt: z.date().nullable(),

@@ -10,7 +10,10 @@ import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
 import type { ListScansInput, scanSchema } from "./scans.schemas.ts";
 
-const include = { asset: { select: { id: true, value: true, type: true, projectId: true } }, createdBy: { select: { id: true, email: true } } } as const;
+const include = {
+  asset: { select: { id: true, value: true, type: true, projectId: true } },
+  createdBy: { select: { id: true, email: true } },
+} as const;
 type ScanRow = Prisma.ScanGetPayload<{ include: typeof include }>;
 
 type Scan = z.output<typeof scanSchema>;
@@ -43,9 +46,19 @@ async function page(sc: ServiceContext, where: Prisma.ScanWhereInput, p: PagingI
 
 /** Newest first. */
 export const listScans = (sc: ServiceContext, input: ListScansInput) =>
-  page(sc, { assetId: input.assetId, status: input.status, asset: input.projectId ? { projectId: input.projectId } : undefined, createdAt: dateRange(input.from, input.to) }, input);
+  page(
+    sc,
+    {
+      assetId: input.assetId,
+      status: input.status,
+      asset: input.projectId ? { projectId: input.projectId } : undefined,
+      createdAt: dateRange(input.from, input.to),
+    },
+    input,
+  );
 
-export const listActiveScans = (sc: ServiceContext, input: PagingInput) => page(sc, { status: { in: ["queued", "running"] } }, input);
+export const listActiveScans = (sc: ServiceContext, input: PagingInput) =>
+  page(sc, { status: { in: ["queued", "running"] } }, input);
 
 async function requireScan(sc: ServiceContext, id: number) {
   const scan = await sc.db.scan.findUnique({ where: { id }, include });
@@ -70,21 +83,53 @@ export async function scanIssues(sc: ServiceContext, id: number, p: PagingInput)
  * per asset), in the caller's transaction; the caller queues its job. Manual
  * starts and the scheduler share this.
  */
-export async function insertScan(tx: ScopedTx, sc: ServiceContext, assetId: number, start: { trigger: "manual" | "schedule"; scheduleId?: number }) {
+export async function insertScan(
+  tx: ScopedTx,
+  sc: ServiceContext,
+  assetId: number,
+  start: { trigger: "manual" | "schedule"; scheduleId?: number },
+) {
   // Lock the asset row: two concurrent starts must not both pass the "no active scan" check.
   await tx.$executeRaw`select 1 from "Asset" where id = ${assetId} and "workspaceId" = ${sc.workspaceId} for update`;
-  const asset = await tx.asset.findUnique({ where: { id: assetId }, select: { id: true, value: true, ownershipVerifiedAt: true } });
-  if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+  const asset = await tx.asset.findUnique({
+    where: { id: assetId },
+    select: { id: true, value: true, ownershipVerifiedAt: true },
+  });
+  if (!asset)
+    throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
   if (!asset.ownershipVerifiedAt) {
-    throw new AppError(409, ErrorCode.OWNERSHIP_NOT_PROVEN, `${asset.value} is not scanned until its ownership is proven (GET /app/assets/${assetId}/ownership says how)`);
+    throw new AppError(
+      409,
+      ErrorCode.OWNERSHIP_NOT_PROVEN,
+      `${asset.value} is not scanned until its ownership is proven (GET /app/assets/${assetId}/ownership says how)`,
+    );
   }
-  const active = await tx.scan.findFirst({ where: { assetId, status: { in: ["queued", "running"] } }, select: { id: true } });
-  if (active) throw new AppError(409, ErrorCode.SCAN_ALREADY_ACTIVE, `Scan ${active.id} of ${asset.value} is still active; wait for it or cancel it (DELETE /app/scans/${active.id})`);
+  const active = await tx.scan.findFirst({
+    where: { assetId, status: { in: ["queued", "running"] } },
+    select: { id: true },
+  });
+  if (active)
+    throw new AppError(
+      409,
+      ErrorCode.SCAN_ALREADY_ACTIVE,
+      `Scan ${active.id} of ${asset.value} is still active; wait for it or cancel it (DELETE /app/scans/${active.id})`,
+    );
   const created = await tx.scan.create({
-    data: { workspaceId: sc.workspaceId, assetId, trigger: start.trigger, scheduleId: start.scheduleId ?? null, createdByUserId: sc.actor.userId ?? null },
+    data: {
+      workspaceId: sc.workspaceId,
+      assetId,
+      trigger: start.trigger,
+      scheduleId: start.scheduleId ?? null,
+      createdByUserId: sc.actor.userId ?? null,
+    },
     include,
   });
-  await writeAudit(tx, sc.actor, { action: "scan.start", resourceType: "scan", resourceId: created.id, changes: { assetId: { before: null, after: assetId } } });
+  await writeAudit(tx, sc.actor, {
+    action: "scan.start",
+    resourceType: "scan",
+    resourceId: created.id,
+    changes: { assetId: { before: null, after: assetId } },
+  });
   return created;
 }
 
@@ -103,12 +148,25 @@ export async function deleteScan(sc: ServiceContext, id: number) {
     const scan = await tx.scan.findUnique({ where: { id }, select: { id: true, status: true } });
     if (!scan) throw notFound("Scan");
     if (scan.status === "queued" || scan.status === "running") {
-      await tx.scan.update({ where: { id }, data: { status: "cancelled", finishedAt: new Date(), error: "cancelled" } });
-      await writeAudit(tx, sc.actor, { action: "scan.cancel", resourceType: "scan", resourceId: id, changes: { status: { before: scan.status, after: "cancelled" } } });
+      await tx.scan.update({
+        where: { id },
+        data: { status: "cancelled", finishedAt: new Date(), error: "cancelled" },
+      });
+      await writeAudit(tx, sc.actor, {
+        action: "scan.cancel",
+        resourceType: "scan",
+        resourceId: id,
+        changes: { status: { before: scan.status, after: "cancelled" } },
+      });
       return { message: `Scan ${id} cancelled`, outcome: "cancelled" as const };
     }
     await tx.scan.delete({ where: { id } });
-    await writeAudit(tx, sc.actor, { action: "scan.delete", resourceType: "scan", resourceId: id, changes: { status: { before: scan.status, after: null } } });
+    await writeAudit(tx, sc.actor, {
+      action: "scan.delete",
+      resourceType: "scan",
+      resourceId: id,
+      changes: { status: { before: scan.status, after: null } },
+    });
     return { message: `Scan ${id} deleted with its findings`, outcome: "deleted" as const };
   });
 }

@@ -12,7 +12,8 @@ export const ROLES: readonly Role[] = ["owner", "admin", "member", "read_only"];
 export const roleFromName = (name: string): Role | undefined => ROLES.find((r) => r === undashed(name));
 
 export const hashPassword = (password: string) => hash(password);
-export const verifyPassword = (passwordHash: string, password: string) => verify(passwordHash, password).catch(() => false);
+export const verifyPassword = (passwordHash: string, password: string) =>
+  verify(passwordHash, password).catch(() => false);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -39,8 +40,14 @@ export async function createUserInWorkspace(
   }
   const passwordHash = existing ? existing.passwordHash : await hashPassword(input.password);
   return services.db.prisma.$transaction(async (tx) => {
-    const user = existing ?? (await tx.user.create({ data: { email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" } }));
-    const clash = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: input.workspaceId, userId: user.id } } });
+    const user =
+      existing ??
+      (await tx.user.create({
+        data: { email, passwordHash, firstName: input.firstName ?? "", lastName: input.lastName ?? "" },
+      }));
+    const clash = await tx.membership.findUnique({
+      where: { workspaceId_userId: { workspaceId: input.workspaceId, userId: user.id } },
+    });
     if (clash) throw validationError("email", `${email} is already a member of workspace ${input.workspaceId}`);
     const membership = await tx.membership.create({ data: { workspaceId: input.workspaceId, userId: user.id, role } });
     await writeAudit(tx, operatorActor(input.workspaceId, op), {

@@ -27,7 +27,8 @@ function parseArgs(argv) {
     const a = argv[i];
     if (a === "-d" || a === "--datamodels") args.datamodels.push(argv[++i]);
     else if (a === "--datasource") args.datasource = JSON.parse(argv[++i]);
-    else if (a === "--enabled-preview-features" || a === "--extension-types") i++; // not applicable
+    else if (a === "--enabled-preview-features" || a === "--extension-types")
+      i++; // not applicable
     else if (a === "-V" || a === "--version") args.version = true;
     else if (a === "cli") args.cli = argv[++i];
   }
@@ -60,7 +61,12 @@ async function loadWasmEngine() {
 
 // Rust panics inside the wasm only surface as "unreachable"; the engine reports
 // the actual message here first.
-const panic = { message: "", set_message(m) { this.message = m; } };
+const panic = {
+  message: "",
+  set_message(m) {
+    this.message = m;
+  },
+};
 globalThis.PRISMA_WASM_PANIC_REGISTRY = panic;
 
 // ------------------------------------------------------------- JSON-RPC ---
@@ -72,7 +78,11 @@ function send(msg) {
 // Native error shape: the CLI reads error.data.{is_panic, message, error_code}.
 function rpcError(e, registry) {
   if (e?.name === "RuntimeError") {
-    return { code: 4466, message: "panic", data: { is_panic: true, message: panic.message || String(e), error: { message: panic.message || String(e) } } };
+    return {
+      code: 4466,
+      message: "panic",
+      data: { is_panic: true, message: panic.message || String(e), error: { message: panic.message || String(e) } },
+    };
   }
   // Errors thrown by the adapter's JS code itself reach us as "External error
   // id#N"; the original is parked in the factory's registry.
@@ -164,10 +174,16 @@ function location(c) {
 function knownError(e, config) {
   switch (e.code) {
     case "3D000":
-      return { error_code: "P1003", message: `Database \`${config.database}\` does not exist on the database server at \`${location(config)}\`.` };
+      return {
+        error_code: "P1003",
+        message: `Database \`${config.database}\` does not exist on the database server at \`${location(config)}\`.`,
+      };
     case "28P01":
     case "28000":
-      return { error_code: "P1000", message: `Authentication failed against database server at \`${location(config)}\`, the provided database credentials for \`${config.user}\` are not valid.` };
+      return {
+        error_code: "P1000",
+        message: `Authentication failed against database server at \`${location(config)}\`, the provided database credentials for \`${config.user}\` are not valid.`,
+      };
     case "ECONNREFUSED":
     case "ENOTFOUND":
     case "ETIMEDOUT":

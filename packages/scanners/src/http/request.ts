@@ -34,10 +34,10 @@ function describeError(err: NodeJS.ErrnoException): string {
   if (code === "ECONNRESET") return "connection reset";
   if (code === "EHOSTUNREACH" || code === "ENETUNREACH") return "host unreachable";
   if (code.startsWith("HPE_")) return `invalid HTTP response (${code})`;
-  if (code.startsWith("ERR_SSL") || code === "EPROTO" || /SSL|TLS/.test(err.message)) return `TLS handshake failed (${code || err.message})`;
+  if (code.startsWith("ERR_SSL") || code === "EPROTO" || /SSL|TLS/.test(err.message))
+    return `TLS handshake failed (${code || err.message})`;
   return err.message || code || "connection failed";
 }
-
 
 export type Single = Omit<HttpResult, "hops">;
 
@@ -47,7 +47,6 @@ class Aborted extends Error {
     super("aborted");
   }
 }
-
 
 export interface Outgoing {
   method: string;
@@ -68,7 +67,8 @@ function requestHeaders(url: URL, cfg: NetConfig, out: Outgoing): Record<string,
   for (const [k, v] of Object.entries(out.headers ?? {})) {
     const name = k.toLowerCase();
     // Host is what we vetted; encodings we cannot decode would garble bodies.
-    if (name === "host" || name === "content-length" || name === "transfer-encoding" || name === "accept-encoding") continue;
+    if (name === "host" || name === "content-length" || name === "transfer-encoding" || name === "accept-encoding")
+      continue;
     headers[name] = v;
   }
   if (out.body !== undefined) headers["content-length"] = String(Buffer.byteLength(out.body));
@@ -83,7 +83,13 @@ function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, d
   const keepBytes = out.keepBytes;
   const headers = requestHeaders(url, cfg, out);
   const target = `${url.pathname}${url.search}`;
-  const sent: SentRequest = { method, url: url.href, target, headers, ...(out.body !== undefined ? { body: out.body } : {}) };
+  const sent: SentRequest = {
+    method,
+    url: url.href,
+    target,
+    headers,
+    ...(out.body !== undefined ? { body: out.body } : {}),
+  };
   const options: RequestOptions = {
     host: address,
     port,
@@ -151,7 +157,9 @@ function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, d
         res.on("error", (err) => settle.reject(err));
         res.on("close", () => {
           if (!res.complete) {
-            settle.reject(Object.assign(new Error("the connection closed before the body was complete"), { code: "ECONNRESET" }));
+            settle.reject(
+              Object.assign(new Error("the connection closed before the body was complete"), { code: "ECONNRESET" }),
+            );
           }
         });
       });
@@ -163,7 +171,13 @@ function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, d
 }
 
 /** Tries the addresses in order until one answers; only a failure to connect moves on to the next. */
-export async function fetchHop(url: URL, addresses: string[], out: Outgoing, cfg: NetConfig, deadline: number): Promise<Single> {
+export async function fetchHop(
+  url: URL,
+  addresses: string[],
+  out: Outgoing,
+  cfg: NetConfig,
+  deadline: number,
+): Promise<Single> {
   let last: unknown;
   for (const address of addresses) {
     if (Date.now() >= deadline) break;
@@ -175,10 +189,18 @@ export async function fetchHop(url: URL, addresses: string[], out: Outgoing, cfg
       if (err instanceof Timeout) break;
       // Only a failure to connect is worth another address.
       const code = (err as NodeJS.ErrnoException).code;
-      if (code !== "ECONNREFUSED" && code !== "EHOSTUNREACH" && code !== "ENETUNREACH" && code !== "EADDRNOTAVAIL") break;
+      if (code !== "ECONNREFUSED" && code !== "EHOSTUNREACH" && code !== "ENETUNREACH" && code !== "EADDRNOTAVAIL")
+        break;
     }
   }
   const host = urlHost(url);
-  if (last === undefined || last instanceof Timeout) throw new FetchRefused("timeout", `${url.href}: no complete answer within ${cfg.httpTimeoutMs} ms`, { host, url: url.href });
-  throw new FetchRefused("connection", `${url.href}: ${describeError(last as NodeJS.ErrnoException)}`, { host, url: url.href });
+  if (last === undefined || last instanceof Timeout)
+    throw new FetchRefused("timeout", `${url.href}: no complete answer within ${cfg.httpTimeoutMs} ms`, {
+      host,
+      url: url.href,
+    });
+  throw new FetchRefused("connection", `${url.href}: ${describeError(last as NodeJS.ErrnoException)}`, {
+    host,
+    url: url.href,
+  });
 }

@@ -17,10 +17,13 @@ const iso = (s: string | undefined) => {
 export function tlsInfoOf(socket: TLSSocket): TlsInfo | undefined {
   const cert = socket.getPeerCertificate(true);
   if (!cert || !Object.keys(cert).length) return undefined;
-  const authError = socket.authorizationError ? String((socket.authorizationError as Error & { code?: string }).code ?? socket.authorizationError) : undefined;
+  const authError = socket.authorizationError
+    ? String((socket.authorizationError as Error & { code?: string }).code ?? socket.authorizationError)
+    : undefined;
   const issuerCert = (cert as { issuerCertificate?: PeerCertificate }).issuerCertificate;
   const selfSigned =
-    authError === "DEPTH_ZERO_SELF_SIGNED_CERT" || (!!issuerCert && issuerCert.fingerprint256 === cert.fingerprint256 && dn(cert.subject) === dn(cert.issuer));
+    authError === "DEPTH_ZERO_SELF_SIGNED_CERT" ||
+    (!!issuerCert && issuerCert.fingerprint256 === cert.fingerprint256 && dn(cert.subject) === dn(cert.issuer));
   return {
     protocol: socket.getProtocol() ?? "unknown",
     cipher: socket.getCipher()?.name ?? "unknown",

@@ -70,7 +70,11 @@ export class FetchRefused extends Error {
   readonly host?: string;
   readonly url?: string;
   partial?: HttpResult;
-  constructor(reason: FetchRefusedReason, message: string, extra: { host?: string; url?: string; partial?: HttpResult } = {}) {
+  constructor(
+    reason: FetchRefusedReason,
+    message: string,
+    extra: { host?: string; url?: string; partial?: HttpResult } = {},
+  ) {
     super(message);
     this.reason = reason;
     this.host = extra.host;

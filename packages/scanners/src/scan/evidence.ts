@@ -9,7 +9,9 @@ export const MAX_EXCERPT_BYTES = 2048;
 export function capBytes(s: string, max = MAX_EXCERPT_BYTES): string {
   if (Buffer.byteLength(s) <= max) return s;
   const marker = "\n…[truncated]";
-  let cut = Buffer.from(s).subarray(0, max - Buffer.byteLength(marker)).toString("utf8");
+  let cut = Buffer.from(s)
+    .subarray(0, max - Buffer.byteLength(marker))
+    .toString("utf8");
   cut = cut.replace(/\uFFFD$/, "");
   return cut + marker;
 }
@@ -32,13 +34,18 @@ function bodyExcerpt(r: HttpResult): string {
 
 export function requestText(req: SentRequest | undefined): string | undefined {
   if (!req) return undefined;
-  const head = [`${req.method} ${req.target} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  const head = [
+    `${req.method} ${req.target} HTTP/1.1`,
+    ...Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`),
+  ].join("\r\n");
   return capBytes(`${head}\r\n\r\n${req.body ?? ""}`);
 }
 
 export function responseText(r: HttpResult): string {
   const status = `${r.httpVersion ?? "HTTP/1.1"} ${r.status}${r.statusMessage ? ` ${r.statusMessage}` : ""}`;
-  const headers = Object.entries(r.headers).flatMap(([k, v]) => (k === "set-cookie" ? v.split("\n").map((c) => `${k}: ${c}`) : [`${k}: ${v}`]));
+  const headers = Object.entries(r.headers).flatMap(([k, v]) =>
+    k === "set-cookie" ? v.split("\n").map((c) => `${k}: ${c}`) : [`${k}: ${v}`],
+  );
   return capBytes(`${[status, ...headers].join("\r\n")}\r\n\r\n${bodyExcerpt(r)}`);
 }
 
@@ -66,7 +73,11 @@ export async function tryFetch(url: string, net: NetConfig, opts: SafeFetchOptio
 }
 
 /** Runs fn over items with at most n at a time, in order of start. */
-export async function mapLimit<T, R>(items: readonly T[], n: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const out: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

@@ -32,16 +32,30 @@ export interface RootResponse {
   error: string | null;
 }
 
-const isHtml = (r: HttpResult) => /html/i.test(r.headers["content-type"] ?? "") || (!r.headers["content-type"] && /^\s*</.test(r.body));
+const isHtml = (r: HttpResult) =>
+  /html/i.test(r.headers["content-type"] ?? "") || (!r.headers["content-type"] && /^\s*</.test(r.body));
 const looksLikeHtml = (s: string) => /<!doctype|<html|<head|<body|<script/i.test(s.slice(0, 2048));
 
-function httpFinding(kind: string, severity: Severity, title: string, description: string, r: HttpResult, matched?: string, extra: Record<string, unknown> = {}): ScanFinding {
+function httpFinding(
+  kind: string,
+  severity: Severity,
+  title: string,
+  description: string,
+  r: HttpResult,
+  matched?: string,
+  extra: Record<string, unknown> = {},
+): ScanFinding {
   const port = Number(new URL(r.url).port) || (r.url.startsWith("https:") ? 443 : 80);
   return { scanner: "http", kind, severity, title, description, port, evidence: httpEvidence(r, matched, extra) };
 }
 
 /** GET / of every endpoint, following redirects among covered hosts. */
-export async function fetchRoots(endpoints: WebEndpoint[], net: NetConfig, covers: (h: string) => boolean, signal?: AbortSignal): Promise<RootResponse[]> {
+export async function fetchRoots(
+  endpoints: WebEndpoint[],
+  net: NetConfig,
+  covers: (h: string) => boolean,
+  signal?: AbortSignal,
+): Promise<RootResponse[]> {
   return mapLimit(endpoints, 4, async (endpoint) => {
     const f = await tryFetch(`${endpoint.base}/`, net, { allowHost: covers, ...(signal ? { signal } : {}) });
     return { endpoint, result: f.result, error: f.error?.message ?? null };
@@ -66,7 +80,8 @@ const HEADER_RULES: HeaderRule[] = [
     header: "strict-transport-security",
     htmlOnly: false,
     httpsOnly: true,
-    missing: (h) => !h["strict-transport-security"] || /max-age\s*=\s*"?0"?(\s|;|$)/i.test(h["strict-transport-security"]),
+    missing: (h) =>
+      !h["strict-transport-security"] || /max-age\s*=\s*"?0"?(\s|;|$)/i.test(h["strict-transport-security"]),
     title: "Strict-Transport-Security header missing",
     why: "Without HSTS a browser may still try plain HTTP first (typed addresses, old links), where an attacker on the network can strip HTTPS.",
     fix: 'Send "Strict-Transport-Security: max-age=31536000; includeSubDomains" on HTTPS responses.',
@@ -87,7 +102,7 @@ const HEADER_RULES: HeaderRule[] = [
     missing: (h) => !h["x-frame-options"] && !/frame-ancestors/i.test(h["content-security-policy"] ?? ""),
     title: "Clickjacking protection missing (X-Frame-Options / frame-ancestors)",
     why: "Any site can load these pages in an invisible frame and trick visitors into clicking buttons on them (clickjacking).",
-    fix: "Send \"X-Frame-Options: DENY\" (or SAMEORIGIN), or \"frame-ancestors 'none'\" in the Content-Security-Policy.",
+    fix: 'Send "X-Frame-Options: DENY" (or SAMEORIGIN), or "frame-ancestors \'none\'" in the Content-Security-Policy.',
   },
   {
     header: "x-content-type-options",
@@ -114,13 +129,25 @@ function headerFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
   const html = isHtml(r);
   for (const rule of HEADER_RULES) {
     if ((rule.httpsOnly && !https) || (rule.htmlOnly && !html) || !rule.missing(r.headers)) continue;
-    emit(httpFinding(`http.missing-header.${rule.header}`, "low", rule.title, `${r.url} answers without it. ${rule.why} ${rule.fix}`, r, rule.header));
+    emit(
+      httpFinding(
+        `http.missing-header.${rule.header}`,
+        "low",
+        rule.title,
+        `${r.url} answers without it. ${rule.why} ${rule.fix}`,
+        r,
+        rule.header,
+      ),
+    );
   }
 }
 
 // --- cookies -----------------------------------------------------------------
 
-export function cookieProblems(setCookie: string | undefined, https: boolean): Array<{ cookie: string; missing: string[] }> {
+export function cookieProblems(
+  setCookie: string | undefined,
+  https: boolean,
+): Array<{ cookie: string; missing: string[] }> {
   if (!setCookie) return [];
   const out: Array<{ cookie: string; missing: string[] }> = [];
   for (const line of setCookie.split("\n")) {
@@ -160,7 +187,9 @@ function cookieFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
 const VERSION_HEADERS = ["server", "x-powered-by", "x-aspnet-version", "x-aspnetmvc-version", "x-generator"];
 
 function versionFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
-  const shown = VERSION_HEADERS.filter((h) => r.headers[h] && /\d+\.\d+/.test(r.headers[h]!)).map((h) => `${h}: ${r.headers[h]}`);
+  const shown = VERSION_HEADERS.filter((h) => r.headers[h] && /\d+\.\d+/.test(r.headers[h]!)).map(
+    (h) => `${h}: ${r.headers[h]}`,
+  );
   if (!shown.length) return;
   emit(
     httpFinding(
@@ -236,7 +265,8 @@ export const EXPOSURES: Exposure[] = [
   {
     path: "/.git/config",
     ...GIT,
-    judge: (r) => (/^\s*\[core\]/m.test(r.body) && !looksLikeHtml(r.body) ? { severity: "high", matched: "[core]" } : null),
+    judge: (r) =>
+      /^\s*\[core\]/m.test(r.body) && !looksLikeHtml(r.body) ? { severity: "high", matched: "[core]" } : null,
   },
   {
     path: "/.env",
@@ -247,29 +277,42 @@ export const EXPOSURES: Exposure[] = [
     judge: (r) => {
       if (looksLikeHtml(r.body) || /html/i.test(r.headers["content-type"] ?? "")) return null;
       const lines = r.body.match(ENV_LINE) ?? [];
-      return lines.length ? { severity: "critical", matched: lines.slice(0, 3).map((l) => l.replace(/=.*/, "=…")).join("\n") } : null;
+      return lines.length
+        ? {
+            severity: "critical",
+            matched: lines
+              .slice(0, 3)
+              .map((l) => l.replace(/=.*/, "=…"))
+              .join("\n"),
+          }
+        : null;
     },
   },
-  ...["/backup.zip", "/site.zip", "/www.zip"].map(
-    (path): Exposure => ({ path, ...BACKUP, judge: (_r, b) => (starts(b, [0x50, 0x4b, 0x03, 0x04]) ? { severity: "high", matched: "ZIP archive (PK\\x03\\x04)" } : null) }),
-  ),
-  ...["/backup.tar.gz", "/backup.tgz"].map(
-    (path): Exposure => ({ path, ...BACKUP, judge: (_r, b) => (starts(b, [0x1f, 0x8b]) ? { severity: "high", matched: "gzip archive (\\x1f\\x8b)" } : null) }),
-  ),
-  ...["/db.sql", "/dump.sql", "/backup.sql", "/database.sql"].map(
-    (path): Exposure => ({
-      path,
-      ...BACKUP,
-      judge: (r) => (!looksLikeHtml(r.body) && SQL_DUMP.test(r.body) ? { severity: "high", matched: SQL_DUMP.exec(r.body)![0] } : null),
-    }),
-  ),
+  ...["/backup.zip", "/site.zip", "/www.zip"].map((path): Exposure => ({
+    path,
+    ...BACKUP,
+    judge: (_r, b) =>
+      starts(b, [0x50, 0x4b, 0x03, 0x04]) ? { severity: "high", matched: "ZIP archive (PK\\x03\\x04)" } : null,
+  })),
+  ...["/backup.tar.gz", "/backup.tgz"].map((path): Exposure => ({
+    path,
+    ...BACKUP,
+    judge: (_r, b) => (starts(b, [0x1f, 0x8b]) ? { severity: "high", matched: "gzip archive (\\x1f\\x8b)" } : null),
+  })),
+  ...["/db.sql", "/dump.sql", "/backup.sql", "/database.sql"].map((path): Exposure => ({
+    path,
+    ...BACKUP,
+    judge: (r) =>
+      !looksLikeHtml(r.body) && SQL_DUMP.test(r.body) ? { severity: "high", matched: SQL_DUMP.exec(r.body)![0] } : null,
+  })),
   ...["/index.php.bak", "/config.php.bak", "/wp-config.php.bak", "/index.php~", "/wp-config.php~"].map(
     (path): Exposure => ({
       path,
       ...BACKUP,
       // Source, not a page: starts with <?php, or holds it and is not served as HTML (soft-404 pages are).
       judge: (r) =>
-        /^\uFEFF?\s*<\?php/.test(r.body) || (PHP_SOURCE.test(r.body.slice(0, 4096)) && !/html/i.test(r.headers["content-type"] ?? ""))
+        /^\uFEFF?\s*<\?php/.test(r.body) ||
+        (PHP_SOURCE.test(r.body.slice(0, 4096)) && !/html/i.test(r.headers["content-type"] ?? ""))
           ? { severity: "high", matched: firstLine(r.body.replace(/^\uFEFF?\s*/, "")) }
           : null,
     }),
@@ -277,7 +320,8 @@ export const EXPOSURES: Exposure[] = [
   {
     path: "/.DS_Store",
     ...BACKUP,
-    judge: (_r, b) => (starts(b, [0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]) ? { severity: "medium", matched: ".DS_Store (Bud1)" } : null),
+    judge: (_r, b) =>
+      starts(b, [0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31]) ? { severity: "medium", matched: ".DS_Store (Bud1)" } : null,
   },
   {
     path: "/server-status",
@@ -285,7 +329,10 @@ export const EXPOSURES: Exposure[] = [
     title: "Apache server-status page exposed",
     description:
       "Apache's mod_status page is public. It shows the client addresses and URLs being served right now (including private paths and tokens in query strings), uptime and load. Allow it only from localhost or the monitoring network (Require local / Require ip).",
-    judge: (r) => (/Apache Server Status|Server uptime:/i.test(r.body) ? { severity: "medium", matched: /Apache Server Status|Server uptime:/i.exec(r.body)![0] } : null),
+    judge: (r) =>
+      /Apache Server Status|Server uptime:/i.test(r.body)
+        ? { severity: "medium", matched: /Apache Server Status|Server uptime:/i.exec(r.body)![0] }
+        : null,
   },
   {
     path: "/server-info",
@@ -293,7 +340,10 @@ export const EXPOSURES: Exposure[] = [
     title: "Apache server-info page exposed",
     description:
       "Apache's mod_info page is public. It shows the server's complete configuration: modules, paths, virtual hosts and access rules. Allow it only from localhost or the monitoring network, or unload mod_info.",
-    judge: (r) => (/Apache Server Information|Server Settings/i.test(r.body) ? { severity: "medium", matched: /Apache Server Information|Server Settings/i.exec(r.body)![0] } : null),
+    judge: (r) =>
+      /Apache Server Information|Server Settings/i.test(r.body)
+        ? { severity: "medium", matched: /Apache Server Information|Server Settings/i.exec(r.body)![0] }
+        : null,
   },
 ];
 
@@ -321,7 +371,11 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
         listingFinding(r, emit);
       }
       versionFindings(r, emit);
-      if (root.endpoint.scheme === "http" && !r.url.startsWith("https:") && !(r.status >= 300 && r.status < 400 && /^https:/i.test(r.headers.location ?? ""))) {
+      if (
+        root.endpoint.scheme === "http" &&
+        !r.url.startsWith("https:") &&
+        !(r.status >= 300 && r.status < 400 && /^https:/i.test(r.headers.location ?? ""))
+      ) {
         emit(
           httpFinding(
             "http.no-https-redirect",
@@ -362,7 +416,16 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
         if (!x || (x.status !== 200 && x.status !== 206)) return;
         const verdict = exposure.judge(x, x.bytes ?? Buffer.from(x.body));
         if (!verdict) return;
-        emit(httpFinding(exposure.kind, verdict.severity, exposure.title, `${x.url}: ${exposure.description}`, x, verdict.matched));
+        emit(
+          httpFinding(
+            exposure.kind,
+            verdict.severity,
+            exposure.title,
+            `${x.url}: ${exposure.description}`,
+            x,
+            verdict.matched,
+          ),
+        );
       });
     }
   }

@@ -5,8 +5,23 @@ export { portsForMode, TOP_100_TCP_PORTS, TOP_1000_TCP_PORTS, WEB_PORTS, PORT_SC
 export { scanPorts, scanPortsDetailed, type ScanPortsOptions, type OpenPortDetail } from "./port-scan.ts";
 export { WELL_KNOWN_PORTS, portRisk, serviceFromBanner } from "./services.ts";
 export { checkTls, type TlsTarget, type TlsCheckOptions, EXPIRY_WARNING_DAYS } from "./tls-scan.ts";
-export { helloProbe, buildClientHello, parseServerResponse, WEAK_SUITES, TLS_VERSIONS, type HelloResult } from "./tls-hello.ts";
-export { checkHttp, checkBucketHttp, fetchRoots, cookieProblems, type WebEndpoint, type RootResponse, type HttpCheckContext } from "./http-scan.ts";
+export {
+  helloProbe,
+  buildClientHello,
+  parseServerResponse,
+  WEAK_SUITES,
+  TLS_VERSIONS,
+  type HelloResult,
+} from "./tls-hello.ts";
+export {
+  checkHttp,
+  checkBucketHttp,
+  fetchRoots,
+  cookieProblems,
+  type WebEndpoint,
+  type RootResponse,
+  type HttpCheckContext,
+} from "./http-scan.ts";
 export {
   parseTemplate,
   loadTemplates,

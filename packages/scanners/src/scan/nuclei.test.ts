@@ -12,7 +12,13 @@ const LINES = [
   {
     "template-id": "exposed-panel-x",
     "template-path": "/templates/http/exposed-panels/x.yaml",
-    info: { name: "X Admin Panel", severity: "medium", description: "The X admin login is public.", tags: ["panel", "x"], remediation: "Restrict it." },
+    info: {
+      name: "X Admin Panel",
+      severity: "medium",
+      description: "The X admin login is public.",
+      tags: ["panel", "x"],
+      remediation: "Restrict it.",
+    },
     type: "http",
     host: "https://example.com",
     "matched-at": "https://example.com:8443/admin/login",
@@ -22,7 +28,14 @@ const LINES = [
     response: "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<title>X Admin</title>" + "x".repeat(5000),
     "curl-command": "curl -X 'GET' 'https://example.com:8443/admin/login'",
   },
-  { "template-id": "tech-detect", info: { name: "Wappalyzer Technology Detection", severity: "info" }, type: "http", host: "https://example.com", "matched-at": "https://example.com/", "matcher-name": "nginx" },
+  {
+    "template-id": "tech-detect",
+    info: { name: "Wappalyzer Technology Detection", severity: "info" },
+    type: "http",
+    host: "https://example.com",
+    "matched-at": "https://example.com/",
+    "matcher-name": "nginx",
+  },
 ];
 
 beforeAll(async () => {
@@ -48,10 +61,25 @@ afterAll(async () => {
 describe("runNuclei", () => {
   it("runs the binary with -jsonl and the severity filter, and imports each JSON line", async () => {
     const streamed: string[] = [];
-    const findings = await runNuclei({ binary: fake, targets: ["https://example.com", "http://example.com"], minSeverity: "info", onFinding: (f) => streamed.push(f.kind) });
+    const findings = await runNuclei({
+      binary: fake,
+      targets: ["https://example.com", "http://example.com"],
+      minSeverity: "info",
+      onFinding: (f) => streamed.push(f.kind),
+    });
     const args = (await readFile(argsFile, "utf8")).trim().split("\n");
     expect(args).toEqual(nucleiArgs(["https://example.com", "http://example.com"], "info"));
-    expect(args).toEqual(expect.arrayContaining(["-jsonl", "-severity", "info,low,medium,high,critical", "-u", "https://example.com", "-u", "http://example.com"]));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        "-jsonl",
+        "-severity",
+        "info,low,medium,high,critical",
+        "-u",
+        "https://example.com",
+        "-u",
+        "http://example.com",
+      ]),
+    );
     expect(streamed).toEqual(["nuclei.exposed-panel-x", "nuclei.tech-detect"]);
     expect(findings).toHaveLength(2);
     expect(findings[0]).toMatchObject({
@@ -61,7 +89,13 @@ describe("runNuclei", () => {
       severity: "medium",
       port: 8443,
       description: "The X admin login is public.\n\nFix: Restrict it.",
-      evidence: { url: "https://example.com:8443/admin/login", matched: "title\n4.2.1", matcherName: "title", extracted: ["4.2.1"], template: { id: "exposed-panel-x", tags: ["panel", "x"] } },
+      evidence: {
+        url: "https://example.com:8443/admin/login",
+        matched: "title\n4.2.1",
+        matcherName: "title",
+        extracted: ["4.2.1"],
+        template: { id: "exposed-panel-x", tags: ["panel", "x"] },
+      },
     });
     expect(findings[0]!.evidence.request).toContain("GET /admin/login");
     expect(Buffer.byteLength(findings[0]!.evidence.response!)).toBeLessThanOrEqual(2048);
@@ -78,8 +112,12 @@ describe("runNuclei", () => {
     const failing = join(dir, "failing");
     await writeFile(failing, "#!/bin/sh\necho 'flag provided but not defined: -jsonl' >&2\nexit 2\n");
     await chmod(failing, 0o755);
-    await expect(runNuclei({ binary: failing, targets: ["https://example.com"], minSeverity: "info" })).rejects.toThrow(/nuclei exited with 2: flag provided but not defined/);
-    await expect(runNuclei({ binary: join(dir, "absent"), targets: ["https://example.com"], minSeverity: "info" })).rejects.toThrow(/cannot run nuclei/);
+    await expect(runNuclei({ binary: failing, targets: ["https://example.com"], minSeverity: "info" })).rejects.toThrow(
+      /nuclei exited with 2: flag provided but not defined/,
+    );
+    await expect(
+      runNuclei({ binary: join(dir, "absent"), targets: ["https://example.com"], minSeverity: "info" }),
+    ).rejects.toThrow(/cannot run nuclei/);
   });
 
   it("kills the process when aborted", async () => {
@@ -100,6 +138,10 @@ describe("runNuclei", () => {
   it("ignores lines that are not results", () => {
     expect(nucleiFinding({ foo: 1 }, "info")).toBeNull();
     expect(nucleiFinding({ "template-id": "../etc", info: {} }, "info")).toBeNull();
-    expect(nucleiFinding({ "template-id": "x", info: { severity: "unknown" } }, "info")).toMatchObject({ kind: "nuclei.x", severity: "info", title: "x" });
+    expect(nucleiFinding({ "template-id": "x", info: { severity: "unknown" } }, "info")).toMatchObject({
+      kind: "nuclei.x",
+      severity: "info",
+      title: "x",
+    });
   });
 });

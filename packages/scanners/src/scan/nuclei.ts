@@ -21,7 +21,17 @@ export interface NucleiRun {
 
 export function nucleiArgs(targets: string[], minSeverity: Severity, extra: string[] = []): string[] {
   const severities = SEVERITIES.filter((s) => atLeast(s, minSeverity));
-  return ["-jsonl", "-silent", "-no-color", "-disable-update-check", "-no-interactsh", "-severity", severities.join(","), ...targets.flatMap((t) => ["-u", t]), ...extra];
+  return [
+    "-jsonl",
+    "-silent",
+    "-no-color",
+    "-disable-update-check",
+    "-no-interactsh",
+    "-severity",
+    severities.join(","),
+    ...targets.flatMap((t) => ["-u", t]),
+    ...extra,
+  ];
 }
 
 type Line = Record<string, unknown>;
@@ -44,7 +54,9 @@ export function nucleiFinding(line: Line, minSeverity: Severity): ScanFinding | 
   } catch {
     port = Number(str(line.port)) || undefined;
   }
-  const extracted = Array.isArray(line["extracted-results"]) ? (line["extracted-results"] as unknown[]).map(String) : [];
+  const extracted = Array.isArray(line["extracted-results"])
+    ? (line["extracted-results"] as unknown[]).map(String)
+    : [];
   const matcher = str(line["matcher-name"]);
   const matched = [matcher, ...extracted].filter(Boolean).join("\n");
   const remediation = str(info.remediation);
@@ -53,14 +65,20 @@ export function nucleiFinding(line: Line, minSeverity: Severity): ScanFinding | 
     kind: `nuclei.${id}`,
     title: str(info.name) ?? id,
     severity,
-    description: [str(info.description) ?? str(info.name) ?? id, remediation ? `Fix: ${remediation}` : ""].filter(Boolean).join("\n\n"),
+    description: [str(info.description) ?? str(info.name) ?? id, remediation ? `Fix: ${remediation}` : ""]
+      .filter(Boolean)
+      .join("\n\n"),
     ...(port ? { port } : {}),
     evidence: {
       ...(url ? { url } : {}),
       ...(str(line.request) ? { request: capBytes(str(line.request)!) } : {}),
       ...(str(line.response) ? { response: capBytes(str(line.response)!) } : {}),
       ...(matched ? { matched: capBytes(matched, 512) } : {}),
-      template: { id, tags: info.tags ?? [], ...(str(line["template-path"]) ? { path: str(line["template-path"]) } : {}) },
+      template: {
+        id,
+        tags: info.tags ?? [],
+        ...(str(line["template-path"]) ? { path: str(line["template-path"]) } : {}),
+      },
       ...(matcher ? { matcherName: matcher } : {}),
       ...(extracted.length ? { extracted: extracted.slice(0, 20) } : {}),
       ...(str(line["curl-command"]) ? { curl: capBytes(str(line["curl-command"])!, 1024) } : {}),
@@ -95,7 +113,10 @@ export function runNuclei(run: NucleiRun): Promise<ScanFinding[]> {
   };
   return settleOnce<ScanFinding[]>({ ...(run.signal ? { signal: run.signal } : {}), onAbort }, (settle) => {
     const findings: ScanFinding[] = [];
-    const proc = spawn(run.binary, nucleiArgs(run.targets, run.minSeverity, run.extraArgs), { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const proc = spawn(run.binary, nucleiArgs(run.targets, run.minSeverity, run.extraArgs), {
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     child = proc;
     let stderr = "";
     let buffer = "";

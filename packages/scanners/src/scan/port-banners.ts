@@ -5,7 +5,14 @@ import tls from "node:tls";
 import { parseIp } from "../safety.ts";
 import { settleOnce, type Settle } from "../settle.ts";
 import type { OpenPortDetail } from "./port-scan.ts";
-import { HTTP_PORTS, HTTPS_PORTS, printableBanner, serviceFromBanner, TLS_PORTS, WELL_KNOWN_PORTS } from "./services.ts";
+import {
+  HTTP_PORTS,
+  HTTPS_PORTS,
+  printableBanner,
+  serviceFromBanner,
+  TLS_PORTS,
+  WELL_KNOWN_PORTS,
+} from "./services.ts";
 
 const MAX_BANNER_BYTES = 2048;
 /** Banner reads in flight. */
@@ -22,7 +29,8 @@ interface Grab {
   closed: boolean;
 }
 
-const headRequest = (host: string, ua: string) => `HEAD / HTTP/1.0\r\nHost: ${host}\r\nUser-Agent: ${ua}\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
+const headRequest = (host: string, ua: string) =>
+  `HEAD / HTTP/1.0\r\nHost: ${host}\r\nUser-Agent: ${ua}\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
 
 /** Enough of an answer: a whole HTTP head, a line of text, or a binary greeting. */
 function complete(data: Buffer): boolean {
@@ -57,13 +65,23 @@ function readBanner(
     socket.destroy();
     if (!connected) return settle.resolve(null);
     const isTls = socket instanceof tls.TLSSocket;
-    settle.resolve({ data: Buffer.concat(chunks), tls: isTls, closed, ...(isTls ? { tlsProtocol: socket.getProtocol() ?? undefined } : {}) });
+    settle.resolve({
+      data: Buffer.concat(chunks),
+      tls: isTls,
+      closed,
+      ...(isTls ? { tlsProtocol: socket.getProtocol() ?? undefined } : {}),
+    });
   };
   const cleanup = () => {
     clearTimeout(probeTimer);
     socket.destroy();
   };
-  const limits = { timeoutMs: Math.max(1, deadline - Date.now()), ...(signal ? { signal } : {}), onTimeout: end, onAbort: end };
+  const limits = {
+    timeoutMs: Math.max(1, deadline - Date.now()),
+    ...(signal ? { signal } : {}),
+    onTimeout: end,
+    onAbort: end,
+  };
   return settleOnce<Grab | null>({ ...limits, cleanup }, (settle) => {
     const probe = () => {
       if (!size && !socket.destroyed) socket.write(headRequest(host, ua));
@@ -98,19 +116,54 @@ function bannerText(g: Grab): string | null {
   return printableBanner(g.data);
 }
 
-export async function grabBanner(address: string, port: number, hostname: string, ua: string, timeoutMs: number, signal?: AbortSignal): Promise<OpenPortDetail> {
+export async function grabBanner(
+  address: string,
+  port: number,
+  hostname: string,
+  ua: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<OpenPortDetail> {
   const fallback = WELL_KNOWN_PORTS[port] ?? null;
-  const base: OpenPortDetail = { port, protocol: "tcp", service: fallback, banner: null, tls: TLS_PORTS.has(port), http: HTTP_PORTS.has(port) || HTTPS_PORTS.has(port) };
+  const base: OpenPortDetail = {
+    port,
+    protocol: "tcp",
+    service: fallback,
+    banner: null,
+    tls: TLS_PORTS.has(port),
+    http: HTTP_PORTS.has(port) || HTTPS_PORTS.has(port),
+  };
   if (timeoutMs <= 0) return base;
   const deadline = Date.now() + timeoutMs;
   const family = address.includes(":") ? 6 : 4;
   const servername = parseIp(hostname) ? undefined : hostname;
   const overTls = async (): Promise<OpenPortDetail | null> => {
-    const s = tls.connect({ host: address, port, ...(servername ? { servername } : {}), rejectUnauthorized: false, minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" });
-    const g = await readBanner(s, "secureConnect", HTTPS_PORTS.has(port) || !TLS_PORTS.has(port) ? "http" : "wait", hostname, ua, deadline, signal);
+    const s = tls.connect({
+      host: address,
+      port,
+      ...(servername ? { servername } : {}),
+      rejectUnauthorized: false,
+      minVersion: "TLSv1",
+      ciphers: "DEFAULT:@SECLEVEL=0",
+    });
+    const g = await readBanner(
+      s,
+      "secureConnect",
+      HTTPS_PORTS.has(port) || !TLS_PORTS.has(port) ? "http" : "wait",
+      hostname,
+      ua,
+      deadline,
+      signal,
+    );
     if (!g) return null;
     const service = serviceFromBanner(g.data, port, true) ?? fallback ?? "ssl";
-    return { ...base, service: service === "ssl" ? (fallback ?? "ssl") : service, banner: bannerText(g) ?? `TLS (${g.tlsProtocol ?? "?"})`, tls: true, http: service === "https" };
+    return {
+      ...base,
+      service: service === "ssl" ? (fallback ?? "ssl") : service,
+      banner: bannerText(g) ?? `TLS (${g.tlsProtocol ?? "?"})`,
+      tls: true,
+      http: service === "https",
+    };
   };
 
   if (TLS_PORTS.has(port)) {
@@ -128,5 +181,11 @@ export async function grabBanner(address: string, port: number, hostname: string
     if (r) return r;
     return service === "ssl" ? { ...base, service: fallback ?? "ssl", tls: true } : base;
   }
-  return { ...base, service: service ?? fallback, banner: bannerText(g), http: service === "http" || (service === null && base.http), tls: false };
+  return {
+    ...base,
+    service: service ?? fallback,
+    banner: bannerText(g),
+    http: service === "http" || (service === null && base.http),
+    tls: false,
+  };
 }

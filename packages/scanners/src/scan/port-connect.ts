@@ -38,7 +38,9 @@ export function connectLoop(
     const total = ports.length;
     // Errors that say "this machine is out of something", not "the port is closed": retry later, with fewer in flight.
     const e = deps.errno;
-    const transient = new Set([e.EMFILE, e.ENFILE, e.EADDRNOTAVAIL, e.ENOBUFS, e.EAGAIN, e.ENOMEM].filter((n) => n !== undefined));
+    const transient = new Set(
+      [e.EMFILE, e.ENFILE, e.EADDRNOTAVAIL, e.ENOBUFS, e.EAGAIN, e.ENOMEM].filter((n) => n !== undefined),
+    );
     interface Entry {
       port: number;
       started: number;
@@ -120,7 +122,8 @@ export function connectLoop(
         if (status < 0 && transient.has(-status)) retry(entry);
         else settle(entry, open);
       };
-      const err: number = family === 6 ? handle.connect6(req, address, entry.port) : handle.connect(req, address, entry.port);
+      const err: number =
+        family === 6 ? handle.connect6(req, address, entry.port) : handle.connect(req, address, entry.port);
       if (err) {
         handle.close();
         if (transient.has(-err)) retry(entry);
@@ -177,11 +180,18 @@ function loadTcpBinding(): unknown {
     const p = process as unknown as { binding?: (name: string) => Record<string, unknown> };
     const b = p.binding?.("tcp_wrap");
     const ok =
-      b && typeof b.TCP === "function" && typeof b.TCPConnectWrap === "function" && typeof (b.constants as { SOCKET?: unknown } | undefined)?.SOCKET === "number";
+      b &&
+      typeof b.TCP === "function" &&
+      typeof b.TCPConnectWrap === "function" &&
+      typeof (b.constants as { SOCKET?: unknown } | undefined)?.SOCKET === "number";
     if (!ok) return null;
     const TCP = b.TCP as new (type: number) => Record<string, unknown>;
     const h = new TCP((b.constants as { SOCKET: number }).SOCKET);
-    const usable = typeof h.connect === "function" && typeof h.connect6 === "function" && typeof h.getsockname === "function" && typeof h.close === "function";
+    const usable =
+      typeof h.connect === "function" &&
+      typeof h.connect6 === "function" &&
+      typeof h.getsockname === "function" &&
+      typeof h.close === "function";
     (h.close as () => void).call(h);
     return usable ? b : null;
   } catch {
@@ -248,7 +258,10 @@ export async function connectInWorkers(
         const chunk = Int32Array.from(ports.slice(nextChunk, nextChunk + CHUNK));
         nextChunk += CHUNK;
         busy++;
-        w.postMessage({ type: "scan", address, family, ports: chunk, concurrency: perThread, timeoutMs: opts.timeoutMs }, [chunk.buffer]);
+        w.postMessage(
+          { type: "scan", address, family, ports: chunk, concurrency: perThread, timeoutMs: opts.timeoutMs },
+          [chunk.buffer],
+        );
       };
       for (let i = 0; i < threads; i++) {
         const w = new Worker(source, { eval: true });

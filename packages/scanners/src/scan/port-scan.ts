@@ -36,7 +36,11 @@ export interface OpenPortDetail extends OpenPort {
 }
 
 /** TCP connect scan of ONE already-vetted address; open ports sorted by number, with banners and protocol flags. */
-export async function scanPortsDetailed(address: string, ports: number[], opts: ScanPortsOptions): Promise<OpenPortDetail[]> {
+export async function scanPortsDetailed(
+  address: string,
+  ports: number[],
+  opts: ScanPortsOptions,
+): Promise<OpenPortDetail[]> {
   const ip = parseIp(address);
   if (!ip) throw new Error(`scanPorts needs an IP address, got "${address}"`);
   const addr = ip.toString();
@@ -106,10 +110,19 @@ export async function scanPortsDetailed(address: string, ports: number[], opts: 
     }
     if (inThread) {
       const deps: LoopDeps = { net, binding: tcpBinding(), errno: osConstants.errno as Record<string, number> };
-      await connectLoop(deps, addr, family, list, opts.concurrency, opts.timeoutMs, (port, open) => {
-        if (open) onOpen(port);
-        progress(1);
-      }, control);
+      await connectLoop(
+        deps,
+        addr,
+        family,
+        list,
+        opts.concurrency,
+        opts.timeoutMs,
+        (port, open) => {
+          if (open) onOpen(port);
+          progress(1);
+        },
+        control,
+      );
     }
     if (signal?.aborted) throw abortReason(signal);
     const details = await Promise.all(found.values());

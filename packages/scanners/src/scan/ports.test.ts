@@ -44,7 +44,9 @@ beforeAll(async () => {
   ssh = await listen((s) => s.write("SSH-2.0-OpenSSH_9.6\r\n"));
   smtp = await listen((s) => s.write("220 mail ESMTP Postfix\r\n"));
   http = await listen((s) =>
-    s.once("data", () => s.end("HTTP/1.1 200 OK\r\nServer: nginx/1.25.3\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")),
+    s.once("data", () =>
+      s.end("HTTP/1.1 200 OK\r\nServer: nginx/1.25.3\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"),
+    ),
   );
   silent = await listen(() => undefined);
   const { key, cert } = await issueTestCertificate({ hostnames: ["localhost"], loopbackIps: true });
@@ -54,7 +56,10 @@ beforeAll(async () => {
   });
   tlsServer.on("tlsClientError", () => undefined);
   await new Promise<void>((r) => tlsServer.listen(0, "127.0.0.1", r));
-  tlsPort = { port: (tlsServer.address() as net.AddressInfo).port, close: () => new Promise((r) => tlsServer.close(() => r())) };
+  tlsPort = {
+    port: (tlsServer.address() as net.AddressInfo).port,
+    close: () => new Promise((r) => tlsServer.close(() => r())),
+  };
   closed = await closedPort();
 });
 
@@ -95,7 +100,12 @@ describe("scanPorts", () => {
     const open = await scanPorts("127.0.0.1", ports, { concurrency: 100, timeoutMs: 1000, bannerTimeoutMs: 800 });
     expect(open.map((p) => p.port)).toEqual([ssh.port, smtp.port, http.port, silent.port].sort((a, b) => a - b));
     const by = new Map(open.map((p) => [p.port, p]));
-    expect(by.get(ssh.port)).toEqual({ port: ssh.port, protocol: "tcp", service: "ssh", banner: "SSH-2.0-OpenSSH_9.6" });
+    expect(by.get(ssh.port)).toEqual({
+      port: ssh.port,
+      protocol: "tcp",
+      service: "ssh",
+      banner: "SSH-2.0-OpenSSH_9.6",
+    });
     expect(by.get(smtp.port)).toMatchObject({ service: "smtp", banner: "220 mail ESMTP Postfix" });
     // Not a well-known HTTP port: it stayed silent, answered our HEAD probe.
     expect(by.get(http.port)).toMatchObject({ service: "http", banner: "HTTP/1.1 200 OK\nServer: nginx/1.25.3" });
@@ -104,13 +114,21 @@ describe("scanPorts", () => {
   });
 
   it("recognises TLS on an unexpected port and reads HTTP over it", async () => {
-    const [p] = await scanPortsDetailed("127.0.0.1", [tlsPort.port], { concurrency: 10, timeoutMs: 1000, bannerTimeoutMs: 1500 });
+    const [p] = await scanPortsDetailed("127.0.0.1", [tlsPort.port], {
+      concurrency: 10,
+      timeoutMs: 1000,
+      bannerTimeoutMs: 1500,
+    });
     expect(p).toMatchObject({ port: tlsPort.port, tls: true, http: true, service: "https" });
     expect(p!.banner).toContain("Server: test-tls");
   });
 
   it("without banners names services by port number only", async () => {
-    const open = await scanPorts("127.0.0.1", [ssh.port, closed], { concurrency: 10, timeoutMs: 500, bannerTimeoutMs: 0 });
+    const open = await scanPorts("127.0.0.1", [ssh.port, closed], {
+      concurrency: 10,
+      timeoutMs: 500,
+      bannerTimeoutMs: 0,
+    });
     expect(open).toEqual([{ port: ssh.port, protocol: "tcp", service: null, banner: null }]);
   });
 
@@ -118,10 +136,22 @@ describe("scanPorts", () => {
     const lo = Math.max(1, Math.min(ssh.port, smtp.port, closed) - 3000);
     const ports = Array.from({ length: 6000 }, (_, i) => lo + i).filter((p) => p <= 65535);
     const progress: number[] = [];
-    const inThread = await scanPorts("127.0.0.1", ports, { concurrency: 500, timeoutMs: 1000, bannerTimeoutMs: 0, threads: 0 });
-    const threaded = await scanPorts("127.0.0.1", ports, { concurrency: 500, timeoutMs: 1000, bannerTimeoutMs: 0, threads: 2, onProgress: (d) => progress.push(d) });
+    const inThread = await scanPorts("127.0.0.1", ports, {
+      concurrency: 500,
+      timeoutMs: 1000,
+      bannerTimeoutMs: 0,
+      threads: 0,
+    });
+    const threaded = await scanPorts("127.0.0.1", ports, {
+      concurrency: 500,
+      timeoutMs: 1000,
+      bannerTimeoutMs: 0,
+      threads: 2,
+      onProgress: (d) => progress.push(d),
+    });
     expect(threaded.map((p) => p.port)).toEqual(inThread.map((p) => p.port));
-    for (const p of [ssh.port, smtp.port]) if (p >= lo && p < lo + 6000) expect(threaded.some((x) => x.port === p)).toBe(true);
+    for (const p of [ssh.port, smtp.port])
+      if (p >= lo && p < lo + 6000) expect(threaded.some((x) => x.port === p)).toBe(true);
     expect(progress.at(-1)).toBe(ports.length);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
@@ -129,7 +159,13 @@ describe("scanPorts", () => {
   it("stops when aborted", async () => {
     const ctl = new AbortController();
     const started = Date.now();
-    const p = scanPorts("127.0.0.1", portsForMode("full"), { concurrency: 200, timeoutMs: 1000, bannerTimeoutMs: 0, signal: ctl.signal, threads: 0 });
+    const p = scanPorts("127.0.0.1", portsForMode("full"), {
+      concurrency: 200,
+      timeoutMs: 1000,
+      bannerTimeoutMs: 0,
+      signal: ctl.signal,
+      threads: 0,
+    });
     setTimeout(() => ctl.abort(), 50);
     await expect(p).rejects.toMatchObject({ name: "AbortError" });
     expect(Date.now() - started).toBeLessThan(2000);
@@ -139,10 +175,16 @@ describe("scanPorts", () => {
     const warnings: Error[] = [];
     const onWarning = (w: Error) => void warnings.push(w);
     process.on("warning", onWarning);
-    const talkers = await Promise.all(Array.from({ length: 15 }, () => listen((s) => setTimeout(() => s.end("SSH-2.0-OpenSSH_9.6\r\n"), 100))));
+    const talkers = await Promise.all(
+      Array.from({ length: 15 }, () => listen((s) => setTimeout(() => s.end("SSH-2.0-OpenSSH_9.6\r\n"), 100))),
+    );
     try {
       const ctl = new AbortController();
-      const found = await scanPortsDetailed("127.0.0.1", talkers.map((t) => t.port), { concurrency: 50, timeoutMs: 1000, bannerTimeoutMs: 1000, signal: ctl.signal });
+      const found = await scanPortsDetailed(
+        "127.0.0.1",
+        talkers.map((t) => t.port),
+        { concurrency: 50, timeoutMs: 1000, bannerTimeoutMs: 1000, signal: ctl.signal },
+      );
       expect(found.map((p) => p.service)).toEqual(Array(15).fill("ssh"));
       expect(getEventListeners(ctl.signal, "abort")).toHaveLength(0);
       await new Promise((r) => setImmediate(r));
@@ -154,8 +196,12 @@ describe("scanPorts", () => {
   });
 
   it("refuses what is not an IP address or a port", async () => {
-    await expect(scanPorts("example.com", [80], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 })).rejects.toThrow(/IP address/);
-    await expect(scanPorts("127.0.0.1", [0], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 })).rejects.toThrow(/not a TCP port/);
+    await expect(
+      scanPorts("example.com", [80], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 }),
+    ).rejects.toThrow(/IP address/);
+    await expect(scanPorts("127.0.0.1", [0], { concurrency: 1, timeoutMs: 100, bannerTimeoutMs: 0 })).rejects.toThrow(
+      /not a TCP port/,
+    );
   });
 });
 
@@ -167,7 +213,9 @@ describe("services", () => {
     expect(serviceFromBanner(Buffer.from("+OK Dovecot ready.\r\n"), 110, false)).toBe("pop3");
     expect(serviceFromBanner(Buffer.from("* OK IMAP4rev1\r\n"), 993, true)).toBe("imaps");
     expect(serviceFromBanner(Buffer.from("RFB 003.008\n"), 5901, false)).toBe("vnc");
-    expect(serviceFromBanner(Buffer.from([0x4a, 0, 0, 0, 0x0a, ...Buffer.from("8.0.36\0")]), 3306, false)).toBe("mysql");
+    expect(serviceFromBanner(Buffer.from([0x4a, 0, 0, 0, 0x0a, ...Buffer.from("8.0.36\0")]), 3306, false)).toBe(
+      "mysql",
+    );
     expect(serviceFromBanner(Buffer.from([0xff, 0xfd, 0x18]), 23, false)).toBe("telnet");
     expect(serviceFromBanner(Buffer.from("HTTP/1.1 200 OK\r\n"), 9443, true)).toBe("https");
     expect(serviceFromBanner(Buffer.from([0x15, 0x03, 0x01, 0, 2, 2, 40]), 4433, false)).toBe("ssl");
@@ -178,7 +226,8 @@ describe("services", () => {
     expect(portRisk(443, "https").severity).toBe("info");
     expect(portRisk(22, "ssh").severity).toBe("medium");
     expect(portRisk(2222, "ssh").severity).toBe("medium");
-    for (const p of [3306, 5432, 6379, 27017, 9200, 11211, 23, 21, 3389, 445, 5900, 2375]) expect(portRisk(p, null).severity, String(p)).toBe("high");
+    for (const p of [3306, 5432, 6379, 27017, 9200, 11211, 23, 21, 3389, 445, 5900, 2375])
+      expect(portRisk(p, null).severity, String(p)).toBe("high");
     expect(portRisk(9200, "http").severity).toBe("high");
     expect(portRisk(8080, "ssh").severity).toBe("medium");
     expect(portRisk(31337, null).severity).toBe("low");

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
 import { parseTarget, type ParsedTarget } from "../targets.ts";
-import { startDnsServer, startTestWebServers, testNetConfig, type TestDnsServer, type TestWebServers } from "../testing/index.ts";
+import {
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  type TestDnsServer,
+  type TestWebServers,
+} from "../testing/index.ts";
 import { defaultScanEngineConfig, scanEngineConfigFromEnv, type ScanEngineConfig } from "./config.ts";
 import { dedupeFindings, runScan, STAGE_ORDER } from "./run.ts";
 import type { ScanFinding, ScanProfile, ScanStage } from "./types.ts";
@@ -15,8 +21,18 @@ let net: NetConfig;
 let dir: string;
 let fakeNuclei: string;
 const covers = (h: string) => h.endsWith(".example.test");
-const host = (value: string): ParsedTarget => ({ type: "subdomain", value, registrableDomain: "example.test", unicode: value });
-const profile = (p: Partial<ScanProfile> = {}): ScanProfile => ({ portScanMode: "web", nucleiMinSeverity: "info", disabledScannerTypes: [], ...p });
+const host = (value: string): ParsedTarget => ({
+  type: "subdomain",
+  value,
+  registrableDomain: "example.test",
+  unicode: value,
+});
+const profile = (p: Partial<ScanProfile> = {}): ScanProfile => ({
+  portScanMode: "web",
+  nucleiMinSeverity: "info",
+  disabledScannerTypes: [],
+  ...p,
+});
 let engine: ScanEngineConfig;
 const kinds = (fs: ScanFinding[]) => fs.map((f) => f.kind);
 
@@ -32,17 +48,39 @@ beforeAll(async () => {
   web = await startTestWebServers({
     hostnames: ["www.example.test"],
     routes: {
-      "www.example.test/": { headers: { server: "nginx/1.25.3" }, body: '<html><head><meta name="generator" content="WordPress 6.4.2"></head><body>hi</body></html>' },
-      "www.example.test/.git/config": { headers: { "content-type": "text/plain" }, body: "[core]\n\trepositoryformatversion = 0\n\tbare = false\n" },
-      "www.example.test/swagger.json": { headers: { "content-type": "application/json" }, body: '{"swagger":"2.0","info":{}}' },
+      "www.example.test/": {
+        headers: { server: "nginx/1.25.3" },
+        body: '<html><head><meta name="generator" content="WordPress 6.4.2"></head><body>hi</body></html>',
+      },
+      "www.example.test/.git/config": {
+        headers: { "content-type": "text/plain" },
+        body: "[core]\n\trepositoryformatversion = 0\n\tbare = false\n",
+      },
+      "www.example.test/swagger.json": {
+        headers: { "content-type": "application/json" },
+        body: '{"swagger":"2.0","info":{}}',
+      },
       "slow.example.test/": () => undefined, // never answers
-      "/my-bucket": { headers: { "content-type": "application/xml" }, body: '<?xml version="1.0"?><ListBucketResult><Name>my-bucket</Name><Contents><Key>secret.txt</Key></Contents></ListBucketResult>' },
+      "/my-bucket": {
+        headers: { "content-type": "application/xml" },
+        body: '<?xml version="1.0"?><ListBucketResult><Name>my-bucket</Name><Contents><Key>secret.txt</Key></Contents></ListBucketResult>',
+      },
     },
   });
-  net = testNetConfig(dns, web, { bucketEndpoints: { s3: `http://127.0.0.1:${web.http.port}`, gcs: "http://127.0.0.1:9", azure: "http://127.0.0.1:9" } });
+  net = testNetConfig(dns, web, {
+    bucketEndpoints: {
+      s3: `http://127.0.0.1:${web.http.port}`,
+      gcs: "http://127.0.0.1:9",
+      azure: "http://127.0.0.1:9",
+    },
+  });
   dir = await mkdtemp(join(tmpdir(), "ems-run-"));
   fakeNuclei = join(dir, "nuclei");
-  const line = JSON.stringify({ "template-id": "fake-check", info: { name: "Fake nuclei check", severity: "medium" }, "matched-at": `https://www.example.test:${web.https.port}/x` });
+  const line = JSON.stringify({
+    "template-id": "fake-check",
+    info: { name: "Fake nuclei check", severity: "medium" },
+    "matched-at": `https://www.example.test:${web.https.port}/x`,
+  });
   await writeFile(fakeNuclei, `#!/bin/sh\nprintf '%s\\n' '${line}'\n`);
   await chmod(fakeNuclei, 0o755);
   engine = { ...defaultScanEngineConfig, bannerTimeoutMs: 500, portTimeoutMs: 500, nucleiBinary: fakeNuclei };
@@ -80,26 +118,53 @@ describe("runScan", () => {
     expect(ports.get(web.https.port)).toMatchObject({ service: "https" });
     const k = kinds(result.findings);
     expect(k).toEqual(expect.arrayContaining([`port.open.${web.http.port}`, `port.open.${web.https.port}`]));
-    expect(result.findings.find((f) => f.kind === `port.open.${web.https.port}`)).toMatchObject({ scanner: "port-scan", severity: "info", port: web.https.port });
+    expect(result.findings.find((f) => f.kind === `port.open.${web.https.port}`)).toMatchObject({
+      scanner: "port-scan",
+      severity: "info",
+      port: web.https.port,
+    });
     // TLS: the test server's certificate is self-signed.
     expect(k).toContain("tls.self-signed");
     // HTTP, technologies, templates, nuclei.
-    expect(k).toEqual(expect.arrayContaining(["http.exposed.git", "http.no-https-redirect", "http.missing-header.content-security-policy", "http.version-disclosure"]));
+    expect(k).toEqual(
+      expect.arrayContaining([
+        "http.exposed.git",
+        "http.no-https-redirect",
+        "http.missing-header.content-security-policy",
+        "http.version-disclosure",
+      ]),
+    );
     expect(k).toEqual(expect.arrayContaining(["tech.nginx", "tech.wordpress"]));
-    expect(result.findings.find((f) => f.kind === "tech.wordpress")).toMatchObject({ scanner: "technologies", severity: "info", title: "Technology: WordPress 6.4.2" });
+    expect(result.findings.find((f) => f.kind === "tech.wordpress")).toMatchObject({
+      scanner: "technologies",
+      severity: "info",
+      title: "Technology: WordPress 6.4.2",
+    });
     // Our git template reports the HTTP check's kind: one problem, one issue.
     expect(k).toEqual(expect.arrayContaining(["http.exposed.git", "template.swagger-api-docs"]));
     expect(k).not.toContain("template.git-config-exposure");
-    expect(result.findings.find((f) => f.kind === "nuclei.fake-check")).toMatchObject({ scanner: "nuclei", severity: "medium" });
+    expect(result.findings.find((f) => f.kind === "nuclei.fake-check")).toMatchObject({
+      scanner: "nuclei",
+      severity: "medium",
+    });
     // One finding per kind; the same problem on both endpoints is merged.
     expect(new Set(k).size).toBe(k.length);
     const git = result.findings.find((f) => f.kind === "http.exposed.git")!;
-    expect(git.evidence.urls).toEqual(expect.arrayContaining([`https://www.example.test:${web.https.port}/.git/config`, `http://www.example.test:${web.http.port}/.git/config`]));
+    expect(git.evidence.urls).toEqual(
+      expect.arrayContaining([
+        `https://www.example.test:${web.https.port}/.git/config`,
+        `http://www.example.test:${web.http.port}/.git/config`,
+      ]),
+    );
   });
 
   it("honours disabledScannerTypes and portScanMode off", async () => {
     const result = await runScan(
-      { target: host("www.example.test"), profile: profile({ disabledScannerTypes: ["tls", "templates", "screenshot"], portScanMode: "off" }), covers },
+      {
+        target: host("www.example.test"),
+        profile: profile({ disabledScannerTypes: ["tls", "templates", "screenshot"], portScanMode: "off" }),
+        covers,
+      },
       net,
       engine,
     );
@@ -110,12 +175,28 @@ describe("runScan", () => {
     // Without a port scan the configured HTTP(S) ports are checked.
     expect(k).toEqual(expect.arrayContaining(["http.exposed.git", "tech.nginx"]));
 
-    const noPorts = await runScan({ target: host("www.example.test"), profile: profile({ disabledScannerTypes: ["port-scan", "http", "technologies", "tls", "nuclei"] }), covers }, net, engine);
+    const noPorts = await runScan(
+      {
+        target: host("www.example.test"),
+        profile: profile({ disabledScannerTypes: ["port-scan", "http", "technologies", "tls", "nuclei"] }),
+        covers,
+      },
+      net,
+      engine,
+    );
     expect(noPorts.stages.map((s) => s.stage)).toEqual(["templates"]);
   });
 
   it("filters templates and nuclei results by nucleiMinSeverity", async () => {
-    const result = await runScan({ target: host("www.example.test"), profile: profile({ portScanMode: "off", nucleiMinSeverity: "high", disabledScannerTypes: ["tls", "http"] }), covers }, net, engine);
+    const result = await runScan(
+      {
+        target: host("www.example.test"),
+        profile: profile({ portScanMode: "off", nucleiMinSeverity: "high", disabledScannerTypes: ["tls", "http"] }),
+        covers,
+      },
+      net,
+      engine,
+    );
     const k = kinds(result.findings);
     expect(result.findings.find((f) => f.kind === "http.exposed.git")?.scanner).toBe("templates");
     expect(k).not.toContain("template.swagger-api-docs");
@@ -124,7 +205,11 @@ describe("runScan", () => {
 
   it("records a failing stage and goes on", async () => {
     const result = await runScan(
-      { target: host("www.example.test"), profile: profile({ portScanMode: "off", disabledScannerTypes: ["tls", "http", "technologies"] }), covers },
+      {
+        target: host("www.example.test"),
+        profile: profile({ portScanMode: "off", disabledScannerTypes: ["tls", "http", "technologies"] }),
+        covers,
+      },
       net,
       { ...engine, nucleiBinary: join(dir, "missing-nuclei") },
     );
@@ -138,7 +223,11 @@ describe("runScan", () => {
   it("stops a stage at its time limit, keeps going and says so", async () => {
     const started = Date.now();
     const result = await runScan(
-      { target: host("slow.example.test"), profile: profile({ portScanMode: "off", disabledScannerTypes: ["tls", "templates"] }), covers },
+      {
+        target: host("slow.example.test"),
+        profile: profile({ portScanMode: "off", disabledScannerTypes: ["tls", "templates"] }),
+        covers,
+      },
       { ...net, httpTimeoutMs: 10_000 },
       { ...engine, stageTimeoutMs: 300 },
     );
@@ -148,35 +237,68 @@ describe("runScan", () => {
       ["technologies", true],
     ]);
     const timeout = result.findings.find((f) => f.kind === "scan.stage-timeout")!;
-    expect(timeout).toMatchObject({ severity: "info", scanner: "http", evidence: { stages: ["http", "technologies"], timeoutMs: 300 } });
+    expect(timeout).toMatchObject({
+      severity: "info",
+      scanner: "http",
+      evidence: { stages: ["http", "technologies"], timeoutMs: 300 },
+    });
   });
 
   it("stops as soon as the signal is aborted", async () => {
     const ctl = new AbortController();
     const started = Date.now();
-    const p = runScan({ target: host("www.example.test"), profile: profile({ portScanMode: "full" }), covers }, net, engine, {
-      signal: ctl.signal,
-      onProgress: (stage, percent) => {
-        if (stage === "ports" && percent > 1) ctl.abort();
+    const p = runScan(
+      { target: host("www.example.test"), profile: profile({ portScanMode: "full" }), covers },
+      net,
+      engine,
+      {
+        signal: ctl.signal,
+        onProgress: (stage, percent) => {
+          if (stage === "ports" && percent > 1) ctl.abort();
+        },
       },
-    });
+    );
     await expect(p).rejects.toMatchObject({ name: "AbortError" });
     expect(Date.now() - started).toBeLessThan(3000);
     const before = new AbortController();
     before.abort();
-    await expect(runScan({ target: host("www.example.test"), profile: profile(), covers }, net, engine, { signal: before.signal })).rejects.toMatchObject({ name: "AbortError" });
+    await expect(
+      runScan({ target: host("www.example.test"), profile: profile(), covers }, net, engine, { signal: before.signal }),
+    ).rejects.toMatchObject({ name: "AbortError" });
   });
 
   it("refuses private and unresolvable targets before scanning", async () => {
-    await expect(runScan({ target: host("private.example.test"), profile: profile(), covers }, net, engine)).rejects.toThrow("refusing to scan private.example.test: 10.0.0.5 is a private address");
-    await expect(runScan({ target: host("nowhere.example.test"), profile: profile(), covers }, net, engine)).rejects.toThrow("cannot scan nowhere.example.test: it has no A/AAAA record");
-    await expect(runScan({ target: host("www.example.test"), profile: profile(), covers }, { ...net, allowedRanges: [] }, engine)).rejects.toThrow(/refusing to scan www\.example\.test: 127\.0\.0\.1 is a loopback address/);
-    await expect(runScan({ target: { type: "ipv4", value: "10.1.2.3" }, profile: profile(), covers }, net, engine)).rejects.toThrow("refusing to scan 10.1.2.3: 10.1.2.3 is a private address");
-    await expect(runScan({ target: host("www.example.test"), profile: profile({ portScanMode: "most" as never }), covers }, net, engine)).rejects.toThrow(/unknown portScanMode/);
+    await expect(
+      runScan({ target: host("private.example.test"), profile: profile(), covers }, net, engine),
+    ).rejects.toThrow("refusing to scan private.example.test: 10.0.0.5 is a private address");
+    await expect(
+      runScan({ target: host("nowhere.example.test"), profile: profile(), covers }, net, engine),
+    ).rejects.toThrow("cannot scan nowhere.example.test: it has no A/AAAA record");
+    await expect(
+      runScan({ target: host("www.example.test"), profile: profile(), covers }, { ...net, allowedRanges: [] }, engine),
+    ).rejects.toThrow(/refusing to scan www\.example\.test: 127\.0\.0\.1 is a loopback address/);
+    await expect(
+      runScan({ target: { type: "ipv4", value: "10.1.2.3" }, profile: profile(), covers }, net, engine),
+    ).rejects.toThrow("refusing to scan 10.1.2.3: 10.1.2.3 is a private address");
+    await expect(
+      runScan(
+        { target: host("www.example.test"), profile: profile({ portScanMode: "most" as never }), covers },
+        net,
+        engine,
+      ),
+    ).rejects.toThrow(/unknown portScanMode/);
   });
 
   it("scans an IP target as is", async () => {
-    const result = await runScan({ target: { type: "ipv4", value: "127.0.0.1" }, profile: profile({ portScanMode: "off", disabledScannerTypes: ["templates"] }), covers }, net, { ...engine, nucleiBinary: undefined });
+    const result = await runScan(
+      {
+        target: { type: "ipv4", value: "127.0.0.1" },
+        profile: profile({ portScanMode: "off", disabledScannerTypes: ["templates"] }),
+        covers,
+      },
+      net,
+      { ...engine, nucleiBinary: undefined },
+    );
     expect(result.stages.map((s) => s.stage)).toEqual(["tls", "http", "technologies"]);
     // No name to compare with the certificate; it is still self-signed.
     expect(kinds(result.findings)).toContain("tls.self-signed");
@@ -186,17 +308,37 @@ describe("runScan", () => {
   it("scans a bucket through its endpoint with the HTTP and template stages only", async () => {
     const parsed = parseTarget("bucket", "s3://my-bucket", net);
     if (!parsed.ok) throw new Error(parsed.message);
-    const result = await runScan({ target: parsed.target, profile: profile({ portScanMode: "full" }), covers: () => false }, net, engine);
+    const result = await runScan(
+      { target: parsed.target, profile: profile({ portScanMode: "full" }), covers: () => false },
+      net,
+      engine,
+    );
     expect(result.stages.map((s) => s.stage)).toEqual(["http", "templates"]);
     expect(result.findings.map((f) => [f.kind, f.severity])).toEqual([["http.bucket-public-listing", "high"]]);
-    expect(result.findings[0]!.evidence).toMatchObject({ url: `http://127.0.0.1:${web.http.port}/my-bucket`, matched: "my-bucket\nsecret.txt" });
+    expect(result.findings[0]!.evidence).toMatchObject({
+      url: `http://127.0.0.1:${web.http.port}/my-bucket`,
+      matched: "my-bucket\nsecret.txt",
+    });
   });
 });
 
 describe("dedupeFindings", () => {
   it("keeps one finding per kind: the most severe, with every URL", () => {
-    const f = (kind: string, severity: ScanFinding["severity"], url: string): ScanFinding => ({ scanner: "http", kind, severity, title: url, description: "", evidence: { url } });
-    const out = dedupeFindings([f("a", "low", "u1"), f("b", "info", "u2"), f("a", "high", "u3"), f("a", "high", "u4"), f("a", "low", "u1")]);
+    const f = (kind: string, severity: ScanFinding["severity"], url: string): ScanFinding => ({
+      scanner: "http",
+      kind,
+      severity,
+      title: url,
+      description: "",
+      evidence: { url },
+    });
+    const out = dedupeFindings([
+      f("a", "low", "u1"),
+      f("b", "info", "u2"),
+      f("a", "high", "u3"),
+      f("a", "high", "u4"),
+      f("a", "low", "u1"),
+    ]);
     expect(out.map((x) => [x.kind, x.severity, x.title, x.evidence.urls ?? null])).toEqual([
       ["a", "high", "u3", ["u1", "u3", "u4"]],
       ["b", "info", "u2", null],
@@ -208,9 +350,25 @@ describe("scanEngineConfigFromEnv", () => {
   it("reads the variables and refuses bad values", () => {
     expect(scanEngineConfigFromEnv({})).toEqual(defaultScanEngineConfig);
     expect(
-      scanEngineConfigFromEnv({ EMS_SCAN_STAGE_TIMEOUT_MS: "60000", EMS_PORT_CONCURRENCY: "200", EMS_PORT_TIMEOUT_MS: "800", EMS_BANNER_TIMEOUT_MS: "0", EMS_TEMPLATES_DIR: "/t", EMS_NUCLEI_BIN: "/usr/bin/nuclei" }),
-    ).toEqual({ stageTimeoutMs: 60000, portConcurrency: 200, portTimeoutMs: 800, bannerTimeoutMs: 0, templatesDir: "/t", nucleiBinary: "/usr/bin/nuclei" });
-    expect(() => scanEngineConfigFromEnv({ EMS_PORT_CONCURRENCY: "lots" })).toThrow(/EMS_PORT_CONCURRENCY must be an integer/);
+      scanEngineConfigFromEnv({
+        EMS_SCAN_STAGE_TIMEOUT_MS: "60000",
+        EMS_PORT_CONCURRENCY: "200",
+        EMS_PORT_TIMEOUT_MS: "800",
+        EMS_BANNER_TIMEOUT_MS: "0",
+        EMS_TEMPLATES_DIR: "/t",
+        EMS_NUCLEI_BIN: "/usr/bin/nuclei",
+      }),
+    ).toEqual({
+      stageTimeoutMs: 60000,
+      portConcurrency: 200,
+      portTimeoutMs: 800,
+      bannerTimeoutMs: 0,
+      templatesDir: "/t",
+      nucleiBinary: "/usr/bin/nuclei",
+    });
+    expect(() => scanEngineConfigFromEnv({ EMS_PORT_CONCURRENCY: "lots" })).toThrow(
+      /EMS_PORT_CONCURRENCY must be an integer/,
+    );
     expect(() => scanEngineConfigFromEnv({ EMS_SCAN_CA_FILE: "/nonexistent.pem" })).toThrow(/cannot read/);
   });
 });

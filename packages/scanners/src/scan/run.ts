@@ -11,7 +11,16 @@ import { progressReporter } from "./progress.ts";
 import { STAGES } from "./stages/index.ts";
 import type { ScanScope, Shared, Stage, StageContext } from "./stages/stage.ts";
 import { prepareTarget } from "./target.ts";
-import { ScanAbortedError, severityRank, toSeverity, type OpenPort, type ScanFinding, type ScanHooks, type ScanProfile, type ScanStage } from "./types.ts";
+import {
+  ScanAbortedError,
+  severityRank,
+  toSeverity,
+  type OpenPort,
+  type ScanFinding,
+  type ScanHooks,
+  type ScanProfile,
+  type ScanStage,
+} from "./types.ts";
 
 export interface ScanInput {
   target: ParsedTarget;
@@ -139,7 +148,12 @@ async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: Stag
  * stopped (what it found so far is kept) and reported by a
  * "scan.stage-timeout" finding.
  */
-export async function runScan(input: ScanInput, net: NetConfig, engine: ScanEngineConfig, hooks: ScanHooks = {}): Promise<ScanResult> {
+export async function runScan(
+  input: ScanInput,
+  net: NetConfig,
+  engine: ScanEngineConfig,
+  hooks: ScanHooks = {},
+): Promise<ScanResult> {
   const outer = hooks.signal;
   const abortError = () => new ScanAbortedError(undefined, { cause: outer?.reason });
   if (outer?.aborted) throw abortError();
@@ -190,6 +204,11 @@ export async function runScan(input: ScanInput, net: NetConfig, engine: ScanEngi
   if (plan.length) progress.report(plan[plan.length - 1]!.stage.id, 100, false);
   await progress.settle();
 
-  const openPorts = (shared.openPorts ?? []).map(({ port, protocol, service, banner }) => ({ port, protocol, service, banner }));
+  const openPorts = (shared.openPorts ?? []).map(({ port, protocol, service, banner }) => ({
+    port,
+    protocol,
+    service,
+    banner,
+  }));
   return { findings: dedupeFindings(findings), openPorts, stages: reports };
 }

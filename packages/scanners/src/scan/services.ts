@@ -4,27 +4,130 @@ import type { Severity } from "./types.ts";
 
 /** Well-known TCP ports (names as nmap-services and IANA spell them). */
 export const WELL_KNOWN_PORTS: Readonly<Record<number, string>> = Object.freeze({
-  7: "echo", 13: "daytime", 19: "chargen", 20: "ftp-data", 21: "ftp", 22: "ssh", 23: "telnet", 25: "smtp", 37: "time", 43: "whois", 53: "domain",
-  69: "tftp", 79: "finger", 80: "http", 81: "http", 88: "kerberos", 110: "pop3", 111: "rpcbind", 113: "ident", 119: "nntp", 123: "ntp",
-  135: "msrpc", 137: "netbios-ns", 139: "netbios-ssn", 143: "imap", 161: "snmp", 179: "bgp", 389: "ldap", 443: "https", 445: "microsoft-ds",
-  465: "smtps", 500: "isakmp", 512: "exec", 513: "login", 514: "shell", 515: "printer", 548: "afp", 554: "rtsp", 587: "submission", 631: "ipp",
-  636: "ldaps", 873: "rsync", 989: "ftps-data", 990: "ftps", 992: "telnets", 993: "imaps", 995: "pop3s", 1080: "socks", 1194: "openvpn",
-  1433: "ms-sql-s", 1434: "ms-sql-m", 1521: "oracle", 1723: "pptp", 1883: "mqtt", 2049: "nfs", 2181: "zookeeper", 2375: "docker",
-  2376: "docker-tls", 2379: "etcd", 2380: "etcd-peer", 3000: "http", 3128: "squid-http", 3268: "globalcatLDAP", 3269: "globalcatLDAPssl",
-  3306: "mysql", 3389: "ms-wbt-server", 4369: "epmd", 4443: "https", 5000: "http", 5060: "sip", 5061: "sips", 5432: "postgresql",
-  5601: "kibana", 5672: "amqp", 5800: "vnc-http", 5900: "vnc", 5901: "vnc", 5902: "vnc", 5903: "vnc", 5984: "couchdb", 5985: "wsman",
-  5986: "wsmans", 6000: "X11", 6379: "redis", 6443: "kubernetes-api", 6667: "irc", 7001: "http", 7474: "neo4j", 8000: "http", 8008: "http",
-  8080: "http-proxy", 8081: "http", 8086: "influxdb", 8443: "https-alt", 8883: "secure-mqtt", 8888: "http", 9000: "http", 9042: "cassandra",
-  9090: "http", 9092: "kafka", 9100: "jetdirect", 9200: "elasticsearch", 9300: "elasticsearch", 9443: "https", 10000: "snet-sensor-mgmt",
-  10250: "kubelet", 11211: "memcached", 15672: "rabbitmq-management", 27017: "mongodb", 27018: "mongodb", 50000: "ibm-db2",
+  7: "echo",
+  13: "daytime",
+  19: "chargen",
+  20: "ftp-data",
+  21: "ftp",
+  22: "ssh",
+  23: "telnet",
+  25: "smtp",
+  37: "time",
+  43: "whois",
+  53: "domain",
+  69: "tftp",
+  79: "finger",
+  80: "http",
+  81: "http",
+  88: "kerberos",
+  110: "pop3",
+  111: "rpcbind",
+  113: "ident",
+  119: "nntp",
+  123: "ntp",
+  135: "msrpc",
+  137: "netbios-ns",
+  139: "netbios-ssn",
+  143: "imap",
+  161: "snmp",
+  179: "bgp",
+  389: "ldap",
+  443: "https",
+  445: "microsoft-ds",
+  465: "smtps",
+  500: "isakmp",
+  512: "exec",
+  513: "login",
+  514: "shell",
+  515: "printer",
+  548: "afp",
+  554: "rtsp",
+  587: "submission",
+  631: "ipp",
+  636: "ldaps",
+  873: "rsync",
+  989: "ftps-data",
+  990: "ftps",
+  992: "telnets",
+  993: "imaps",
+  995: "pop3s",
+  1080: "socks",
+  1194: "openvpn",
+  1433: "ms-sql-s",
+  1434: "ms-sql-m",
+  1521: "oracle",
+  1723: "pptp",
+  1883: "mqtt",
+  2049: "nfs",
+  2181: "zookeeper",
+  2375: "docker",
+  2376: "docker-tls",
+  2379: "etcd",
+  2380: "etcd-peer",
+  3000: "http",
+  3128: "squid-http",
+  3268: "globalcatLDAP",
+  3269: "globalcatLDAPssl",
+  3306: "mysql",
+  3389: "ms-wbt-server",
+  4369: "epmd",
+  4443: "https",
+  5000: "http",
+  5060: "sip",
+  5061: "sips",
+  5432: "postgresql",
+  5601: "kibana",
+  5672: "amqp",
+  5800: "vnc-http",
+  5900: "vnc",
+  5901: "vnc",
+  5902: "vnc",
+  5903: "vnc",
+  5984: "couchdb",
+  5985: "wsman",
+  5986: "wsmans",
+  6000: "X11",
+  6379: "redis",
+  6443: "kubernetes-api",
+  6667: "irc",
+  7001: "http",
+  7474: "neo4j",
+  8000: "http",
+  8008: "http",
+  8080: "http-proxy",
+  8081: "http",
+  8086: "influxdb",
+  8443: "https-alt",
+  8883: "secure-mqtt",
+  8888: "http",
+  9000: "http",
+  9042: "cassandra",
+  9090: "http",
+  9092: "kafka",
+  9100: "jetdirect",
+  9200: "elasticsearch",
+  9300: "elasticsearch",
+  9443: "https",
+  10000: "snet-sensor-mgmt",
+  10250: "kubelet",
+  11211: "memcached",
+  15672: "rabbitmq-management",
+  27017: "mongodb",
+  27018: "mongodb",
+  50000: "ibm-db2",
 });
 
 /** Ports that normally speak TLS from the first byte. */
-export const TLS_PORTS: ReadonlySet<number> = new Set([443, 465, 636, 853, 989, 990, 992, 993, 995, 2376, 3269, 4443, 5061, 5986, 6443, 8443, 8883, 9443, 10250]);
+export const TLS_PORTS: ReadonlySet<number> = new Set([
+  443, 465, 636, 853, 989, 990, 992, 993, 995, 2376, 3269, 4443, 5061, 5986, 6443, 8443, 8883, 9443, 10250,
+]);
 /** TLS ports that carry HTTP. */
 export const HTTPS_PORTS: ReadonlySet<number> = new Set([443, 2376, 4443, 5986, 6443, 8443, 9443, 10250]);
 /** Plain-text ports that normally carry HTTP. */
-export const HTTP_PORTS: ReadonlySet<number> = new Set([80, 81, 591, 2375, 3000, 5000, 5601, 5800, 5984, 7001, 8000, 8008, 8080, 8081, 8086, 8088, 8888, 9000, 9090, 9200, 15672]);
+export const HTTP_PORTS: ReadonlySet<number> = new Set([
+  80, 81, 591, 2375, 3000, 5000, 5601, 5800, 5984, 7001, 8000, 8008, 8080, 8081, 8086, 8088, 8888, 9000, 9090, 9200,
+  15672,
+]);
 
 /** A service guess from what the port said (first bytes, or the answer to our HEAD), else null. */
 export function serviceFromBanner(raw: Buffer, port: number, overTls: boolean): string | null {
@@ -38,14 +141,16 @@ export function serviceFromBanner(raw: Buffer, port: number, overTls: boolean): 
   if (/^\* (OK|PREAUTH)/.test(text)) return overTls ? "imaps" : "imap";
   if (/^220[ -]/.test(text)) {
     if (/ftp/i.test(text)) return overTls ? "ftps" : "ftp";
-    if (/smtp|mail|postfix|exim|sendmail|mta/i.test(text) || [25, 465, 587, 2525].includes(port)) return overTls ? "smtps" : "smtp";
+    if (/smtp|mail|postfix|exim|sendmail|mta/i.test(text) || [25, 465, 587, 2525].includes(port))
+      return overTls ? "smtps" : "smtp";
     return overTls ? "ftps" : "ftp";
   }
   if (/^AMQP/.test(text)) return "amqp";
   if (/^-(ERR|NOAUTH|DENIED)/.test(text) || /^\$\d+\r\n/.test(text)) return "redis";
   if (/^ERROR\r\n/.test(text) && port === 11211) return "memcached";
   // MySQL/MariaDB greeting: 3-byte length, sequence 0, protocol 10, "5.7.44\0"…
-  if (raw.length > 5 && raw[3] === 0 && raw[4] === 0x0a && /^\d+\.\d+/.test(raw.subarray(5).toString("latin1"))) return "mysql";
+  if (raw.length > 5 && raw[3] === 0 && raw[4] === 0x0a && /^\d+\.\d+/.test(raw.subarray(5).toString("latin1")))
+    return "mysql";
   if (raw.length > 5 && raw[3] === 0 && raw[4] === 0xff) return "mysql";
   // A TLS alert in answer to our plain-text probe.
   if (raw[0] === 0x15 && raw[1] === 0x03) return "ssl";
@@ -131,7 +236,13 @@ const OTHER: PortRisk = {
 
 const BY_PORT: Record<number, PortRisk> = {};
 const set = (risk: PortRisk, ports: number[]) => ports.forEach((p) => (BY_PORT[p] = risk));
-set(DATABASE, [1433, 1434, 1521, 2181, 2379, 2380, 3306, 5432, 5984, 6379, 7474, 8086, 9042, 9200, 9300, 11211, 27017, 27018, 28017, 50000]);
+set(
+  DATABASE,
+  [
+    1433, 1434, 1521, 2181, 2379, 2380, 3306, 5432, 5984, 6379, 7474, 8086, 9042, 9200, 9300, 11211, 27017, 27018,
+    28017, 50000,
+  ],
+);
 set(CLEARTEXT, [21, 23, 512, 513, 514, 69]);
 set(REMOTE_DESKTOP, [3389, 5800, 5900, 5901, 5902, 5903, 6000]);
 set(FILE_SHARING, [111, 135, 137, 139, 445, 548, 873, 2049]);

@@ -8,8 +8,7 @@ import { isAllowedAddress, parseIp } from "../safety.ts";
 import type { ParsedTarget } from "../targets.ts";
 
 export type ScanTarget =
-  | { kind: "host"; host: string; isIp: boolean; address: string; addresses: string[] }
-  | { kind: "bucket"; url: string };
+  { kind: "host"; host: string; isIp: boolean; address: string; addresses: string[] } | { kind: "bucket"; url: string };
 
 export type HostTarget = Extract<ScanTarget, { kind: "host" }>;
 

@@ -4,7 +4,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
 import { startHttpServer, testNetConfig, type TestServer } from "../testing/index.ts";
-import { BUILTIN_TEMPLATES_DIR, goRegex, loadTemplates, parseTemplate, type Matcher, type Template } from "./templates/parse.ts";
+import {
+  BUILTIN_TEMPLATES_DIR,
+  goRegex,
+  loadTemplates,
+  parseTemplate,
+  type Matcher,
+  type Template,
+} from "./templates/parse.ts";
 import {
   evaluateMatcher,
   evaluateMatchers,
@@ -23,22 +30,45 @@ const response: TemplateResponse = {
   size: 64,
 };
 
-const matcher = (m: Partial<Matcher>): Matcher => ({ type: "word", part: "body", words: [], regex: [], status: [], size: [], condition: "or", negative: false, caseInsensitive: false, ...m });
+const matcher = (m: Partial<Matcher>): Matcher => ({
+  type: "word",
+  part: "body",
+  words: [],
+  regex: [],
+  status: [],
+  size: [],
+  condition: "or",
+  negative: false,
+  caseInsensitive: false,
+  ...m,
+});
 
 describe("matchers", () => {
   it("word: or / and / case-insensitive / part", () => {
-    expect(evaluateMatcher(matcher({ words: ["openapi", "swagger"] }), response)).toEqual({ ok: true, matched: ["openapi"] });
+    expect(evaluateMatcher(matcher({ words: ["openapi", "swagger"] }), response)).toEqual({
+      ok: true,
+      matched: ["openapi"],
+    });
     expect(evaluateMatcher(matcher({ words: ["openapi", "swagger"], condition: "and" }), response).ok).toBe(false);
     expect(evaluateMatcher(matcher({ words: ["OPENAPI"] }), response).ok).toBe(false);
     expect(evaluateMatcher(matcher({ words: ["OPENAPI"], caseInsensitive: true }), response).ok).toBe(true);
-    expect(evaluateMatcher(matcher({ words: ["Content-Type: application/json"], part: "header" }), response).ok).toBe(true);
+    expect(evaluateMatcher(matcher({ words: ["Content-Type: application/json"], part: "header" }), response).ok).toBe(
+      true,
+    );
     expect(evaluateMatcher(matcher({ words: ["Content-Type"], part: "body" }), response).ok).toBe(false);
-    expect(evaluateMatcher(matcher({ words: ["X-Powered-By", "Pet Store"], part: "all", condition: "and" }), response).ok).toBe(true);
+    expect(
+      evaluateMatcher(matcher({ words: ["X-Powered-By", "Pet Store"], part: "all", condition: "and" }), response).ok,
+    ).toBe(true);
   });
 
   it("regex, status, size and negative", () => {
-    expect(evaluateMatcher(matcher({ type: "regex", regex: [/"version":"([\d.]+)"/] }), response)).toEqual({ ok: true, matched: ['"version":"1.2.3"'] });
-    expect(evaluateMatcher(matcher({ type: "regex", regex: [/nope/, /Pet/], condition: "and" }), response).ok).toBe(false);
+    expect(evaluateMatcher(matcher({ type: "regex", regex: [/"version":"([\d.]+)"/] }), response)).toEqual({
+      ok: true,
+      matched: ['"version":"1.2.3"'],
+    });
+    expect(evaluateMatcher(matcher({ type: "regex", regex: [/nope/, /Pet/], condition: "and" }), response).ok).toBe(
+      false,
+    );
     expect(evaluateMatcher(matcher({ type: "status", status: [200, 206] }), response).ok).toBe(true);
     expect(evaluateMatcher(matcher({ type: "status", status: [404] }), response).ok).toBe(false);
     expect(evaluateMatcher(matcher({ type: "size", size: [64] }), response).ok).toBe(true);
@@ -48,7 +78,11 @@ describe("matchers", () => {
 
   it("matchers-condition and / or", () => {
     const ms = [matcher({ words: ["openapi"], name: "word" }), matcher({ type: "status", status: [404] })];
-    expect(evaluateMatchers({ matchers: ms, matchersCondition: "or" }, response)).toEqual({ matched: true, values: ["openapi"], names: ["word"] });
+    expect(evaluateMatchers({ matchers: ms, matchersCondition: "or" }, response)).toEqual({
+      matched: true,
+      values: ["openapi"],
+      names: ["word"],
+    });
     expect(evaluateMatchers({ matchers: ms, matchersCondition: "and" }, response).matched).toBe(false);
   });
 
@@ -107,8 +141,17 @@ requests:
         words: ["ok"]
         negative: true
 `);
-    expect(t).toMatchObject({ id: "demo-template", info: { name: "Demo", severity: "high", tags: ["a", "b"], description: "Something.", remediation: "Fix it." } });
-    expect(t.requests[0]).toMatchObject({ method: "POST", paths: ["{{BaseURL}}/api"], redirects: true, matchersCondition: "and", headers: { "Content-Type": "application/json" } });
+    expect(t).toMatchObject({
+      id: "demo-template",
+      info: { name: "Demo", severity: "high", tags: ["a", "b"], description: "Something.", remediation: "Fix it." },
+    });
+    expect(t.requests[0]).toMatchObject({
+      method: "POST",
+      paths: ["{{BaseURL}}/api"],
+      redirects: true,
+      matchersCondition: "and",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(t.requests[0]!.matchers[1]!.negative).toBe(true);
   });
 
@@ -116,14 +159,31 @@ requests:
     const base = (rest: string) => `id: t\ninfo: { name: T, severity: low }\n${rest}`;
     const cases: Array<[string, RegExp]> = [
       [base("dns:\n  - name: '{{FQDN}}'"), /"dns" templates are not supported/],
-      [base("http:\n  - path: ['{{BaseURL}}/{{randstr}}']\n    matchers: [{ type: status, status: [200] }]"), /unsupported expression \{\{randstr\}\}/],
-      [base("http:\n  - path: ['{{BaseURL}}/']\n    matchers: [{ type: dsl, dsl: ['status_code == 200'] }]"), /type "dsl" is not supported/],
-      [base("http:\n  - path: ['{{BaseURL}}/{{p}}']\n    payloads: { p: [a] }\n    matchers: [{ type: status, status: [200] }]"), /"payloads" is not supported/],
-      [base("http:\n  - path: ['/x']\n    matchers: [{ type: status, status: [200] }]"), /must start with \{\{BaseURL\}\}/],
+      [
+        base("http:\n  - path: ['{{BaseURL}}/{{randstr}}']\n    matchers: [{ type: status, status: [200] }]"),
+        /unsupported expression \{\{randstr\}\}/,
+      ],
+      [
+        base("http:\n  - path: ['{{BaseURL}}/']\n    matchers: [{ type: dsl, dsl: ['status_code == 200'] }]"),
+        /type "dsl" is not supported/,
+      ],
+      [
+        base(
+          "http:\n  - path: ['{{BaseURL}}/{{p}}']\n    payloads: { p: [a] }\n    matchers: [{ type: status, status: [200] }]",
+        ),
+        /"payloads" is not supported/,
+      ],
+      [
+        base("http:\n  - path: ['/x']\n    matchers: [{ type: status, status: [200] }]"),
+        /must start with \{\{BaseURL\}\}/,
+      ],
       [base("http:\n  - path: ['{{BaseURL}}/']"), /no matchers or extractors/],
       ["id: t\ninfo: { severity: low }\nhttp: []", /info.name is required/],
       ["id: 'bad id'\ninfo: { name: T, severity: low }", /id "bad id"/],
-      [base("http:\n  - path: ['{{BaseURL}}/']\n    matchers: [{ type: word, words: [a], part: cookie }]"), /part "cookie" is not supported/],
+      [
+        base("http:\n  - path: ['{{BaseURL}}/']\n    matchers: [{ type: word, words: [a], part: cookie }]"),
+        /part "cookie" is not supported/,
+      ],
       ["id: [", /not valid YAML/],
     ];
     for (const [text, message] of cases) expect(() => parseTemplate(text, "t.yaml"), String(message)).toThrow(message);
@@ -145,7 +205,11 @@ http:
       - type: word
         words: ["up"]
 `);
-    expect(t.requests[0]!.raw[0]).toEqual({ method: "GET", path: "/status?t=abc", headers: { Host: "{{Hostname}}", "X-Probe": "yes" } });
+    expect(t.requests[0]!.raw[0]).toEqual({
+      method: "GET",
+      path: "/status?t=abc",
+      headers: { Host: "{{Hostname}}", "X-Probe": "yes" },
+    });
   });
 
   it("computes the request variables", () => {
@@ -165,18 +229,31 @@ http:
     const { templates, errors } = await loadTemplates([BUILTIN_TEMPLATES_DIR]);
     expect(errors).toEqual([]);
     expect(templates.map((t) => t.id).sort()).toEqual(
-      ["apache-server-status", "env-file-exposure", "git-config-exposure", "phpinfo-exposure", "springboot-actuator-env", "swagger-api-docs"].sort(),
+      [
+        "apache-server-status",
+        "env-file-exposure",
+        "git-config-exposure",
+        "phpinfo-exposure",
+        "springboot-actuator-env",
+        "swagger-api-docs",
+      ].sort(),
     );
   });
 
   it("lets a later directory replace a template and reports broken files", async () => {
     const dir = await mkdtemp(join(tmpdir(), "ems-templates-"));
     try {
-      await writeFile(join(dir, "mine.yaml"), "id: git-config-exposure\ninfo: { name: Mine, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/x']\n    matchers: [{ type: status, status: [200] }]\n");
+      await writeFile(
+        join(dir, "mine.yaml"),
+        "id: git-config-exposure\ninfo: { name: Mine, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/x']\n    matchers: [{ type: status, status: [200] }]\n",
+      );
       await writeFile(join(dir, "broken.yml"), "id: broken\ninfo: { name: B, severity: low }\ntcp: []\n");
       const { templates, errors } = await loadTemplates([BUILTIN_TEMPLATES_DIR, dir, join(dir, "missing")]);
       expect(templates.find((t) => t.id === "git-config-exposure")!.info.name).toBe("Mine");
-      expect(errors.map((e) => e.message)).toEqual([expect.stringMatching(/broken\.yml: "tcp" templates are not supported/), expect.stringMatching(/cannot read the directory/)]);
+      expect(errors.map((e) => e.message)).toEqual([
+        expect.stringMatching(/broken\.yml: "tcp" templates are not supported/),
+        expect.stringMatching(/cannot read the directory/),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -188,7 +265,12 @@ describe("runTemplate", () => {
   let clean: TestServer;
   let net: NetConfig;
   let builtins: Map<string, Template>;
-  const seen: Array<{ method: string; url: string; headers: Record<string, string | string[] | undefined>; body: string }> = [];
+  const seen: Array<{
+    method: string;
+    url: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }> = [];
   const covers = () => true;
 
   beforeAll(async () => {
@@ -202,13 +284,23 @@ describe("runTemplate", () => {
       };
       switch (req.url) {
         case "/.git/config":
-          return send(200, '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:acme/site.git\n');
+          return send(
+            200,
+            '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:acme/site.git\n',
+          );
         case "/info.php":
-          return send(200, '<html><head><title>PHP 8.2.7 - phpinfo()</title></head><body><table><tr><td class="e">PHP Version </td><td class="v">8.2.7 </td></tr></table></body></html>', "text/html");
+          return send(
+            200,
+            '<html><head><title>PHP 8.2.7 - phpinfo()</title></head><body><table><tr><td class="e">PHP Version </td><td class="v">8.2.7 </td></tr></table></body></html>',
+            "text/html",
+          );
         case "/v3/api-docs":
           return send(200, '{"openapi":"3.0.1","info":{"title":"API"}}', "application/json");
         case "/api":
-          return send(req.method === "POST" && body === '{"q":"ping"}' && req.headers["x-token"] === "t1" ? 200 : 400, "pong");
+          return send(
+            req.method === "POST" && body === '{"q":"ping"}' && req.headers["x-token"] === "t1" ? 200 : 400,
+            "pong",
+          );
         case "/moved":
           res.writeHead(302, { location: "/target" });
           res.end();
@@ -236,7 +328,13 @@ describe("runTemplate", () => {
     expect(git).not.toBeNull();
     expect(git!.extracted).toEqual(["git@github.com:acme/site.git"]);
     const f = templateFinding(git!);
-    expect(f).toMatchObject({ scanner: "templates", kind: "http.exposed.git", severity: "high", title: "Git repository configuration exposed", port: planted.port });
+    expect(f).toMatchObject({
+      scanner: "templates",
+      kind: "http.exposed.git",
+      severity: "high",
+      title: "Git repository configuration exposed",
+      port: planted.port,
+    });
     expect(f.evidence.url).toBe(`${planted.url}/.git/config`);
     expect(f.evidence.request).toMatch(/^GET \/\.git\/config HTTP\/1\.1\r\n/);
     expect(f.evidence.response).toContain("repositoryformatversion");
@@ -269,16 +367,24 @@ http:
     matchers-condition: and
 `);
     expect(await runTemplate(post, planted.url, net, { covers })).not.toBeNull();
-    expect(seen.at(-1)).toMatchObject({ method: "POST", body: '{"q":"ping"}', headers: { "x-token": "t1", "content-type": "application/json" } });
+    expect(seen.at(-1)).toMatchObject({
+      method: "POST",
+      body: '{"q":"ping"}',
+      headers: { "x-token": "t1", "content-type": "application/json" },
+    });
 
     const redirect = (follow: boolean) =>
-      parseTemplate(`id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: ${follow}\n    matchers: [{ type: word, words: [arrived] }]\n`);
+      parseTemplate(
+        `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: ${follow}\n    matchers: [{ type: word, words: [arrived] }]\n`,
+      );
     expect(await runTemplate(redirect(false), planted.url, net, { covers })).toBeNull();
     expect(await runTemplate(redirect(true), planted.url, net, { covers })).not.toBeNull();
   });
 
   it("does not follow redirects to hosts the ownership proof does not cover", async () => {
-    const t = parseTemplate(`id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: true\n    matchers: [{ type: word, words: [arrived] }]\n`);
+    const t = parseTemplate(
+      `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: true\n    matchers: [{ type: word, words: [arrived] }]\n`,
+    );
     const before = seen.filter((r) => r.url === "/target").length;
     expect(await runTemplate(t, planted.url, net, { covers: () => false })).toBeNull();
     expect(seen.filter((r) => r.url === "/target").length).toBe(before);

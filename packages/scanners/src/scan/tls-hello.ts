@@ -7,7 +7,13 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { settleOnce } from "../settle.ts";
 
-export const TLS_VERSIONS: Record<number, string> = { 0x0300: "SSLv3", 0x0301: "TLSv1.0", 0x0302: "TLSv1.1", 0x0303: "TLSv1.2", 0x0304: "TLSv1.3" };
+export const TLS_VERSIONS: Record<number, string> = {
+  0x0300: "SSLv3",
+  0x0301: "TLSv1.0",
+  0x0302: "TLSv1.1",
+  0x0303: "TLSv1.2",
+  0x0304: "TLSv1.3",
+};
 
 /** Weak suites by IANA number: name and why weak. */
 export const WEAK_SUITES: ReadonlyMap<number, { name: string; weakness: string }> = new Map(
@@ -74,8 +80,9 @@ export const WEAK_SUITES: ReadonlyMap<number, { name: string; weakness: string }
 
 /** What ordinary clients offered in the TLS 1.0–1.2 era (strong and legacy), so that any server finds one it supports. */
 export const COMMON_SUITES: readonly number[] = [
-  0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8, 0xc009, 0xc013, 0xc00a, 0xc014, 0x009c, 0x009d, 0x002f, 0x0035, 0x0033, 0x0039, 0x009e, 0x009f,
-  0xc023, 0xc027, 0xc024, 0xc028, 0x003c, 0x003d, 0x0067, 0x006b, 0x0041, 0x0084, 0x000a, 0xc012, 0xc008, 0x0016, 0x0005, 0x0004, 0xc011, 0xc007,
+  0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8, 0xc009, 0xc013, 0xc00a, 0xc014, 0x009c, 0x009d, 0x002f, 0x0035,
+  0x0033, 0x0039, 0x009e, 0x009f, 0xc023, 0xc027, 0xc024, 0xc028, 0x003c, 0x003d, 0x0067, 0x006b, 0x0041, 0x0084,
+  0x000a, 0xc012, 0xc008, 0x0016, 0x0005, 0x0004, 0xc011, 0xc007,
 ];
 
 const u16 = (n: number) => Buffer.from([(n >> 8) & 0xff, n & 0xff]);
@@ -95,7 +102,9 @@ export function buildClientHello(version: number, suites: readonly number[], ser
     exts.push(ext(0x000b, Buffer.from([1, 0])));
     exts.push(ext(0xff01, Buffer.from([0])));
     if (version >= 0x0303) {
-      const algs = [0x0403, 0x0503, 0x0603, 0x0804, 0x0805, 0x0806, 0x0401, 0x0501, 0x0601, 0x0203, 0x0201, 0x0402, 0x0202];
+      const algs = [
+        0x0403, 0x0503, 0x0603, 0x0804, 0x0805, 0x0806, 0x0401, 0x0501, 0x0601, 0x0203, 0x0201, 0x0402, 0x0202,
+      ];
       exts.push(ext(0x000d, vec16(Buffer.concat(algs.map(u16)))));
     }
   }
@@ -109,7 +118,12 @@ export function buildClientHello(version: number, suites: readonly number[], ser
   ]);
   const handshake = Buffer.concat([Buffer.from([1]), u24(body.length), body]);
   // Record layer version: 3.0 for an SSLv3 hello, 3.1 otherwise (what real clients send).
-  return Buffer.concat([Buffer.from([0x16]), u16(version === 0x0300 ? 0x0300 : 0x0301), u16(handshake.length), handshake]);
+  return Buffer.concat([
+    Buffer.from([0x16]),
+    u16(version === 0x0300 ? 0x0300 : 0x0301),
+    u16(handshake.length),
+    handshake,
+  ]);
 }
 
 export type HelloResult =
@@ -130,14 +144,16 @@ export function parseServerResponse(data: Buffer): HelloResult | null {
     if (type === 0x15) return { kind: "refused", ...(frag.length >= 2 ? { alert: frag[1]! } : {}) };
     if (type !== 0x16) return { kind: "error", message: `unexpected TLS record type ${type}` };
     handshake = Buffer.concat([handshake, frag]);
-    if (handshake.length >= 1 && handshake[0] !== 2) return { kind: "error", message: `expected a ServerHello, got handshake type ${handshake[0]}` };
+    if (handshake.length >= 1 && handshake[0] !== 2)
+      return { kind: "error", message: `expected a ServerHello, got handshake type ${handshake[0]}` };
     // type (1), length (3), version (2), random (32), session id (1 + n), cipher suite (2)
     if (handshake.length < 4 + 2 + 32 + 1) continue;
     const at = 4 + 2 + 32 + 1 + handshake[4 + 2 + 32]!;
     if (handshake.length < at + 2) continue;
     return { kind: "accepted", version: handshake.readUInt16BE(4), suite: handshake.readUInt16BE(at) };
   }
-  if (data.length >= 1 && data[0] !== 0x15 && data[0] !== 0x16) return { kind: "error", message: "the port does not speak TLS" };
+  if (data.length >= 1 && data[0] !== 0x15 && data[0] !== 0x16)
+    return { kind: "error", message: "the port does not speak TLS" };
   return null;
 }
 

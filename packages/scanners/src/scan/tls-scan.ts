@@ -70,7 +70,12 @@ export interface Handshake {
 export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshake | null> {
   let socket: tls.TLSSocket | undefined;
   const none = (settle: Settle<Handshake | null>) => settle.resolve(null);
-  const limits = { timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}), onTimeout: none, onAbort: none };
+  const limits = {
+    timeoutMs: opts.timeoutMs,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    onTimeout: none,
+    onAbort: none,
+  };
   return settleOnce<Handshake | null>({ ...limits, cleanup: () => socket?.destroy() }, (settle) => {
     const sock = tls.connect({
       host: t.address,
@@ -108,7 +113,8 @@ function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
   }
 }
 
-const tlsUrl = (t: TlsTarget) => `https://${t.hostname ?? (t.address.includes(":") ? `[${t.address}]` : t.address)}:${t.port}/`;
+const tlsUrl = (t: TlsTarget) =>
+  `https://${t.hostname ?? (t.address.includes(":") ? `[${t.address}]` : t.address)}:${t.port}/`;
 
 function certificateEvidence(h: Handshake) {
   const x = h.x509;
@@ -126,8 +132,23 @@ function certificateEvidence(h: Handshake) {
   };
 }
 
-function finding(t: TlsTarget, kind: string, severity: Severity, title: string, description: string, evidence: Record<string, unknown>): ScanFinding {
-  return { scanner: "tls", kind, severity, title, description, port: t.port, evidence: { url: tlsUrl(t), ...evidence } };
+function finding(
+  t: TlsTarget,
+  kind: string,
+  severity: Severity,
+  title: string,
+  description: string,
+  evidence: Record<string, unknown>,
+): ScanFinding {
+  return {
+    scanner: "tls",
+    kind,
+    severity,
+    title,
+    description,
+    port: t.port,
+    evidence: { url: tlsUrl(t), ...evidence },
+  };
 }
 
 function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding[] {
@@ -223,7 +244,11 @@ function aborted(signal?: AbortSignal): void {
 
 async function protocolFindings(t: TlsTarget, opts: TlsCheckOptions): Promise<ScanFinding[]> {
   const probe = (version: number, suites: readonly number[]): Promise<HelloResult> =>
-    helloProbe(t.address, t.port, version, suites, { servername: t.hostname, timeoutMs: opts.timeoutMs, ...(opts.signal ? { signal: opts.signal } : {}) });
+    helloProbe(t.address, t.port, version, suites, {
+      servername: t.hostname,
+      timeoutMs: opts.timeoutMs,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
   const out: ScanFinding[] = [];
   const where = `${t.hostname ?? t.address}:${t.port}`;
 
@@ -257,7 +282,11 @@ async function protocolFindings(t: TlsTarget, opts: TlsCheckOptions): Promise<Sc
     const r = await probe(0x0303, [...offer]);
     if (r.kind !== "accepted" || !offer.has(r.suite)) break;
     offer.delete(r.suite);
-    weak.push({ cipher: suiteName(r.suite), weakness: WEAK_SUITES.get(r.suite)!.weakness, version: TLS_VERSIONS[r.version] ?? String(r.version) });
+    weak.push({
+      cipher: suiteName(r.suite),
+      weakness: WEAK_SUITES.get(r.suite)!.weakness,
+      version: TLS_VERSIONS[r.version] ?? String(r.version),
+    });
   }
   if (weak.length) {
     const kinds = [...new Set(weak.map((w) => w.weakness))];

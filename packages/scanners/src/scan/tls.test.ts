@@ -22,24 +22,42 @@ async function serve(pem: TestPem, options: tls.TlsOptions = {}): Promise<number
 }
 
 const check = (port: number, hostname: string | null = HOST, extra = true) =>
-  checkTls({ address: "127.0.0.1", port, hostname }, { timeoutMs: 3000, ...(extra ? { extraCaCerts: [ca.cert] } : {}) });
+  checkTls(
+    { address: "127.0.0.1", port, hostname },
+    { timeoutMs: 3000, ...(extra ? { extraCaCerts: [ca.cert] } : {}) },
+  );
 
 const kinds = (fs: Array<{ kind: string }>) => fs.map((f) => f.kind).sort();
 
-let clean: number, expired: number, expiring: number, selfSigned: number, mismatch: number, oldProtocol: number, weak: number;
+let clean: number,
+  expired: number,
+  expiring: number,
+  selfSigned: number,
+  mismatch: number,
+  oldProtocol: number,
+  weak: number;
 
 beforeAll(async () => {
   ca = await testCertificateAuthority();
   const good = await issueTestCertificate({ hostnames: [HOST] });
   [clean, expired, expiring, selfSigned, mismatch, oldProtocol, weak] = await Promise.all([
     serve(good),
-    serve(await issueTestCertificate({ hostnames: [HOST], notBefore: new Date(Date.now() - 400 * DAY), notAfter: new Date(Date.now() - 10 * DAY) })),
+    serve(
+      await issueTestCertificate({
+        hostnames: [HOST],
+        notBefore: new Date(Date.now() - 400 * DAY),
+        notAfter: new Date(Date.now() - 10 * DAY),
+      }),
+    ),
     serve(await issueTestCertificate({ hostnames: [HOST], notAfter: new Date(Date.now() + 5 * DAY) })),
     serve(await issueTestCertificate({ hostnames: [HOST], selfSigned: true })),
     serve(await issueTestCertificate({ hostnames: ["other.example.test"] })),
     serve(good, { minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" }),
     // Our OpenSSL has no RC4/3DES left, but NULL and anonymous suites still show the check works.
-    serve(good, { maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-NULL-SHA:AECDH-AES128-SHA:@SECLEVEL=0" }),
+    serve(good, {
+      maxVersion: "TLSv1.2",
+      ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-NULL-SHA:AECDH-AES128-SHA:@SECLEVEL=0",
+    }),
   ]);
 });
 
@@ -55,7 +73,12 @@ describe("checkTls", () => {
   it("reports an expired certificate, and only that", async () => {
     const found = await check(expired);
     expect(kinds(found)).toEqual(["tls.expired-certificate"]);
-    expect(found[0]).toMatchObject({ scanner: "tls", severity: "high", port: expired, evidence: { url: `https://${HOST}:${expired}/` } });
+    expect(found[0]).toMatchObject({
+      scanner: "tls",
+      severity: "high",
+      port: expired,
+      evidence: { url: `https://${HOST}:${expired}/` },
+    });
     expect((found[0]!.evidence.certificate as { validTo: string }).validTo < new Date().toISOString()).toBe(true);
   });
 
@@ -72,7 +95,14 @@ describe("checkTls", () => {
   });
 
   it("reports both on an expired self-signed certificate", async () => {
-    const port = await serve(await issueTestCertificate({ hostnames: [HOST], selfSigned: true, notBefore: new Date(Date.now() - 100 * DAY), notAfter: new Date(Date.now() - DAY) }));
+    const port = await serve(
+      await issueTestCertificate({
+        hostnames: [HOST],
+        selfSigned: true,
+        notBefore: new Date(Date.now() - 100 * DAY),
+        notAfter: new Date(Date.now() - DAY),
+      }),
+    );
     expect(kinds(await check(port))).toEqual(["tls.expired-certificate", "tls.self-signed"]);
   });
 
@@ -127,7 +157,13 @@ describe("ClientHello probe", () => {
 
   it("parses alerts and ServerHellos, and waits for more bytes", () => {
     expect(parseServerResponse(Buffer.from([0x15, 3, 3, 0, 2, 2, 70]))).toEqual({ kind: "refused", alert: 70 });
-    const body = Buffer.concat([Buffer.from([3, 1]), Buffer.alloc(32), Buffer.from([0]), Buffer.from([0xc0, 0x13]), Buffer.from([0])]);
+    const body = Buffer.concat([
+      Buffer.from([3, 1]),
+      Buffer.alloc(32),
+      Buffer.from([0]),
+      Buffer.from([0xc0, 0x13]),
+      Buffer.from([0]),
+    ]);
     const hs = Buffer.concat([Buffer.from([2, 0, 0, body.length]), body]);
     const record = Buffer.concat([Buffer.from([0x16, 3, 1, 0, hs.length]), hs]);
     expect(parseServerResponse(record)).toEqual({ kind: "accepted", version: 0x0301, suite: 0xc013 });
@@ -136,7 +172,11 @@ describe("ClientHello probe", () => {
   });
 
   it("learns the version a live server picks", async () => {
-    expect(await helloProbe("127.0.0.1", clean, 0x0301, COMMON_SUITES, { servername: HOST, timeoutMs: 2000 })).toMatchObject({ kind: "refused" });
-    expect(await helloProbe("127.0.0.1", oldProtocol, 0x0301, COMMON_SUITES, { servername: HOST, timeoutMs: 2000 })).toMatchObject({ kind: "accepted", version: 0x0301 });
+    expect(
+      await helloProbe("127.0.0.1", clean, 0x0301, COMMON_SUITES, { servername: HOST, timeoutMs: 2000 }),
+    ).toMatchObject({ kind: "refused" });
+    expect(
+      await helloProbe("127.0.0.1", oldProtocol, 0x0301, COMMON_SUITES, { servername: HOST, timeoutMs: 2000 }),
+    ).toMatchObject({ kind: "accepted", version: 0x0301 });
   });
 });

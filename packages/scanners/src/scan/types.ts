@@ -59,7 +59,9 @@ export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s);
 
 /** "unknown" and anything unexpected count as info. */
 export function toSeverity(value: unknown): Severity {
-  const s = String(value ?? "").trim().toLowerCase();
+  const s = String(value ?? "")
+    .trim()
+    .toLowerCase();
   return (SEVERITIES as readonly string[]).includes(s) ? (s as Severity) : "info";
 }
 

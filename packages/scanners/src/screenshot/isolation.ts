@@ -17,7 +17,8 @@ let probed: string[] | null | undefined;
 /** The unshare flags that give this process an empty network namespace, or null when none works here. */
 export function namespaceFlags(): string[] | null {
   if (probed === undefined) {
-    probed = CANDIDATES.find((flags) => spawnSync("unshare", [...flags, "true"], { stdio: "ignore" }).status === 0) ?? null;
+    probed =
+      CANDIDATES.find((flags) => spawnSync("unshare", [...flags, "true"], { stdio: "ignore" }).status === 0) ?? null;
   }
   return probed;
 }

@@ -50,7 +50,15 @@ export async function issueTestCertificate(opts: IssueOptions): Promise<TestPem>
       { name: "extKeyUsage", serverAuth: true },
       {
         name: "subjectAltName",
-        altNames: [...opts.hostnames.map((value) => ({ type: 2 as const, value })), ...(opts.loopbackIps ? [{ type: 7 as const, ip: "127.0.0.1" }, { type: 7 as const, ip: "::1" }] : [])],
+        altNames: [
+          ...opts.hostnames.map((value) => ({ type: 2 as const, value })),
+          ...(opts.loopbackIps
+            ? [
+                { type: 7 as const, ip: "127.0.0.1" },
+                { type: 7 as const, ip: "::1" },
+              ]
+            : []),
+        ],
       },
     ],
     ...(opts.selfSigned ? {} : { ca: await testCertificateAuthority() }),

@@ -75,7 +75,9 @@ function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode:
   return { rcode: 0, answers };
 }
 
-export async function startDnsServer(opts: { zone?: Record<string, ZoneRecords>; mode?: DnsServerMode } = {}): Promise<TestDnsServer> {
+export async function startDnsServer(
+  opts: { zone?: Record<string, ZoneRecords>; mode?: DnsServerMode } = {},
+): Promise<TestDnsServer> {
   const socket = createSocket("udp4");
   const zone = new Map<string, ZoneRecords>(Object.entries(opts.zone ?? {}).map(([n, r]) => [key(n), r]));
   const server: TestDnsServer = {
@@ -114,7 +116,11 @@ export async function startDnsServer(opts: { zone?: Record<string, ZoneRecords>;
     const reply = dnsPacket.encode({
       type: "response",
       id: query.id,
-      flags: dnsPacket.AUTHORITATIVE_ANSWER | dnsPacket.RECURSION_AVAILABLE | ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) | rcode,
+      flags:
+        dnsPacket.AUTHORITATIVE_ANSWER |
+        dnsPacket.RECURSION_AVAILABLE |
+        ((query.flags ?? 0) & dnsPacket.RECURSION_DESIRED) |
+        rcode,
       questions: [q],
       answers,
     });

@@ -43,7 +43,14 @@ export function testCertificate(hostnames: string[] = ["localhost"]): Promise<{ 
         { name: "basicConstraints", cA: false },
         { name: "keyUsage", digitalSignature: true, keyEncipherment: true },
         { name: "extKeyUsage", serverAuth: true },
-        { name: "subjectAltName", altNames: [...hostnames.map((value) => ({ type: 2 as const, value })), { type: 7, ip: "127.0.0.1" }, { type: 7, ip: "::1" }] },
+        {
+          name: "subjectAltName",
+          altNames: [
+            ...hostnames.map((value) => ({ type: 2 as const, value })),
+            { type: 7, ip: "127.0.0.1" },
+            { type: 7, ip: "::1" },
+          ],
+        },
       ],
     }).then((pems) => ({ key: pems.private, cert: pems.cert }));
     certs.set(id, p);
@@ -51,9 +58,18 @@ export function testCertificate(hostnames: string[] = ["localhost"]): Promise<{ 
   return p;
 }
 
-const hostOf = (req: IncomingMessage) => (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^\[(.*)\]$/, "$1");
+const hostOf = (req: IncomingMessage) =>
+  (req.headers.host ?? "")
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^\[(.*)\]$/, "$1");
 
-async function listen(server: Server, scheme: "http" | "https", handler: TestHandler, host = "127.0.0.1"): Promise<TestServer> {
+async function listen(
+  server: Server,
+  scheme: "http" | "https",
+  handler: TestHandler,
+  host = "127.0.0.1",
+): Promise<TestServer> {
   const requests: TestServer["requests"] = [];
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     requests.push({ method: req.method ?? "GET", host: hostOf(req), path: req.url ?? "/" });

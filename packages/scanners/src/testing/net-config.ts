@@ -3,7 +3,11 @@ import { defaultNetConfig, type NetConfig } from "../config.ts";
 import type { TestDnsServer } from "./dns-server.ts";
 import type { TestWebServers } from "./http-servers.ts";
 
-export function testNetConfig(dns: TestDnsServer | null, web: TestWebServers | null, overrides: Partial<NetConfig> = {}): NetConfig {
+export function testNetConfig(
+  dns: TestDnsServer | null,
+  web: TestWebServers | null,
+  overrides: Partial<NetConfig> = {},
+): NetConfig {
   return {
     ...defaultNetConfig,
     dnsServers: dns ? [dns.address] : [],

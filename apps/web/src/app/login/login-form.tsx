@@ -20,7 +20,11 @@ export function LoginForm() {
     const form = new FormData(e.currentTarget);
     setBusy(true);
     setError(null);
-    const res = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    const res = await signIn("credentials", {
+      email: form.get("email"),
+      password: form.get("password"),
+      redirect: false,
+    });
     setBusy(false);
     if (!res || res.error) {
       setError("Wrong email or password.");

@@ -8,4 +8,11 @@ import { technologiesStage } from "./technologies.ts";
 import { templatesStage } from "./templates.ts";
 import { tlsStage } from "./tls.ts";
 
-export const STAGES: readonly Stage[] = [portsStage, tlsStage, httpStage, technologiesStage, templatesStage, nucleiStage];
+export const STAGES: readonly Stage[] = [
+  portsStage,
+  tlsStage,
+  httpStage,
+  technologiesStage,
+  templatesStage,
+  nucleiStage,
+];

@@ -7,11 +7,18 @@ import { answeringBases } from "./web.ts";
 export const nucleiStage: Stage = {
   id: "nuclei",
   scanner: "nuclei",
-  enabled: (s) => !s.disabled("templates") && !s.disabled("nuclei") && s.target.kind === "host" && !!s.engine.nucleiBinary,
+  enabled: (s) =>
+    !s.disabled("templates") && !s.disabled("nuclei") && s.target.kind === "host" && !!s.engine.nucleiBinary,
   weight: () => 30,
   async run(ctx) {
     const targets = answeringBases(ctx, ctx.shared);
     if (!targets.length) return ctx.note("no web endpoint answered; nuclei not run");
-    await runNuclei({ binary: ctx.engine.nucleiBinary!, targets, minSeverity: ctx.minSeverity, signal: ctx.signal, onFinding: ctx.emit });
+    await runNuclei({
+      binary: ctx.engine.nucleiBinary!,
+      targets,
+      minSeverity: ctx.minSeverity,
+      signal: ctx.signal,
+      onFinding: ctx.emit,
+    });
   },
 };

@@ -45,7 +45,14 @@ export const portsStage: Stage = {
     const onOpen = (port: number) => {
       if (signal.aborted) return; // the stage is over; later stages read shared.openPorts
       const http = HTTP_PORTS.has(port) || HTTPS_PORTS.has(port);
-      partial.set(port, { port, protocol: "tcp", service: WELL_KNOWN_PORTS[port] ?? null, banner: null, tls: false, http });
+      partial.set(port, {
+        port,
+        protocol: "tcp",
+        service: WELL_KNOWN_PORTS[port] ?? null,
+        banner: null,
+        tls: false,
+        http,
+      });
       shared.openPorts = [...partial.values()].sort((a, b) => a.port - b.port);
     };
     const found = await scanPortsDetailed(target.address, list, {

@@ -10,7 +10,12 @@ const isHtml = (r: { headers: Record<string, string>; body: string }) =>
   /html|xml/i.test(r.headers["content-type"] ?? "") || /^\s*</.test(r.body);
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "unknown";
+  return (
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "unknown"
+  );
 }
 
 function techFinding(t: Technology, url: string, port: number): ScanFinding {
@@ -42,11 +47,16 @@ export const technologiesStage: Stage = {
       .filter((r) => r.result)
       .map((r) => {
         const res = r.result!;
-        return { r: res, port: r.endpoint.port, techs: detectTechnologies({ headers: res.headers, html: isHtml(res) ? res.body : null }) };
+        return {
+          r: res,
+          port: r.endpoint.port,
+          techs: detectTechnologies({ headers: res.headers, html: isHtml(res) ? res.body : null }),
+        };
       });
     const merged = mergeTechnologies(...perUrl.map((x) => x.techs));
     for (const t of merged) {
-      const where = perUrl.find((x) => x.techs.some((y) => y.name === t.name && y.evidence === t.evidence)) ?? perUrl[0]!;
+      const where =
+        perUrl.find((x) => x.techs.some((y) => y.name === t.name && y.evidence === t.evidence)) ?? perUrl[0]!;
       emit(techFinding(t, where.r.url, where.port));
     }
     progress(1);

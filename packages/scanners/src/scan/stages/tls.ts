@@ -23,7 +23,10 @@ export const tlsStage: Stage = {
     };
     let done = 0;
     await mapLimit(ports, 2, async (port) => {
-      const found = await checkTls({ address: target.address, port, hostname: target.isIp ? null : target.host }, options);
+      const found = await checkTls(
+        { address: target.address, port, hostname: target.isIp ? null : target.host },
+        options,
+      );
       found.forEach(emit);
       progress(++done / ports.length);
     });

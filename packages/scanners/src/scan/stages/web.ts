@@ -28,7 +28,8 @@ export function webEndpoints(scope: ScanScope, shared: Shared): WebEndpoint[] {
     add("https", net.httpsPort);
     add("http", net.httpPort);
   }
-  const order = (a: WebEndpoint, b: WebEndpoint) => (a.scheme === b.scheme ? a.port - b.port : a.scheme === "https" ? -1 : 1);
+  const order = (a: WebEndpoint, b: WebEndpoint) =>
+    a.scheme === b.scheme ? a.port - b.port : a.scheme === "https" ? -1 : 1;
   return list.sort(order).slice(0, MAX_WEB_ENDPOINTS);
 }
 

@@ -50,7 +50,14 @@ export interface TemplateRequest {
 
 export interface Template {
   id: string;
-  info: { name: string; severity: Severity; tags: string[]; description: string; remediation?: string; reference?: string[] };
+  info: {
+    name: string;
+    severity: Severity;
+    tags: string[];
+    description: string;
+    remediation?: string;
+    reference?: string[];
+  };
   /**
    * The finding's kind; `info.metadata.ems-kind` names one of the built-in
    * checks' kinds so that both report one issue. Default `template.<id>`.
@@ -70,8 +77,32 @@ export const TEMPLATE_VARIABLES = ["BaseURL", "RootURL", "Hostname", "Host", "Po
 
 // --- parsing -----------------------------------------------------------------
 
-const UNSUPPORTED_PROTOCOLS = ["dns", "file", "network", "tcp", "headless", "ssl", "websocket", "whois", "code", "javascript", "workflows", "flow", "multi"];
-const UNSUPPORTED_REQUEST_KEYS = ["payloads", "attack", "fuzzing", "race", "race_count", "req-condition", "threads", "self-contained", "iterate-all"];
+const UNSUPPORTED_PROTOCOLS = [
+  "dns",
+  "file",
+  "network",
+  "tcp",
+  "headless",
+  "ssl",
+  "websocket",
+  "whois",
+  "code",
+  "javascript",
+  "workflows",
+  "flow",
+  "multi",
+];
+const UNSUPPORTED_REQUEST_KEYS = [
+  "payloads",
+  "attack",
+  "fuzzing",
+  "race",
+  "race_count",
+  "req-condition",
+  "threads",
+  "self-contained",
+  "iterate-all",
+];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -106,8 +137,12 @@ export function goRegex(source: string, extraFlags = ""): RegExp {
     }
     src = src.slice(lead[0].length);
   }
-  if (/\(\?[imsU-]+[:)]/.test(src)) throw new TemplateError(`regex ${JSON.stringify(source)}: inline flags are only supported at the start`);
-  src = src.replace(/\(\?P</g, "(?<").replace(/\\A/g, "^").replace(/\\z/g, "$");
+  if (/\(\?[imsU-]+[:)]/.test(src))
+    throw new TemplateError(`regex ${JSON.stringify(source)}: inline flags are only supported at the start`);
+  src = src
+    .replace(/\(\?P</g, "(?<")
+    .replace(/\\A/g, "^")
+    .replace(/\\z/g, "$");
   try {
     return new RegExp(src, [...flags].join(""));
   } catch (err) {
@@ -134,7 +169,8 @@ function parseMatcher(m: unknown, i: number): Matcher {
   const where = `matcher ${i + 1}`;
   if (!isObj(m)) throw new TemplateError(`${where} must be a mapping`);
   const type = String(m.type ?? "");
-  if (type !== "word" && type !== "regex" && type !== "status" && type !== "size") throw new TemplateError(`${where}: type "${type}" is not supported (word, regex, status, size)`);
+  if (type !== "word" && type !== "regex" && type !== "status" && type !== "size")
+    throw new TemplateError(`${where}: type "${type}" is not supported (word, regex, status, size)`);
   if (m.encoding !== undefined) throw new TemplateError(`${where}: encoding is not supported`);
   const caseInsensitive = m["case-insensitive"] === true;
   const matcher: Matcher = {
@@ -149,7 +185,12 @@ function parseMatcher(m: unknown, i: number): Matcher {
     caseInsensitive,
     ...(typeof m.name === "string" ? { name: m.name } : {}),
   };
-  const empty = { word: !matcher.words.length, regex: !matcher.regex.length, status: !matcher.status.length, size: !matcher.size.length }[type];
+  const empty = {
+    word: !matcher.words.length,
+    regex: !matcher.regex.length,
+    status: !matcher.status.length,
+    size: !matcher.size.length,
+  }[type];
   if (empty) throw new TemplateError(`${where}: a ${type} matcher needs its ${type === "word" ? "words" : type} list`);
   return matcher;
 }
@@ -189,7 +230,8 @@ function checkVariables(texts: string[], custom: Record<string, string>): void {
   for (const t of texts) {
     for (const m of t.matchAll(/\{\{\s*([^}]*?)\s*\}\}/g)) {
       const name = m[1]!;
-      if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name) && !(name in custom)) throw new TemplateError(`unsupported expression {{${name}}}`);
+      if (!(TEMPLATE_VARIABLES as readonly string[]).includes(name) && !(name in custom))
+        throw new TemplateError(`unsupported expression {{${name}}}`);
     }
   }
 }
@@ -205,12 +247,16 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
   try {
     if (!isObj(doc)) throw new TemplateError("a template is a YAML mapping");
     const id = typeof doc.id === "string" ? doc.id : "";
-    if (!/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/.test(id)) throw new TemplateError(`id "${id}" must be letters and digits separated by - _ .`);
+    if (!/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/.test(id))
+      throw new TemplateError(`id "${id}" must be letters and digits separated by - _ .`);
     const info = doc.info;
-    if (!isObj(info) || typeof info.name !== "string" || !info.name.trim()) throw new TemplateError("info.name is required");
+    if (!isObj(info) || typeof info.name !== "string" || !info.name.trim())
+      throw new TemplateError("info.name is required");
     const severity = String(info.severity ?? "").toLowerCase();
-    if (![...SEVERITIES, "unknown"].includes(severity)) throw new TemplateError(`info.severity "${severity}" must be one of ${SEVERITIES.join(", ")}`);
-    for (const p of UNSUPPORTED_PROTOCOLS) if (doc[p] !== undefined) throw new TemplateError(`"${p}" templates are not supported, only http`);
+    if (![...SEVERITIES, "unknown"].includes(severity))
+      throw new TemplateError(`info.severity "${severity}" must be one of ${SEVERITIES.join(", ")}`);
+    for (const p of UNSUPPORTED_PROTOCOLS)
+      if (doc[p] !== undefined) throw new TemplateError(`"${p}" templates are not supported, only http`);
     const blocks = doc.http ?? doc.requests;
     if (!Array.isArray(blocks) || !blocks.length) throw new TemplateError("no http requests (http: or requests:)");
     const custom: Record<string, string> = {};
@@ -225,21 +271,38 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
 
     const requests = blocks.map((b: unknown, bi: number): TemplateRequest => {
       if (!isObj(b)) throw new TemplateError(`request ${bi + 1} must be a mapping`);
-      for (const k of UNSUPPORTED_REQUEST_KEYS) if (b[k] !== undefined) throw new TemplateError(`request ${bi + 1}: "${k}" is not supported`);
+      for (const k of UNSUPPORTED_REQUEST_KEYS)
+        if (b[k] !== undefined) throw new TemplateError(`request ${bi + 1}: "${k}" is not supported`);
       const paths = strings(b.path, "path");
       const raw = strings(b.raw, "raw").map(parseRaw);
       if (!paths.length && !raw.length) throw new TemplateError(`request ${bi + 1}: needs path or raw`);
-      for (const p of paths) if (!/^\{\{\s*(BaseURL|RootURL|Hostname)\s*\}\}/.test(p)) throw new TemplateError(`path "${p}" must start with {{BaseURL}}, {{RootURL}} or {{Hostname}}`);
+      for (const p of paths)
+        if (!/^\{\{\s*(BaseURL|RootURL|Hostname)\s*\}\}/.test(p))
+          throw new TemplateError(`path "${p}" must start with {{BaseURL}}, {{RootURL}} or {{Hostname}}`);
       const headers: Record<string, string> = {};
       if (b.headers !== undefined) {
         if (!isObj(b.headers)) throw new TemplateError("headers must be a mapping");
         for (const [k, v] of Object.entries(b.headers)) headers[k] = String(v);
       }
       const body = b.body === undefined ? undefined : String(b.body);
-      const matchers = (Array.isArray(b.matchers) ? b.matchers : b.matchers === undefined ? [] : [b.matchers]).map(parseMatcher);
-      const extractors = (Array.isArray(b.extractors) ? b.extractors : []).map(parseExtractor).filter((e): e is Extractor => e !== null);
-      if (!matchers.length && !extractors.some((e) => !e.internal)) throw new TemplateError(`request ${bi + 1}: no matchers or extractors`);
-      checkVariables([...paths, ...Object.values(headers), body ?? "", ...raw.flatMap((r) => [r.path, ...Object.values(r.headers), r.body ?? ""]), ...matchers.flatMap((m) => m.words)], custom);
+      const matchers = (Array.isArray(b.matchers) ? b.matchers : b.matchers === undefined ? [] : [b.matchers]).map(
+        parseMatcher,
+      );
+      const extractors = (Array.isArray(b.extractors) ? b.extractors : [])
+        .map(parseExtractor)
+        .filter((e): e is Extractor => e !== null);
+      if (!matchers.length && !extractors.some((e) => !e.internal))
+        throw new TemplateError(`request ${bi + 1}: no matchers or extractors`);
+      checkVariables(
+        [
+          ...paths,
+          ...Object.values(headers),
+          body ?? "",
+          ...raw.flatMap((r) => [r.path, ...Object.values(r.headers), r.body ?? ""]),
+          ...matchers.flatMap((m) => m.words),
+        ],
+        custom,
+      );
       const method = String(b.method ?? "GET").toUpperCase();
       if (!/^[A-Z]+$/.test(method)) throw new TemplateError(`method "${method}" is not valid`);
       return {
@@ -255,7 +318,8 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
       };
     });
     // Custom variables are substituted now, once.
-    const sub = (s: string) => s.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (all, name: string) => (name in custom ? custom[name]! : all));
+    const sub = (s: string) =>
+      s.replace(/\{\{\s*([^}]*?)\s*\}\}/g, (all, name: string) => (name in custom ? custom[name]! : all));
     for (const r of requests) {
       r.paths = r.paths.map(sub);
       for (const k of Object.keys(r.headers)) r.headers[k] = sub(r.headers[k]!);
@@ -272,7 +336,9 @@ export function parseTemplate(text: string, source = "<inline>"): Template {
       info: {
         name: info.name.trim(),
         severity: toSeverity(severity),
-        tags: (typeof info.tags === "string" ? info.tags.split(",") : strings(info.tags, "info.tags")).map((t) => t.trim()).filter(Boolean),
+        tags: (typeof info.tags === "string" ? info.tags.split(",") : strings(info.tags, "info.tags"))
+          .map((t) => t.trim())
+          .filter(Boolean),
         description: typeof info.description === "string" ? info.description.trim() : "",
         ...(typeof info.remediation === "string" ? { remediation: info.remediation.trim() } : {}),
         ...(info.reference !== undefined ? { reference: strings(info.reference, "info.reference") } : {}),

@@ -22,7 +22,13 @@ export function templateResponse(r: HttpResult): TemplateResponse {
   const raw = r.rawHeaders ?? Object.entries(r.headers).flat();
   const lines: string[] = [];
   for (let i = 0; i + 1 < raw.length; i += 2) lines.push(`${raw[i]}: ${raw[i + 1]}`);
-  return { status: r.status, headerText: lines.join("\r\n"), headers: r.headers, body: r.body, size: r.bytes?.length ?? Buffer.byteLength(r.body) };
+  return {
+    status: r.status,
+    headerText: lines.join("\r\n"),
+    headers: r.headers,
+    body: r.body,
+    size: r.bytes?.length ?? Buffer.byteLength(r.body),
+  };
 }
 
 function partText(resp: TemplateResponse, p: Part): string {
@@ -72,7 +78,10 @@ export function evaluateMatcher(m: Matcher, resp: TemplateResponse): { ok: boole
 }
 
 /** The request block's matchers over a response (matchers-condition applied). */
-export function evaluateMatchers(req: Pick<TemplateRequest, "matchers" | "matchersCondition">, resp: TemplateResponse): { matched: boolean; values: string[]; names: string[] } {
+export function evaluateMatchers(
+  req: Pick<TemplateRequest, "matchers" | "matchersCondition">,
+  resp: TemplateResponse,
+): { matched: boolean; values: string[]; names: string[] } {
   const results = req.matchers.map((m) => ({ m, r: evaluateMatcher(m, resp) }));
   const matched = req.matchersCondition === "and" ? results.every((x) => x.r.ok) : results.some((x) => x.r.ok);
   const winners = results.filter((x) => x.r.ok);
@@ -84,7 +93,10 @@ export function evaluateMatchers(req: Pick<TemplateRequest, "matchers" | "matche
 }
 
 /** Values the extractors find (internal ones included, since nothing chains requests here). */
-export function runExtractors(extractors: Extractor[], resp: TemplateResponse): { values: string[]; named: Record<string, string[]> } {
+export function runExtractors(
+  extractors: Extractor[],
+  resp: TemplateResponse,
+): { values: string[]; named: Record<string, string[]> } {
   const values: string[] = [];
   const named: Record<string, string[]> = {};
   for (const e of extractors) {
@@ -130,7 +142,8 @@ export function templateVariables(baseUrl: string): Record<(typeof TEMPLATE_VARI
   };
 }
 
-const expand = (s: string, vars: Record<string, string>) => s.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (all, name: string) => vars[name] ?? all);
+const expand = (s: string, vars: Record<string, string>) =>
+  s.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (all, name: string) => vars[name] ?? all);
 
 export interface TemplateHit {
   template: Template;
@@ -150,16 +163,27 @@ interface Planned {
 
 function plan(req: TemplateRequest, vars: Record<string, string>): Planned[] {
   const out: Planned[] = [];
-  const headers = (h: Record<string, string>) => Object.fromEntries(Object.entries(h).map(([k, v]) => [k, expand(v, vars)]));
+  const headers = (h: Record<string, string>) =>
+    Object.fromEntries(Object.entries(h).map(([k, v]) => [k, expand(v, vars)]));
   for (const p of req.paths) {
     let url = expand(p, vars);
     if (!/^https?:\/\//i.test(url)) url = `${vars.Scheme}://${url}`; // {{Hostname}}/x
-    out.push({ url, method: req.method, headers: headers(req.headers), ...(req.body !== undefined ? { body: expand(req.body, vars) } : {}) });
+    out.push({
+      url,
+      method: req.method,
+      headers: headers(req.headers),
+      ...(req.body !== undefined ? { body: expand(req.body, vars) } : {}),
+    });
   }
   for (const r of req.raw) {
     const path = expand(r.path, vars);
     const url = /^https?:\/\//i.test(path) ? path : `${vars.BaseURL}${path.startsWith("/") ? "" : "/"}${path}`;
-    out.push({ url, method: r.method, headers: headers(r.headers), ...(r.body !== undefined ? { body: expand(r.body, vars) } : {}) });
+    out.push({
+      url,
+      method: r.method,
+      headers: headers(r.headers),
+      ...(r.body !== undefined ? { body: expand(r.body, vars) } : {}),
+    });
   }
   return out;
 }
@@ -193,8 +217,18 @@ export async function runTemplate(
       if (!f.result || (f.error && !req.redirects)) continue;
       const resp = templateResponse(f.result);
       const ex = runExtractors(req.extractors, resp);
-      const m = req.matchers.length ? evaluateMatchers(req, resp) : { matched: ex.values.length > 0, values: [], names: [] };
-      if (m.matched) return { template: t, result: f.result, matched: m.values, matcherNames: m.names, extracted: ex.values, named: ex.named };
+      const m = req.matchers.length
+        ? evaluateMatchers(req, resp)
+        : { matched: ex.values.length > 0, values: [], names: [] };
+      if (m.matched)
+        return {
+          template: t,
+          result: f.result,
+          matched: m.values,
+          matcherNames: m.names,
+          extracted: ex.values,
+          named: ex.named,
+        };
     }
   }
   return null;
@@ -205,7 +239,9 @@ export function templateFinding(hit: TemplateHit): ScanFinding {
   const r = hit.result;
   const u = new URL(r.url);
   const matched = [...hit.matched, ...hit.extracted].join("\n");
-  const description = [t.info.description || t.info.name, t.info.remediation ? `Fix: ${t.info.remediation}` : ""].filter(Boolean).join("\n\n");
+  const description = [t.info.description || t.info.name, t.info.remediation ? `Fix: ${t.info.remediation}` : ""]
+    .filter(Boolean)
+    .join("\n\n");
   return {
     scanner: "templates",
     kind: t.kind,

@@ -38,7 +38,13 @@ export function AssetsView() {
       <PageHeader
         title="Assets"
         description="Domains, subdomains, IP addresses and cloud buckets. Nothing is scanned until its ownership is proven."
-        actions={canWrite && <Link className={buttonClassName("primary")} href="/assets/new">Add asset</Link>}
+        actions={
+          canWrite && (
+            <Link className={buttonClassName("primary")} href="/assets/new">
+              Add asset
+            </Link>
+          )
+        }
       />
       <DataTable
         label="Assets"
@@ -47,29 +53,53 @@ export function AssetsView() {
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
                 <option value="">All projects</option>
-                {projects.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                {projects.data?.items.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field label="Type">
               <select value={filters.type ?? ""} onChange={set("type")} data-testid="filter-type">
                 <option value="">All types ({counts?.total ?? 0})</option>
-                {TYPES.map((t) => <option key={t} value={t}>{t} ({counts?.byType[t] ?? 0})</option>)}
+                {TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t} ({counts?.byType[t] ?? 0})
+                  </option>
+                ))}
               </select>
             </Field>
             <Field label="Status">
               <select value={filters.status ?? ""} onChange={set("status")} data-testid="filter-status">
                 <option value="">Any status</option>
-                {STATUSES.map((s) => <option key={s} value={s}>{s} ({counts?.byStatus[s] ?? 0})</option>)}
+                {STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {s} ({counts?.byStatus[s] ?? 0})
+                  </option>
+                ))}
               </select>
             </Field>
           </div>
         }
         columns={[
-          { key: "value", header: "Asset", render: (a) => <Link href={`/assets/${a.id}`}>{a.name ? `${a.name} (${a.value})` : a.value}</Link> },
+          {
+            key: "value",
+            header: "Asset",
+            render: (a) => <Link href={`/assets/${a.id}`}>{a.name ? `${a.name} (${a.value})` : a.value}</Link>,
+          },
           { key: "type", header: "Type" },
           { key: "project", header: "Project", render: (a) => a.project.name },
-          { key: "status", header: "Reachability", render: (a) => <StatusPill status={a.status} tone={STATUS_TONE[a.status]} /> },
-          { key: "ownership", header: "Ownership", render: (a) => <StatusPill status={a.ownership} tone={a.ownership === "proven" ? "success" : "warning"} /> },
+          {
+            key: "status",
+            header: "Reachability",
+            render: (a) => <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />,
+          },
+          {
+            key: "ownership",
+            header: "Ownership",
+            render: (a) => <StatusPill status={a.ownership} tone={a.ownership === "proven" ? "success" : "warning"} />,
+          },
           {
             key: "issues",
             header: "Open issues",
@@ -78,9 +108,11 @@ export function AssetsView() {
                 "0"
               ) : (
                 <span className="row" style={{ gap: 4 }}>
-                  {(["critical", "high", "medium", "low"] as const).filter((s) => a.issueCounts[s] > 0).map((s) => (
-                    <SeverityBadge key={s} severity={s} label={`${a.issueCounts[s]} ${s}`} />
-                  ))}
+                  {(["critical", "high", "medium", "low"] as const)
+                    .filter((s) => a.issueCounts[s] > 0)
+                    .map((s) => (
+                      <SeverityBadge key={s} severity={s} label={`${a.issueCounts[s]} ${s}`} />
+                    ))}
                 </span>
               ),
           },

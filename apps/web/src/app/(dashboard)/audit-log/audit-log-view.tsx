@@ -12,7 +12,8 @@ type AuditQuery = Omit<RouterInputs["auditLog"]["export"], "format">;
 /** The form's state: the procedure's filters, with the actor as one "type:id" choice. */
 type Filters = Pick<AuditQuery, "action" | "resourceType" | "resourceId" | "from" | "to"> & { actor?: string };
 
-const show = (v: unknown) => (v === null || v === undefined ? "∅" : v === "" ? '""' : typeof v === "string" ? v : JSON.stringify(v));
+const show = (v: unknown) =>
+  v === null || v === undefined ? "∅" : v === "" ? '""' : typeof v === "string" ? v : JSON.stringify(v);
 
 /** The filters as the procedure's (and the export's) query parameters. */
 function toQuery(f: Filters): AuditQuery {
@@ -35,7 +36,10 @@ export function AuditLogView() {
   const query = useMemo(() => toQuery(filters), [filters]);
   const options = useQuery(trpc.auditLog.filters.queryOptions({}));
   const list = useQuery(trpc.auditLog.list.queryOptions({ ...query, page, limit, order }));
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => (setFilters((f) => ({ ...f, [k]: e.target.value || undefined })), setPage(1));
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => (
+    setFilters((f) => ({ ...f, [k]: e.target.value || undefined })),
+    setPage(1)
+  );
   const exportUrl = (format: "csv" | "json") => {
     const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
     params.set("format", format);
@@ -75,13 +79,17 @@ export function AuditLogView() {
             <Field label="Action">
               <select value={filters.action ?? ""} onChange={set("action")} data-testid="filter-action">
                 <option value="">Any action</option>
-                {options.data?.actions.map((a) => <option key={a}>{a}</option>)}
+                {options.data?.actions.map((a) => (
+                  <option key={a}>{a}</option>
+                ))}
               </select>
             </Field>
             <Field label="Resource">
               <select value={filters.resourceType ?? ""} onChange={set("resourceType")} data-testid="filter-resource">
                 <option value="">Any resource</option>
-                {options.data?.resourceTypes.map((r) => <option key={r}>{r}</option>)}
+                {options.data?.resourceTypes.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
               </select>
             </Field>
             <Field label="Resource id">
@@ -97,10 +105,22 @@ export function AuditLogView() {
         }
         columns={[
           { key: "createdAt", header: "When", sortable: true, render: (e) => formatDate(e.createdAt) },
-          { key: "actor", header: "Who", render: (e) => <>{e.actorName} <span className="muted">({e.actorType})</span></> },
+          {
+            key: "actor",
+            header: "Who",
+            render: (e) => (
+              <>
+                {e.actorName} <span className="muted">({e.actorType})</span>
+              </>
+            ),
+          },
           { key: "channel", header: "Through", render: (e) => <StatusPill status={e.channel} tone="info" /> },
           { key: "action", header: "Action", render: (e) => <code>{e.action}</code> },
-          { key: "resource", header: "Resource", render: (e) => `${e.resourceType}${e.resourceId ? ` #${e.resourceId}` : ""}` },
+          {
+            key: "resource",
+            header: "Resource",
+            render: (e) => `${e.resourceType}${e.resourceId ? ` #${e.resourceId}` : ""}`,
+          },
           {
             key: "changes",
             header: "Changes",

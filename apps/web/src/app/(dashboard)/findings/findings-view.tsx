@@ -28,13 +28,19 @@ export function FindingsView() {
               onChange={(e) => (setSeverity((e.target.value || undefined) as Severity), setPage(1))}
             >
               <option value="">Any</option>
-              {SEVERITIES.map((s) => <option key={s}>{s}</option>)}
+              {SEVERITIES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
             </select>
           </Field>
         }
         columns={[
           { key: "severity", header: "Severity", render: (f) => <SeverityBadge severity={f.severity} /> },
-          { key: "title", header: "Finding", render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title) },
+          {
+            key: "title",
+            header: "Finding",
+            render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title),
+          },
           { key: "asset", header: "Asset", render: (f) => f.asset.value },
           { key: "scan", header: "Scan", render: (f) => <Link href={`/scans/${f.scanId}`}>#{f.scanId}</Link> },
           { key: "evidence", header: "Evidence", render: (f) => <Evidence evidence={f.evidence} /> },

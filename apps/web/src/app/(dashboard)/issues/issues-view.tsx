@@ -25,21 +25,27 @@ export function IssuesView() {
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
-  const set = (k: keyof Filters, numeric = false) => (e: { target: { value: string } }) => {
-    const v = e.target.value;
-    setFilters((f) => ({ ...f, [k]: v ? (numeric ? Number(v) : v) : undefined }));
-    setPage(1);
-    setSelected(new Set());
-  };
+  const set =
+    (k: keyof Filters, numeric = false) =>
+    (e: { target: { value: string } }) => {
+      const v = e.target.value;
+      setFilters((f) => ({ ...f, [k]: v ? (numeric ? Number(v) : v) : undefined }));
+      setPage(1);
+      setSelected(new Set());
+    };
   const rows = list.data?.items ?? [];
-  const toggle = (id: number) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const toggle = (id: number) =>
+    setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   /** Bulk changes: one procedure call per issue, each audited on its own. */
   async function bulk(label: string, run: (id: number) => Promise<unknown>) {
     const ids = [...selected];
     const results = await Promise.allSettled(ids.map(run));
     const failed = results.filter((r) => r.status === "rejected");
-    if (failed.length) toast.error(`${label}: ${failed.length} of ${ids.length} failed (${errorMessage((failed[0] as PromiseRejectedResult).reason)})`);
+    if (failed.length)
+      toast.error(
+        `${label}: ${failed.length} of ${ids.length} failed (${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
+      );
     else toast.success(`${label}: ${ids.length} issue${ids.length === 1 ? "" : "s"}`);
     setSelected(new Set());
     await qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
@@ -47,7 +53,10 @@ export function IssuesView() {
 
   return (
     <div className="stack">
-      <PageHeader title="Issues" description="One issue per kind of problem and asset. Rescans resolve what is gone and reopen what comes back." />
+      <PageHeader
+        title="Issues"
+        description="One issue per kind of problem and asset. Rescans resolve what is gone and reopen what comes back."
+      />
       <DataTable
         label="Issues"
         toolbar={
@@ -56,37 +65,79 @@ export function IssuesView() {
               <Field label="Project">
                 <select value={filters.projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
-                  {projects.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                  {projects.data?.items.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
               </Field>
               <Field label="Severity">
                 <select value={filters.severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
                   <option value="">Any</option>
-                  {SEVERITIES.map((s) => <option key={s}>{s}</option>)}
+                  {SEVERITIES.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
                 </select>
               </Field>
               <Field label="Status">
                 <select value={filters.status ?? ""} onChange={set("status")} data-testid="filter-issue-status">
                   <option value="">Any</option>
-                  {STATUSES.map((s) => <option key={s}>{s}</option>)}
+                  {STATUSES.map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
                 </select>
               </Field>
               <Field label="Assignee">
                 <select value={filters.assigneeUserId ?? ""} onChange={set("assigneeUserId", true)}>
                   <option value="">Anyone</option>
-                  {members.data?.items.map((m) => <option key={m.userId} value={m.userId}>{m.email}</option>)}
+                  {members.data?.items.map((m) => (
+                    <option key={m.userId} value={m.userId}>
+                      {m.email}
+                    </option>
+                  ))}
                 </select>
               </Field>
             </div>
             {canWrite && selected.size > 0 && (
               <div className="row" data-testid="bulk-actions">
                 <span>{selected.size} selected:</span>
-                <Button size="sm" variant="secondary" onClick={() => void bulk("Marked in progress", (id) => setStatus.mutateAsync({ id, status: "in-progress" }))}>In progress</Button>
-                <Button size="sm" variant="secondary" onClick={() => void bulk("Resolved", (id) => setStatus.mutateAsync({ id, status: "resolved" }))}>Resolve</Button>
-                <select aria-label="Assign selected to" defaultValue="" onChange={(e) => e.target.value && void bulk("Assigned", (id) => setAssignee.mutateAsync({ id, userId: e.target.value === "none" ? null : Number(e.target.value) }))}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() =>
+                    void bulk("Marked in progress", (id) => setStatus.mutateAsync({ id, status: "in-progress" }))
+                  }
+                >
+                  In progress
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => void bulk("Resolved", (id) => setStatus.mutateAsync({ id, status: "resolved" }))}
+                >
+                  Resolve
+                </Button>
+                <select
+                  aria-label="Assign selected to"
+                  defaultValue=""
+                  onChange={(e) =>
+                    e.target.value &&
+                    void bulk("Assigned", (id) =>
+                      setAssignee.mutateAsync({
+                        id,
+                        userId: e.target.value === "none" ? null : Number(e.target.value),
+                      }),
+                    )
+                  }
+                >
                   <option value="">Assign to…</option>
                   <option value="none">Nobody</option>
-                  {members.data?.items.map((m) => <option key={m.userId} value={m.userId}>{m.email}</option>)}
+                  {members.data?.items.map((m) => (
+                    <option key={m.userId} value={m.userId}>
+                      {m.email}
+                    </option>
+                  ))}
                 </select>
               </div>
             )}
@@ -94,12 +145,30 @@ export function IssuesView() {
         }
         columns={[
           ...(canWrite
-            ? [{ key: "select", header: "", width: "32px", render: (i: (typeof rows)[number]) => <input type="checkbox" aria-label={`Select issue ${i.id}`} checked={selected.has(i.id)} onChange={() => toggle(i.id)} /> }]
+            ? [
+                {
+                  key: "select",
+                  header: "",
+                  width: "32px",
+                  render: (i: (typeof rows)[number]) => (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select issue ${i.id}`}
+                      checked={selected.has(i.id)}
+                      onChange={() => toggle(i.id)}
+                    />
+                  ),
+                },
+              ]
             : []),
           { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
           { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
           { key: "asset", header: "Asset", render: (i) => i.asset.value },
-          { key: "status", header: "Status", render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} /> },
+          {
+            key: "status",
+            header: "Status",
+            render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
+          },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
           { key: "lastSeenAt", header: "Last seen", render: (i) => formatDate(i.lastSeenAt) },
         ]}

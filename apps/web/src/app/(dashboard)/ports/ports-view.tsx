@@ -10,20 +10,34 @@ export function PortsView() {
   const groups = ports.data ?? [];
   return (
     <div className="stack">
-      <PageHeader title="Open ports" description="Open-port issues grouped by port, with the assets where each port is open." />
+      <PageHeader
+        title="Open ports"
+        description="Open-port issues grouped by port, with the assets where each port is open."
+      />
       {groups.length === 0 ? (
         <EmptyState title="No open ports" description="Scans list the ports they find open here." />
       ) : (
         <>
           <Card title="Assets per port">
-            <BarChart title="Assets per open port" data={groups.map((g) => ({ label: `${g.port}${g.service ? ` ${g.service}` : ""}`, value: g.assets.length }))} />
+            <BarChart
+              title="Assets per open port"
+              data={groups.map((g) => ({
+                label: `${g.port}${g.service ? ` ${g.service}` : ""}`,
+                value: g.assets.length,
+              }))}
+            />
           </Card>
           {groups.map((g) => (
-            <Card key={g.port} title={`${g.port}/${g.protocol}${g.service ? ` · ${g.service}` : ""}`} data-testid="port-group">
+            <Card
+              key={g.port}
+              title={`${g.port}/${g.protocol}${g.service ? ` · ${g.service}` : ""}`}
+              data-testid="port-group"
+            >
               <ul style={{ margin: 0 }}>
                 {g.assets.map((a) => (
                   <li key={a.issueId}>
-                    <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> — <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
+                    <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> —{" "}
+                    <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
                     {a.banner && <code className="muted"> {a.banner.slice(0, 80)}</code>}
                   </li>
                 ))}

@@ -8,7 +8,13 @@ import { formatDate, useMe } from "@/components/use-me";
 
 type Project = RouterOutputs["projects"]["list"]["items"][number];
 
-function ProjectForm({ initial, submitLabel, busy, error, onSubmit }: {
+function ProjectForm({
+  initial,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+}: {
   initial?: Partial<Project>;
   submitLabel: string;
   busy: boolean;
@@ -52,9 +58,21 @@ export function ProjectsView() {
   const list = useQuery(trpc.projects.list.queryOptions({ page, limit }));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
 
-  const create = useMutation(trpc.projects.create.mutationOptions({ onSuccess: (p) => (toast.success(`Project "${p.name}" created`), refresh()) }));
-  const update = useMutation(trpc.projects.update.mutationOptions({ onSuccess: (p) => (toast.success(`Project "${p.name}" saved`), setEditing(null), refresh()) }));
-  const remove = useMutation(trpc.projects.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), setDeleting(null), refresh()) }));
+  const create = useMutation(
+    trpc.projects.create.mutationOptions({
+      onSuccess: (p) => (toast.success(`Project "${p.name}" created`), refresh()),
+    }),
+  );
+  const update = useMutation(
+    trpc.projects.update.mutationOptions({
+      onSuccess: (p) => (toast.success(`Project "${p.name}" saved`), setEditing(null), refresh()),
+    }),
+  );
+  const remove = useMutation(
+    trpc.projects.delete.mutationOptions({
+      onSuccess: (r) => (toast.success(r.message), setDeleting(null), refresh()),
+    }),
+  );
   const asError = (err: unknown) => (err ? { field: errorData(err).field, message: errorMessage(err) } : null);
 
   return (
@@ -62,11 +80,23 @@ export function ProjectsView() {
       <PageHeader title="Projects" description="Group your assets by product, team or environment." />
       {canWrite && (
         <Card title="New project">
-          <ProjectForm submitLabel="Create project" busy={create.isPending} error={asError(create.error)} onSubmit={(v) => create.mutate(v)} />
+          <ProjectForm
+            submitLabel="Create project"
+            busy={create.isPending}
+            error={asError(create.error)}
+            onSubmit={(v) => create.mutate(v)}
+          />
         </Card>
       )}
       {editing && (
-        <Card title={`Edit "${editing.name}"`} actions={<Button variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>}>
+        <Card
+          title={`Edit "${editing.name}"`}
+          actions={
+            <Button variant="ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+          }
+        >
           <ProjectForm
             key={editing.id}
             initial={editing}
@@ -79,21 +109,35 @@ export function ProjectsView() {
       )}
       <DataTable<Project>
         columns={[
-          { key: "name", header: "Name", render: (p) => (
-            <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-              <span aria-hidden style={{ width: 10, height: 10, borderRadius: 3, background: p.color }} />
-              {p.name}
-            </span>
-          ) },
+          {
+            key: "name",
+            header: "Name",
+            render: (p) => (
+              <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
+                <span aria-hidden style={{ width: 10, height: 10, borderRadius: 3, background: p.color }} />
+                {p.name}
+              </span>
+            ),
+          },
           { key: "description", header: "Description" },
           { key: "createdAt", header: "Created", render: (p) => formatDate(p.createdAt) },
           ...(canWrite
-            ? [{ key: "actions", header: "", render: (p: Project) => (
-                <span className="row" style={{ gap: 6 }}>
-                  <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>Edit</Button>
-                  <Button size="sm" variant="danger" onClick={() => setDeleting(p)}>Delete</Button>
-                </span>
-              ) }]
+            ? [
+                {
+                  key: "actions",
+                  header: "",
+                  render: (p: Project) => (
+                    <span className="row" style={{ gap: 6 }}>
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
+                        Edit
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => setDeleting(p)}>
+                        Delete
+                      </Button>
+                    </span>
+                  ),
+                },
+              ]
             : []),
         ]}
         rows={list.data?.items ?? []}
@@ -115,8 +159,8 @@ export function ProjectsView() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => remove.mutateAsync({ id: deleting!.id })}
       >
-        This deletes the project <strong>and everything in it</strong>: its assets, their scans, findings, issues and scan
-        schedules. It cannot be undone.
+        This deletes the project <strong>and everything in it</strong>: its assets, their scans, findings, issues and
+        scan schedules. It cannot be undone.
       </ConfirmDialog>
     </div>
   );

@@ -21,13 +21,22 @@ export function ScansView() {
   const list = useQuery({
     ...trpc.scans.list.queryOptions({ page, limit: 50, status }),
     // Live progress while anything is queued or running.
-    refetchInterval: (q) => (q.state.data?.items.some((s) => s.status === "queued" || s.status === "running") ? 1500 : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((s) => s.status === "queued" || s.status === "running") ? 1500 : false,
   });
-  const cancel = useMutation(trpc.scans.delete.mutationOptions({ onSuccess: (r) => (toast.info(r.message), qc.invalidateQueries({ queryKey: trpc.scans.pathKey() })), onError: (e) => toast.error(errorMessage(e)) }));
+  const cancel = useMutation(
+    trpc.scans.delete.mutationOptions({
+      onSuccess: (r) => (toast.info(r.message), qc.invalidateQueries({ queryKey: trpc.scans.pathKey() })),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
 
   return (
     <div className="stack">
-      <PageHeader title="Scans" description="Scans of proven assets: ports, TLS, HTTP, technologies and templates. Start one from an asset's page." />
+      <PageHeader
+        title="Scans"
+        description="Scans of proven assets: ports, TLS, HTTP, technologies and templates. Start one from an asset's page."
+      />
       <DataTable
         label="Scans"
         toolbar={
@@ -37,19 +46,44 @@ export function ScansView() {
               onChange={(e) => (setStatus((e.target.value || undefined) as Status), setPage(1))}
             >
               <option value="">Any</option>
-              {STATUSES.map((s) => <option key={s}>{s}</option>)}
+              {STATUSES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
             </select>
           </Field>
         }
         columns={[
           { key: "id", header: "Scan", render: (s) => <Link href={`/scans/${s.id}`}>#{s.id}</Link> },
           { key: "asset", header: "Asset", render: (s) => <Link href={`/assets/${s.asset.id}`}>{s.asset.value}</Link> },
-          { key: "status", header: "Status", render: (s) => <StatusPill status={s.status} tone={SCAN_TONE[s.status]} /> },
-          { key: "progress", header: "Progress", render: (s) => (s.status === "running" || s.status === "queued" ? <Progress value={s.progress} label={s.stage ?? undefined} /> : s.error ?? `${s.progress}%`) },
+          {
+            key: "status",
+            header: "Status",
+            render: (s) => <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />,
+          },
+          {
+            key: "progress",
+            header: "Progress",
+            render: (s) =>
+              s.status === "running" || s.status === "queued" ? (
+                <Progress value={s.progress} label={s.stage ?? undefined} />
+              ) : (
+                (s.error ?? `${s.progress}%`)
+              ),
+          },
           { key: "findingsCount", header: "Findings" },
           { key: "createdAt", header: "Started", render: (s) => formatDate(s.startedAt ?? s.createdAt) },
           { key: "finishedAt", header: "Finished", render: (s) => formatDate(s.finishedAt) },
-          { key: "actions", header: "", render: (s) => canWrite && (s.status === "queued" || s.status === "running") && <Button size="sm" variant="secondary" onClick={() => cancel.mutate({ id: s.id })}>Cancel</Button> },
+          {
+            key: "actions",
+            header: "",
+            render: (s) =>
+              canWrite &&
+              (s.status === "queued" || s.status === "running") && (
+                <Button size="sm" variant="secondary" onClick={() => cancel.mutate({ id: s.id })}>
+                  Cancel
+                </Button>
+              ),
+          },
         ]}
         rows={list.data?.items ?? []}
         rowKey={(s) => s.id}

@@ -6,7 +6,13 @@ import { services } from "@/server/services";
 
 export const metadata: Metadata = { title: "Join a workspace" };
 
-export default async function InvitePage({ params, searchParams }: { params: Promise<{ token: string }>; searchParams: Promise<{ error?: string }> }) {
+export default async function InvitePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ token: string }>;
+  searchParams: Promise<{ error?: string }>;
+}) {
   const { token } = await params;
   const { error } = await searchParams;
   const invitation = await findInvitation(services(), token);
@@ -38,14 +44,26 @@ export default async function InvitePage({ params, searchParams }: { params: Pro
             </p>
             {!invitation.hasAccount && (
               <div className="row">
-                <Field label="First name"><input name="firstName" maxLength={100} /></Field>
-                <Field label="Last name"><input name="lastName" maxLength={100} /></Field>
+                <Field label="First name">
+                  <input name="firstName" maxLength={100} />
+                </Field>
+                <Field label="Last name">
+                  <input name="lastName" maxLength={100} />
+                </Field>
               </div>
             )}
             <Field label={invitation.hasAccount ? "Your password" : "Choose a password (12+ characters)"} error={error}>
-              <input name="password" type="password" required minLength={invitation.hasAccount ? 1 : 12} autoComplete={invitation.hasAccount ? "current-password" : "new-password"} />
+              <input
+                name="password"
+                type="password"
+                required
+                minLength={invitation.hasAccount ? 1 : 12}
+                autoComplete={invitation.hasAccount ? "current-password" : "new-password"}
+              />
             </Field>
-            <Button type="submit" variant="primary">Join</Button>
+            <Button type="submit" variant="primary">
+              Join
+            </Button>
           </form>
         )}
       </div>

@@ -3,7 +3,14 @@
 // our own origin (its CSRF protection); the request is validated again here.
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { actAs, approveAuthorization, denyAuthorization, identify, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
+import {
+  actAs,
+  approveAuthorization,
+  denyAuthorization,
+  identify,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from "@ems/core";
 import { currentSession } from "@/server/auth";
 import { services } from "@/server/services";
 
@@ -11,10 +18,12 @@ export async function decide(form: FormData) {
   const session = await currentSession();
   if (!session) redirect("/login");
   const request = Object.fromEntries(
-    ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"].flatMap((k) => {
-      const v = form.get(k);
-      return typeof v === "string" ? [[k, v]] : [];
-    }),
+    ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"].flatMap(
+      (k) => {
+        const v = form.get(k);
+        return typeof v === "string" ? [[k, v]] : [];
+      },
+    ),
   ) as AuthorizationRequest;
   const result = await validateAuthorizationRequest(services(), request);
   if ("redirect" in result) redirect(result.redirect);

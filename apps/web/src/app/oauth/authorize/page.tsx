@@ -2,7 +2,12 @@
 // what, in which workspace. /oauth/authorize on the API redirects here.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { AuthorizationPageError, createCaller, validateAuthorizationRequest, type AuthorizationRequest } from "@ems/core";
+import {
+  AuthorizationPageError,
+  createCaller,
+  validateAuthorizationRequest,
+  type AuthorizationRequest,
+} from "@ems/core";
 import { Button } from "@ems/ui";
 import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
 import { currentSession } from "@/server/auth";
@@ -12,11 +17,25 @@ import { decide } from "./actions";
 
 export const metadata: Metadata = { title: "Authorize app" };
 
-const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method"] as const;
+const PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "scope",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+] as const;
 
-export default async function AuthorizePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function AuthorizePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const raw = await searchParams;
-  const request: AuthorizationRequest = Object.fromEntries(PARAMS.flatMap((k) => (typeof raw[k] === "string" ? [[k, raw[k]]] : [])));
+  const request: AuthorizationRequest = Object.fromEntries(
+    PARAMS.flatMap((k) => (typeof raw[k] === "string" ? [[k, raw[k]]] : [])),
+  );
   const session = await currentSession();
   if (!session) {
     const back = `/oauth/authorize?${new URLSearchParams(request as Record<string, string>)}`;
@@ -49,7 +68,12 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
         </h1>
         <label className="stack" style={{ gap: 4 }}>
           <span className="muted">Workspace</span>
-          <select name="workspaceId" className="ems-control" defaultValue={me.workspace.id} data-testid="consent-workspace">
+          <select
+            name="workspaceId"
+            className="ems-control"
+            defaultValue={me.workspace.id}
+            data-testid="consent-workspace"
+          >
             {me.workspaces.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
@@ -68,8 +92,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
           </ul>
         </div>
         <p className="muted" style={{ margin: 0 }}>
-          Signed in as {me.user.email}. You will be sent back to <code>{new URL(redirectUri).origin}</code>. You can revoke access by
-          deleting the app or its tokens.
+          Signed in as {me.user.email}. You will be sent back to <code>{new URL(redirectUri).origin}</code>. You can
+          revoke access by deleting the app or its tokens.
         </p>
         {PARAMS.map((k) => request[k] !== undefined && <input key={k} type="hidden" name={k} value={request[k]} />)}
         <div className="row">

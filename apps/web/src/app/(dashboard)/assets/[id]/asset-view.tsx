@@ -3,7 +3,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  Field,
+  PageHeader,
+  SeverityBadge,
+  StatusPill,
+  useToast,
+} from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
@@ -31,20 +41,49 @@ export function AssetView({ id }: { id: number }) {
   const { canWrite } = useMe();
   const [part, setPart] = useState<(typeof PARTS)[number]>("dns");
   const [deleting, setDeleting] = useState(false);
-  const asset = useQuery({ ...trpc.assets.get.queryOptions({ id }), refetchInterval: (q) => (q.state.data?.status === "pending" ? 1500 : false) });
+  const asset = useQuery({
+    ...trpc.assets.get.queryOptions({ id }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? 1500 : false),
+  });
   const ownership = useQuery(trpc.assets.ownership.queryOptions({ id }));
-  const view = useQuery({ ...trpc.assets.outsideView.queryOptions({ id, part }), enabled: asset.data?.status !== "pending", retry: false });
+  const view = useQuery({
+    ...trpc.assets.outsideView.queryOptions({ id, part }),
+    enabled: asset.data?.status !== "pending",
+    retry: false,
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
   const verify = useMutation(
     trpc.assets.verifyOwnership.mutationOptions({
-      onSuccess: (o) => (o.state === "proven" ? toast.success("Ownership proven") : toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`), refresh()),
+      onSuccess: (o) => (
+        o.state === "proven"
+          ? toast.success("Ownership proven")
+          : toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`),
+        refresh()
+      ),
       onError: (e) => toast.error(errorMessage(e)),
     }),
   );
-  const revalidate = useMutation(trpc.assets.revalidate.mutationOptions({ onSuccess: (r) => (toast.info(r.message), refresh()), onError: (e) => toast.error(errorMessage(e)) }));
-  const update = useMutation(trpc.assets.update.mutationOptions({ onSuccess: () => (toast.success("Scan profile saved"), refresh()), onError: (e) => toast.error(errorMessage(e)) }));
-  const remove = useMutation(trpc.assets.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), router.push("/assets")) }));
-  const scan = useMutation(trpc.scans.start.mutationOptions({ onSuccess: (s) => router.push(`/scans/${s.id}`), onError: (e) => toast.error(errorMessage(e)) }));
+  const revalidate = useMutation(
+    trpc.assets.revalidate.mutationOptions({
+      onSuccess: (r) => (toast.info(r.message), refresh()),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const update = useMutation(
+    trpc.assets.update.mutationOptions({
+      onSuccess: () => (toast.success("Scan profile saved"), refresh()),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.assets.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), router.push("/assets")) }),
+  );
+  const scan = useMutation(
+    trpc.scans.start.mutationOptions({
+      onSuccess: (s) => router.push(`/scans/${s.id}`),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
 
   const a = asset.data;
   if (asset.error) return <EmptyState title="Asset not found" description={errorMessage(asset.error)} />;
@@ -78,15 +117,21 @@ export function AssetView({ id }: { id: number }) {
               >
                 Start scan
               </Button>
-              <Button variant="secondary" onClick={() => revalidate.mutate({ id })} disabled={revalidate.isPending}>Check again</Button>
-              <Button variant="danger" onClick={() => setDeleting(true)}>Delete</Button>
+              <Button variant="secondary" onClick={() => revalidate.mutate({ id })} disabled={revalidate.isPending}>
+                Check again
+              </Button>
+              <Button variant="danger" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
             </span>
           )
         }
       />
       <div className="row" style={{ alignItems: "stretch" }}>
         <Card title="Reachability" data-testid="reachability" style={{ flex: 1, minWidth: 360 }}>
-          <Row label="Status"><StatusPill status={a.status} tone={STATUS_TONE[a.status]} /></Row>
+          <Row label="Status">
+            <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />
+          </Row>
           <Row label="Address">{a.resolvedIp}</Row>
           <Row label="Canonical URL">{a.canonicalUrl}</Row>
           <Row label="CDN">{a.cdnProvider}</Row>
@@ -102,7 +147,8 @@ export function AssetView({ id }: { id: number }) {
           )}
           {a.uncoveredRedirectHost && (
             <p data-testid="uncovered-redirect" style={{ color: "#b45309" }}>
-              The site sends visitors to <strong>{a.uncoveredRedirectHost}</strong>, which your ownership proof does not cover: the check stopped there. Add and prove that host to include it.
+              The site sends visitors to <strong>{a.uncoveredRedirectHost}</strong>, which your ownership proof does not
+              cover: the check stopped there. Add and prove that host to include it.
             </p>
           )}
         </Card>
@@ -110,20 +156,30 @@ export function AssetView({ id }: { id: number }) {
           {o && (
             <div className="stack" style={{ gap: 8 }}>
               <Row label="State">
-                <StatusPill status={o.state === "proven" ? `proven (${o.method})` : "not proven"} tone={o.state === "proven" ? "success" : "warning"} />
+                <StatusPill
+                  status={o.state === "proven" ? `proven (${o.method})` : "not proven"}
+                  tone={o.state === "proven" ? "success" : "warning"}
+                />
               </Row>
               {o.coveredBy && <Row label="Covered by">{o.coveredBy.value}</Row>}
               {o.state !== "proven" && (
                 <>
-                  <p className="muted" style={{ margin: 0 }}>Publish one of these, then verify:</p>
+                  <p className="muted" style={{ margin: 0 }}>
+                    Publish one of these, then verify:
+                  </p>
                   {o.methods.map((m) => (
                     <div key={m.method} data-testid={`proof-${m.method}`}>
                       <strong>{m.method}</strong>: {m.instructions}
-                      <div className="secret" style={{ marginTop: 4 }}>{m.record.value ?? m.record.content ?? m.record.tag}</div>
+                      <div className="secret" style={{ marginTop: 4 }}>
+                        {m.record.value ?? m.record.content ?? m.record.tag}
+                      </div>
                     </div>
                   ))}
                   {o.lastAttempt && (
-                    <p data-testid="last-attempt" style={{ margin: 0, color: o.lastAttempt.success ? "#166534" : "#b91c1c" }}>
+                    <p
+                      data-testid="last-attempt"
+                      style={{ margin: 0, color: o.lastAttempt.success ? "#166534" : "#b91c1c" }}
+                    >
                       Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
                     </p>
                   )}
@@ -143,7 +199,14 @@ export function AssetView({ id }: { id: number }) {
       <Card title="Outside view" description="What anyone on the internet sees of this asset, from the latest check.">
         <div className="row" role="tablist" style={{ gap: 6, marginBottom: 8 }}>
           {PARTS.map((p) => (
-            <Button key={p} size="sm" role="tab" aria-selected={p === part} variant={p === part ? "primary" : "secondary"} onClick={() => setPart(p)}>
+            <Button
+              key={p}
+              size="sm"
+              role="tab"
+              aria-selected={p === part}
+              variant={p === part ? "primary" : "secondary"}
+              onClick={() => setPart(p)}
+            >
               {p}
             </Button>
           ))}
@@ -151,7 +214,17 @@ export function AssetView({ id }: { id: number }) {
         {view.error ? (
           <p className="muted">{errorMessage(view.error)}</p>
         ) : (
-          <pre data-testid="outside-view" style={{ maxHeight: 360, overflow: "auto", background: "#f8fafc", padding: 12, borderRadius: 6, fontSize: 12 }}>
+          <pre
+            data-testid="outside-view"
+            style={{
+              maxHeight: 360,
+              overflow: "auto",
+              background: "#f8fafc",
+              padding: 12,
+              borderRadius: 6,
+              fontSize: 12,
+            }}
+          >
             {view.data ? JSON.stringify(view.data.data, null, 2) : "…"}
           </pre>
         )}
@@ -170,7 +243,7 @@ export function AssetView({ id }: { id: number }) {
               src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt?.getTime() ?? 0}`}
               alt={`Screenshot of ${a.value}`}
               style={{ maxWidth: "100%", border: "1px solid #e5e7eb", borderRadius: 6 }}
-              onError={(e) => ((e.currentTarget.style.display = "none"))}
+              onError={(e) => (e.currentTarget.style.display = "none")}
             />
           )}
         </Card>
@@ -182,7 +255,10 @@ export function AssetView({ id }: { id: number }) {
           </div>
           <ul>
             {a.technologies.map((t) => (
-              <li key={t.name}>{t.name}{t.version ? ` ${t.version}` : ""} <span className="muted">({t.category})</span></li>
+              <li key={t.name}>
+                {t.name}
+                {t.version ? ` ${t.version}` : ""} <span className="muted">({t.category})</span>
+              </li>
             ))}
           </ul>
         </Card>
@@ -193,12 +269,16 @@ export function AssetView({ id }: { id: number }) {
             <div className="row">
               <Field label="Port scan">
                 <select name="portScanMode" defaultValue={a.portScanMode}>
-                  {["off", "web", "top100", "top1000", "full"].map((m) => <option key={m}>{m}</option>)}
+                  {["off", "web", "top100", "top1000", "full"].map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
                 </select>
               </Field>
               <Field label="Template minimum severity">
                 <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
-                  {["info", "low", "medium", "high", "critical"].map((m) => <option key={m}>{m}</option>)}
+                  {["info", "low", "medium", "high", "critical"].map((m) => (
+                    <option key={m}>{m}</option>
+                  ))}
                 </select>
               </Field>
             </div>
@@ -206,11 +286,21 @@ export function AssetView({ id }: { id: number }) {
               <legend className="muted">Scanners</legend>
               {SCANNERS.map((s) => (
                 <label key={s} style={{ marginRight: 12, fontSize: 13 }}>
-                  <input type="checkbox" name="enabled" value={s} defaultChecked={!a.disabledScannerTypes.includes(s)} /> {s}
+                  <input
+                    type="checkbox"
+                    name="enabled"
+                    value={s}
+                    defaultChecked={!a.disabledScannerTypes.includes(s)}
+                  />{" "}
+                  {s}
                 </label>
               ))}
             </fieldset>
-            <div><Button type="submit" variant="primary" disabled={update.isPending}>Save profile</Button></div>
+            <div>
+              <Button type="submit" variant="primary" disabled={update.isPending}>
+                Save profile
+              </Button>
+            </div>
           </form>
         </Card>
       )}

@@ -42,7 +42,12 @@ export function NewAssetView() {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const input = { projectId: Number(f.get("projectId")), type, value: String(f.get("value")), name: String(f.get("name") || "") || undefined };
+    const input = {
+      projectId: Number(f.get("projectId")),
+      type,
+      value: String(f.get("value")),
+      name: String(f.get("name") || "") || undefined,
+    };
     setPending(input);
     create.mutate(input);
   }
@@ -55,16 +60,28 @@ export function NewAssetView() {
           <div className="row">
             <Field label="Project" error={err.field === "projectId" ? errorMessage(create.error) : undefined}>
               <select name="projectId" required>
-                {projects.data?.items.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+                {projects.data?.items.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             </Field>
             <Field label="Type">
               <select name="type" value={type} onChange={(e) => setType(e.target.value as AssetType)}>
-                {TYPES.map((t) => <option key={t.value} value={t.value}>{t.label}</option>)}
+                {TYPES.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
               </select>
             </Field>
           </div>
-          <Field label="Value" hint={`e.g. ${TYPES.find((t) => t.value === type)!.example}`} error={err.field === "value" ? errorMessage(create.error) : undefined}>
+          <Field
+            label="Value"
+            hint={`e.g. ${TYPES.find((t) => t.value === type)!.example}`}
+            error={err.field === "value" ? errorMessage(create.error) : undefined}
+          >
             <input name="value" required maxLength={2048} autoComplete="off" />
           </Field>
           <Field label="Name (optional)">
@@ -72,7 +89,9 @@ export function NewAssetView() {
           </Field>
           {create.error && !err.field && !slotNeeded && <p className="muted">{errorMessage(create.error)}</p>}
           <div>
-            <Button type="submit" variant="primary" disabled={create.isPending || !projects.data?.items.length}>Add asset</Button>
+            <Button type="submit" variant="primary" disabled={create.isPending || !projects.data?.items.length}>
+              Add asset
+            </Button>
           </div>
           {projects.data && projects.data.items.length === 0 && <p className="muted">Create a project first.</p>}
         </form>
@@ -81,7 +100,11 @@ export function NewAssetView() {
         <Card title="No free asset slot" data-testid="slot-needed">
           <p style={{ marginTop: 0 }}>{errorMessage(create.error)}</p>
           {isAdmin ? (
-            <Button variant="primary" onClick={() => create.mutate({ ...pending, buySlot: true })} disabled={create.isPending}>
+            <Button
+              variant="primary"
+              onClick={() => create.mutate({ ...pending, buySlot: true })}
+              disabled={create.isPending}
+            >
               Buy 1 slot{plan.data ? ` for ${money(plan.data.assetSlotPriceCents)}/month` : ""} and add {pending.value}
             </Button>
           ) : (

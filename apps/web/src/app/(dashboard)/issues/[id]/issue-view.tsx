@@ -21,15 +21,22 @@ export function IssueView({ id }: { id: number }) {
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
   const findings = useQuery(trpc.findings.list.queryOptions({ issueId: id, limit: 20 }));
   const comments = useQuery(trpc.issues.comments.queryOptions({ id, limit: 200 }));
-  const history = useQuery(trpc.auditLog.list.queryOptions({ resourceType: "issue", resourceId: String(id), limit: 50 }));
+  const history = useQuery(
+    trpc.auditLog.list.queryOptions({ resourceType: "issue", resourceId: String(id), limit: 50 }),
+  );
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
-  const refresh = () => qc.invalidateQueries({ queryKey: trpc.issues.pathKey() }).then(() => qc.invalidateQueries({ queryKey: trpc.auditLog.pathKey() }));
+  const refresh = () =>
+    qc
+      .invalidateQueries({ queryKey: trpc.issues.pathKey() })
+      .then(() => qc.invalidateQueries({ queryKey: trpc.auditLog.pathKey() }));
   const opts = { onSuccess: () => void refresh(), onError: (e: unknown) => toast.error(errorMessage(e)) };
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions(opts));
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions(opts));
   const dismiss = useMutation(trpc.issues.dismiss.mutationOptions(opts));
   const addComment = useMutation(trpc.issues.addComment.mutationOptions(opts));
-  const editComment = useMutation(trpc.issues.editComment.mutationOptions({ ...opts, onSuccess: () => (setEditing(null), void refresh()) }));
+  const editComment = useMutation(
+    trpc.issues.editComment.mutationOptions({ ...opts, onSuccess: () => (setEditing(null), void refresh()) }),
+  );
   const deleteComment = useMutation(trpc.issues.deleteComment.mutationOptions(opts));
   const i = issue.data;
   if (!i) return <PageHeader title={`Issue #${id}`} />;
@@ -50,35 +57,57 @@ export function IssueView({ id }: { id: number }) {
     const form = e.currentTarget;
     addComment.mutate({ id, body: String(new FormData(form).get("body")) }, { onSuccess: () => form.reset() });
   }
-  const mine = (c: { author: { type: string; id: number | null } }) => c.author.type === "user" && c.author.id === me?.user.id;
+  const mine = (c: { author: { type: string; id: number | null } }) =>
+    c.author.type === "user" && c.author.id === me?.user.id;
 
   return (
     <div className="stack">
       <PageHeader
         eyebrow={`${i.kind} · ${i.asset.value}`}
         title={i.title}
-        actions={<span className="row" style={{ gap: 6 }}><SeverityBadge severity={i.severity} /><StatusPill status={i.status} tone={ISSUE_TONE[i.status]} /></span>}
+        actions={
+          <span className="row" style={{ gap: 6 }}>
+            <SeverityBadge severity={i.severity} />
+            <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />
+          </span>
+        }
       />
       <Card title="Details">
         <p style={{ marginTop: 0, whiteSpace: "pre-wrap" }}>{i.description}</p>
         <p className="muted">
-          First seen {formatDate(i.firstSeenAt)}, last seen {formatDate(i.lastSeenAt)}{i.resolvedAt ? `, resolved ${formatDate(i.resolvedAt)}` : ""}.{" "}
+          First seen {formatDate(i.firstSeenAt)}, last seen {formatDate(i.lastSeenAt)}
+          {i.resolvedAt ? `, resolved ${formatDate(i.resolvedAt)}` : ""}.{" "}
           <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
-          {i.status === "dismissed" && ` Dismissed as ${i.dismissReason}${i.dismissedUntil ? ` until ${formatDate(i.dismissedUntil)}` : ""}${i.dismissNote ? `: ${i.dismissNote}` : ""}.`}
+          {i.status === "dismissed" &&
+            ` Dismissed as ${i.dismissReason}${i.dismissedUntil ? ` until ${formatDate(i.dismissedUntil)}` : ""}${i.dismissNote ? `: ${i.dismissNote}` : ""}.`}
         </p>
         {canWrite && (
           <div className="stack" style={{ gap: 8 }}>
             <div className="row">
               <Field label="Status">
-                <select data-testid="issue-status" value={i.status === "dismissed" ? "" : i.status} onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as Status })}>
+                <select
+                  data-testid="issue-status"
+                  value={i.status === "dismissed" ? "" : i.status}
+                  onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as Status })}
+                >
                   {i.status === "dismissed" && <option value="">dismissed</option>}
-                  {["open", "in-progress", "resolved"].map((s) => <option key={s}>{s}</option>)}
+                  {["open", "in-progress", "resolved"].map((s) => (
+                    <option key={s}>{s}</option>
+                  ))}
                 </select>
               </Field>
               <Field label="Assignee">
-                <select data-testid="issue-assignee" value={i.assignee?.id ?? ""} onChange={(e) => setAssignee.mutate({ id, userId: e.target.value ? Number(e.target.value) : null })}>
+                <select
+                  data-testid="issue-assignee"
+                  value={i.assignee?.id ?? ""}
+                  onChange={(e) => setAssignee.mutate({ id, userId: e.target.value ? Number(e.target.value) : null })}
+                >
                   <option value="">Nobody</option>
-                  {members.data?.items.map((m) => <option key={m.userId} value={m.userId}>{m.email}</option>)}
+                  {members.data?.items.map((m) => (
+                    <option key={m.userId} value={m.userId}>
+                      {m.email}
+                    </option>
+                  ))}
                 </select>
               </Field>
             </div>
@@ -91,9 +120,15 @@ export function IssueView({ id }: { id: number }) {
                     <option value="mitigated-elsewhere">mitigated elsewhere</option>
                   </select>
                 </Field>
-                <Field label="Note"><input name="note" maxLength={2000} /></Field>
-                <Field label="Until (optional)"><input name="until" type="date" /></Field>
-                <Button type="submit" variant="secondary">Dismiss</Button>
+                <Field label="Note">
+                  <input name="note" maxLength={2000} />
+                </Field>
+                <Field label="Until (optional)">
+                  <input name="until" type="date" />
+                </Field>
+                <Button type="submit" variant="secondary">
+                  Dismiss
+                </Button>
               </form>
             )}
           </div>
@@ -102,7 +137,10 @@ export function IssueView({ id }: { id: number }) {
       <Card title="Findings">
         {findings.data?.items.map((f) => (
           <div key={f.id} style={{ borderBottom: "1px solid #e5e7eb", padding: "6px 0" }}>
-            <strong>{f.title}</strong> <span className="muted">scan #{f.scanId}, {formatDate(f.createdAt)}</span>
+            <strong>{f.title}</strong>{" "}
+            <span className="muted">
+              scan #{f.scanId}, {formatDate(f.createdAt)}
+            </span>
             <Evidence evidence={f.evidence} />
           </div>
         ))}
@@ -110,19 +148,33 @@ export function IssueView({ id }: { id: number }) {
       <Card title="Comments" data-testid="comments">
         {comments.data?.items.map((c) => (
           <div key={c.id} style={{ borderBottom: "1px solid #e5e7eb", padding: "6px 0" }} data-testid="comment">
-            <span className="muted">{c.author.name}, {formatDate(c.createdAt)}</span>
+            <span className="muted">
+              {c.author.name}, {formatDate(c.createdAt)}
+            </span>
             {editing === c.id ? (
-              <form onSubmit={(e) => (e.preventDefault(), editComment.mutate({ id, commentId: c.id, body: String(new FormData(e.currentTarget).get("body")) }))} className="row">
+              <form
+                onSubmit={(e) => (
+                  e.preventDefault(),
+                  editComment.mutate({ id, commentId: c.id, body: String(new FormData(e.currentTarget).get("body")) })
+                )}
+                className="row"
+              >
                 <textarea name="body" defaultValue={c.body} rows={2} style={{ flex: 1 }} />
-                <Button type="submit" size="sm">Save</Button>
+                <Button type="submit" size="sm">
+                  Save
+                </Button>
               </form>
             ) : (
               <p style={{ margin: "4px 0", whiteSpace: "pre-wrap" }}>{c.body}</p>
             )}
             {mine(c) && editing !== c.id && (
               <span className="row" style={{ gap: 6 }}>
-                <Button size="sm" variant="ghost" onClick={() => setEditing(c.id)}>Edit</Button>
-                <Button size="sm" variant="ghost" onClick={() => deleteComment.mutate({ id, commentId: c.id })}>Delete</Button>
+                <Button size="sm" variant="ghost" onClick={() => setEditing(c.id)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => deleteComment.mutate({ id, commentId: c.id })}>
+                  Delete
+                </Button>
               </span>
             )}
           </div>
@@ -130,7 +182,11 @@ export function IssueView({ id }: { id: number }) {
         {canWrite && (
           <form onSubmit={submitComment} className="stack" style={{ marginTop: 8 }}>
             <textarea name="body" required rows={3} placeholder="Add a comment" aria-label="Comment" />
-            <div><Button type="submit" variant="primary" disabled={addComment.isPending}>Comment</Button></div>
+            <div>
+              <Button type="submit" variant="primary" disabled={addComment.isPending}>
+                Comment
+              </Button>
+            </div>
           </form>
         )}
       </Card>
@@ -139,7 +195,11 @@ export function IssueView({ id }: { id: number }) {
           {history.data?.items.map((h) => (
             <li key={h.id}>
               {formatDate(h.createdAt)} — {h.actorName}: <code>{h.action}</code>{" "}
-              <span className="muted">{Object.entries(h.changes).map(([k, v]) => `${k}: ${JSON.stringify(v.before)} → ${JSON.stringify(v.after)}`).join("; ")}</span>
+              <span className="muted">
+                {Object.entries(h.changes)
+                  .map(([k, v]) => `${k}: ${JSON.stringify(v.before)} → ${JSON.stringify(v.after)}`)
+                  .join("; ")}
+              </span>
             </li>
           ))}
         </ul>

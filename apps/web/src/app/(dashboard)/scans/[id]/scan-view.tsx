@@ -11,14 +11,21 @@ import { useTRPC } from "@/trpc/client";
 export function ScanView({ id }: { id: number }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  const scan = useQuery({ ...trpc.scans.get.queryOptions({ id }), refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false) });
+  const scan = useQuery({
+    ...trpc.scans.get.queryOptions({ id }),
+    refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false),
+  });
   const done = scan.data && !["queued", "running"].includes(scan.data.status);
   const findings = useQuery({ ...trpc.scans.findings.queryOptions({ id, page, limit: 50 }), enabled: Boolean(done) });
   const s = scan.data;
   if (!s) return <PageHeader title={`Scan #${id}`} />;
   return (
     <div className="stack">
-      <PageHeader eyebrow="Scan" title={`#${s.id} · ${s.asset.value}`} description={`Started ${formatDate(s.startedAt ?? s.createdAt)}${s.finishedAt ? `, finished ${formatDate(s.finishedAt)}` : ""}`} />
+      <PageHeader
+        eyebrow="Scan"
+        title={`#${s.id} · ${s.asset.value}`}
+        description={`Started ${formatDate(s.startedAt ?? s.createdAt)}${s.finishedAt ? `, finished ${formatDate(s.finishedAt)}` : ""}`}
+      />
       <Card title="Progress" data-testid="scan-status">
         <div className="row">
           <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
@@ -29,7 +36,8 @@ export function ScanView({ id }: { id: number }) {
           <ul className="muted">
             {s.stages.map((st) => (
               <li key={st.stage}>
-                {st.stage}: {Math.round(st.ms)} ms{st.timedOut ? " (time limit reached)" : ""}{st.error ? ` — ${st.error}` : ""}
+                {st.stage}: {Math.round(st.ms)} ms{st.timedOut ? " (time limit reached)" : ""}
+                {st.error ? ` — ${st.error}` : ""}
               </li>
             ))}
           </ul>
@@ -40,7 +48,11 @@ export function ScanView({ id }: { id: number }) {
         label="Findings"
         columns={[
           { key: "severity", header: "Severity", render: (f) => <SeverityBadge severity={f.severity} /> },
-          { key: "title", header: "Finding", render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title) },
+          {
+            key: "title",
+            header: "Finding",
+            render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title),
+          },
           { key: "scanner", header: "Scanner" },
           { key: "evidence", header: "Evidence", render: (f) => <Evidence evidence={f.evidence} /> },
         ]}

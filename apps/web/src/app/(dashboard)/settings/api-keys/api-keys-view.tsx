@@ -22,7 +22,11 @@ export function ApiKeysView() {
   const list = useQuery(trpc.apiKeys.list.queryOptions({ page, limit: 25 }));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
   const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: (k) => (setCreated(k.key), refresh()) }));
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: (k) => (toast.success(`Key "${k.name}" revoked`), setRevoking(null), refresh()) }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: (k) => (toast.success(`Key "${k.name}" revoked`), setRevoking(null), refresh()),
+    }),
+  );
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -37,30 +41,47 @@ export function ApiKeysView() {
 
   return (
     <div className="stack">
-      <PageHeader title="API keys" description="Keys for scripts and integrations. A key acts for this workspace with its scopes; it is shown once." />
+      <PageHeader
+        title="API keys"
+        description="Keys for scripts and integrations. A key acts for this workspace with its scopes; it is shown once."
+      />
       <Card title="New API key">
         <form onSubmit={submit} className="stack" data-testid="api-key-form">
           <div className="row">
-            <Field label="Name" error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}>
+            <Field
+              label="Name"
+              error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}
+            >
               <input name="name" required maxLength={255} />
             </Field>
-            <Field label="Expires (optional)" error={errorData(create.error).field === "expiresAt" ? errorMessage(create.error) : undefined}>
+            <Field
+              label="Expires (optional)"
+              error={errorData(create.error).field === "expiresAt" ? errorMessage(create.error) : undefined}
+            >
               <input name="expiresAt" type="datetime-local" />
             </Field>
           </div>
           <ScopePicker />
           {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
           <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>Create key</Button>
+            <Button type="submit" variant="primary" disabled={create.isPending}>
+              Create key
+            </Button>
           </div>
         </form>
         {created && (
           <div className="stack" style={{ marginTop: 12 }}>
             <p style={{ margin: 0 }}>Copy this key now. It will not be shown again.</p>
-            <div className="secret" data-testid="new-api-key">{created}</div>
+            <div className="secret" data-testid="new-api-key">
+              {created}
+            </div>
             <div>
-              <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(created)}>Copy</Button>{" "}
-              <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>Done</Button>
+              <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(created)}>
+                Copy
+              </Button>{" "}
+              <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
+                Done
+              </Button>
             </div>
           </div>
         )}
@@ -73,7 +94,16 @@ export function ApiKeysView() {
           { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
           { key: "expiresAt", header: "Expires", render: (k) => formatDate(k.expiresAt) },
           { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },
-          { key: "actions", header: "", render: (k) => k.status === "active" && <Button size="sm" variant="danger" onClick={() => setRevoking(k)}>Revoke</Button> },
+          {
+            key: "actions",
+            header: "",
+            render: (k) =>
+              k.status === "active" && (
+                <Button size="sm" variant="danger" onClick={() => setRevoking(k)}>
+                  Revoke
+                </Button>
+              ),
+          },
         ]}
         rows={list.data?.items ?? []}
         rowKey={(k) => k.id}

@@ -20,7 +20,11 @@ export function MembersView() {
   const [removing, setRemoving] = useState<Member | null>(null);
   const list = useQuery(trpc.members.list.queryOptions({ page, limit: 50 }));
   const invitations = useQuery({ ...trpc.members.invitations.queryOptions({}), enabled: isAdmin });
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: trpc.members.list.queryKey() }), qc.invalidateQueries({ queryKey: trpc.members.invitations.queryKey() })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: trpc.members.list.queryKey() }),
+      qc.invalidateQueries({ queryKey: trpc.members.invitations.queryKey() }),
+    ]);
   const invite = useMutation(
     trpc.members.invite.mutationOptions({
       onSuccess: (r) => {
@@ -30,8 +34,15 @@ export function MembersView() {
       },
     }),
   );
-  const changeRole = useMutation(trpc.members.changeRole.mutationOptions({ onSuccess: (m) => (toast.success(`${m.email} is now ${m.role}`), refresh()), onError: (e) => toast.error(errorMessage(e)) }));
-  const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: (r) => (toast.success(r.message), setRemoving(null), refresh()) }));
+  const changeRole = useMutation(
+    trpc.members.changeRole.mutationOptions({
+      onSuccess: (m) => (toast.success(`${m.email} is now ${m.role}`), refresh()),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.members.remove.mutationOptions({ onSuccess: (r) => (toast.success(r.message), setRemoving(null), refresh()) }),
+  );
   const revokeInvite = useMutation(trpc.members.revokeInvitation.mutationOptions({ onSuccess: () => refresh() }));
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -42,25 +53,39 @@ export function MembersView() {
 
   return (
     <div className="stack">
-      <PageHeader title="Members" description="People in this workspace and their roles: owners and admins manage the workspace, members change things, read-only members look." />
+      <PageHeader
+        title="Members"
+        description="People in this workspace and their roles: owners and admins manage the workspace, members change things, read-only members look."
+      />
       {isAdmin && (
         <Card title="Invite someone">
           <form onSubmit={submit} className="row" data-testid="invite-form">
-            <Field label="Email" error={errorData(invite.error).field === "email" ? errorMessage(invite.error) : undefined}>
+            <Field
+              label="Email"
+              error={errorData(invite.error).field === "email" ? errorMessage(invite.error) : undefined}
+            >
               <input name="email" type="email" required />
             </Field>
             <Field label="Role">
               <select name="role" defaultValue="member">
-                {ROLES.map((r) => <option key={r}>{r}</option>)}
+                {ROLES.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
               </select>
             </Field>
-            <Button type="submit" variant="primary" disabled={invite.isPending}>Invite</Button>
+            <Button type="submit" variant="primary" disabled={invite.isPending}>
+              Invite
+            </Button>
           </form>
           {invite.error && !errorData(invite.error).field && <p className="muted">{errorMessage(invite.error)}</p>}
           {inviteLink && (
             <div className="stack" style={{ marginTop: 12 }}>
-              <p style={{ margin: 0 }}>No account uses that email yet. Send them this link (valid 7 days, shown once):</p>
-              <div className="secret" data-testid="invite-link">{inviteLink}</div>
+              <p style={{ margin: 0 }}>
+                No account uses that email yet. Send them this link (valid 7 days, shown once):
+              </p>
+              <div className="secret" data-testid="invite-link">
+                {inviteLink}
+              </div>
             </div>
           )}
           {(invitations.data?.length ?? 0) > 0 && (
@@ -70,7 +95,9 @@ export function MembersView() {
                 {invitations.data!.map((i) => (
                   <li key={i.id}>
                     {i.email} ({i.role}), expires {formatDate(i.expiresAt)}{" "}
-                    <Button size="sm" variant="ghost" onClick={() => revokeInvite.mutate({ id: i.id })}>Revoke</Button>
+                    <Button size="sm" variant="ghost" onClick={() => revokeInvite.mutate({ id: i.id })}>
+                      Revoke
+                    </Button>
                   </li>
                 ))}
               </ul>
@@ -87,15 +114,31 @@ export function MembersView() {
             header: "Role",
             render: (m) =>
               isAdmin && m.userId !== me?.user.id ? (
-                <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}>
-                  {ROLES.map((r) => <option key={r}>{r}</option>)}
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}
+                >
+                  {ROLES.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
                 </select>
               ) : (
                 m.role
               ),
           },
           { key: "joinedAt", header: "Joined", render: (m) => formatDate(m.joinedAt) },
-          { key: "actions", header: "", render: (m) => isAdmin && m.userId !== me?.user.id && <Button size="sm" variant="danger" onClick={() => setRemoving(m)}>Remove</Button> },
+          {
+            key: "actions",
+            header: "",
+            render: (m) =>
+              isAdmin &&
+              m.userId !== me?.user.id && (
+                <Button size="sm" variant="danger" onClick={() => setRemoving(m)}>
+                  Remove
+                </Button>
+              ),
+          },
         ]}
         rows={list.data?.items ?? []}
         rowKey={(m) => m.userId}

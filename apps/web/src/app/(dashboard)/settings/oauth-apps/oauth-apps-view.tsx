@@ -9,7 +9,11 @@ import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 type App = RouterOutputs["oauthApps"]["list"]["items"][number];
 type Scopes = RouterInputs["oauthApps"]["create"]["scopes"];
 
-const lines = (v: FormDataEntryValue | null) => String(v ?? "").split(/\s+/).map((s) => s.trim()).filter(Boolean);
+const lines = (v: FormDataEntryValue | null) =>
+  String(v ?? "")
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function OAuthAppsView() {
   const trpc = useTRPC();
@@ -22,10 +26,21 @@ export function OAuthAppsView() {
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.oauthApps.list.queryKey() });
   const showSecret = (a: { clientId: string; clientSecret: string }) => (setSecret(a), refresh());
   const create = useMutation(trpc.oauthApps.create.mutationOptions({ onSuccess: showSecret }));
-  const update = useMutation(trpc.oauthApps.update.mutationOptions({ onSuccess: (a) => (toast.success(`"${a.name}" saved`), setEditing(null), refresh()) }));
-  const rotate = useMutation(trpc.oauthApps.rotateSecret.mutationOptions({ onSuccess: (a) => (setConfirm(null), showSecret(a)) }));
-  const remove = useMutation(trpc.oauthApps.delete.mutationOptions({ onSuccess: (r) => (toast.success(r.message), setConfirm(null), refresh()) }));
-  const err = (m: { error: unknown }, field: string) => (errorData(m.error).field?.startsWith(field) ? errorMessage(m.error) : undefined);
+  const update = useMutation(
+    trpc.oauthApps.update.mutationOptions({
+      onSuccess: (a) => (toast.success(`"${a.name}" saved`), setEditing(null), refresh()),
+    }),
+  );
+  const rotate = useMutation(
+    trpc.oauthApps.rotateSecret.mutationOptions({ onSuccess: (a) => (setConfirm(null), showSecret(a)) }),
+  );
+  const remove = useMutation(
+    trpc.oauthApps.delete.mutationOptions({
+      onSuccess: (r) => (toast.success(r.message), setConfirm(null), refresh()),
+    }),
+  );
+  const err = (m: { error: unknown }, field: string) =>
+    errorData(m.error).field?.startsWith(field) ? errorMessage(m.error) : undefined;
 
   function submitCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -42,32 +57,56 @@ export function OAuthAppsView() {
 
   return (
     <div className="stack">
-      <PageHeader title="OAuth apps" description="Third-party apps that act for this workspace: with client credentials, or with a person's approval (authorization code with PKCE)." />
+      <PageHeader
+        title="OAuth apps"
+        description="Third-party apps that act for this workspace: with client credentials, or with a person's approval (authorization code with PKCE)."
+      />
       <Card title="New OAuth app">
         <form onSubmit={submitCreate} className="stack" data-testid="oauth-app-form">
           <Field label="Name" error={err(create, "name")}>
             <input name="name" required maxLength={255} />
           </Field>
-          <Field label="Redirect URIs (one per line)" hint="https, or http on localhost" error={err(create, "redirectUris")}>
+          <Field
+            label="Redirect URIs (one per line)"
+            hint="https, or http on localhost"
+            error={err(create, "redirectUris")}
+          >
             <textarea name="redirectUris" rows={2} />
           </Field>
           <ScopePicker />
           {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
           <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>Create app</Button>
+            <Button type="submit" variant="primary" disabled={create.isPending}>
+              Create app
+            </Button>
           </div>
         </form>
         {secret && (
           <div className="stack" style={{ marginTop: 12 }} data-testid="oauth-app-secret">
             <p style={{ margin: 0 }}>Copy the client secret now. It will not be shown again.</p>
-            <div>client_id: <code data-testid="client-id">{secret.clientId}</code></div>
-            <div className="secret" data-testid="client-secret">{secret.clientSecret}</div>
-            <div><Button size="sm" variant="ghost" onClick={() => setSecret(null)}>Done</Button></div>
+            <div>
+              client_id: <code data-testid="client-id">{secret.clientId}</code>
+            </div>
+            <div className="secret" data-testid="client-secret">
+              {secret.clientSecret}
+            </div>
+            <div>
+              <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
+                Done
+              </Button>
+            </div>
           </div>
         )}
       </Card>
       {editing && (
-        <Card title={`Edit "${editing.name}"`} actions={<Button variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>}>
+        <Card
+          title={`Edit "${editing.name}"`}
+          actions={
+            <Button variant="ghost" onClick={() => setEditing(null)}>
+              Cancel
+            </Button>
+          }
+        >
           <form onSubmit={submitEdit} className="stack" key={editing.id}>
             <Field label="Name" error={err(update, "name")}>
               <input name="name" required defaultValue={editing.name} />
@@ -76,7 +115,11 @@ export function OAuthAppsView() {
               <textarea name="redirectUris" rows={2} defaultValue={editing.redirectUris.join("\n")} />
             </Field>
             <ScopePicker checked={editing.scopes} />
-            <div><Button type="submit" variant="primary" disabled={update.isPending}>Save</Button></div>
+            <div>
+              <Button type="submit" variant="primary" disabled={update.isPending}>
+                Save
+              </Button>
+            </div>
           </form>
         </Card>
       )}
@@ -85,15 +128,25 @@ export function OAuthAppsView() {
           { key: "name", header: "Name" },
           { key: "clientId", header: "Client id", render: (a) => <code>{a.clientId}</code> },
           { key: "scopes", header: "Scopes", render: (a) => <span className="muted">{a.scopes.join(", ")}</span> },
-          { key: "redirectUris", header: "Redirect URIs", render: (a) => <span className="muted">{a.redirectUris.join(", ") || "—"}</span> },
+          {
+            key: "redirectUris",
+            header: "Redirect URIs",
+            render: (a) => <span className="muted">{a.redirectUris.join(", ") || "—"}</span>,
+          },
           {
             key: "actions",
             header: "",
             render: (a) => (
               <span className="row" style={{ gap: 6 }}>
-                <Button size="sm" variant="secondary" onClick={() => setEditing(a)}>Edit</Button>
-                <Button size="sm" variant="secondary" onClick={() => setConfirm({ app: a, action: "rotate" })}>Rotate secret</Button>
-                <Button size="sm" variant="danger" onClick={() => setConfirm({ app: a, action: "delete" })}>Delete</Button>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(a)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => setConfirm({ app: a, action: "rotate" })}>
+                  Rotate secret
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setConfirm({ app: a, action: "delete" })}>
+                  Delete
+                </Button>
               </span>
             ),
           },
@@ -108,11 +161,19 @@ export function OAuthAppsView() {
       />
       <ConfirmDialog
         open={confirm !== null}
-        title={confirm?.action === "delete" ? `Delete "${confirm.app.name}"?` : `Rotate the secret of "${confirm?.app.name ?? ""}"?`}
+        title={
+          confirm?.action === "delete"
+            ? `Delete "${confirm.app.name}"?`
+            : `Rotate the secret of "${confirm?.app.name ?? ""}"?`
+        }
         danger={confirm?.action === "delete"}
         confirmLabel={confirm?.action === "delete" ? "Delete app" : "Rotate secret"}
         onCancel={() => setConfirm(null)}
-        onConfirm={() => (confirm!.action === "delete" ? remove.mutateAsync({ id: confirm!.app.id }) : rotate.mutateAsync({ id: confirm!.app.id }))}
+        onConfirm={() =>
+          confirm!.action === "delete"
+            ? remove.mutateAsync({ id: confirm!.app.id })
+            : rotate.mutateAsync({ id: confirm!.app.id })
+        }
       >
         {confirm?.action === "delete"
           ? "The app's access and refresh tokens stop working at once. This cannot be undone."

@@ -30,15 +30,23 @@ export function PlanView() {
 
   return (
     <div className="stack">
-      <PageHeader title="Plan and asset slots" description="Your plan's limits, and additional asset slots when you need more." />
+      <PageHeader
+        title="Plan and asset slots"
+        description="Your plan's limits, and additional asset slots when you need more."
+      />
       <div className="row" style={{ alignItems: "stretch" }}>
         <Card title={`${p.label} plan`}>
           <ul data-testid="plan-summary" style={{ margin: 0, paddingLeft: 18 }}>
             <li>{p.includedAssets} assets included</li>
             <li data-testid="purchased-slots">{p.purchasedAssetSlots} additional slots purchased</li>
-            <li data-testid="asset-slots">{p.assetSlots} asset slots in all, {p.usedAssets} in use</li>
+            <li data-testid="asset-slots">
+              {p.assetSlots} asset slots in all, {p.usedAssets} in use
+            </li>
             <li>Up to {p.limits.maxProjects >= 1_000_000 ? "unlimited" : p.limits.maxProjects} projects</li>
-            <li>{p.limits.schedulesPerAsset} scan schedule{p.limits.schedulesPerAsset === 1 ? "" : "s"} per asset ({p.limits.scheduleFrequencies.join(", ")})</li>
+            <li>
+              {p.limits.schedulesPerAsset} scan schedule{p.limits.schedulesPerAsset === 1 ? "" : "s"} per asset (
+              {p.limits.scheduleFrequencies.join(", ")})
+            </li>
           </ul>
         </Card>
         <Card title="Asset slots">
@@ -57,9 +65,18 @@ export function PlanView() {
         <Card title="Buy asset slots">
           <div className="row">
             <Field label="Slots" hint={`${money(p.assetSlotPriceCents)} per slot per month`}>
-              <input data-testid="slot-quantity" type="number" min={1} max={1000} value={quantity} onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))} />
+              <input
+                data-testid="slot-quantity"
+                type="number"
+                min={1}
+                max={1000}
+                value={quantity}
+                onChange={(e) => setQuantity(Math.max(1, Number(e.target.value) || 1))}
+              />
             </Field>
-            <Button variant="primary" onClick={() => setConfirming(true)}>Buy {quantity} slot{quantity === 1 ? "" : "s"}</Button>
+            <Button variant="primary" onClick={() => setConfirming(true)}>
+              Buy {quantity} slot{quantity === 1 ? "" : "s"}
+            </Button>
           </div>
         </Card>
       )}
