@@ -16,18 +16,15 @@ import {
   updateAssetInput,
   verifyOwnershipInput,
 } from "./assets.schemas.ts";
+import { getOwnership, outsideView, screenshot, verifyAssetOwnership } from "./assets.ownership.ts";
 import {
   assetSummary,
   createAsset,
   deleteAsset,
   getAsset,
-  getOwnership,
   listAssets,
-  outsideView,
   revalidateAsset,
-  screenshot,
   updateAsset,
-  verifyAssetOwnership,
 } from "./assets.service.ts";
 
 const tags = ["Assets"];

@@ -1,32 +1,22 @@
 import { randomBytes } from "node:crypto";
 import type { AssetType, Prisma } from "@ems/db";
-import {
-  BUCKET_PROOF_OBJECT,
-  bucketProofUrl,
-  ownershipRecord,
-  parseTarget,
-  verifyBucketOwnership,
-  verifyOwnership,
-  type NetConfig,
-  type ParsedTarget,
-} from "@ems/scanners";
+import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import type { FileResponse } from "../rest/files.ts";
 import { skipTake } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
-import { AUDITED_ASSET_FIELDS, assetInclude, methodName, methodOf, presentAsset } from "./assets.present.ts";
-import type { CreateAssetInput, ListAssetsInput, OUTSIDE_VIEW_PARTS, UpdateAssetInput } from "./assets.schemas.ts";
+import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
+import type { CreateAssetInput, ListAssetsInput, UpdateAssetInput } from "./assets.schemas.ts";
 import { dashed } from "../enum-names.ts";
 import { CHECK_ATTEMPTS } from "../jobs/queue.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
 /** Parses a value for its type with the operator's address policy; a 400 naming `value` otherwise. */
-function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedTarget {
+export function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedTarget {
   const parsed = parseTarget(type, value, {
     allowPrivate: sc.services.net.allowPrivate,
     allowedRanges: sc.services.net.allowedRanges,
@@ -35,7 +25,7 @@ function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedT
   return parsed.target;
 }
 
-async function requireAsset(sc: ServiceContext, id: number) {
+export async function requireAsset(sc: ServiceContext, id: number) {
   const asset = await sc.db.asset.findUnique({ where: { id }, include: assetInclude });
   if (!asset) throw notFound("Asset");
   return asset;
@@ -321,169 +311,4 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
   });
   await enqueueCheck(sc, id, "revalidate");
   return { message: `Reachability check of ${asset.value} queued`, remainingThisHour: budget.remaining };
-}
-
-// -------------------------------------------------------------- ownership
-
-/** What to publish for each method that applies to the asset. */
-function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }, net: NetConfig) {
-  const token = asset.ownershipToken;
-  const host = asset.value;
-  const methods: {
-    method: "dns-txt" | "http-file" | "html-meta";
-    instructions: string;
-    record: Record<string, string>;
-  }[] = [];
-  if (asset.type === "bucket") {
-    const parsed = parseTarget("bucket", host, { allowPrivate: true, allowedRanges: [] });
-    if (parsed.ok && parsed.target.type === "bucket") {
-      const url = bucketProofUrl(parsed.target, net);
-      methods.push({
-        method: "http-file",
-        instructions: `Upload an object named ${BUCKET_PROOF_OBJECT} at the top of the bucket, readable by anyone, whose content is the token (${url}).`,
-        record: { url, content: token },
-      });
-    }
-    return methods;
-  }
-  if (asset.type === "domain" || asset.type === "subdomain") {
-    methods.push({
-      method: "dns-txt",
-      instructions: `Add a DNS TXT record named ${ownershipRecord.dnsName(host)} with the value ${ownershipRecord.dnsValue(token)}.`,
-      record: { type: "TXT", name: ownershipRecord.dnsName(host), value: ownershipRecord.dnsValue(token) },
-    });
-  }
-  const origin = asset.type === "ipv6" ? `[${host}]` : host;
-  methods.push(
-    {
-      method: "http-file",
-      instructions: `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) whose content is the token.`,
-      record: { url: `https://${origin}${ownershipRecord.filePath}`, content: token },
-    },
-    {
-      method: "html-meta",
-      instructions: `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of https://${origin}/ (or http://).`,
-      record: { tag: `<meta name="${ownershipRecord.metaName}" content="${token}">`, url: `https://${origin}/` },
-    },
-  );
-  return methods;
-}
-
-export async function getOwnership(sc: ServiceContext, id: number) {
-  const asset = await requireAsset(sc, id);
-  const [last, parent] = await Promise.all([
-    sc.db.ownershipProof.findFirst({ where: { assetId: id }, orderBy: { id: "desc" } }),
-    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null,
-  ]);
-  return {
-    state: (asset.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
-    method: methodName(asset.ownershipMethod),
-    verifiedAt: asset.ownershipVerifiedAt,
-    token: asset.ownershipToken,
-    coveredBy: parent,
-    methods: ownershipMethods(asset, sc.services.net),
-    lastAttempt: last
-      ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt }
-      : null,
-  };
-}
-
-/**
- * Checks the proof now (every applicable method unless one is named), records
- * each attempt, and marks the asset proven on the first success.
- */
-export async function verifyAssetOwnership(
-  sc: ServiceContext,
-  id: number,
-  method?: "dns-txt" | "http-file" | "html-meta",
-) {
-  const asset = await requireAsset(sc, id);
-  const applicable = ownershipMethods(asset, sc.services.net).map((m) => m.method);
-  if (method && !applicable.includes(method))
-    throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
-
-  const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] =
-    [];
-  const parent =
-    asset.type === "subdomain" ? await ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null;
-  if (parent && !method)
-    attempts.push({ method: "parent-domain", ok: true, detail: `covered by the proven domain ${parent.value}` });
-  for (const m of method ? [method] : applicable) {
-    if (attempts.some((a) => a.ok)) break;
-    const target = asset.type === "bucket" ? parseValue(sc, asset.type, asset.value) : null;
-    const result =
-      target?.type === "bucket"
-        ? await verifyBucketOwnership(target, asset.ownershipToken, sc.services.net)
-        : await verifyOwnership({ method: m, host: asset.value, token: asset.ownershipToken }, sc.services.net);
-    attempts.push({ method: m, ok: result.ok, detail: result.detail });
-  }
-  const success = attempts.find((a) => a.ok);
-  await sc.db.$transaction(async (tx) => {
-    // One record per verification, saying what each method found.
-    const detail = success ? success.detail : attempts.map((a) => `${a.method}: ${a.detail}`).join(" · ");
-    await tx.ownershipProof.create({
-      data: {
-        workspaceId: sc.workspaceId,
-        assetId: id,
-        method: success ? methodOf(success.method) : attempts.length === 1 ? methodOf(attempts[0]!.method) : null,
-        success: Boolean(success),
-        detail: detail.slice(0, 4000),
-      },
-    });
-    if (success && !asset.ownershipVerifiedAt) {
-      await tx.asset.update({
-        where: { id },
-        data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) },
-      });
-    }
-    await writeAudit(tx, sc.actor, {
-      action: success ? "asset.ownership-verified" : "asset.ownership-failed",
-      resourceType: "asset",
-      resourceId: id,
-      changes: {
-        ownership: {
-          before: asset.ownershipVerifiedAt ? "proven" : "pending",
-          after: success || asset.ownershipVerifiedAt ? "proven" : "pending",
-        },
-        methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) },
-      },
-    });
-  });
-  return getOwnership(sc, id);
-}
-
-// ----------------------------------------------------------- outside view
-
-const notYet = (what: string) =>
-  new AppError(
-    404,
-    ErrorCode.NOT_AVAILABLE_YET,
-    `No ${what} yet: it comes with the first completed reachability check (add or revalidate the asset)`,
-  );
-
-export async function outsideView(sc: ServiceContext, id: number, part: (typeof OUTSIDE_VIEW_PARTS)[number]) {
-  const asset = await sc.db.asset.findUnique({
-    where: { id },
-    select: { outsideView: true, screenshotTakenAt: true, lastCheckedAt: true },
-  });
-  if (!asset) throw notFound("Asset");
-  if (part === "screenshot") {
-    if (!asset.screenshotTakenAt) throw notYet("screenshot");
-    return {
-      part,
-      checkedAt: asset.screenshotTakenAt,
-      data: { url: `/app/assets/${id}/screenshot`, contentType: "image/png" },
-    };
-  }
-  const view = asset.outsideView as Record<string, unknown> | null;
-  if (!view || view[part] === undefined || view[part] === null) throw notYet(`${part} view`);
-  return { part, checkedAt: asset.lastCheckedAt!, data: view[part] };
-}
-
-export async function screenshot(sc: ServiceContext, id: number): Promise<FileResponse> {
-  const asset = await sc.db.asset.findUnique({ where: { id }, select: { screenshotPng: true } });
-  if (!asset) throw notFound("Asset");
-  if (!asset.screenshotPng) throw notYet("screenshot");
-  // Screenshots change at most once per check: browsers may keep one for a minute.
-  return { contentType: "image/png", cacheControl: "private, max-age=60", body: new Uint8Array(asset.screenshotPng) };
 }
