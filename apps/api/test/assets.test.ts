@@ -10,7 +10,7 @@ import {
   type TestDnsServer,
   type TestWebServers,
 } from "@ems/scanners/testing";
-import { call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { assetChecked, call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 let dns: TestDnsServer;
@@ -63,15 +63,8 @@ async function addAsset(type: string, value: string, extra: Record<string, unkno
 
 /** Waits for the worker's check to finish (reading the database, so as not to spend the key's read budget). */
 async function checked(id: number): Promise<Asset & Record<string, unknown>> {
-  for (let i = 0; i < 300; i++) {
-    const { status } = await api.services.db.prisma.asset.findUniqueOrThrow({
-      where: { id },
-      select: { status: true },
-    });
-    if (status !== "pending") return (await (await req("GET", `/app/assets/${id}`)).json()) as Asset;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`asset ${id} still pending`);
+  await assetChecked(api.services, id);
+  return (await (await req("GET", `/app/assets/${id}`)).json()) as Asset;
 }
 
 describe("adding assets", () => {

@@ -171,3 +171,24 @@ export async function expectError(res: Response, status: number, code: string, f
   }
   return body;
 }
+
+/**
+ * Waits until `done()` is true. Read the database in `done`, not the API: polling a key's routes spends its
+ * 120 reads a minute, and a slow check or scan then sees 429s instead of its answer.
+ */
+export async function until(done: () => Promise<boolean>, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits until the asset's reachability check has finished (its status is no longer pending). */
+export const assetChecked = (services: Services, id: number) =>
+  until(
+    async () =>
+      (await services.db.prisma.asset.findUniqueOrThrow({ where: { id }, select: { status: true } })).status !==
+      "pending",
+    `the check of asset ${id}`,
+  );

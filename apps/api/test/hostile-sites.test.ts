@@ -14,7 +14,7 @@ import {
   type TestWebServers,
   type Tripwire,
 } from "@ems/scanners/testing";
-import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { assetChecked, call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess, startServerProcess, type ServerProcess } from "./processes.ts";
 
 let api: TestApi; // the database and services; requests go to `server`
@@ -67,19 +67,9 @@ type AssetDetail = {
 const getAsset = async (id: number) =>
   (await (await call(server.url, key, "GET", `/app/assets/${id}`)).json()) as AssetDetail;
 
-/** Waits (reading the database, so as not to spend the key's read budget) until the check is done. */
-async function settled(services: TestApi["services"], id: number) {
-  for (let i = 0; i < 300; i++) {
-    const { status } = await services.db.prisma.asset.findUniqueOrThrow({ where: { id }, select: { status: true } });
-    if (status !== "pending") return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`asset ${id} still pending`);
-}
-
 async function checked(id: number): Promise<AssetDetail> {
   await Promise.race([
-    settled(api.services, id),
+    assetChecked(api.services, id),
     new Promise((_, reject) =>
       server.child.once("exit", (code) => reject(new Error(`the API process exited (${code})`))),
     ),
@@ -147,7 +137,7 @@ describe("the check's retry policy (one worker process, on a database of its own
     return ((await res.json()) as { id: number }).id;
   }
   async function ownChecked(id: number) {
-    await settled(own.services, id);
+    await assetChecked(own.services, id);
     return ownAsset(id);
   }
 

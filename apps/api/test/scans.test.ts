@@ -9,7 +9,7 @@ import {
   type TestDnsServer,
   type TestWebServers,
 } from "@ems/scanners/testing";
-import { call, expectError, newApiKey, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, expectError, newApiKey, newUser, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 let dns: TestDnsServer;
@@ -85,14 +85,11 @@ interface Issue {
   assignee: { id: number } | null;
 }
 
-/** Waits on the database (polling the API would spend the key's read budget), then reads the scan over REST. */
+/** Waits for the scan to end (on the database, see `until`), then reads it over REST. */
 async function finished(id: number): Promise<Scan> {
-  for (let i = 0; i < 300; i++) {
-    const { status } = await api.services.db.prisma.scan.findUniqueOrThrow({ where: { id }, select: { status: true } });
-    if (!["queued", "running"].includes(status)) return (await (await req("GET", `/app/scans/${id}`)).json()) as Scan;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`scan ${id} did not finish`);
+  const status = () => api.services.db.prisma.scan.findUniqueOrThrow({ where: { id }, select: { status: true } });
+  await until(async () => !["queued", "running"].includes((await status()).status), `scan ${id}`);
+  return (await (await req("GET", `/app/scans/${id}`)).json()) as Scan;
 }
 
 async function scanOnce(): Promise<Scan> {

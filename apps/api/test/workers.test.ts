@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HEARTBEAT_TIMEOUT_MS, failAbandonedScans } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
-import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";
 
 let api: TestApi;
@@ -57,13 +57,11 @@ const scanStatus = async (key: string, id: number) =>
     findingsCount: number;
   };
 
-async function until(check: () => Promise<boolean>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 600));
-  }
-}
+/** Scan statuses read from the database (waiting through the API would spend the key's read budget). */
+const statusOf = async (...ids: number[]) =>
+  (await api.services.db.prisma.scan.findMany({ where: { id: { in: ids } }, orderBy: { id: "asc" } })).map(
+    (s) => s.status,
+  );
 
 describe("scan workers", () => {
   it("share the queue: every scan runs exactly once", async () => {
@@ -77,10 +75,7 @@ describe("scan workers", () => {
         const assetId = await provenAsset(key, name);
         ids.push(((await (await call(api.url, key, "POST", "/app/scans", { assetId })).json()) as { id: number }).id);
       }
-      // Waits on the database: polling the API would spend the key's read budget before the scans end.
-      const statuses = () =>
-        api.services.db.prisma.scan.findMany({ where: { id: { in: ids } }, select: { status: true } });
-      await until(async () => (await statuses()).every((s) => s.status === "completed"));
+      await until(async () => (await statusOf(...ids)).every((s) => s === "completed"), "the four scans");
       for (const id of ids) {
         const findings = (await (await call(api.url, key, "GET", `/app/scans/${id}/findings?limit=500`)).json()) as {
           kind: string;
@@ -103,7 +98,7 @@ describe("scan workers", () => {
     const doomed = startCliProcess(["worker"], env);
     const scan = ((await (await call(api.url, key, "POST", "/app/scans", { assetId: slow })).json()) as { id: number })
       .id;
-    await until(async () => (await scanStatus(key, scan)).status === "running");
+    await until(async () => (await statusOf(scan))[0] === "running", `scan ${scan} to start`);
     const survivor = startCliProcess(["worker"], env);
     try {
       doomed.kill("SIGKILL");
@@ -111,7 +106,8 @@ describe("scan workers", () => {
       await until(
         async () =>
           (await failAbandonedScans(api.services, Date.now() + HEARTBEAT_TIMEOUT_MS + 1000)) >= 0 &&
-          (await scanStatus(key, scan)).status === "failed",
+          (await statusOf(scan))[0] === "failed",
+        `scan ${scan} to fail`,
         20_000,
       );
       const failed = await scanStatus(key, scan);
@@ -122,7 +118,7 @@ describe("scan workers", () => {
       const next = (
         (await (await call(api.url, key, "POST", "/app/scans", { assetId: quick })).json()) as { id: number }
       ).id;
-      await until(async () => (await scanStatus(key, next)).status === "completed");
+      await until(async () => (await statusOf(next))[0] === "completed", `scan ${next}`);
       // The dead worker's scan was not run again by the survivor.
       expect((await scanStatus(key, scan)).status).toBe("failed");
     } finally {
