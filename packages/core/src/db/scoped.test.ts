@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import { runInWorkspace, scopedClient, WORKSPACE_MODELS, type ScopedClient } from "./scoped.ts";
@@ -18,7 +18,9 @@ afterAll(() => db.drop());
 
 describe("the workspace-scoped client", () => {
   it("knows every model that has a workspaceId", async () => {
-    const schema = await readFile(new URL("../../../db/prisma/schema.prisma", import.meta.url), "utf8");
+    const folder = new URL("../../../db/prisma/schema/", import.meta.url);
+    const files = (await readdir(folder)).filter((f) => f.endsWith(".prisma"));
+    const schema = (await Promise.all(files.map((f) => readFile(new URL(f, folder), "utf8")))).join("\n");
     const models = [...schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)]
       .filter(([, , body]) => /^\s+workspaceId\s+Int\b/m.test(body!))
       .map(([, name]) => name);

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PrismaClient } from "@ems/db";
 
-/** Models that carry workspaceId (checked against schema.prisma by a test). */
+/** Models that carry workspaceId (checked against prisma/schema/ by a test). */
 export const WORKSPACE_MODELS = [
   "Membership",
   "Invitation",
