@@ -189,7 +189,8 @@ try {
         const after = await listening();
         (who === "ours" ? r.oursMs : r.nmapMs).push(res.ms);
         console.log(
-          `${c.name} round ${round + 1} ${who === "ours" ? "scanPorts" : "nmap -sT"}: ${fmt(res.ms)}, ${res.open.length} open`,
+          `${c.name} round ${round + 1} ${who === "ours" ? "scanPorts" : "nmap -sT"}: ${fmt(res.ms)}, ` +
+            `${res.open.length} open`,
         );
         const missing = ourPorts.filter((p) => inScope.has(p) && !res.open.includes(p));
         if (missing.length) r.problems.push(`${who} missed our listeners ${missing.join(", ")}`);
@@ -215,10 +216,15 @@ try {
   const rows = results.map((r) => {
     const o = median(r.oursMs);
     const n = median(r.nmapMs);
-    return `| ${r.c.name} | ${r.c.ports.length} | ${fmt(o)} (${r.oursMs.map(fmt).join(", ")}) | ${fmt(n)} (${r.nmapMs.map(fmt).join(", ")}) | ${((o / n) * 100).toFixed(0)} % | ${r.open.length} | ${r.problems.length ? "**no**" : "yes"} | ${o <= n ? "yes" : "no"} |`;
+    return (
+      `| ${r.c.name} | ${r.c.ports.length} | ${fmt(o)} (${r.oursMs.map(fmt).join(", ")}) | ${fmt(n)} ` +
+      `(${r.nmapMs.map(fmt).join(", ")}) | ${((o / n) * 100).toFixed(0)} % | ${r.open.length} | ` +
+      `${r.problems.length ? "**no**" : "yes"} | ${o <= n ? "yes" : "no"} |`
+    );
   });
   const table = [
-    "| ports | count | scanPorts, median (runs) | nmap -sT, median (runs) | time ratio | open ports | same open ports | aim met |",
+    "| ports | count | scanPorts, median (runs) | nmap -sT, median (runs) | time ratio | open ports | same open " +
+      "ports | aim met |",
     "|---|---:|---:|---:|---:|---:|:---:|:---:|",
     ...rows,
   ].join("\n");
@@ -238,10 +244,16 @@ ${table}
   as \`nmap -sT\` reads none. Lists of 4096 ports or more are spread over worker threads (one per core, up to 4).
 - nmap: \`${NMAP} ${CASES[0]!.nmapArgs.join(" ")}\` and \`${NMAP} ${CASES[1]!.nmapArgs.join(" ")}\` (plus \`-oG -\` to read the result).
 - Open ports: ${results[0]!.open.join(", ")}: our ${listeners.length} listeners (${ourPorts.join(", ")};
-  ${listeners.map((l) => `${l.port} ${l.kind}`).join(", ")})${others.length ? ` and ${others.join(", ")} already open on the machine` : ""}.
+  ${listeners.map((l) => `${l.port} ${l.kind}`).join(", ")})${
+    others.length ? ` and ${others.join(", ")} already open on the machine` : ""
+  }.
   The top 1000 found ${results[1]!.open.join(", ")}.
 - Check: in every run each scanner found exactly what \`ss -ltn\` showed listening for ${TARGET} before and after
-  that run${foreign.length ? `; ports that another process opened or closed during a run were left out: ${foreign.join(", ")}` : ""}.${results.some((r) => r.problems.length) ? `\n- **Mismatches:** ${results.flatMap((r) => r.problems).join("; ")}` : ""}
+  that run${
+    foreign.length
+      ? `; ports that another process opened or closed during a run were left out: ${foreign.join(", ")}`
+      : ""
+  }.${results.some((r) => r.problems.length) ? `\n- **Mismatches:** ${results.flatMap((r) => r.problems).join("; ")}` : ""}
 - With banners (the product's default, bannerTimeoutMs ${cfg.bannerTimeoutMs}), the top 1000 took ${fmt(banners.ms)}: banners are
   read while the scan goes on, so a silent service costs up to that wait at the end (nmap has no counterpart short of \`-sV\`).
 - Aim: scanPorts at most nmap's time.

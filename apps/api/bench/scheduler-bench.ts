@@ -49,7 +49,8 @@ async function makeDue(due: number) {
   );
   if (due) {
     await db.pool.query(
-      `update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id in (select id from "ScanSchedule" order by md5(id::text) limit $1)`,
+      `update "ScanSchedule" set "nextRunAt" = now() - interval '1 minute' where id in (select id from ` +
+        `"ScanSchedule" order by md5(id::text) limit $1)`,
       [due],
     );
   }

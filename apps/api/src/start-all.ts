@@ -17,7 +17,10 @@ const db = await openDatabase();
 const databaseUrl = db.url;
 await db.close();
 
-/** next-auth's signing secret: NEXTAUTH_SECRET, else one generated once and kept with the data, so sessions survive restarts. */
+/**
+ * next-auth's signing secret: NEXTAUTH_SECRET, else one generated once and kept with the data, so sessions survive
+ * restarts.
+ */
 function authSecret(): string {
   if (process.env.NEXTAUTH_SECRET) return process.env.NEXTAUTH_SECRET;
   const file = path.join(dataDir(), "nextauth-secret");

@@ -86,7 +86,8 @@ describe("audit entries", () => {
   it("a failing audit write rolls the change back", async () => {
     const before = (await get("/app/projects?limit=500")).headers.get("x-total-count");
     await api.db.pool.query(
-      `create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit unavailable'; end $$`,
+      `create function refuse_audit() returns trigger language plpgsql as $$ begin raise exception 'audit ` +
+        `unavailable'; end $$`,
     );
     await api.db.pool.query(
       `create trigger refuse_audit before insert on "AuditEntry" for each row execute function refuse_audit()`,

@@ -75,7 +75,8 @@ async function dueSchedules(n: number, prefix: string, dueAgoMs = 60_000) {
 const scansOf = async (ids: number[]) =>
   (
     await api.db.pool.query<{ scheduleId: number; n: number; trigger: string }>(
-      `select "scheduleId", count(*)::int as n, min(trigger) as trigger from "Scan" where "scheduleId" = any($1) group by 1`,
+      `select "scheduleId", count(*)::int as n, min(trigger) as trigger from "Scan" where "scheduleId" = any($1) ` +
+        `group by 1`,
       [ids],
     )
   ).rows;
@@ -129,7 +130,8 @@ describe("the scheduler in several processes", () => {
     try {
       await until(async () => {
         const r = await api.db.pool.query(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from "Asset"%for update%'`,
+          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from ` +
+            `"Asset"%for update%'`,
         );
         return r.rows[0].n > 0;
       });

@@ -34,7 +34,9 @@ dns.set("e2e-shop.com", { A: ["127.0.0.1"] });
 sites.route("e2e-shop.com/", {
   status: 200,
   headers: { server: "nginx/1.25.3" },
-  body: `<html><head><title>E2E Shop</title></head><body style="font-family:sans-serif;background:#fef3c7"><h1>E2E Shop</h1><p>Everything must go.</p></body></html>`,
+  body:
+    `<html><head><title>E2E Shop</title></head><body style="font-family:sans-serif;background:#fef3c7"><h1>E2E ` +
+    `Shop</h1><p>Everything must go.</p></body></html>`,
 });
 const net = testNetConfig(dns, sites);
 

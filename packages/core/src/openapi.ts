@@ -39,7 +39,8 @@ function errorResponses(meta: AppMeta, hasPathId: boolean) {
   return {
     "400": errorResponse("Invalid input: `field` names the offending field (VALIDATION_ERROR, INVALID_JSON)"),
     "401": errorResponse(
-      "INVALID_API_KEY (API key missing, unknown, revoked or expired) or INVALID_TOKEN (access token unknown, revoked or expired)",
+      "INVALID_API_KEY (API key missing, unknown, revoked or expired) or INVALID_TOKEN (access token unknown, " +
+        "revoked or expired)",
     ),
     "403": errorResponse(
       meta.dashboardOnly
@@ -125,7 +126,8 @@ function oauthPaths(): Json {
         tags: ["OAuth"],
         summary: "Get an access token (client credentials grant)",
         description:
-          "Client authentication: HTTP Basic (client_id:client_secret) or client_id and client_secret in the body. Tokens last one hour.",
+          "Client authentication: HTTP Basic (client_id:client_secret) or client_id and client_secret in the body. " +
+          "Tokens last one hour.",
         requestBody: form(
           {
             grant_type: { type: "string", enum: ["client_credentials"] },

@@ -21,7 +21,10 @@ export const serviceContext = (services: Services, actor: Actor): ServiceContext
   services,
 });
 
-/** Locks the workspace row for the rest of the transaction, so that plan-limit checks and the writes they guard cannot interleave. */
+/**
+ * Locks the workspace row for the rest of the transaction, so that plan-limit checks and the writes they guard cannot
+ * interleave.
+ */
 export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
   await tx.$executeRaw`select 1 from "Workspace" where id = ${workspaceId} for update`;
 }

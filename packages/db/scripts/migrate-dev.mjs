@@ -14,7 +14,8 @@ const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 if (!process.env.DATABASE_URL) {
   console.error(
     "DATABASE_URL is not set. Point it at a development PostgreSQL database, e.g.\n" +
-      "  DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/ems_dev pnpm --filter @ems/db migrate:dev -- --name my_change",
+      "  DATABASE_URL=postgresql://postgres:postgres@127.0.0.1:5432/ems_dev pnpm --filter @ems/db migrate:dev -- " +
+      "--name my_change",
   );
   process.exit(1);
 }

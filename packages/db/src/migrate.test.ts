@@ -42,7 +42,8 @@ describe("applyMigrations", () => {
     await mkdir(path.join(scratch, "29990101000000_extra"));
     await writeFile(
       path.join(scratch, "29990101000000_extra", "migration.sql"),
-      `create table extra (id int);\ncreate function extra_fn() returns int language plpgsql as $$ begin return 1; end; $$;`,
+      `create table extra (id int);\ncreate function extra_fn() returns int language plpgsql as $$ begin return 1; ` +
+        `end; $$;`,
     );
     expect(await applyMigrations(db.pool, scratch)).toEqual(["29990101000000_extra"]);
     expect((await db.pool.query("select extra_fn() as v")).rows[0].v).toBe(1);

@@ -49,7 +49,8 @@ export async function applyMigrations(pool: pg.Pool, dir = migrationsDir): Promi
       "started_at" timestamptz not null default now(),
       "applied_steps_count" integer not null default 0)`);
     const done = await client.query<{ migration_name: string; checksum: string }>(
-      `select migration_name, checksum from "_prisma_migrations" where finished_at is not null and rolled_back_at is null`,
+      `select migration_name, checksum from "_prisma_migrations" where finished_at is not null and rolled_back_at is ` +
+        `null`,
     );
     const applied = new Map(done.rows.map((r) => [r.migration_name, r.checksum]));
     const ran: string[] = [];

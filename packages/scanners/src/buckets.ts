@@ -22,7 +22,8 @@ export interface ParsedBucket {
 type Result = { ok: true; target: ParsedBucket } | { ok: false; message: string };
 
 const NOTATIONS =
-  "s3://name, name.s3.amazonaws.com, arn:aws:s3:::name, gs://name, storage.googleapis.com/name, azure://account/container or account.blob.core.windows.net/container";
+  "s3://name, name.s3.amazonaws.com, arn:aws:s3:::name, gs://name, storage.googleapis.com/name, " +
+  "azure://account/container or account.blob.core.windows.net/container";
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d{1,2}$/;
 const IP_LIKE = /^\d+\.\d+\.\d+\.\d+$/;
 
@@ -64,7 +65,10 @@ export function azureNameError(account: string, container: string): string | nul
   if (!/^[a-z0-9-]{3,63}$/.test(container))
     return "an Azure container name must be 3 to 63 lowercase letters, digits or hyphens";
   if (!/^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9]))*$/.test(container))
-    return "an Azure container name must start with a letter or digit and hyphens must be single and between letters or digits";
+    return (
+      "an Azure container name must start with a letter or digit and hyphens must be single and between letters " +
+      "or digits"
+    );
   return null;
 }
 

@@ -92,7 +92,8 @@ describe("verifyOwnership: http-file", () => {
     expect(r).toEqual({
       ok: false,
       detail:
-        "HTTP 404 at https://example.com/.well-known/ems-verify.txt; HTTP 404 at http://example.com/.well-known/ems-verify.txt",
+        "HTTP 404 at https://example.com/.well-known/ems-verify.txt; HTTP 404 at " +
+        "http://example.com/.well-known/ems-verify.txt",
     });
   });
 
@@ -104,7 +105,8 @@ describe("verifyOwnership: http-file", () => {
     const r = await verifyOwnership({ method: "http-file", host: "example.com", token }, cfg);
     expect(r.ok).toBe(false);
     expect(r.detail).toBe(
-      `https://example.com/.well-known/ems-verify.txt has "someone-else" (expected the token ${token}); http://example.com/.well-known/ems-verify.txt has "someone-else" (expected the token ${token})`,
+      `https://example.com/.well-known/ems-verify.txt has "someone-else" (expected the token ${token}); ` +
+        `http://example.com/.well-known/ems-verify.txt has "someone-else" (expected the token ${token})`,
     );
   });
 
@@ -157,7 +159,8 @@ describe("verifyOwnership: html-meta", () => {
     web.route("www.example.com/", { body: '<html><head><meta name="ems-verify" content="old-token"></head></html>' });
     const r = await verifyOwnership({ method: "html-meta", host: "www.example.com", token }, cfg);
     expect(r.detail).toBe(
-      `meta ems-verify on https://www.example.com/ has "old-token" (expected "${token}"); meta ems-verify on http://www.example.com/ has "old-token" (expected "${token}")`,
+      `meta ems-verify on https://www.example.com/ has "old-token" (expected "${token}"); meta ems-verify on ` +
+        `http://www.example.com/ has "old-token" (expected "${token}")`,
     );
   });
 

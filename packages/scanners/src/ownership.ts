@@ -38,7 +38,9 @@ async function viaDns(host: string, token: string, cfg: NetConfig): Promise<Owne
   if (records.some((r) => r.trim() === expected)) return { ok: true, detail: `TXT ${name} has ${expected}` };
   return {
     ok: false,
-    detail: `TXT ${name} has: ${records.map((r) => (r.length > 100 ? `${r.slice(0, 100)}…` : r)).join(", ")} (expected ${expected})`,
+    detail:
+      `TXT ${name} has: ${records.map((r) => (r.length > 100 ? `${r.slice(0, 100)}…` : r)).join(", ")} ` +
+      `(expected ${expected})`,
   };
 }
 
@@ -92,7 +94,9 @@ function metaCheck(token: string) {
     if (!found.length) return { ok: false, detail: `meta tag not found on ${r.url}` };
     return {
       ok: false,
-      detail: `meta ${ownershipRecord.metaName} on ${r.url} has ${found.map((c) => quote(c)).join(", ")} (expected ${quote(token)})`,
+      detail:
+        `meta ${ownershipRecord.metaName} on ${r.url} has ${found.map((c) => quote(c)).join(", ")} (expected ` +
+        `${quote(token)})`,
     };
   };
 }

@@ -115,7 +115,8 @@ export const issuesRouter = router({
         tags,
         summary: "Dismiss an issue",
         description:
-          "reason: false-positive, accepted-risk or mitigated-elsewhere; optional note and until (then rescans reopen it).",
+          "reason: false-positive, accepted-risk or mitigated-elsewhere; optional note and until (then rescans " +
+          "reopen it).",
       },
       ...write,
     })

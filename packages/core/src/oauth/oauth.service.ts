@@ -110,7 +110,10 @@ export async function deleteOAuthApp(sc: ServiceContext, id: number) {
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** The app with this client id (a public client proving itself with PKCE). Not workspace-scoped: the client says who it is. */
+/**
+ * The app with this client id (a public client proving itself with PKCE). Not workspace-scoped: the client says who it
+ * is.
+ */
 export const findOAuthApp = (services: Services, clientId: string): Promise<OAuthApp | null> =>
   services.db.prisma.oAuthApp.findUnique({ where: { clientId } });
 

@@ -85,7 +85,8 @@ export const scansRouter = router({
         tags,
         summary: "Start a scan",
         description:
-          "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 SCAN_ALREADY_ACTIVE).",
+          "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 " +
+          "SCAN_ALREADY_ACTIVE).",
       },
       scope: "scans:write",
       kind: "write",

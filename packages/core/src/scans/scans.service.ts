@@ -142,7 +142,9 @@ export async function startScan(sc: ServiceContext, assetId: number) {
   return presentScan(scan);
 }
 
-/** An active scan is cancelled (its worker stops at the next heartbeat); a finished one is deleted with its findings. */
+/**
+ * An active scan is cancelled (its worker stops at the next heartbeat); a finished one is deleted with its findings.
+ */
 export async function deleteScan(sc: ServiceContext, id: number) {
   return sc.db.$transaction(async (tx) => {
     const scan = await tx.scan.findUnique({ where: { id }, select: { id: true, status: true } });

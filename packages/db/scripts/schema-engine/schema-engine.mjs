@@ -182,7 +182,9 @@ function knownError(e, config) {
     case "28000":
       return {
         error_code: "P1000",
-        message: `Authentication failed against database server at \`${location(config)}\`, the provided database credentials for \`${config.user}\` are not valid.`,
+        message:
+          `Authentication failed against database server at \`${location(config)}\`, the provided database ` +
+          `credentials for \`${config.user}\` are not valid.`,
       };
     case "ECONNREFUSED":
     case "ENOTFOUND":

@@ -63,7 +63,9 @@ export type FetchRefusedReason =
   | "connection" // refused, reset, TLS handshake failure, malformed HTTP
   | "invalid-url"; // not an http(s) URL
 
-/** Why a fetch did not produce a result. `partial` is the last response received before it stopped (after a redirect). */
+/**
+ * Why a fetch did not produce a result. `partial` is the last response received before it stopped (after a redirect).
+ */
 export class FetchRefused extends Error {
   override name = "FetchRefused";
   readonly reason: FetchRefusedReason;

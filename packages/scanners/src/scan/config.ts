@@ -27,7 +27,10 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   bannerTimeoutMs: 1500,
 }) as ScanEngineConfig;
 
-/** EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR, EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE. */
+/**
+ * EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR,
+ * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE.
+ */
 export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
   const d = defaultScanEngineConfig;
   const templatesDir = env.EMS_TEMPLATES_DIR?.trim();

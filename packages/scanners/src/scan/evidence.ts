@@ -62,7 +62,10 @@ export function httpEvidence(r: HttpResult, matched?: string, extra: Record<stri
 
 export type Fetched = { result: HttpResult; error: null } | { result: HttpResult | null; error: FetchRefused };
 
-/** safeFetch that reports refusals instead of throwing them (the partial answer before a refused redirect is kept); aborts still throw. */
+/**
+ * safeFetch that reports refusals instead of throwing them (the partial answer before a refused redirect is kept);
+ * aborts still throw.
+ */
 export async function tryFetch(url: string, net: NetConfig, opts: SafeFetchOptions): Promise<Fetched> {
   try {
     return { result: await safeFetch(url, net, opts), error: null };

@@ -26,13 +26,17 @@ const GIT: Omit<Exposure, "path" | "judge"> = {
   kind: "http.exposed.git",
   title: "Git repository exposed",
   description:
-    "The site serves its .git directory. With it anyone can download the whole source code and history, often with passwords, API keys and configuration committed at some point. Block access to /.git (nginx: location ~ /\\.git { deny all; }) or deploy without it, and rotate any secret that was ever committed.",
+    "The site serves its .git directory. With it anyone can download the whole source code and history, often with " +
+    "passwords, API keys and configuration committed at some point. Block access to /.git (nginx: location ~ " +
+    "/\\.git { deny all; }) or deploy without it, and rotate any secret that was ever committed.",
 };
 const BACKUP: Omit<Exposure, "path" | "judge"> = {
   kind: "http.exposed.backup",
   title: "Backup or source file exposed",
   description:
-    "A backup, database dump or source file can be downloaded from the site. These files hand out source code, database contents and credentials. Remove them from the web root, keep backups elsewhere, and rotate credentials they contain.",
+    "A backup, database dump or source file can be downloaded from the site. These files hand out source code, " +
+    "database contents and credentials. Remove them from the web root, keep backups elsewhere, and rotate " +
+    "credentials they contain.",
 };
 
 export const EXPOSURES: Exposure[] = [
@@ -55,7 +59,9 @@ export const EXPOSURES: Exposure[] = [
     kind: "http.exposed.env",
     title: "Environment file (.env) exposed",
     description:
-      "The site serves its .env file: application settings that usually include database passwords, API keys and signing secrets. Block access to dotfiles, move the file out of the web root, and rotate every secret in it: assume they are known.",
+      "The site serves its .env file: application settings that usually include database passwords, API keys and " +
+      "signing secrets. Block access to dotfiles, move the file out of the web root, and rotate every secret in " +
+      "it: assume they are known.",
     judge: (r) => {
       if (looksLikeHtml(r.body) || /html/i.test(r.headers["content-type"] ?? "")) return null;
       const lines = r.body.match(ENV_LINE) ?? [];
@@ -110,7 +116,9 @@ export const EXPOSURES: Exposure[] = [
     kind: "http.exposed.server-status",
     title: "Apache server-status page exposed",
     description:
-      "Apache's mod_status page is public. It shows the client addresses and URLs being served right now (including private paths and tokens in query strings), uptime and load. Allow it only from localhost or the monitoring network (Require local / Require ip).",
+      "Apache's mod_status page is public. It shows the client addresses and URLs being served right now (including " +
+      "private paths and tokens in query strings), uptime and load. Allow it only from localhost or the monitoring " +
+      "network (Require local / Require ip).",
     judge: (r) =>
       /Apache Server Status|Server uptime:/i.test(r.body)
         ? { severity: "medium", matched: /Apache Server Status|Server uptime:/i.exec(r.body)![0] }
@@ -121,7 +129,8 @@ export const EXPOSURES: Exposure[] = [
     kind: "http.exposed.server-info",
     title: "Apache server-info page exposed",
     description:
-      "Apache's mod_info page is public. It shows the server's complete configuration: modules, paths, virtual hosts and access rules. Allow it only from localhost or the monitoring network, or unload mod_info.",
+      "Apache's mod_info page is public. It shows the server's complete configuration: modules, paths, virtual hosts " +
+      "and access rules. Allow it only from localhost or the monitoring network, or unload mod_info.",
     judge: (r) =>
       /Apache Server Information|Server Settings/i.test(r.body)
         ? { severity: "medium", matched: /Apache Server Information|Server Settings/i.exec(r.body)![0] }

@@ -83,7 +83,9 @@ const HEADER_RULES: HeaderRule[] = [
     missing: (h) =>
       !h["strict-transport-security"] || /max-age\s*=\s*"?0"?(\s|;|$)/i.test(h["strict-transport-security"]),
     title: "Strict-Transport-Security header missing",
-    why: "Without HSTS a browser may still try plain HTTP first (typed addresses, old links), where an attacker on the network can strip HTTPS.",
+    why:
+      "Without HSTS a browser may still try plain HTTP first (typed addresses, old links), where an attacker on " +
+      "the network can strip HTTPS.",
     fix: 'Send "Strict-Transport-Security: max-age=31536000; includeSubDomains" on HTTPS responses.',
   },
   {
@@ -92,8 +94,12 @@ const HEADER_RULES: HeaderRule[] = [
     httpsOnly: false,
     missing: (h) => !h["content-security-policy"],
     title: "Content-Security-Policy header missing",
-    why: "A Content Security Policy limits where scripts, styles and frames may come from, which turns many cross-site scripting bugs into harmless ones.",
-    fix: "Send a Content-Security-Policy; start with \"default-src 'self'\" (in Report-Only mode to tune it) and tighten from there.",
+    why:
+      "A Content Security Policy limits where scripts, styles and frames may come from, which turns many " +
+      "cross-site scripting bugs into harmless ones.",
+    fix:
+      "Send a Content-Security-Policy; start with \"default-src 'self'\" (in Report-Only mode to tune it) and " +
+      "tighten from there.",
   },
   {
     header: "x-frame-options",
@@ -101,7 +107,9 @@ const HEADER_RULES: HeaderRule[] = [
     httpsOnly: false,
     missing: (h) => !h["x-frame-options"] && !/frame-ancestors/i.test(h["content-security-policy"] ?? ""),
     title: "Clickjacking protection missing (X-Frame-Options / frame-ancestors)",
-    why: "Any site can load these pages in an invisible frame and trick visitors into clicking buttons on them (clickjacking).",
+    why:
+      "Any site can load these pages in an invisible frame and trick visitors into clicking buttons on them " +
+      "(clickjacking).",
     fix: 'Send "X-Frame-Options: DENY" (or SAMEORIGIN), or "frame-ancestors \'none\'" in the Content-Security-Policy.',
   },
   {
@@ -119,7 +127,9 @@ const HEADER_RULES: HeaderRule[] = [
     httpsOnly: false,
     missing: (h) => !h["referrer-policy"],
     title: "Referrer-Policy header missing",
-    why: "Without a policy, full URLs of these pages (which may carry tokens or private paths) can be sent to other sites in the Referer header.",
+    why:
+      "Without a policy, full URLs of these pages (which may carry tokens or private paths) can be sent to other " +
+      "sites in the Referer header.",
     fix: 'Send "Referrer-Policy: strict-origin-when-cross-origin" (or stricter).',
   },
 ];
@@ -174,7 +184,9 @@ function cookieFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
       "http.insecure-cookie",
       "low",
       "Cookies without Secure, HttpOnly or SameSite",
-      `${r.url} sets cookies without protective attributes: ${list}. Without Secure a cookie may travel over plain HTTP; without HttpOnly any injected script can read it; without SameSite it is sent with cross-site requests (CSRF). Set "Secure; HttpOnly; SameSite=Lax" (or Strict) on session and authentication cookies.`,
+      `${r.url} sets cookies without protective attributes: ${list}. Without Secure a cookie may travel over plain ` +
+        `HTTP; without HttpOnly any injected script can read it; without SameSite it is sent with cross-site ` +
+        `requests (CSRF). Set "Secure; HttpOnly; SameSite=Lax" (or Strict) on session and authentication cookies.`,
       r,
       list,
       { cookies: problems },
@@ -196,7 +208,9 @@ function versionFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
       "http.version-disclosure",
       "low",
       "Software versions disclosed in response headers",
-      `${r.url} announces its software and version (${shown.join("; ")}). Attackers match versions against known vulnerabilities without probing further. Hide them (nginx "server_tokens off;", Apache "ServerTokens Prod", PHP "expose_php = Off", remove X-Powered-By / X-AspNet-Version) and keep the software patched anyway.`,
+      `${r.url} announces its software and version (${shown.join("; ")}). Attackers match versions against known ` +
+        `vulnerabilities without probing further. Hide them (nginx "server_tokens off;", Apache "ServerTokens Prod", ` +
+        `PHP "expose_php = Off", remove X-Powered-By / X-AspNet-Version) and keep the software patched anyway.`,
       r,
       shown.join("\n"),
     ),
@@ -215,7 +229,9 @@ function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): void {
       "http.directory-listing",
       "medium",
       "Directory listing enabled",
-      `${r.url} lists the files of a directory. Anyone can browse and download everything in it, including backups, configuration or files never meant to be linked. Turn listings off (nginx "autoindex off;", Apache "Options -Indexes") and remove files that should not be public.`,
+      `${r.url} lists the files of a directory. Anyone can browse and download everything in it, including backups, ` +
+        `configuration or files never meant to be linked. Turn listings off (nginx "autoindex off;", Apache "Options ` +
+        `-Indexes") and remove files that should not be public.`,
       r,
       m,
     ),
@@ -257,8 +273,12 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
             "low",
             "HTTP does not redirect to HTTPS",
             httpsAnswers
-              ? `${root.endpoint.base}/ is served over plain HTTP instead of redirecting to HTTPS. Visitors who type the address or follow old links stay on an unencrypted connection that anyone on the network can read and change. Redirect every HTTP request to HTTPS (301) and send Strict-Transport-Security.`
-              : `${root.endpoint.base}/ is served over plain HTTP only and no HTTPS version answered. Everything visitors send and receive can be read and changed on the network. Serve the site over HTTPS (free certificates from Let's Encrypt) and redirect HTTP to it.`,
+              ? `${root.endpoint.base}/ is served over plain HTTP instead of redirecting to HTTPS. Visitors who type ` +
+                  `the address or follow old links stay on an unencrypted connection that anyone on the network can ` +
+                  `read and change. Redirect every HTTP request to HTTPS (301) and send Strict-Transport-Security.`
+              : `${root.endpoint.base}/ is served over plain HTTP only and no HTTPS version answered. Everything ` +
+                  `visitors send and receive can be read and changed on the network. Serve the site over HTTPS (free ` +
+                  `certificates from Let's Encrypt) and redirect HTTP to it.`,
             r,
             `${r.status} ${r.url}`,
           ),
@@ -276,9 +296,13 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
             "http.cors-credentials",
             "high",
             "CORS allows any origin with credentials",
-            `${c.url} copies any Origin into Access-Control-Allow-Origin and sends Access-Control-Allow-Credentials: true. Any website a logged-in user visits can then read this site's responses with the user's cookies: their data, CSRF tokens, API answers. Answer only origins from an explicit allow-list, and never combine a reflected origin with credentials.`,
+            `${c.url} copies any Origin into Access-Control-Allow-Origin and sends Access-Control-Allow-Credentials: ` +
+              `true. Any website a logged-in user visits can then read this site's responses with the user's ` +
+              `cookies: their data, CSRF tokens, API answers. Answer only origins from an explicit allow-list, and ` +
+              `never combine a reflected origin with credentials.`,
             c,
-            `access-control-allow-origin: ${acao}\naccess-control-allow-credentials: ${c.headers["access-control-allow-credentials"]}`,
+            `access-control-allow-origin: ${acao}\naccess-control-allow-credentials: ` +
+              `${c.headers["access-control-allow-credentials"]}`,
           ),
         );
       }
@@ -324,7 +348,11 @@ export async function checkBucketHttp(url: string, ctx: HttpCheckContext): Promi
     kind: "http.bucket-public-listing",
     severity: "high",
     title: "Anyone can list the bucket's objects",
-    description: `${url} answers an anonymous listing request with the bucket's object names. Anyone can enumerate and then download every public object, which is how most bucket leaks are found. Remove public list permission (S3: block public access / no s3:ListBucket for "*"; GCS: no allUsers storage.objects.list; Azure: container access level "private" or "blob", not "container").`,
+    description:
+      `${url} answers an anonymous listing request with the bucket's object names. Anyone can enumerate ` +
+      `and then download every public object, which is how most bucket leaks are found. Remove public list ` +
+      `permission (S3: block public access / no s3:ListBucket for "*"; GCS: no allUsers storage.objects.list; ` +
+      `Azure: container access level "private" or "blob", not "container").`,
     evidence: httpEvidence(r, keys.join("\n") || "<ListBucketResult>"),
   });
 }

@@ -48,7 +48,8 @@ beforeAll(async () => {
           ...(origin ? { "access-control-allow-origin": origin, "access-control-allow-credentials": "true" } : {}),
         });
         res.end(
-          '<html><head><title>Index of /</title></head><body><h1>Index of /</h1><a href="backup.zip">backup.zip</a></body></html>',
+          "<html><head><title>Index of /</title></head><body><h1>Index of /</h1><a " +
+            'href="backup.zip">backup.zip</a></body></html>',
         );
       },
       "planted.example.test/.git/HEAD": { headers: { "content-type": "text/plain" }, body: "ref: refs/heads/main\n" },
@@ -77,7 +78,9 @@ beforeAll(async () => {
         body: Buffer.from([0, 0, 0, 1, 0x42, 0x75, 0x64, 0x31, 0, 0, 0x10, 0]),
       },
       "planted.example.test/server-status": {
-        body: "<html><head><title>Apache Status</title></head><body><h1>Apache Server Status for planted</h1><dl><dt>Server uptime: 3 days</dt></dl>",
+        body:
+          "<html><head><title>Apache Status</title></head><body><h1>Apache Server Status for " +
+          "planted</h1><dl><dt>Server uptime: 3 days</dt></dl>",
       },
       "planted.example.test/server-info": {
         body: "<html><body><h1>Apache Server Information</h1><dt><strong>Server Settings</strong></dt></body></html>",
@@ -97,7 +100,8 @@ beforeAll(async () => {
   soft = await startHttpServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html", ...GOOD_HEADERS });
     res.end(
-      "<!doctype html><html><head><title>Home</title></head><body>Welcome [core] ref: refs/heads/main KEY=VALUE <?php</body></html>",
+      "<!doctype html><html><head><title>Home</title></head><body>Welcome [core] ref: refs/heads/main KEY=VALUE " +
+        "<?php</body></html>",
     );
   });
   net = testNetConfig(dns, web);

@@ -17,7 +17,10 @@ import {
 const MAX_BANNER_BYTES = 2048;
 /** Banner reads in flight. */
 export const BANNER_CONCURRENCY = 32;
-/** Banners are read from this many open ports; beyond, the service comes from the port number (hosts that answer on every port). */
+/**
+ * Banners are read from this many open ports; beyond, the service comes from the port number (hosts that answer on
+ * every port).
+ */
 export const MAX_BANNERS = 256;
 
 interface Grab {

@@ -221,7 +221,10 @@ parentPort.on("message", (m) => {
 const CHUNK = 2048;
 const THREAD_THRESHOLD = 4096;
 
-/** Worker threads for a list: opt when a number, else one per core (up to 4) for lists of THREAD_THRESHOLD ports or more. */
+/**
+ * Worker threads for a list: opt when a number, else one per core (up to 4) for lists of THREAD_THRESHOLD ports or
+ * more.
+ */
 export function threadCount(opt: number | "auto" | undefined, ports: number): number {
   if (typeof opt === "number") return Math.max(0, Math.floor(opt));
   if (ports < THREAD_THRESHOLD) return 0;

@@ -23,7 +23,10 @@ export interface ScanPortsOptions {
   /** Name for the Host header and SNI of banner probes (the address otherwise). */
   hostname?: string;
   userAgent?: string;
-  /** Worker threads for large lists: "auto" (default: one per core up to 4, for 4096 ports or more) or a number (0 = this thread). */
+  /**
+   * Worker threads for large lists: "auto" (default: one per core up to 4, for 4096 ports or more) or a number (0 =
+   * this thread).
+   */
   threads?: number | "auto";
 }
 

@@ -182,8 +182,13 @@ interface PortRisk {
 const DATABASE: PortRisk = {
   severity: "high",
   what: "a database or data store",
-  why: "Data stores are meant for the application servers next to them. Reachable from the internet they are brute-forced, hit by exploits for their known vulnerabilities, and some (Redis, Memcached, Elasticsearch, MongoDB in older setups) answer without any password.",
-  fix: "Bind it to a private interface or put it behind a firewall that only admits the application servers; require authentication and TLS.",
+  why:
+    "Data stores are meant for the application servers next to them. Reachable from the internet they are " +
+    "brute-forced, hit by exploits for their known vulnerabilities, and some (Redis, Memcached, Elasticsearch, " +
+    "MongoDB in older setups) answer without any password.",
+  fix:
+    "Bind it to a private interface or put it behind a firewall that only admits the application servers; require " +
+    "authentication and TLS.",
 };
 const CLEARTEXT: PortRisk = {
   severity: "high",
@@ -194,26 +199,36 @@ const CLEARTEXT: PortRisk = {
 const REMOTE_DESKTOP: PortRisk = {
   severity: "high",
   what: "a remote desktop service",
-  why: "Remote desktop services exposed to the internet are among the first things ransomware crews brute-force and exploit.",
+  why:
+    "Remote desktop services exposed to the internet are among the first things ransomware crews brute-force and " +
+    "exploit.",
   fix: "Reach it through a VPN or a gateway with multi-factor authentication, and close the port to the internet.",
 };
 const FILE_SHARING: PortRisk = {
   severity: "high",
   what: "a file-sharing or RPC service",
-  why: "These protocols were built for local networks; exposed, they leak shares and user information and have a long history of wormable vulnerabilities.",
+  why:
+    "These protocols were built for local networks; exposed, they leak shares and user information and have a " +
+    "long history of wormable vulnerabilities.",
   fix: "Block the port at the firewall; share files over a VPN or an authenticated HTTPS service.",
 };
 const ADMIN_API: PortRisk = {
   severity: "high",
   what: "an administration API",
-  why: "Whoever reaches an unauthenticated container or cluster API controls the host: it is a direct path to remote code execution.",
-  fix: "Never expose it to the internet; keep it on a local socket or a private network, with mutual TLS authentication.",
+  why:
+    "Whoever reaches an unauthenticated container or cluster API controls the host: it is a direct path to remote " +
+    "code execution.",
+  fix:
+    "Never expose it to the internet; keep it on a local socket or a private network, with mutual TLS " +
+    "authentication.",
 };
 const REMOTE_LOGIN: PortRisk = {
   severity: "medium",
   what: "a remote login or mail service",
   why: "It is a standing brute-force target and every vulnerability in it is reachable by anyone.",
-  fix: "Keep it patched; restrict it to the addresses that need it; for SSH, allow keys only (no passwords) and disable root login.",
+  fix:
+    "Keep it patched; restrict it to the addresses that need it; for SSH, allow keys only (no passwords) and " +
+    "disable root login.",
 };
 const INFRA: PortRisk = {
   severity: "medium",
@@ -272,7 +287,9 @@ const BY_SERVICE: Record<string, PortRisk> = {
 
 const rank = (s: Severity) => ["info", "low", "medium", "high", "critical"].indexOf(s);
 
-/** The riskier of what the port number and what the banner suggest (Elasticsearch on 9200 speaks HTTP and stays high). */
+/**
+ * The riskier of what the port number and what the banner suggest (Elasticsearch on 9200 speaks HTTP and stays high).
+ */
 export function portRisk(port: number, service: string | null): PortRisk {
   const byPort = BY_PORT[port];
   const byService = service ? BY_SERVICE[service] : undefined;

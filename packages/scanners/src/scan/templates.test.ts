@@ -169,7 +169,8 @@ requests:
       ],
       [
         base(
-          "http:\n  - path: ['{{BaseURL}}/{{p}}']\n    payloads: { p: [a] }\n    matchers: [{ type: status, status: [200] }]",
+          "http:\n  - path: ['{{BaseURL}}/{{p}}']\n    payloads: { p: [a] }\n    matchers: [{ type: status, status: " +
+            "[200] }]",
         ),
         /"payloads" is not supported/,
       ],
@@ -245,7 +246,8 @@ http:
     try {
       await writeFile(
         join(dir, "mine.yaml"),
-        "id: git-config-exposure\ninfo: { name: Mine, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/x']\n    matchers: [{ type: status, status: [200] }]\n",
+        "id: git-config-exposure\ninfo: { name: Mine, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/x']\n    " +
+          "matchers: [{ type: status, status: [200] }]\n",
       );
       await writeFile(join(dir, "broken.yml"), "id: broken\ninfo: { name: B, severity: low }\ntcp: []\n");
       const { templates, errors } = await loadTemplates([BUILTIN_TEMPLATES_DIR, dir, join(dir, "missing")]);
@@ -286,12 +288,14 @@ describe("runTemplate", () => {
         case "/.git/config":
           return send(
             200,
-            '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = git@github.com:acme/site.git\n',
+            '[core]\n\trepositoryformatversion = 0\n\tbare = false\n[remote "origin"]\n\turl = ' +
+              "git@github.com:acme/site.git\n",
           );
         case "/info.php":
           return send(
             200,
-            '<html><head><title>PHP 8.2.7 - phpinfo()</title></head><body><table><tr><td class="e">PHP Version </td><td class="v">8.2.7 </td></tr></table></body></html>',
+            '<html><head><title>PHP 8.2.7 - phpinfo()</title></head><body><table><tr><td class="e">PHP Version ' +
+              '</td><td class="v">8.2.7 </td></tr></table></body></html>',
             "text/html",
           );
         case "/v3/api-docs":
@@ -375,7 +379,8 @@ http:
 
     const redirect = (follow: boolean) =>
       parseTemplate(
-        `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: ${follow}\n    matchers: [{ type: word, words: [arrived] }]\n`,
+        `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: ${follow}\n ` +
+          `   matchers: [{ type: word, words: [arrived] }]\n`,
       );
     expect(await runTemplate(redirect(false), planted.url, net, { covers })).toBeNull();
     expect(await runTemplate(redirect(true), planted.url, net, { covers })).not.toBeNull();
@@ -383,7 +388,8 @@ http:
 
   it("does not follow redirects to hosts the ownership proof does not cover", async () => {
     const t = parseTemplate(
-      `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: true\n    matchers: [{ type: word, words: [arrived] }]\n`,
+      `id: r\ninfo: { name: R, severity: low }\nhttp:\n  - path: ['{{BaseURL}}/moved']\n    redirects: true\n    ` +
+        `matchers: [{ type: word, words: [arrived] }]\n`,
     );
     const before = seen.filter((r) => r.url === "/target").length;
     expect(await runTemplate(t, planted.url, net, { covers: () => false })).toBeNull();

@@ -78,7 +78,9 @@ export const WEAK_SUITES: ReadonlyMap<number, { name: string; weakness: string }
   ).map(([id, name, weakness]) => [id, { name, weakness }]),
 );
 
-/** What ordinary clients offered in the TLS 1.0–1.2 era (strong and legacy), so that any server finds one it supports. */
+/**
+ * What ordinary clients offered in the TLS 1.0–1.2 era (strong and legacy), so that any server finds one it supports.
+ */
 export const COMMON_SUITES: readonly number[] = [
   0xc02b, 0xc02f, 0xc02c, 0xc030, 0xcca9, 0xcca8, 0xc009, 0xc013, 0xc00a, 0xc014, 0x009c, 0x009d, 0x002f, 0x0035,
   0x0033, 0x0039, 0x009e, 0x009f, 0xc023, 0xc027, 0xc024, 0xc028, 0x003c, 0x003d, 0x0067, 0x006b, 0x0041, 0x0084,
@@ -97,7 +99,8 @@ export function buildClientHello(version: number, suites: readonly number[], ser
       const name = Buffer.from(servername, "ascii");
       exts.push(ext(0x0000, vec16(Buffer.concat([Buffer.from([0]), vec16(name)]))));
     }
-    // supported_groups: x25519, secp256r1, secp384r1, secp521r1; ec_point_formats: uncompressed; renegotiation_info (empty).
+    // supported_groups: x25519, secp256r1, secp384r1, secp521r1; ec_point_formats: uncompressed; renegotiation_info
+    // (empty).
     exts.push(ext(0x000a, vec16(Buffer.concat([0x001d, 0x0017, 0x0018, 0x0019].map(u16)))));
     exts.push(ext(0x000b, Buffer.from([1, 0])));
     exts.push(ext(0xff01, Buffer.from([0])));

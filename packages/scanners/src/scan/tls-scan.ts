@@ -103,7 +103,9 @@ export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshak
   });
 }
 
-/** Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack). */
+/**
+ * Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack).
+ */
 function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
   if (verifyError === "DEPTH_ZERO_SELF_SIGNED_CERT") return true;
   try {
@@ -165,7 +167,10 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
         "tls.expired-certificate",
         "high",
         "TLS certificate has expired",
-        `The certificate served on ${where} expired on ${validTo.toISOString().slice(0, 10)}. Browsers show a full-page warning and most API clients refuse to connect; people who click through learn to ignore warnings that may one day be an attack. Renew the certificate and reload the server, and automate renewal (ACME / Let's Encrypt) with monitoring of the expiry date.`,
+        `The certificate served on ${where} expired on ${validTo.toISOString().slice(0, 10)}. Browsers show a ` +
+          `full-page warning and most API clients refuse to connect; people who click through learn to ignore ` +
+          `warnings that may one day be an attack. Renew the certificate and reload the server, and automate ` +
+          `renewal (ACME / Let's Encrypt) with monitoring of the expiry date.`,
         { certificate: cert, matched: `notAfter=${cert.validTo}` },
       ),
     );
@@ -177,7 +182,9 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
         "tls.expiring-certificate",
         "medium",
         `TLS certificate expires in ${days} day${days === 1 ? "" : "s"}`,
-        `The certificate served on ${where} expires on ${validTo.toISOString().slice(0, 10)}, in less than ${EXPIRY_WARNING_DAYS} days. When it does, browsers and clients will refuse the site. Renew it now and check that automatic renewal works.`,
+        `The certificate served on ${where} expires on ${validTo.toISOString().slice(0, 10)}, in less than ` +
+          `${EXPIRY_WARNING_DAYS} days. When it does, browsers and clients will refuse the site. Renew it now and ` +
+          `check that automatic renewal works.`,
         { certificate: cert, matched: `notAfter=${cert.validTo}` },
       ),
     );
@@ -189,7 +196,8 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
         "tls.not-yet-valid-certificate",
         "medium",
         "TLS certificate is not valid yet",
-        `The certificate served on ${where} is only valid from ${validFrom.toISOString()}; clients reject it until then. Check the server's clock and the certificate's issue date, and serve a currently valid certificate.`,
+        `The certificate served on ${where} is only valid from ${validFrom.toISOString()}; clients reject it until ` +
+          `then. Check the server's clock and the certificate's issue date, and serve a currently valid certificate.`,
         { certificate: cert, matched: `notBefore=${cert.validFrom}` },
       ),
     );
@@ -202,7 +210,9 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
         "tls.self-signed",
         "medium",
         "Self-signed TLS certificate",
-        `The certificate served on ${where} is signed by its own key, so no client can tell it from an attacker's: browsers warn, and people who click through are open to interception. Use a certificate from a publicly trusted authority (free and automatic with Let's Encrypt).`,
+        `The certificate served on ${where} is signed by its own key, so no client can tell it from an attacker's: ` +
+          `browsers warn, and people who click through are open to interception. Use a certificate from a publicly ` +
+          `trusted authority (free and automatic with Let's Encrypt).`,
         { certificate: cert, matched: `issuer=${cert.issuer}` },
       ),
     );
@@ -213,7 +223,10 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
         "tls.untrusted-certificate",
         "medium",
         "TLS certificate chain is not trusted",
-        `The certificate served on ${where} does not lead to a trusted root (${h.authorizationError}): it is issued by a private or unknown authority, or the server does not send the intermediate certificates. Clients show warnings or refuse to connect. Serve the full chain (leaf and intermediates) from a publicly trusted authority.`,
+        `The certificate served on ${where} does not lead to a trusted root (${h.authorizationError}): it is issued ` +
+          `by a private or unknown authority, or the server does not send the intermediate certificates. Clients ` +
+          `show warnings or refuse to connect. Serve the full chain (leaf and intermediates) from a publicly ` +
+          `trusted authority.`,
         { certificate: cert, matched: h.authorizationError },
       ),
     );
@@ -227,7 +240,10 @@ function certificateFindings(t: TlsTarget, h: Handshake, now: Date): ScanFinding
           "tls.hostname-mismatch",
           "medium",
           "TLS certificate does not match the host name",
-          `The certificate served on ${where} is not valid for ${t.hostname} (it names: ${cert.altNames || cert.subject}). Browsers show a warning and clients refuse the connection. Serve a certificate that lists ${t.hostname} in its Subject Alternative Names, or the right certificate for this name (check SNI configuration).`,
+          `The certificate served on ${where} is not valid for ${t.hostname} (it names: ` +
+            `${cert.altNames || cert.subject}). Browsers show a warning and clients refuse the connection. Serve a ` +
+            `certificate that lists ${t.hostname} in its Subject Alternative Names, or the right certificate for ` +
+            `this name (check SNI configuration).`,
           { certificate: cert, matched: mismatch.message },
         ),
       );
@@ -269,7 +285,10 @@ async function protocolFindings(t: TlsTarget, opts: TlsCheckOptions): Promise<Sc
         "tls.old-protocol",
         ssl3 ? "high" : "medium",
         `Outdated TLS protocol accepted (${versions.join(", ")})`,
-        `${where} still accepts ${versions.join(" and ")}. These versions were deprecated (RFC 8996) because of known weaknesses (${ssl3 ? "POODLE, " : ""}BEAST, weak hashes) and are refused by current browsers; keeping them only helps downgrade attacks and outdated clients. Allow TLS 1.2 and 1.3 only (e.g. nginx "ssl_protocols TLSv1.2 TLSv1.3;", Apache "SSLProtocol -all +TLSv1.2 +TLSv1.3").`,
+        `${where} still accepts ${versions.join(" and ")}. These versions were deprecated (RFC 8996) because of ` +
+          `known weaknesses (${ssl3 ? "POODLE, " : ""}BEAST, weak hashes) and are refused by current browsers; ` +
+          `keeping them only helps downgrade attacks and outdated clients. Allow TLS 1.2 and 1.3 only (e.g. nginx ` +
+          `"ssl_protocols TLSv1.2 TLSv1.3;", Apache "SSLProtocol -all +TLSv1.2 +TLSv1.3").`,
         { acceptedProtocols: accepted, matched: versions.join(", ") },
       ),
     );
@@ -296,7 +315,9 @@ async function protocolFindings(t: TlsTarget, opts: TlsCheckOptions): Promise<Sc
         "tls.weak-cipher",
         "medium",
         `Weak TLS cipher suites accepted (${kinds.join(", ")})`,
-        `${where} agrees to encrypt with ${weak.map((w) => w.cipher).join(", ")}. ${kinds.map(describeWeakness).join(" ")} Configure the server to offer only AEAD suites with forward secrecy (ECDHE with AES-GCM or ChaCha20-Poly1305), e.g. Mozilla's "intermediate" configuration.`,
+        `${where} agrees to encrypt with ${weak.map((w) => w.cipher).join(", ")}. ` +
+          `${kinds.map(describeWeakness).join(" ")} Configure the server to offer only AEAD suites with forward ` +
+          `secrecy (ECDHE with AES-GCM or ChaCha20-Poly1305), e.g. Mozilla's "intermediate" configuration.`,
         { acceptedCiphers: weak, matched: weak.map((w) => w.cipher).join(", ") },
       ),
     );

@@ -47,7 +47,9 @@ export interface ScanProfile {
 export type ScanStage = "ports" | "tls" | "http" | "technologies" | "templates" | "nuclei";
 
 export interface ScanHooks {
-  /** Called when a stage starts and as it progresses; percent is the whole scan's, 0..100, never decreasing. Awaited. */
+  /**
+   * Called when a stage starts and as it progresses; percent is the whole scan's, 0..100, never decreasing. Awaited.
+   */
   onProgress?(stage: ScanStage, percent: number): void | Promise<void>;
   /** Aborting stops the scan as soon as possible; runScan then rejects with a ScanAbortedError (name "AbortError"). */
   signal?: AbortSignal;

@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 
 export type ScreenshotIsolation = "namespace" | "none";
 
-/** Files next to this one; resolved when used, since bundlers (the dashboard's) rewrite `new URL(…, import.meta.url)`. */
+/**
+ * Files next to this one; resolved when used, since bundlers (the dashboard's) rewrite `new URL(…, import.meta.url)`.
+ */
 export const besideThis = (name: string) => path.join(path.dirname(fileURLToPath(import.meta.url)), name);
 const CANDIDATES = [["--net"], ["--user", "--map-root-user", "--net"]];
 

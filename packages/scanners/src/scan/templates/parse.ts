@@ -381,7 +381,10 @@ export interface LoadedTemplates {
   errors: Array<{ file: string; message: string }>;
 }
 
-/** Reads every .yaml/.yml under the directories (recursively); a later directory's template replaces an earlier one with the same id. */
+/**
+ * Reads every .yaml/.yml under the directories (recursively); a later directory's template replaces an earlier one with
+ * the same id.
+ */
 export async function loadTemplates(dirs: string[]): Promise<LoadedTemplates> {
   const byId = new Map<string, Template>();
   const errors: LoadedTemplates["errors"] = [];

@@ -188,7 +188,9 @@ function plan(req: TemplateRequest, vars: Record<string, string>): Planned[] {
   return out;
 }
 
-/** Runs one template against one base URL; the first matching request wins. Requests to hosts not covered are skipped. */
+/**
+ * Runs one template against one base URL; the first matching request wins. Requests to hosts not covered are skipped.
+ */
 export async function runTemplate(
   t: Template,
   baseUrl: string,

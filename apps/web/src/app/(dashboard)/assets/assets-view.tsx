@@ -37,7 +37,9 @@ export function AssetsView() {
     <div className="stack">
       <PageHeader
         title="Assets"
-        description="Domains, subdomains, IP addresses and cloud buckets. Nothing is scanned until its ownership is proven."
+        description={
+          "Domains, subdomains, IP addresses and cloud buckets. Nothing is scanned until its ownership is proven."
+        }
         actions={
           canWrite && (
             <Link className={buttonClassName("primary")} href="/assets/new">

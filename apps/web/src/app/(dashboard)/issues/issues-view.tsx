@@ -44,7 +44,8 @@ export function IssuesView() {
     const failed = results.filter((r) => r.status === "rejected");
     if (failed.length)
       toast.error(
-        `${label}: ${failed.length} of ${ids.length} failed (${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
+        `${label}: ${failed.length} of ${ids.length} failed ` +
+          `(${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
       );
     else toast.success(`${label}: ${ids.length} issue${ids.length === 1 ? "" : "s"}`);
     setSelected(new Set());

@@ -35,7 +35,9 @@ export function ScansView() {
     <div className="stack">
       <PageHeader
         title="Scans"
-        description="Scans of proven assets: ports, TLS, HTTP, technologies and templates. Start one from an asset's page."
+        description={
+          "Scans of proven assets: ports, TLS, HTTP, technologies and templates. Start one from an asset's page."
+        }
       />
       <DataTable
         label="Scans"

@@ -43,7 +43,9 @@ export function ApiKeysView() {
     <div className="stack">
       <PageHeader
         title="API keys"
-        description="Keys for scripts and integrations. A key acts for this workspace with its scopes; it is shown once."
+        description={
+          "Keys for scripts and integrations. A key acts for this workspace with its scopes; it is shown once."
+        }
       />
       <Card title="New API key">
         <form onSubmit={submit} className="stack" data-testid="api-key-form">

@@ -55,7 +55,9 @@ export function MembersView() {
     <div className="stack">
       <PageHeader
         title="Members"
-        description="People in this workspace and their roles: owners and admins manage the workspace, members change things, read-only members look."
+        description={
+          "People in this workspace and their roles: owners and admins manage the workspace, members change things, read-only members look."
+        }
       />
       {isAdmin && (
         <Card title="Invite someone">

@@ -59,7 +59,9 @@ export function OAuthAppsView() {
     <div className="stack">
       <PageHeader
         title="OAuth apps"
-        description="Third-party apps that act for this workspace: with client credentials, or with a person's approval (authorization code with PKCE)."
+        description={
+          "Third-party apps that act for this workspace: with client credentials, or with a person's approval (authorization code with PKCE)."
+        }
       />
       <Card title="New OAuth app">
         <form onSubmit={submitCreate} className="stack" data-testid="oauth-app-form">
