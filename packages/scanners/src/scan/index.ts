@@ -24,16 +24,14 @@ export {
 } from "./http-scan.ts";
 export {
   parseTemplate,
-  loadTemplates,
   goRegex,
-  BUILTIN_TEMPLATES_DIR,
   TemplateError,
   type Template,
   type TemplateRequest,
   type Matcher,
   type Extractor,
-  type LoadedTemplates,
 } from "./templates/parse.ts";
+export { loadTemplates, BUILTIN_TEMPLATES_DIR, type LoadedTemplates } from "./templates/load.ts";
 export {
   runTemplate,
   templateFinding,

@@ -4,14 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
 import { startHttpServer, testNetConfig, type TestServer } from "../testing/index.ts";
-import {
-  BUILTIN_TEMPLATES_DIR,
-  goRegex,
-  loadTemplates,
-  parseTemplate,
-  type Matcher,
-  type Template,
-} from "./templates/parse.ts";
+import { BUILTIN_TEMPLATES_DIR, loadTemplates } from "./templates/load.ts";
+import { goRegex, parseTemplate, type Matcher, type Template } from "./templates/parse.ts";
 import {
   evaluateMatcher,
   evaluateMatchers,

@@ -2,7 +2,7 @@
 // or above the profile's minimum severity, against every answering web
 // endpoint (a bucket: its URL without the query).
 import { mapLimit } from "../evidence.ts";
-import { BUILTIN_TEMPLATES_DIR, loadTemplates } from "../templates/parse.ts";
+import { BUILTIN_TEMPLATES_DIR, loadTemplates } from "../templates/load.ts";
 import { runTemplate, templateFinding } from "../templates/run.ts";
 import { atLeast } from "../types.ts";
 import type { Stage } from "./stage.ts";
