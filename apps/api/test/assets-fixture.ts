@@ -2,6 +2,7 @@
 // 127.0.0.1, the API with its queue and a worker, a Pro workspace with a key and
 // a project. One per test file (vitest loads this module once per file).
 import { expect } from "vitest";
+import type { NetConfig } from "@ems/scanners";
 import {
   startDnsServer,
   startTestWebServers,
@@ -32,7 +33,8 @@ function env(): AssetsEnvironment {
   return current;
 }
 
-export async function startAssetsEnvironment(): Promise<AssetsEnvironment> {
+/** `net` overrides the scanners' test configuration (e.g. narrower allowed ranges). */
+export async function startAssetsEnvironment(net: Partial<NetConfig> = {}): Promise<AssetsEnvironment> {
   const dns = await startDnsServer();
   const web = await startTestWebServers({
     hostnames: ["acme-corp.com", "www.acme-corp.com", "shop.acme-corp.com", "localhost"],
@@ -41,6 +43,7 @@ export async function startAssetsEnvironment(): Promise<AssetsEnvironment> {
   const api = await startApi({
     net: testNetConfig(dns, web, {
       bucketEndpoints: { s3: `${local}/s3`, gcs: `${local}/gcs`, azure: `${local}/azure/{account}` },
+      ...net,
     }),
     worker: true,
   });

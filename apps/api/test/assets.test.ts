@@ -229,24 +229,19 @@ describe("reading assets", () => {
   });
 
   it("answers NOT_AVAILABLE_YET before the first check, and 400 for an unknown part", async () => {
-    const bucket = ((await (await req("GET", "/app/assets?type=bucket&limit=1")).json()) as Asset[])[0]!;
-    await runInWorkspace(workspaceId, () =>
-      api.services.scoped.asset.update({
-        where: { id: bucket.id },
-        data: { outsideView: undefined, screenshotPng: null, screenshotTakenAt: null },
-      }),
+    const fresh = await checked((await addAsset("ipv4", "127.0.0.2")).id);
+    expect((await req("GET", `/app/assets/${fresh.id}/outside-view/technologies`)).status).toBe(200);
+    // Back to how it was before its first check: no outside view, no screenshot.
+    await api.db.pool.query(
+      `update "Asset" set status = 'pending', "outsideView" = null, "lastCheckedAt" = null, "screenshotPng" = null,
+         "screenshotTakenAt" = null where id = $1`,
+      [fresh.id],
     );
-    const fresh = await addAsset("ipv4", "127.0.0.2");
-    await runInWorkspace(workspaceId, () =>
-      api.services.scoped.asset.update({ where: { id: fresh.id }, data: { status: "pending" } }),
-    );
-    await expectError(await req("GET", `/app/assets/${bucket.id}/screenshot`), 404, "NOT_AVAILABLE_YET");
-    await expectError(
-      await req("GET", `/app/assets/${bucket.id}/outside-view/lasers`),
-      400,
-      "VALIDATION_ERROR",
-      "part",
-    );
+    for (const part of ["dns", "http", "https", "tls", "technologies", "screenshot"]) {
+      await expectError(await req("GET", `/app/assets/${fresh.id}/outside-view/${part}`), 404, "NOT_AVAILABLE_YET");
+    }
+    await expectError(await req("GET", `/app/assets/${fresh.id}/screenshot`), 404, "NOT_AVAILABLE_YET");
+    await expectError(await req("GET", `/app/assets/${fresh.id}/outside-view/lasers`), 400, "VALIDATION_ERROR", "part");
   });
 });
 
