@@ -43,16 +43,16 @@ if (process.env.EMS_SKIP_WEB_BUILD !== "1") {
 
 const env = {
   ...process.env,
-  DATABASE_URL: databaseUrl,
   EMS_WEB_URL: webUrl,
   NEXTAUTH_URL: webUrl,
   NEXTAUTH_SECRET: authSecret(),
 };
 const children: ChildProcess[] = [
+  // With the embedded database the API finds it by itself (and says so); this process stops it at the end.
   spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(repoRoot, "apps/api"),
     stdio: "inherit",
-    env,
+    env: { ...env, EMS_SERVES_DASHBOARD: "1", ...(db.embedded ? {} : { DATABASE_URL: databaseUrl }) },
   }),
   spawn(
     path.join(repoRoot, "apps/web/node_modules/.bin/next"),
@@ -60,11 +60,10 @@ const children: ChildProcess[] = [
     {
       cwd: path.join(repoRoot, "apps/web"),
       stdio: ["ignore", "ignore", "inherit"],
-      env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+      env: { ...env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
     },
   ),
 ];
-console.log(`Dashboard on ${webUrl} (sign in with a user made by \`pnpm ems user create\`)`);
 
 let stopping = false;
 function stop(signal: NodeJS.Signals) {

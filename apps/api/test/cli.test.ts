@@ -173,6 +173,8 @@ describe("the embedded database", () => {
     const server = await startServerProcess(env);
     try {
       expect(server.output()).toContain("embedded PostgreSQL");
+      // The first-time hint leads to a way to sign in, not only to an API key.
+      expect(server.output()).toContain("pnpm ems user create --workspace 1");
       // The CLI works while the server runs, on the same database.
       const key = await runCli(["api-key", "create", "--workspace", String(workspaceId), "--name", "k", "--json"], env);
       expect(key.code, key.stderr).toBe(0);

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -20,5 +21,6 @@ export default async function globalSetup() {
   return async () => {
     child.kill("SIGTERM");
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once("exit", r)));
+    rmSync(path.join(here, ".stack.json"), { force: true }); // also when the stack died before its own clean-up
   };
 }

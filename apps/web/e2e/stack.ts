@@ -3,7 +3,7 @@
 // OAuth client callback page. Run by global-setup with tsx; it writes what the
 // tests need to .stack.json and runs until it gets SIGTERM.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { writeFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -156,6 +156,7 @@ async function shutdown() {
   callback.close();
   await Promise.all([sites.close(), dns.close()]);
   await db.drop();
+  rmSync(path.join(here, ".stack.json"), { force: true }); // it holds this run's secrets
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown());

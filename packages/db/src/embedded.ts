@@ -218,6 +218,11 @@ export async function ensureEmbeddedPostgres(opts: {
 }
 
 /** Stops the embedded server in `root` if it runs (fast shutdown). */
+/** Whether the embedded PostgreSQL under root runs (its postmaster.pid names a live process). */
+export async function isEmbeddedPostgresRunning(root: string): Promise<boolean> {
+  return (await runningPort(path.join(path.resolve(root), "postgres"))) !== undefined;
+}
+
 export async function stopEmbeddedPostgres(root: string): Promise<boolean> {
   const dataDir = path.join(path.resolve(root), "postgres");
   if (!(await runningPort(dataDir))) return false;
