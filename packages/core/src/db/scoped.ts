@@ -29,6 +29,8 @@ export const WORKSPACE_MODELS = [
   "DiscoveredHostname",
   "AssessmentReport",
   "AuditEntry",
+  "WebhookEndpoint",
+  "WebhookDelivery",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);
