@@ -55,6 +55,11 @@ function parseHttpUrl(raw: string): URL {
   return u;
 }
 
+/** The guard safeFetch applies before connecting: an http(s) URL whose host resolves only to allowed addresses. */
+export async function vetUrl(url: string, cfg: NetConfig): Promise<void> {
+  await vetHost(urlHost(parseHttpUrl(url)), cfg);
+}
+
 /**
  * GET (or HEAD) a URL safely. URLs without a port use cfg.httpPort /
  * cfg.httpsPort. Throws FetchRefused for anything that is not an answer.
@@ -67,6 +72,7 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
   const out: Outgoing = {
     method,
     keepBytes: opts.keepBytes === true,
+    verifyTls: opts.verifyTls === true,
     ...(opts.headers ? { headers: opts.headers } : {}),
     ...(opts.body !== undefined ? { body: opts.body } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),

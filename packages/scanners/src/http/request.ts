@@ -54,6 +54,7 @@ export interface Outgoing {
   body?: string;
   keepBytes: boolean;
   signal?: AbortSignal;
+  verifyTls?: boolean;
 }
 
 function requestHeaders(url: URL, cfg: NetConfig, out: Outgoing): Record<string, string> {
@@ -100,10 +101,10 @@ function requestOnce(url: URL, address: string, out: Outgoing, cfg: NetConfig, d
     ...(https
       ? {
           ...(parseIp(host) ? {} : { servername: host }),
-          rejectUnauthorized: false,
-          // Observe legacy servers too; nothing secret travels on these connections.
-          minVersion: "TLSv1" as const,
-          ciphers: "DEFAULT:@SECLEVEL=0",
+          // Observe legacy servers too; nothing secret travels on these connections (unless verifyTls).
+          ...(out.verifyTls
+            ? { rejectUnauthorized: true }
+            : { rejectUnauthorized: false, minVersion: "TLSv1" as const, ciphers: "DEFAULT:@SECLEVEL=0" }),
         }
       : {}),
   };

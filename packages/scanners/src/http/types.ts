@@ -99,6 +99,8 @@ export interface SafeFetchOptions {
   allowHost?: (host: string) => boolean;
   /** Also return the body as bytes (images and the like, for the screenshot proxy). */
   keepBytes?: boolean;
+  /** Reject a certificate that does not verify (for what we send, e.g. webhooks); checks only observe by default. */
+  verifyTls?: boolean;
 }
 
 /** "example.com" or "[2001:db8::1]", for building URLs. */
