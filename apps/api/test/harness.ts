@@ -13,6 +13,7 @@ import {
   toAppError,
   type Scope,
   type Services,
+  type WebhookConfig,
 } from "@ems/core";
 import type { Plan } from "@ems/db";
 import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
@@ -35,11 +36,17 @@ export interface TestApi {
  * config; `queue` lets it enqueue jobs, `worker` also runs them in this process.
  */
 export async function startApi(
-  opts: { net?: NetConfig; scanEngine?: ScanEngineConfig; queue?: boolean; worker?: boolean } = {},
+  opts: {
+    net?: NetConfig;
+    scanEngine?: ScanEngineConfig;
+    queue?: boolean;
+    worker?: boolean;
+    webhooks?: WebhookConfig;
+  } = {},
 ): Promise<TestApi> {
   const db = await createTestDatabase();
   const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
-  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs });
+  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs, webhooks: opts.webhooks });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -43,6 +43,14 @@ const ROUTES: [string, string, string | null, number][] = [
   ["post", "/app/scan-schedules", "scans:write", 201],
   ["put", "/app/scan-schedules/{id}", "scans:write", 200],
   ["delete", "/app/scan-schedules/{id}", "scans:write", 200],
+  ["get", "/app/webhooks", null, 200],
+  ["post", "/app/webhooks", null, 201],
+  ["put", "/app/webhooks/{id}", null, 200],
+  ["delete", "/app/webhooks/{id}", null, 200],
+  ["post", "/app/webhooks/{id}/rotate-secret", null, 200],
+  ["post", "/app/webhooks/{id}/test", null, 201],
+  ["get", "/app/webhooks/{id}/deliveries", null, 200],
+  ["post", "/app/webhooks/{id}/deliveries/{deliveryId}/redeliver", null, 201],
 ];
 
 describe("GET /openapi.json", () => {
@@ -78,6 +86,7 @@ describe("GET /openapi.json", () => {
 
   it("marks dashboard-only routes", () => {
     expect(doc.paths["/app/api-keys"]!.get!["x-dashboard-only"]).toBe(true);
+    expect(doc.paths["/app/webhooks"]!.post!["x-dashboard-only"]).toBe(true);
     expect(doc.paths["/app/projects"]!.get!["x-dashboard-only"]).toBe(false);
   });
 

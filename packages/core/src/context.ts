@@ -7,6 +7,7 @@ import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
+import { defaultWebhookConfig, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
 /** Long-lived things shared by all requests of a process. */
 export interface Services {
@@ -23,6 +24,8 @@ export interface Services {
   scanEngine: ScanEngineConfig;
   /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
   jobs: JobQueue | null;
+  /** Change alerts: the dashboard URL for links, retries, timeout, when to disable an endpoint. */
+  webhooks: WebhookConfig;
 }
 
 export const REVALIDATIONS_PER_HOUR = 30;
@@ -32,6 +35,7 @@ export interface ServiceOptions {
   net?: NetConfig;
   scanEngine?: ScanEngineConfig;
   jobs?: JobQueue | null;
+  webhooks?: WebhookConfig;
 }
 
 export function createServices(db: Database, opts: ServiceOptions = {}): Services {
@@ -44,6 +48,7 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
     net: opts.net ?? defaultNetConfig,
     scanEngine: opts.scanEngine ?? defaultScanEngineConfig,
     jobs: opts.jobs ?? null,
+    webhooks: opts.webhooks ?? defaultWebhookConfig,
   };
 }
 

@@ -7,6 +7,7 @@ export { createJobQueue } from "./jobs/queue.ts";
 export { startWorker } from "./jobs/worker.ts";
 export { failAbandonedScans, HEARTBEAT_TIMEOUT_MS } from "./scans/scans.run.ts";
 export { type PaymentProvider } from "./billing/payment-provider.ts";
+export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
 // The door: who acts, in which workspace (door.ts).
 export { actAs, admit, asOperator, identify, type Actor, type Credential } from "./door.ts";
@@ -54,3 +55,6 @@ export {
   revokeOAuthToken,
   type OAuthApp,
 } from "./oauth/oauth.service.ts";
+
+// Change alerts: what other features call when something changed (in the transaction of the change).
+export { emitWebhookEvent, emitWebhookEvents, WEBHOOK_EVENTS, type WebhookEvent } from "./webhooks/webhooks.events.ts";

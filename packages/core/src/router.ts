@@ -13,6 +13,7 @@ import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
 import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
+import { webhooksRouter } from "./webhooks/webhooks.router.ts";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,
+  webhooks: webhooksRouter,
   members: membersRouter,
   plan: planRouter,
   me: meRouter,

@@ -22,6 +22,7 @@ import {
   revokeApiKeyById,
   startWorker,
   toAppError,
+  webhookConfigFromEnv,
   type Services,
 } from "@ems/core";
 import { loadConfig } from "../config.ts";
@@ -199,7 +200,7 @@ program
   .action(async (o: { concurrency: number }) => {
     db ??= await openDatabase();
     const jobs = createJobQueue(db.url);
-    const s = createServices(db, { net: netConfigFromEnv(), jobs });
+    const s = createServices(db, { net: netConfigFromEnv(), jobs, webhooks: webhookConfigFromEnv() });
     await startWorker(s, { concurrency: o.concurrency, schedulerIntervalMs: loadConfig().schedulerIntervalMs });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {

@@ -3,16 +3,20 @@
 // stored on the asset. Checks are observations, not changes made by someone,
 // so they write no audit entries. A check never fails its job: whatever goes
 // wrong is recorded on the asset, and only a worker that dies or times out
-// mid-check gets it retried (CHECK_ATTEMPTS in jobs/queue.ts).
+// mid-check gets it retried (CHECK_ATTEMPTS in jobs/queue.ts). A check that
+// finds a reachable asset unreachable tells webhook endpoints (asset.unreachable).
 import { checkReachability, parseTarget, takeScreenshot } from "@ems/scanners";
 import type { Asset, Prisma } from "@ems/db";
 import type { Services } from "../context.ts";
 import { actAs, jobActor } from "../door.ts";
 import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
+import { assetInfo } from "../scans/scans.alerts.ts";
+import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { coveredHosts } from "./assets.coverage.ts";
 
 export async function runAssetCheck(services: Services, job: AssetCheckJob) {
-  await actAs(services, jobActor(job.workspaceId), async ({ db }) => {
+  await actAs(services, jobActor(job.workspaceId), async (sc) => {
+    const { db } = sc;
     // Counted before the work, in its own statement: a start whose worker then dies still counts.
     const claimed = await db.asset.updateManyAndReturn({
       where: { id: job.assetId },
@@ -36,9 +40,16 @@ export async function runAssetCheck(services: Services, job: AssetCheckJob) {
       lastCheckedAt: new Date(),
     }));
     // The value may have changed while we checked: only store results for the value we checked.
-    await db.asset.updateMany({
-      where: { id: asset.id, type: asset.type, value: asset.value },
-      data: { ...results, checkAttempts: 0 },
+    await db.$transaction(async (tx) => {
+      const stored = await tx.asset.updateMany({
+        where: { id: asset.id, type: asset.type, value: asset.value },
+        data: { ...results, checkAttempts: 0 },
+      });
+      const before = asset.status === "pending" ? job.previousStatus : asset.status;
+      if (stored.count === 1 && before === "reachable" && results.status === "unreachable") {
+        const reason = typeof results.failReason === "string" ? results.failReason : "the check could not reach it";
+        await emitWebhookEvent(sc, tx, { type: "asset.unreachable", asset: assetInfo(asset), reason });
+      }
     });
   });
 }

@@ -11,7 +11,7 @@ import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
 import type { CreateAssetInput, ListAssetsInput, UpdateAssetInput } from "./assets.schemas.ts";
 import { dashed } from "../enum-names.ts";
-import { CHECK_ATTEMPTS } from "../jobs/queue.ts";
+import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
@@ -31,8 +31,13 @@ export async function requireAsset(sc: ServiceContext, id: number) {
   return asset;
 }
 
-async function enqueueCheck(sc: ServiceContext, assetId: number, reason: "added" | "updated" | "revalidate") {
-  await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason });
+async function enqueueCheck(
+  sc: ServiceContext,
+  assetId: number,
+  reason: "added" | "updated" | "revalidate",
+  previousStatus?: AssetCheckJob["previousStatus"],
+) {
+  await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason, previousStatus });
 }
 
 // ------------------------------------------------------------------ reads
@@ -309,6 +314,6 @@ export async function revalidateAsset(sc: ServiceContext, id: number) {
       changes: { status: { before: asset.status, after: "pending" } },
     });
   });
-  await enqueueCheck(sc, id, "revalidate");
+  await enqueueCheck(sc, id, "revalidate", asset.status);
   return { message: `Reachability check of ${asset.value} queued`, remainingThisHour: budget.remaining };
 }

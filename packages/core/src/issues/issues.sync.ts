@@ -2,7 +2,7 @@
 // that sees a kind again refreshes its issue (and reopens it if it was
 // resolved); one that could have seen it and did not resolves it; a
 // dismissed issue stays dismissed until its dismissal expires.
-import type { Prisma } from "@ems/db";
+import type { Issue, Prisma } from "@ems/db";
 import type { ScanFinding } from "@ems/scanners";
 import { writeAudit, type Actor } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -47,8 +47,8 @@ export async function syncIssues(
   const actor = scannerActor(workspaceId);
   const existing = await tx.issue.findMany({ where: { assetId } });
   const byKind = new Map(existing.map((i) => [i.kind, i]));
-  let opened = 0;
-  let reopened = 0;
+  const opened: Issue[] = [];
+  const reopened: Issue[] = [];
   const findingRows: Prisma.FindingCreateManyInput[] = [];
 
   for (const f of findings) {
@@ -69,13 +69,13 @@ export async function syncIssues(
         },
       });
       issueId = created.id;
-      opened++;
+      opened.push(created);
     } else {
       issueId = issue.id;
       const dismissalOver =
         issue.status === "dismissed" && issue.dismissedUntil !== null && issue.dismissedUntil <= now;
       const reopen = issue.status === "resolved" || dismissalOver;
-      await tx.issue.update({
+      const updated = await tx.issue.update({
         where: { id: issue.id },
         data: {
           lastSeenAt: now,
@@ -88,7 +88,7 @@ export async function syncIssues(
         },
       });
       if (reopen) {
-        reopened++;
+        reopened.push(updated);
         await writeAudit(tx, actor, {
           action: "issue.reopen",
           resourceType: "issue",
@@ -114,7 +114,7 @@ export async function syncIssues(
   if (findingRows.length) await tx.finding.createMany({ data: findingRows });
 
   const seen = new Set(findings.map((f) => f.kind));
-  let resolved = 0;
+  const resolved: Issue[] = [];
   for (const issue of existing) {
     if (
       seen.has(issue.kind) ||
@@ -122,14 +122,13 @@ export async function syncIssues(
       !completedStages.has(scannerOfKind(issue.kind))
     )
       continue;
-    await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } });
+    resolved.push(await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } }));
     await writeAudit(tx, actor, {
       action: "issue.resolve",
       resourceType: "issue",
       resourceId: issue.id,
       changes: { status: { before: dashed(issue.status), after: "resolved" }, scanId: { before: null, after: scanId } },
     });
-    resolved++;
   }
   return { opened, reopened, resolved };
 }

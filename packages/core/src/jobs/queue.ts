@@ -9,6 +9,8 @@ export const QUEUES = {
   assetCheck: "asset-check",
   /** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
   scan: "scan-run",
+  /** One attempt at sending one webhook message (webhooks/webhooks.delivery.ts). */
+  webhook: "webhook-delivery",
 } as const;
 
 export interface ScanJob {
@@ -41,6 +43,21 @@ export interface AssetCheckJob {
   assetId: number;
   workspaceId: number;
   reason: "added" | "updated" | "revalidate" | "recovery";
+  /** A revalidation's: the status before it set "pending" (asset.unreachable is sent on reachable → unreachable). */
+  previousStatus?: "pending" | "reachable" | "unreachable" | "error";
+}
+
+export interface WebhookJob {
+  deliveryId: number;
+  workspaceId: number;
+}
+
+/** How a webhook message is retried: pg-boss's exponential backoff from retryDelaySeconds. */
+export interface WebhookRetryPolicy {
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Longer than one attempt can take. */
+  expireInSeconds: number;
 }
 
 /** Runs SQL in the caller's transaction, so a job is queued if and only if that transaction commits. */
@@ -48,13 +65,26 @@ export interface SqlInTransaction {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** pg-boss's SQL in a Prisma transaction. */
+export const sqlInTransaction = (tx: {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
+}): SqlInTransaction => ({
+  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+});
+
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
+  /** Always in the transaction of the change the message tells of: no message for a change that rolled back. */
+  enqueueWebhook(job: WebhookJob, opts: { transaction: SqlInTransaction; policy: WebhookRetryPolicy }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
-    handlers: { assetCheck: (job: AssetCheckJob) => Promise<void>; scan: (job: ScanJob) => Promise<void> },
-    opts?: { concurrency?: number; scanConcurrency?: number },
+    handlers: {
+      assetCheck: (job: AssetCheckJob) => Promise<void>;
+      scan: (job: ScanJob) => Promise<void>;
+      webhook: (job: WebhookJob) => Promise<void>;
+    },
+    opts?: { concurrency?: number; scanConcurrency?: number; webhookConcurrency?: number },
   ): Promise<void>;
   stop(): Promise<void>;
 }
@@ -91,6 +121,8 @@ export function createJobQueue(connectionString: string): JobQueue {
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+    // Retry policy per message (enqueueWebhook): the sending process's settings.
+    await ensureQueue(boss, { name: QUEUES.webhook });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -103,6 +135,17 @@ export function createJobQueue(connectionString: string): JobQueue {
       await ready;
       const policy = { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS };
       await boss.send(QUEUES.scan, job, { ...policy, db: opts.transaction });
+    },
+    async enqueueWebhook(job, opts) {
+      await ready;
+      const { retryLimit, retryDelaySeconds, expireInSeconds } = opts.policy;
+      await boss.send(QUEUES.webhook, job, {
+        retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds,
+        db: opts.transaction,
+      });
     },
     async work(handlers, opts = {}) {
       await ready;
@@ -119,6 +162,11 @@ export function createJobQueue(connectionString: string): JobQueue {
       for (let i = 0; i < (opts.scanConcurrency ?? 2); i++) {
         await boss.work<ScanJob>(QUEUES.scan, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
           if (job) await handlers.scan(job.data);
+        });
+      }
+      for (let i = 0; i < (opts.webhookConcurrency ?? 4); i++) {
+        await boss.work<WebhookJob>(QUEUES.webhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+          if (job) await handlers.webhook(job.data);
         });
       }
     },

@@ -5,6 +5,7 @@ import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
 import { startScheduler } from "../scan-schedules/scheduler.ts";
 import { failAbandonedScans, runScanJob } from "../scans/scans.run.ts";
+import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
 
 export const WATCHDOG_INTERVAL_MS = 15_000;
 
@@ -18,6 +19,7 @@ export async function startWorker(
     {
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
+      webhook: (job) => deliverWebhook(services, job),
     },
     { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );

@@ -11,7 +11,7 @@ import type { Services } from "../context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { actAs, operatorActor } from "../door.ts";
 import { AppError, ErrorCode } from "../errors.ts";
-import type { SqlInTransaction } from "../jobs/queue.ts";
+import { sqlInTransaction } from "../jobs/queue.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
@@ -27,11 +27,6 @@ const SKIP_REASONS: Partial<Record<string, string>> = {
   [ErrorCode.OWNERSHIP_NOT_PROVEN]: "ownership-not-proven",
 };
 
-/** pg-boss's SQL in the Prisma transaction: the scan's job is queued if and only if the scan is stored. */
-const sqlIn = (tx: ScopedTx): SqlInTransaction => ({
-  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
-});
-
 /** The scheduler's changes appear in the audit log as the system actor "scheduler". */
 const schedulerActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "scheduler" });
 
@@ -40,7 +35,10 @@ async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Da
   const nextRunAt = nextRunAfter(s, now);
   try {
     const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
-    await services.jobs!.enqueueScan({ scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
+    await services.jobs!.enqueueScan(
+      { scanId: scan.id, workspaceId: s.workspaceId },
+      { transaction: sqlInTransaction(tx) },
+    );
     await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt, lastRunAt: now } });
     return "started" as const;
   } catch (err) {

@@ -9,6 +9,9 @@ import type { Services } from "../context.ts";
 import { actAs, jobActor } from "../door.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
 import type { ScanJob } from "../jobs/queue.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
+import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
 
 export const HEARTBEAT_MS = 5_000;
 /** A running scan without a heartbeat for this long has lost its worker. */
@@ -16,7 +19,8 @@ export const HEARTBEAT_TIMEOUT_MS = 45_000;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
   const actor = jobActor(job.workspaceId);
-  await actAs(services, actor, async ({ db }) => {
+  await actAs(services, actor, async (sc) => {
+    const { db } = sc;
     // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not).
     const claimed = await db.scan.updateMany({
       where: { id: job.scanId, status: "queued" },
@@ -88,7 +92,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             },
           });
           if (still.count === 0) return;
-          await syncIssues(tx, {
+          const issues = await syncIssues(tx, {
             workspaceId: job.workspaceId,
             assetId: asset.id,
             scanId: scan.id,
@@ -96,16 +100,17 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             completedStages,
             now,
           });
-          if (completedStages.has("ports")) await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now);
+          const newPorts = completedStages.has("ports")
+            ? await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now)
+            : [];
+          const finished = { id: scan.id, trigger: scan.trigger as "manual" | "schedule", finishedAt: now };
+          await emitWebhookEvents(sc, tx, scanChangeEvents(asset, finished, { ...issues, newPorts }));
         },
         { timeout: 60_000 },
       );
     } catch (err) {
       const message = abort.signal.aborted ? "cancelled" : err instanceof Error ? err.message : String(err);
-      await db.scan.updateMany({
-        where: { id: scan.id, status: "running" },
-        data: { status: "failed", error: message.slice(0, 2000), finishedAt: new Date(), stage: lastProgress.stage },
-      });
+      await failScan(sc, { id: scan.id, asset }, message, { stage: lastProgress.stage });
     } finally {
       clearInterval(beat);
     }
@@ -119,6 +124,11 @@ async function syncOpenPorts(
   ports: { port: number; protocol: string; service: string | null; banner: string | null }[],
   now: Date,
 ) {
+  const open = await tx.openPort.findMany({
+    where: { assetId, closedAt: null },
+    select: { port: true, protocol: true },
+  });
+  const wasOpen = new Set(open.map((p) => `${p.port}/${p.protocol}`));
   for (const p of ports) {
     await tx.openPort.upsert({
       where: { assetId_port_protocol: { assetId, port: p.port, protocol: p.protocol } },
@@ -139,6 +149,41 @@ async function syncOpenPorts(
     where: { assetId, closedAt: null, port: { notIn: ports.map((p) => p.port) } },
     data: { closedAt: now },
   });
+  return ports
+    .filter((p) => !wasOpen.has(`${p.port}/${p.protocol}`))
+    .map((p) => ({ port: p.port, protocol: p.protocol, service: p.service }));
+}
+
+/** Marks a running scan failed and, unless it was cancelled, tells the endpoints (scan.failed) in the same step. */
+async function failScan(
+  sc: ServiceContext,
+  scan: { id: number; asset: { id: number; value: string; name: string | null } },
+  error: string,
+  extra: { stage?: string; heartbeatBefore?: Date } = {},
+) {
+  return sc.db.$transaction(async (tx) => {
+    const r = await tx.scan.updateMany({
+      where: {
+        id: scan.id,
+        status: "running",
+        ...(extra.heartbeatBefore ? { heartbeatAt: { lt: extra.heartbeatBefore } } : {}),
+      },
+      data: {
+        status: "failed",
+        error: error.slice(0, 2000),
+        finishedAt: new Date(),
+        ...(extra.stage ? { stage: extra.stage } : {}),
+      },
+    });
+    if (r.count === 1 && error !== "cancelled") {
+      await emitWebhookEvent(sc, tx, {
+        type: "scan.failed",
+        asset: assetInfo(scan.asset),
+        scan: { id: scan.id, error: error.slice(0, 2000) },
+      });
+    }
+    return r.count;
+  });
 }
 
 /** Fails running scans whose worker stopped sending heartbeats (it died or hung). */
@@ -146,17 +191,16 @@ export async function failAbandonedScans(services: Services, now = Date.now()) {
   const cutoff = new Date(now - HEARTBEAT_TIMEOUT_MS);
   const stale = await services.db.prisma.scan.findMany({
     where: { status: "running", heartbeatAt: { lt: cutoff } },
-    select: { id: true, heartbeatAt: true },
+    select: {
+      id: true,
+      heartbeatAt: true,
+      workspaceId: true,
+      asset: { select: { id: true, value: true, name: true } },
+    },
   });
   for (const s of stale) {
-    await services.db.prisma.scan.updateMany({
-      where: { id: s.id, status: "running", heartbeatAt: { lt: cutoff } },
-      data: {
-        status: "failed",
-        finishedAt: new Date(),
-        error: `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})`,
-      },
-    });
+    const error = `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})`;
+    await actAs(services, jobActor(s.workspaceId), (sc) => failScan(sc, s, error, { heartbeatBefore: cutoff }));
   }
   return stale.length;
 }

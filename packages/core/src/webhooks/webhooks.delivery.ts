@@ -1,0 +1,123 @@
+// One attempt at sending one message, run by a worker from the queue. The
+// body is signed per Standard Webhooks (the `standardwebhooks` package) and
+// sent through safeFetch, which vets the address again. Each attempt is
+// recorded on the delivery; a failed attempt throws so that pg-boss retries
+// it with backoff, until the configured attempts are spent. An endpoint whose
+// messages fail after every attempt disableAfter times in a row is disabled.
+import { performance } from "node:perf_hooks";
+import { safeFetch } from "@ems/scanners";
+import { Webhook } from "standardwebhooks";
+import { writeAudit } from "../audit/write.ts";
+import type { Services } from "../context.ts";
+import { actAs, operatorActor } from "../door.ts";
+import type { WebhookJob } from "../jobs/queue.ts";
+import { deliveryNet } from "./webhooks.config.ts";
+import { webhookPayloadSchema } from "./webhooks.events.ts";
+import { slackBody, type Payload } from "./webhooks.slack.ts";
+
+/** Automatic changes to endpoints appear in the audit log as the system actor "webhooks". */
+export const webhookActor = (workspaceId: number) =>
+  operatorActor(workspaceId, { channel: "system", name: "webhooks" });
+
+/** The body as sent: the standard payload, or Slack's incoming-webhook JSON. */
+export function bodyOf(format: "standard" | "slack", payload: unknown): string {
+  const p = webhookPayloadSchema.parse(payload) as Payload;
+  return JSON.stringify(format === "slack" ? slackBody(p) : p);
+}
+
+async function attempt(services: Services, url: string, headers: Record<string, string>, body: string) {
+  const started = performance.now();
+  try {
+    const r = await safeFetch(url, deliveryNet(services.net, services.webhooks), {
+      method: "POST",
+      headers,
+      body,
+      followRedirects: false,
+      verifyTls: true,
+    });
+    const ok = r.status >= 200 && r.status < 300;
+    const error = ok ? null : `the endpoint answered ${r.status}${r.body ? `: ${r.body.slice(0, 200)}` : ""}`;
+    return { statusCode: r.status, error, latencyMs: Math.round(performance.now() - started) };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    return { statusCode: null, error, latencyMs: Math.round(performance.now() - started) };
+  }
+}
+
+export async function deliverWebhook(services: Services, job: WebhookJob) {
+  const cfg = services.webhooks;
+  const actor = webhookActor(job.workspaceId);
+  const failure = await actAs(services, actor, async ({ db }) => {
+    const d = await db.webhookDelivery.findUnique({ where: { id: job.deliveryId }, include: { endpoint: true } });
+    if (!d || d.status !== "pending") return null; // deleted with its endpoint, or already settled
+    const ep = d.endpoint;
+    // A test is for checking an endpoint, disabled ones included; it never counts towards disabling.
+    const isTest = d.eventType === "webhook.test";
+    if (!ep.enabled && !isTest) {
+      await db.webhookDelivery.update({
+        where: { id: d.id },
+        data: { status: "failed", lastError: "not sent: the endpoint is disabled", nextAttemptAt: null },
+      });
+      return null;
+    }
+    const body = bodyOf(ep.format, d.payload);
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const headers = {
+      "content-type": "application/json",
+      "webhook-id": d.messageId,
+      "webhook-timestamp": String(sentAt.getTime() / 1000),
+      "webhook-signature": new Webhook(ep.secret).sign(d.messageId, sentAt, body),
+    };
+    const result = await attempt(services, ep.url, headers, body);
+    const attempts = d.attempts + 1;
+    const delivered = result.error === null;
+    const final = delivered || attempts >= cfg.attempts;
+    // pg-boss's next retry starts between delay × 2^(n-1) and twice that: the earliest is shown.
+    const nextAttemptAt = final ? null : new Date(Date.now() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
+    await db.$transaction(async (tx) => {
+      await tx.webhookDelivery.update({
+        where: { id: d.id },
+        data: {
+          status: delivered ? "delivered" : final ? "failed" : "pending",
+          attempts,
+          lastStatusCode: result.statusCode,
+          latencyMs: result.latencyMs,
+          lastError: result.error?.slice(0, 2000) ?? null,
+          nextAttemptAt,
+        },
+      });
+      if (isTest || !final) return;
+      if (delivered) {
+        await tx.webhookEndpoint.updateMany({
+          where: { id: ep.id, consecutiveFailures: { gt: 0 } },
+          data: { consecutiveFailures: 0 },
+        });
+        return;
+      }
+      const after = await tx.webhookEndpoint.update({
+        where: { id: ep.id },
+        data: { consecutiveFailures: { increment: 1 } },
+      });
+      if (!after.enabled || after.consecutiveFailures < cfg.disableAfter) return;
+      const disabledReason = (
+        `Disabled automatically: ${after.consecutiveFailures} messages in a row failed after ${cfg.attempts} ` +
+        `attempts each (last: ${result.error})`
+      ).slice(0, 500);
+      await tx.webhookEndpoint.update({
+        where: { id: ep.id },
+        data: { enabled: false, disabledReason, disabledAt: new Date() },
+      });
+      await writeAudit(tx, actor, {
+        action: "webhook.disable",
+        resourceType: "webhook",
+        resourceId: ep.id,
+        changes: {
+          enabled: { before: true, after: false },
+          disabledReason: { before: null, after: disabledReason },
+        },
+      });
+    });
+    return final ? null : result.error;
+  });
+  if (failure) throw new Error(failure); // pg-boss retries it after its backoff
+}

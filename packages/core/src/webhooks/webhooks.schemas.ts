@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { text } from "../common-schemas.ts";
+import { idParam } from "../ids.ts";
+import { pagingInput } from "../paging.ts";
+import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
+
+export const webhookEndpointSchema = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    description: z.string(),
+    format: z.enum(["standard", "slack"]),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    enabled: z.boolean(),
+    disabledReason: z.string().nullable().meta({ description: "Why it is disabled (by a person or automatically)" }),
+    disabledAt: z.date().nullable(),
+    consecutiveFailures: z.number().int().meta({ description: "Messages in a row that failed after every attempt" }),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema
+  .extend({ secret: z.string().meta({ description: "whsec_…: shown once, on create and on rotation" }) })
+  .meta({ id: "WebhookEndpointWithSecret" });
+
+export const webhookDeliverySchema = z
+  .object({
+    id: z.number().int(),
+    endpointId: z.number().int(),
+    eventType: z.string(),
+    messageId: z.string().meta({ description: "The webhook-id header; kept by redeliveries" }),
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempts: z.number().int(),
+    lastStatusCode: z.number().int().nullable(),
+    latencyMs: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.date().nullable(),
+    payload: webhookPayloadSchema,
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .meta({ id: "WebhookDelivery" });
+
+const events = z
+  .array(z.enum(WEBHOOK_EVENTS, `must be one of ${WEBHOOK_EVENTS.join(", ")}`))
+  .min(1, "must name at least one event")
+  .refine((e) => new Set(e).size === e.length, "must not repeat an event");
+
+const fields = {
+  url: z.string().trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters"),
+  description: text(500).optional(),
+  format: z
+    .enum(["standard", "slack"], "must be standard or slack")
+    .optional()
+    .meta({ description: "default standard" }),
+  events: events.optional().meta({ description: "default: every event" }),
+};
+
+export const createWebhookInput = z.object(fields);
+export const updateWebhookInput = z.object({
+  id: idParam(),
+  ...fields,
+  url: fields.url.optional(),
+  enabled: z.boolean().optional().meta({ description: "true re-enables and resets consecutiveFailures" }),
+});
+export const webhookIdInput = z.object({ id: idParam() });
+export const listDeliveriesInput = pagingInput.extend({
+  id: idParam(),
+  status: z.enum(["pending", "delivered", "failed"]).optional(),
+});
+export const redeliverInput = z.object({ id: idParam(), deliveryId: idParam("deliveryId") });
+
+export type CreateWebhookInput = z.output<typeof createWebhookInput>;
+export type UpdateWebhookInput = z.output<typeof updateWebhookInput>;
+export type ListDeliveriesInput = z.output<typeof listDeliveriesInput>;

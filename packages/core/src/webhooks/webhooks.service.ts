@@ -1,0 +1,217 @@
+// Webhook endpoints of the workspace (dashboard only): create, change,
+// enable/disable, rotate the secret, delete, send a test event, read the
+// delivery log and redeliver a message. Each write is audited in its
+// transaction; the secret never enters the audit log.
+import { randomBytes } from "node:crypto";
+import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
+import type { z } from "zod";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { notFound } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import type { ServiceContext } from "../service-context.ts";
+import { checkWebhookUrl } from "./webhooks.config.ts";
+import {
+  WEBHOOK_EVENTS,
+  newMessageId,
+  payloadOf,
+  queueDelivery,
+  type WebhookEventType,
+  type webhookPayloadSchema,
+} from "./webhooks.events.ts";
+import type {
+  CreateWebhookInput,
+  ListDeliveriesInput,
+  UpdateWebhookInput,
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+} from "./webhooks.schemas.ts";
+
+const AUDITED = ["url", "description", "format", "events", "enabled", "disabledReason"] as const;
+
+/** A Standard Webhooks secret: "whsec_" and a base64 key of 32 random bytes. */
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
+
+export const presentEndpoint = (e: WebhookEndpoint): z.output<typeof webhookEndpointSchema> => ({
+  id: e.id,
+  url: e.url,
+  description: e.description,
+  format: e.format,
+  events: e.events as (typeof WEBHOOK_EVENTS)[number][],
+  enabled: e.enabled,
+  disabledReason: e.disabledReason,
+  disabledAt: e.disabledAt,
+  consecutiveFailures: e.consecutiveFailures,
+  createdAt: e.createdAt,
+  updatedAt: e.updatedAt,
+});
+
+export const presentDelivery = (d: WebhookDelivery): z.output<typeof webhookDeliverySchema> => ({
+  id: d.id,
+  endpointId: d.endpointId,
+  eventType: d.eventType,
+  messageId: d.messageId,
+  status: d.status,
+  attempts: d.attempts,
+  lastStatusCode: d.lastStatusCode,
+  latencyMs: d.latencyMs,
+  lastError: d.lastError,
+  nextAttemptAt: d.nextAttemptAt,
+  payload: d.payload as z.output<typeof webhookPayloadSchema>,
+  createdAt: d.createdAt,
+  updatedAt: d.updatedAt,
+});
+
+export async function listWebhooks(sc: ServiceContext, paging: PagingInput) {
+  const [rows, total] = await Promise.all([
+    sc.db.webhookEndpoint.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
+    sc.db.webhookEndpoint.count(),
+  ]);
+  return { items: rows.map(presentEndpoint), total, page: paging.page, limit: paging.limit };
+}
+
+export async function getWebhook(sc: ServiceContext, id: number) {
+  const e = await sc.db.webhookEndpoint.findUnique({ where: { id } });
+  if (!e) throw notFound("Webhook endpoint");
+  return presentEndpoint(e);
+}
+
+/** Creates an endpoint; its secret is in the answer and shown nowhere else. */
+export async function createWebhook(sc: ServiceContext, input: CreateWebhookInput) {
+  await checkWebhookUrl(input.url, sc.services.net);
+  return sc.db.$transaction(async (tx) => {
+    const e = await tx.webhookEndpoint.create({
+      data: {
+        workspaceId: sc.workspaceId,
+        url: input.url,
+        description: input.description ?? "",
+        format: input.format ?? "standard",
+        events: input.events ?? [...WEBHOOK_EVENTS],
+        secret: newWebhookSecret(),
+        createdByUserId: sc.actor.userId ?? null,
+      },
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "webhook.create",
+      resourceType: "webhook",
+      resourceId: e.id,
+      changes: changesOf(null, e, AUDITED),
+    });
+    return { ...presentEndpoint(e), secret: e.secret };
+  });
+}
+
+/** Changes what is sent. Enabling resets the failure count; disabling records who did it. */
+export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInput) {
+  if (input.url !== undefined) await checkWebhookUrl(input.url, sc.services.net);
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findUnique({ where: { id: input.id } });
+    if (!before) throw notFound("Webhook endpoint");
+    const toggled = input.enabled !== undefined && input.enabled !== before.enabled;
+    const after = await tx.webhookEndpoint.update({
+      where: { id: input.id },
+      data: {
+        url: input.url,
+        description: input.description,
+        format: input.format,
+        events: input.events,
+        ...(toggled && input.enabled
+          ? { enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 }
+          : {}),
+        ...(toggled && !input.enabled
+          ? { enabled: false, disabledReason: `Disabled by ${sc.actor.name}`, disabledAt: new Date() }
+          : {}),
+      },
+    });
+    const changes = changesOf(before, after, AUDITED);
+    if (Object.keys(changes).length) {
+      await writeAudit(tx, sc.actor, {
+        action: "webhook.update",
+        resourceType: "webhook",
+        resourceId: after.id,
+        changes,
+      });
+    }
+    return presentEndpoint(after);
+  });
+}
+
+/** A new secret at once: messages from now on are signed with it (the old one stops verifying). */
+export async function rotateWebhookSecret(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findUnique({ where: { id }, select: { id: true } });
+    if (!before) throw notFound("Webhook endpoint");
+    const e = await tx.webhookEndpoint.update({ where: { id }, data: { secret: newWebhookSecret() } });
+    await writeAudit(tx, sc.actor, { action: "webhook.rotate-secret", resourceType: "webhook", resourceId: id });
+    return { ...presentEndpoint(e), secret: e.secret };
+  });
+}
+
+/** Deletes the endpoint and its delivery log; queued messages to it are then dropped. */
+export async function deleteWebhook(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const before = await tx.webhookEndpoint.findUnique({ where: { id } });
+    if (!before) throw notFound("Webhook endpoint");
+    await tx.webhookEndpoint.delete({ where: { id } });
+    await writeAudit(tx, sc.actor, {
+      action: "webhook.delete",
+      resourceType: "webhook",
+      resourceId: id,
+      changes: changesOf(before, null, AUDITED),
+    });
+    return { message: `Webhook endpoint ${id} deleted` };
+  });
+}
+
+/** Queues a webhook.test message to this endpoint (enabled or not); the answer is its delivery, pending. */
+export async function sendTestEvent(sc: ServiceContext, id: number) {
+  return sc.db.$transaction(async (tx) => {
+    const e = await tx.webhookEndpoint.findUnique({ where: { id }, select: { id: true } });
+    if (!e) throw notFound("Webhook endpoint");
+    const data = {
+      endpoint: { id, url: `${sc.services.webhooks.webUrl}/settings/webhooks` },
+      message: `A test event sent by ${sc.actor.name}`,
+    };
+    const delivery = await queueDelivery(sc, tx, id, {
+      messageId: newMessageId(),
+      eventType: "webhook.test",
+      payload: payloadOf(sc, "webhook.test", data),
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "webhook.test",
+      resourceType: "webhook",
+      resourceId: id,
+      changes: { deliveryId: { before: null, after: delivery.id } },
+    });
+    return presentDelivery(delivery);
+  });
+}
+
+export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesInput) {
+  await getWebhook(sc, input.id);
+  const where = { endpointId: input.id, ...(input.status ? { status: input.status } : {}) };
+  const [rows, total] = await Promise.all([
+    sc.db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.webhookDelivery.count({ where }),
+  ]);
+  return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
+}
+
+/** Sends a message again as a new delivery with the same webhook-id (receivers deduplicate on it). */
+export async function redeliver(sc: ServiceContext, id: number, deliveryId: number) {
+  return sc.db.$transaction(async (tx) => {
+    const d = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id } });
+    if (!d) throw notFound("Webhook delivery");
+    const again = await queueDelivery(sc, tx, id, {
+      messageId: d.messageId,
+      eventType: d.eventType as WebhookEventType,
+      payload: d.payload as object,
+    });
+    await writeAudit(tx, sc.actor, {
+      action: "webhook.redeliver",
+      resourceType: "webhook",
+      resourceId: id,
+      changes: { deliveryId: { before: deliveryId, after: again.id } },
+    });
+    return presentDelivery(again);
+  });
+}
