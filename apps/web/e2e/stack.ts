@@ -16,6 +16,7 @@ import {
   createUserInWorkspace,
   createWorkspace,
   startWorker,
+  webhookConfigFromEnv,
 } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
@@ -42,7 +43,8 @@ const net = testNetConfig(dns, sites);
 
 const db = await createTestDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net, jobs });
+const webhooks = webhookConfigFromEnv({ EMS_WEB_URL: `http://127.0.0.1:${E2E.webPort}` });
+const services = createServices(db, { net, jobs, webhooks });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);

@@ -18,6 +18,7 @@ const NAV = [
 const SETTINGS = [
   { href: "/settings/api-keys", label: "API keys", admin: true },
   { href: "/settings/oauth-apps", label: "OAuth apps", admin: true },
+  { href: "/settings/webhooks", label: "Webhooks", admin: true },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
 ];

@@ -1,0 +1,228 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { WebhookDeliveries } from "./webhook-deliveries";
+
+type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
+type EventType = RouterInputs["webhooks"]["create"]["events"] extends (infer E)[] | undefined ? E : never;
+
+// Typed by the schema: an event added in core and missing here fails the type check.
+const EVENTS: Record<EventType, string> = {
+  "issue.created": "a scan finds a new issue",
+  "issue.reopened": "a resolved issue is seen again",
+  "issue.resolved": "a scan no longer sees an issue",
+  "port.opened": "a scan finds a newly open port",
+  "scan.completed": "a scan that changed something (with the changes)",
+  "scan.failed": "a scan fails",
+  "asset.unreachable": "a reachable asset stops answering",
+  "discovery.host_found": "discovery finds a new host",
+};
+
+/** A secret shown once, with a copy button. */
+function Secret({ value, onDone }: { value: string; onDone: () => void }) {
+  return (
+    <div className="stack" style={{ marginTop: 12 }}>
+      <p style={{ margin: 0 }}>
+        Copy this signing secret now. It will not be shown again; receivers verify the webhook-signature header with it.
+      </p>
+      <div className="secret" data-testid="new-webhook-secret">
+        {value}
+      </div>
+      <div>
+        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value)}>
+          Copy
+        </Button>{" "}
+        <Button size="sm" variant="ghost" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function WebhooksView() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Endpoint | null>(null);
+  const [deleting, setDeleting] = useState<Endpoint | null>(null);
+  const [rotating, setRotating] = useState<Endpoint | null>(null);
+  const list = useQuery(trpc.webhooks.list.queryOptions({ page, limit: 25 }));
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+  const refreshLog = () => qc.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
+  const onError = (err: unknown) => toast.error(errorMessage(err));
+
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({ onSuccess: (e) => (setSecret(e.secret), setSelected(e), refresh()) }),
+  );
+  const update = useMutation(
+    trpc.webhooks.update.mutationOptions({
+      onSuccess: (e) => (toast.success(e.enabled ? "Endpoint enabled" : "Endpoint disabled"), refresh()),
+      onError,
+    }),
+  );
+  const test = useMutation(
+    trpc.webhooks.test.mutationOptions({
+      onSuccess: () => (toast.success("Test event queued"), refreshLog()),
+      onError,
+    }),
+  );
+  const rotate = useMutation(
+    trpc.webhooks.rotateSecret.mutationOptions({ onSuccess: (e) => (setSecret(e.secret), setRotating(null)) }),
+  );
+  const remove = useMutation(
+    trpc.webhooks.delete.mutationOptions({
+      onSuccess: (r) => (toast.success(r.message), setDeleting(null), setSelected(null), refresh()),
+    }),
+  );
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    create.mutate({
+      url: String(f.get("url")),
+      description: String(f.get("description") ?? ""),
+      format: String(f.get("format")) as "standard" | "slack",
+      events: f.getAll("events").map(String) as EventType[],
+    });
+  }
+  const fieldError = (field: string) =>
+    errorData(create.error).field?.startsWith(field) ? errorMessage(create.error) : undefined;
+
+  return (
+    <div className="stack">
+      <PageHeader
+        title="Webhooks"
+        description={
+          "Alerts when something changes: new, reopened and resolved issues, newly open ports, failed scans, " +
+          "unreachable assets. Messages are signed (Standard Webhooks) and retried; nothing is sent when nothing changed."
+        }
+      />
+      <Card title="New endpoint">
+        <form onSubmit={submit} className="stack" data-testid="webhook-form">
+          <div className="row">
+            <Field label="URL" error={fieldError("url")}>
+              <input name="url" type="url" required maxLength={2048} placeholder="https://example.com/hooks/ems" />
+            </Field>
+            <Field label="Description" error={fieldError("description")}>
+              <input name="description" maxLength={500} />
+            </Field>
+            <Field label="Format" error={fieldError("format")}>
+              <select name="format" defaultValue="standard">
+                <option value="standard">Standard Webhooks (JSON)</option>
+                <option value="slack">Slack (incoming webhook)</option>
+              </select>
+            </Field>
+          </div>
+          <fieldset style={{ border: "1px solid #e5e7eb", borderRadius: 6, padding: "8px 12px" }}>
+            <legend className="muted">Events</legend>
+            <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: 4 }}>
+              {Object.entries(EVENTS).map(([event, description]) => (
+                <label key={event} style={{ fontSize: 13 }}>
+                  <input type="checkbox" name="events" value={event} defaultChecked /> <code>{event}</code>{" "}
+                  <span className="muted">{description}</span>
+                </label>
+              ))}
+            </div>
+            {fieldError("events") && <p className="muted">{fieldError("events")}</p>}
+          </fieldset>
+          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
+          <div>
+            <Button type="submit" variant="primary" disabled={create.isPending}>
+              Create endpoint
+            </Button>
+          </div>
+        </form>
+        {secret && <Secret value={secret} onDone={() => setSecret(null)} />}
+      </Card>
+      <DataTable<Endpoint>
+        data-testid="webhook-endpoints"
+        label="Webhook endpoints"
+        columns={[
+          {
+            key: "url",
+            header: "Endpoint",
+            render: (e) => (
+              <div>
+                <code>{e.url}</code>
+                {e.description && <div className="muted">{e.description}</div>}
+              </div>
+            ),
+          },
+          { key: "format", header: "Format" },
+          { key: "events", header: "Events", render: (e) => <span className="muted">{e.events.join(", ")}</span> },
+          {
+            key: "enabled",
+            header: "Status",
+            render: (e) => (
+              <div>
+                <StatusPill status={e.enabled ? "enabled" : "disabled"} tone={e.enabled ? "success" : "danger"} />
+                {e.disabledReason && (
+                  <div className="muted" data-testid="webhook-disabled-reason">
+                    {e.disabledReason}
+                  </div>
+                )}
+              </div>
+            ),
+          },
+          {
+            key: "actions",
+            header: "",
+            render: (e) => (
+              <div className="row" style={{ gap: 4, flexWrap: "wrap" }}>
+                <Button size="sm" variant="secondary" onClick={() => setSelected(e)}>
+                  Deliveries
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => (setSelected(e), test.mutate({ id: e.id }))}>
+                  Send test event
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => update.mutate({ id: e.id, enabled: !e.enabled })}>
+                  {e.enabled ? "Disable" : "Enable"}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setRotating(e)}>
+                  Rotate secret
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setDeleting(e)}>
+                  Delete
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+        rows={list.data?.items ?? []}
+        rowKey={(e) => e.id}
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={25}
+        onPageChange={setPage}
+        loading={list.isLoading}
+        empty="No endpoints yet."
+      />
+      {selected && <WebhookDeliveries endpoint={selected} />}
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate secret"
+        onCancel={() => setRotating(null)}
+        onConfirm={() => rotate.mutateAsync({ id: rotating!.id })}
+      >
+        Messages from now on are signed with the new secret; the receiver stops accepting them until it has it.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete the endpoint ${deleting?.url ?? ""}?`}
+        danger
+        confirmLabel="Delete endpoint"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync({ id: deleting!.id })}
+      >
+        Its delivery log is deleted with it and messages waiting for a retry are dropped. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}
