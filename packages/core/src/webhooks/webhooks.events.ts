@@ -73,11 +73,10 @@ export const webhookPayloadSchema = z
   .meta({ id: "WebhookPayload" });
 
 type DataOf<T extends WebhookEventType> = z.input<(typeof dataSchemas)[T]>;
-type Without<T, K extends string> = T extends object ? Omit<T, K> : T;
 
 /** What callers describe; links are added here from the dashboard URL. */
 export type AssetInfo = { id: number; value: string; name: string | null };
-export type IssueInfo = Without<z.input<typeof issueRef>, "url">;
+export type IssueInfo = Omit<z.input<typeof issueRef>, "url">;
 export type WebhookEvent =
   | {
       type: "issue.created" | "issue.reopened" | "issue.resolved";
