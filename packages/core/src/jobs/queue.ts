@@ -164,7 +164,7 @@ export function createJobQueue(connectionString: string): JobQueue {
           if (job) await handlers.scan(job.data);
         });
       }
-      for (let i = 0; i < (opts.webhookConcurrency ?? 4); i++) {
+      for (let i = 0; i < (opts.webhookConcurrency ?? 2); i++) {
         await boss.work<WebhookJob>(QUEUES.webhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
           if (job) await handlers.webhook(job.data);
         });
