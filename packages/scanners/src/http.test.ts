@@ -1,7 +1,7 @@
 import type { TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
-import { FetchRefused, safeFetch } from "./http.ts";
+import { FetchRefused, safeFetch, vetUrl } from "./http.ts";
 import {
   startDnsServer,
   startHttpServer,
@@ -225,6 +225,21 @@ describe("safeFetch", () => {
     });
     expect(r.tls?.protocol).toMatch(/^TLSv1\.[23]$/);
     expect(new Date(r.tls!.validTo).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("with verifyTls, refuses a certificate that does not verify (what we send, not what we observe)", async () => {
+    const err = await refusal(safeFetch("https://site.example.com/", cfg, { verifyTls: true }));
+    expect(err.reason).toBe("connection");
+    expect(err.message).toMatch(/self[- ]signed/i);
+  });
+
+  it("vetUrl applies the address guard alone", async () => {
+    await expect(vetUrl("http://site.example.com/hook", cfg)).resolves.toBeUndefined();
+    expect((await refusal(vetUrl("http://site.example.com/", { ...cfg, allowedRanges: [] }))).reason).toBe(
+      "private-address",
+    );
+    expect((await refusal(vetUrl("ftp://site.example.com/", cfg))).reason).toBe("invalid-url");
+    expect((await refusal(vetUrl("http://user:pw@site.example.com/", cfg))).reason).toBe("invalid-url");
   });
 
   it("supports HEAD", async () => {
