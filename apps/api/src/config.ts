@@ -12,7 +12,8 @@ export interface ApiConfig {
   /** The dashboard's URL (OAuth consent page). */
   webUrl: string;
   /** How often each worker process looks for due scan schedules. */
-  schedulerIntervalMs: number;
+  /** What every worker in this process runs besides jobs: the scheduler and the scan watchdog. */
+  worker: { schedulerIntervalMs: number; watchdogIntervalMs: number; heartbeatTimeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -26,6 +27,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
     webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),
-    schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
+    worker: {
+      schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
+      watchdogIntervalMs: Number(env.EMS_WATCHDOG_INTERVAL_MS ?? 15_000),
+      heartbeatTimeoutMs: Number(env.EMS_SCAN_HEARTBEAT_TIMEOUT_MS ?? 45_000),
+    },
   };
 }

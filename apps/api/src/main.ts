@@ -12,7 +12,7 @@ const jobs = createJobQueue(db.url);
 const services = createServices(db, { net: netConfigFromEnv(), jobs });
 // The worker runs here unless the operator runs it apart (`pnpm ems worker`).
 const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";
-if (inProcessWorker) await startWorker(services, { schedulerIntervalMs: config.schedulerIntervalMs });
+if (inProcessWorker) await startWorker(services, config.worker);
 const app = await buildServer(services, config);
 
 let stopping = false;

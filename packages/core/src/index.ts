@@ -5,7 +5,7 @@
 export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
 export { createJobQueue } from "./jobs/queue.ts";
 export { startWorker } from "./jobs/worker.ts";
-export { failAbandonedScans, HEARTBEAT_TIMEOUT_MS } from "./scans/scans.run.ts";
+export { recoverAbandonedScans, HEARTBEAT_TIMEOUT_MS, MAX_SCAN_ATTEMPTS } from "./scans/scans.watchdog.ts";
 export { type PaymentProvider } from "./billing/payment-provider.ts";
 
 // The door: who acts, in which workspace (door.ts).

@@ -200,7 +200,7 @@ program
     db ??= await openDatabase();
     const jobs = createJobQueue(db.url);
     const s = createServices(db, { net: netConfigFromEnv(), jobs });
-    await startWorker(s, { concurrency: o.concurrency, schedulerIntervalMs: loadConfig().schedulerIntervalMs });
+    await startWorker(s, { concurrency: o.concurrency, ...loadConfig().worker });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);

@@ -48,6 +48,13 @@ export interface SqlInTransaction {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** pg-boss's SQL in a Prisma transaction: a job is queued if and only if that transaction commits. */
+export const sqlIn = (tx: {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}): SqlInTransaction => ({
+  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+});
+
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;

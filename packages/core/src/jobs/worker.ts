@@ -4,13 +4,18 @@
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
 import { startScheduler } from "../scan-schedules/scheduler.ts";
-import { failAbandonedScans, runScanJob } from "../scans/scans.run.ts";
-
-export const WATCHDOG_INTERVAL_MS = 15_000;
+import { runScanJob } from "../scans/scans.run.ts";
+import { startScanWatchdog } from "../scans/scans.watchdog.ts";
 
 export async function startWorker(
   services: Services,
-  opts: { concurrency?: number; scanConcurrency?: number; schedulerIntervalMs?: number } = {},
+  opts: {
+    concurrency?: number;
+    scanConcurrency?: number;
+    schedulerIntervalMs?: number;
+    watchdogIntervalMs?: number;
+    heartbeatTimeoutMs?: number;
+  } = {},
 ) {
   const jobs = services.jobs;
   if (!jobs) throw new Error("startWorker needs services with a job queue");
@@ -24,12 +29,14 @@ export async function startWorker(
   for (const a of await pendingChecks(services)) {
     await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
-  const watchdog = setInterval(() => void failAbandonedScans(services).catch(() => {}), WATCHDOG_INTERVAL_MS);
-  watchdog.unref();
+  const watchdog = startScanWatchdog(services, {
+    intervalMs: opts.watchdogIntervalMs,
+    heartbeatTimeoutMs: opts.heartbeatTimeoutMs,
+  });
   const scheduler = startScheduler(services, opts.schedulerIntervalMs);
   return {
     stop: () => {
-      clearInterval(watchdog);
+      watchdog.stop();
       scheduler.stop();
     },
   };

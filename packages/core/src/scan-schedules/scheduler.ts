@@ -11,7 +11,7 @@ import type { Services } from "../context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { actAs, operatorActor } from "../door.ts";
 import { AppError, ErrorCode } from "../errors.ts";
-import type { SqlInTransaction } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/queue.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
@@ -26,11 +26,6 @@ const SKIP_REASONS: Partial<Record<string, string>> = {
   [ErrorCode.SCAN_ALREADY_ACTIVE]: "scan-already-active",
   [ErrorCode.OWNERSHIP_NOT_PROVEN]: "ownership-not-proven",
 };
-
-/** pg-boss's SQL in the Prisma transaction: the scan's job is queued if and only if the scan is stored. */
-const sqlIn = (tx: ScopedTx): SqlInTransaction => ({
-  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
-});
 
 /** The scheduler's changes appear in the audit log as the system actor "scheduler". */
 const schedulerActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "scheduler" });

@@ -1,7 +1,7 @@
 // Running a scan in a worker: claim it (queued → running), keep a heartbeat
 // and the progress in the database, run the engine, and store findings,
 // issues and open ports in one transaction. A cancelled scan is noticed on
-// the next heartbeat and aborted. The watchdog fails scans whose worker died.
+// the next heartbeat and aborted. scans.watchdog.ts retries or fails scans whose worker died.
 import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
@@ -11,16 +11,22 @@ import { syncIssues } from "../issues/issues.sync.ts";
 import type { ScanJob } from "../jobs/queue.ts";
 
 export const HEARTBEAT_MS = 5_000;
-/** A running scan without a heartbeat for this long has lost its worker. */
-export const HEARTBEAT_TIMEOUT_MS = 45_000;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
   const actor = jobActor(job.workspaceId);
   await actAs(services, actor, async ({ db }) => {
-    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not).
+    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not). Every later
+    // write names this attempt, so a worker the watchdog gave up on cannot touch the retry's run.
     const claimed = await db.scan.updateMany({
       where: { id: job.scanId, status: "queued" },
-      data: { status: "running", startedAt: new Date(), heartbeatAt: new Date(), stage: "starting", progress: 0 },
+      data: {
+        status: "running",
+        startedAt: new Date(),
+        heartbeatAt: new Date(),
+        stage: "starting",
+        progress: 0,
+        attempts: { increment: 1 },
+      },
     });
     if (claimed.count === 0) return;
     const scan = await db.scan.findUniqueOrThrow({ where: { id: job.scanId }, include: { asset: true } });
@@ -31,7 +37,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
     const beat = setInterval(() => {
       void actAs(services, actor, async () => {
         const r = await db.scan.updateMany({
-          where: { id: scan.id, status: "running" },
+          where: { id: scan.id, status: "running", attempts: scan.attempts },
           data: { heartbeatAt: new Date() },
         });
         if (r.count === 0) abort.abort(new Error("cancelled")); // deleted or cancelled meanwhile
@@ -64,7 +70,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             lastProgress = { stage, percent };
             await actAs(services, actor, () =>
               db.scan.updateMany({
-                where: { id: scan.id, status: "running" },
+                where: { id: scan.id, status: "running", attempts: scan.attempts },
                 data: { stage, progress: Math.round(percent), heartbeatAt: new Date() },
               }),
             );
@@ -77,7 +83,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
         async (tx) => {
           // Cancelled while we finished: keep the cancellation, store nothing.
           const still = await tx.scan.updateMany({
-            where: { id: scan.id, status: "running" },
+            where: { id: scan.id, status: "running", attempts: scan.attempts },
             data: {
               status: "completed",
               stage: "done",
@@ -103,7 +109,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
     } catch (err) {
       const message = abort.signal.aborted ? "cancelled" : err instanceof Error ? err.message : String(err);
       await db.scan.updateMany({
-        where: { id: scan.id, status: "running" },
+        where: { id: scan.id, status: "running", attempts: scan.attempts },
         data: { status: "failed", error: message.slice(0, 2000), finishedAt: new Date(), stage: lastProgress.stage },
       });
     } finally {
@@ -139,24 +145,4 @@ async function syncOpenPorts(
     where: { assetId, closedAt: null, port: { notIn: ports.map((p) => p.port) } },
     data: { closedAt: now },
   });
-}
-
-/** Fails running scans whose worker stopped sending heartbeats (it died or hung). */
-export async function failAbandonedScans(services: Services, now = Date.now()) {
-  const cutoff = new Date(now - HEARTBEAT_TIMEOUT_MS);
-  const stale = await services.db.prisma.scan.findMany({
-    where: { status: "running", heartbeatAt: { lt: cutoff } },
-    select: { id: true, heartbeatAt: true },
-  });
-  for (const s of stale) {
-    await services.db.prisma.scan.updateMany({
-      where: { id: s.id, status: "running", heartbeatAt: { lt: cutoff } },
-      data: {
-        status: "failed",
-        finishedAt: new Date(),
-        error: `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})`,
-      },
-    });
-  }
-  return stale.length;
 }
