@@ -16,6 +16,7 @@ export function scannerOfKind(kind: string): string {
       port: "ports",
       tls: "tls",
       http: "http",
+      service: "services",
       tech: "technologies",
       template: "templates",
       nuclei: "nuclei",

@@ -3,6 +3,7 @@
 import { httpStage } from "./http.ts";
 import { nucleiStage } from "./nuclei.ts";
 import { portsStage } from "./ports.ts";
+import { servicesStage } from "./services.ts";
 import type { Stage } from "./stage.ts";
 import { technologiesStage } from "./technologies.ts";
 import { templatesStage } from "./templates.ts";
@@ -12,6 +13,7 @@ export const STAGES: readonly Stage[] = [
   portsStage,
   tlsStage,
   httpStage,
+  servicesStage,
   technologiesStage,
   templatesStage,
   nucleiStage,
