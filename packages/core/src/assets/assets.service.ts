@@ -20,6 +20,7 @@ export function parseValue(sc: ServiceContext, type: AssetType, value: string): 
   const parsed = parseTarget(type, value, {
     allowPrivate: sc.services.net.allowPrivate,
     allowedRanges: sc.services.net.allowedRanges,
+    extraSuffixes: sc.services.net.extraSuffixes,
   });
   if (!parsed.ok) throw validationError("value", parsed.message);
   return parsed.target;

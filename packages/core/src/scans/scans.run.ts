@@ -48,6 +48,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       const parsed = parseTarget(asset.type, asset.value, {
         allowPrivate: services.net.allowPrivate,
         allowedRanges: services.net.allowedRanges,
+        extraSuffixes: services.net.extraSuffixes,
       });
       if (!parsed.ok) throw new Error(parsed.message);
       const covers = await coveredHosts(db, asset);
