@@ -6,7 +6,7 @@ import type { Severity } from "./types.ts";
 
 export const looksLikeHtml = (s: string) => /<!doctype|<html|<head|<body|<script/i.test(s.slice(0, 2048));
 
-interface Exposure {
+export interface Exposure {
   path: string;
   kind: string;
   title: string;
@@ -166,3 +166,19 @@ export const EXPOSURES: Exposure[] = [
         : null,
   },
 ];
+
+/** "backup.zip" → ".zip", "site.tar.gz" → ".tar.gz", "index.php~" → "~", ".env" → ".env"; null without one. */
+function fileKey(path: string): string | null {
+  const name = path.split("/").pop()!.toLowerCase();
+  if (name.endsWith(".tar.gz")) return ".tar.gz";
+  if (name.endsWith("~")) return "~";
+  if (name.startsWith(".")) return name;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot) : null;
+}
+
+/** The exposure whose file type a linked path has (a dump linked from a listing, say), or null. */
+export function exposureForFile(path: string): Exposure | null {
+  const key = fileKey(path);
+  return key ? (EXPOSURES.find((e) => fileKey(e.path) === key) ?? null) : null;
+}

@@ -6,7 +6,7 @@
 import type { NetConfig } from "../config.ts";
 import type { HttpResult } from "../http.ts";
 import { httpEvidence, mapLimit, tryFetch } from "./evidence.ts";
-import { EXPOSURES } from "./http-exposures.ts";
+import { EXPOSURES, type Exposure } from "./http-exposures.ts";
 import type { ScanFinding, Severity } from "./types.ts";
 
 export interface WebEndpoint {
@@ -248,8 +248,9 @@ function versionFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
 
 const LISTING = /<title>\s*(Index of \/|Directory listing for \/)|<h1>\s*(Index of \/|Directory listing for \/)/i;
 
-function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): void {
-  if (r.status !== 200 || !LISTING.test(r.body)) return;
+/** Emits the finding when the page is a directory listing; says whether it was one. */
+export function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): boolean {
+  if (r.status !== 200 || !LISTING.test(r.body)) return false;
   const m = LISTING.exec(r.body)![0];
   emit(
     httpFinding(
@@ -263,6 +264,16 @@ function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): void {
       m,
     ),
   );
+  return true;
+}
+
+export function exposureFinding(
+  exposure: Exposure,
+  verdict: { severity: Severity; matched: string },
+  r: HttpResult,
+): ScanFinding {
+  return httpFinding(exposure.kind, verdict.severity, exposure.title, `${r.url}: ${exposure.description}`, r,
+    verdict.matched);
 }
 
 // --- the checks --------------------------------------------------------------
@@ -341,17 +352,7 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
         const x = f.result;
         if (!x || (x.status !== 200 && x.status !== 206)) return;
         const verdict = exposure.judge(x, x.bytes ?? Buffer.from(x.body));
-        if (!verdict) return;
-        emit(
-          httpFinding(
-            exposure.kind,
-            verdict.severity,
-            exposure.title,
-            `${x.url}: ${exposure.description}`,
-            x,
-            verdict.matched,
-          ),
-        );
+        if (verdict) emit(exposureFinding(exposure, verdict, x));
       });
     }
   }

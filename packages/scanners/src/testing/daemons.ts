@@ -1,11 +1,11 @@
-// Real Debian daemons for the service checks' tests (redis-server, memcached,
-// vsftpd: `apt-get install -y redis-server memcached vsftpd`, see .ci/run),
+// Real Debian daemons for the scan checks' tests (redis-server, memcached,
+// vsftpd, nginx: `apt-get install -y redis-server memcached vsftpd nginx-light`, see .ci/run),
 // each on a free loopback port with its own config in a temp dir.
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 export interface Daemon {
   port: number;
@@ -98,4 +98,29 @@ export const startVsftpd = (anonymous: boolean) =>
     ];
     await writeFile(conf, lines.join("\n") + "\n");
     return [conf];
+  });
+
+/**
+ * nginx in the foreground; `server` is the inside of its server block (listen is added), `files` the web root's
+ * content by path (a path ending in "/" makes a directory).
+ */
+export const startNginx = (server: string, files: Record<string, string>) =>
+  start("nginx", async (dir, port) => {
+    const root = join(dir, "www");
+    for (const [path, body] of Object.entries(files)) {
+      const full = join(root, path);
+      await mkdir(path.endsWith("/") ? full : dirname(full), { recursive: true });
+      if (!path.endsWith("/")) await writeFile(full, body);
+    }
+    await chmod(dir, 0o755);
+    const conf = join(dir, "nginx.conf");
+    const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map((t) => `${t}_temp_path ${dir}/${t};`);
+    await writeFile(
+      conf,
+      `daemon off; master_process off; pid ${dir}/nginx.pid; error_log ${dir}/error.log; user nobody nogroup;\n` +
+        `events { worker_connections 64; }\n` +
+        `http { access_log off; ${temp.join(" ")} default_type text/plain; server_tokens on;\n` +
+        `  server { listen 127.0.0.1:${port}; root ${root};\n${server}\n  }\n}\n`,
+    );
+    return ["-c", conf, "-p", dir];
   });

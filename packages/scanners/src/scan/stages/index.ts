@@ -1,5 +1,6 @@
 // The scan's stages, in the order they run. To add one: write a Stage
 // (./stage.ts) in its own file and list it here; the runner does the rest.
+import { crawlStage } from "./crawl.ts";
 import { httpStage } from "./http.ts";
 import { nucleiStage } from "./nuclei.ts";
 import { portsStage } from "./ports.ts";
@@ -13,6 +14,7 @@ export const STAGES: readonly Stage[] = [
   portsStage,
   tlsStage,
   httpStage,
+  crawlStage,
   servicesStage,
   technologiesStage,
   templatesStage,
