@@ -5,7 +5,7 @@ import os from "node:os";
 import { Command, CommanderError } from "commander";
 import { z } from "zod";
 import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db/node";
-import { netConfigFromEnv } from "@ems/scanners";
+import { AdvisoryDatasetError, advisoriesDirFromEnv, importAdvisories, netConfigFromEnv } from "@ems/scanners";
 import {
   AppError,
   asOperator,
@@ -190,6 +190,29 @@ program
       app,
       `Created OAuth app ${app.id} "${app.name}" (${app.scopes.join(", ")})\nclient_id:     ${app.clientId}\nclient_secret: ${app.clientSecret}   (shown once)`,
     );
+  });
+
+program
+  .command("advisories")
+  .description("the advisory dataset scans match detected versions against (end of life, known vulnerabilities)")
+  .command("import <file>")
+  .description(
+    "validate a dataset file (format: packages/scanners/data/advisories.json) and use it instead of the bundled one " +
+      "from the next scan on; stored in <EMS_DATA_DIR>/advisories/",
+  )
+  .action((file: string) => {
+    try {
+      const r = importAdvisories(file, advisoriesDirFromEnv());
+      output(
+        json(),
+        r,
+        `Advisory dataset ${r.version} (generated ${r.generatedAt}) imported: ${r.products} products, ` +
+          `${r.advisories} advisories, ${r.eolCycles} end-of-life dates; stored in ${r.file}`,
+      );
+    } catch (err) {
+      if (err instanceof AdvisoryDatasetError) throw new UsageError(err.message);
+      throw err;
+    }
   });
 
 program

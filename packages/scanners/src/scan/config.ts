@@ -21,6 +21,8 @@ export interface ScanEngineConfig {
   extraCaCerts?: string[];
   /** Link following below the home pages (crawl.ts); DEFAULT_CRAWL where unset, maxDepth 0 turns it off. */
   crawl?: Partial<CrawlLimits>;
+  /** Where an imported advisory dataset lives (default <EMS_DATA_DIR>/advisories); the bundled one otherwise. */
+  advisoriesDir?: string;
 }
 
 export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
@@ -28,6 +30,7 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   portConcurrency: 1000,
   portTimeoutMs: 1500,
   bannerTimeoutMs: 1500,
+  crawl: Object.freeze({ ...DEFAULT_CRAWL }),
 }) as ScanEngineConfig;
 
 /**
