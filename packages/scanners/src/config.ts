@@ -94,7 +94,12 @@ function endpoint(env: Env, name: string, fallback: string): string {
 /** ".Corp." → "corp"; throws on anything that is not a host-name suffix. */
 export function checkSuffixes(suffixes: string[], name = "extraSuffixes"): string[] {
   return suffixes.map((raw) => {
-    const s = domainToASCII(raw.trim().replace(/^\.+|\.+$/g, "").toLowerCase());
+    const s = domainToASCII(
+      raw
+        .trim()
+        .replace(/^\.+|\.+$/g, "")
+        .toLowerCase(),
+    );
     const ok = s && s.split(".").every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(s);
     if (!ok) throw new Error(`${name}: "${raw}" is not a name suffix like internal or corp.example`);
     return s;

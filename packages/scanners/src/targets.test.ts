@@ -213,7 +213,10 @@ describe("parseTarget: operator suffixes (EMS_EXTRA_SUFFIXES)", () => {
     );
   });
   it("accepts domains and subdomains under a listed suffix, the longest suffix first", () => {
-    expect(ok("domain", "app.internal", internal)).toMatchObject({ value: "app.internal", registrableDomain: "app.internal" });
+    expect(ok("domain", "app.internal", internal)).toMatchObject({
+      value: "app.internal",
+      registrableDomain: "app.internal",
+    });
     expect(ok("subdomain", "www.app.corp", internal)).toMatchObject({ registrableDomain: "app.corp" });
     expect(ok("domain", "intranet.lab.test", internal)).toMatchObject({ registrableDomain: "intranet.lab.test" });
     expect(bad("domain", "www.app.internal", internal)).toMatch(/is a subdomain of app\.internal/);

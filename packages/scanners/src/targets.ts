@@ -22,9 +22,7 @@ const EXAMPLE = { domain: "example.com", subdomain: "www.example.com" } as const
 
 /** The longest operator suffix (EMS_EXTRA_SUFFIXES) the name ends with, and the domain registered under it. */
 function extraSuffixOf(ascii: string, suffixes: string[]): { publicSuffix: string; domain: string | null } | null {
-  const match = suffixes
-    .filter((s) => ascii === s || ascii.endsWith(`.${s}`))
-    .sort((a, b) => b.length - a.length)[0];
+  const match = suffixes.filter((s) => ascii === s || ascii.endsWith(`.${s}`)).sort((a, b) => b.length - a.length)[0];
   if (!match) return null;
   const labels = ascii.split(".");
   const depth = match.split(".").length + 1;

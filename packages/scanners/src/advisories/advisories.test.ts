@@ -42,7 +42,9 @@ describe("the bundled dataset", () => {
 
   it("matches range edges exactly", () => {
     const ids = (product: string, version: string) =>
-      assessVersion(bundled(), product, version, NOW)?.advisories.map((a) => a.id).sort() ?? [];
+      assessVersion(bundled(), product, version, NOW)
+        ?.advisories.map((a) => a.id)
+        .sort() ?? [];
     expect(ids("jQuery", "3.4.1")).toEqual(["CVE-2020-11022", "CVE-2020-11023"]);
     expect(ids("jQuery", "3.5.0")).toEqual([]);
     expect(ids("Apache HTTP Server", "2.4.49")).toEqual([
@@ -114,12 +116,21 @@ describe("importAdvisories (what `pnpm ems advisories import` runs)", () => {
     const before = await readFile(path.join(store, "advisories.json"), "utf8");
     const cases: Array<[unknown, RegExp]> = [
       [{ ...good, generatedAt: "yesterday" }, /generatedAt: /],
-      [{ ...good, products: [{ name: "x", advisories: [{ ...good.products[0]!.advisories[0], range: "1.2.x.y" }] }] },
-        /products\.0\.advisories\.0\.range: is not a semver range/],
-      [{ ...good, products: [{ name: "x", eol: [{ cycle: "1", range: "<2", eol: "2020-13-45", source: "https://a.b" }] }] },
-        /products\.0\.eol\.0\.eol/],
-      [{ ...good, products: [{ name: "x", advisories: [{ ...good.products[0]!.advisories[0], id: "BUG-1" }] }] },
-        /products\.0\.advisories\.0\.id: must be a CVE or GHSA id/],
+      [
+        { ...good, products: [{ name: "x", advisories: [{ ...good.products[0]!.advisories[0], range: "1.2.x.y" }] }] },
+        /products\.0\.advisories\.0\.range: is not a semver range/,
+      ],
+      [
+        {
+          ...good,
+          products: [{ name: "x", eol: [{ cycle: "1", range: "<2", eol: "2020-13-45", source: "https://a.b" }] }],
+        },
+        /products\.0\.eol\.0\.eol/,
+      ],
+      [
+        { ...good, products: [{ name: "x", advisories: [{ ...good.products[0]!.advisories[0], id: "BUG-1" }] }] },
+        /products\.0\.advisories\.0\.id: must be a CVE or GHSA id/,
+      ],
     ];
     for (const [content, message] of cases) {
       const bad = path.join(dir, "bad.json");

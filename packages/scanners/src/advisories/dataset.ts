@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import semver from "semver";
 import { z } from "zod";
 
-const range = z.string().refine((r) => semver.validRange(r) !== null, "is not a semver range (e.g. \">=1.2.0 <3.5.0\")");
+const range = z.string().refine((r) => semver.validRange(r) !== null, 'is not a semver range (e.g. ">=1.2.0 <3.5.0")');
 const day = z.iso.date();
 
 const advisory = z.object({

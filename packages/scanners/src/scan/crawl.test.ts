@@ -14,7 +14,8 @@ let planted: Daemon, clean: Daemon;
 
 const PAGES = {
   "index.html": '<html><body><a href="/about.html">About</a> <a href="https://elsewhere.example/">x</a></body></html>',
-  "about.html": '<html><body><a href="/files/">Downloads</a> <a href="/private/">p</a> <img src="/logo.png"></body></html>',
+  "about.html":
+    '<html><body><a href="/files/">Downloads</a> <a href="/private/">p</a> <img src="/logo.png"></body></html>',
   "files/dump.sql": "-- MySQL dump 10.13\nCREATE TABLE `users` (id int, email text);\n",
   "files/readme.txt": "hello\n",
   "private/notes.txt": "internal\n",
@@ -52,13 +53,15 @@ describe("HTTP checks below the root and over plain HTTP (real nginx)", () => {
   it("finds the listing and the dump two links deep, stub_status on its port, and the flagless session cookie", async () => {
     const { found } = await scan(planted.port);
     const by = (kind: string) => found.filter((f) => f.kind === kind);
-    const listings = by("http.directory-listing").map((f) => f.evidence.url).sort();
-    expect(listings).toEqual([
-      `http://127.0.0.1:${planted.port}/files/`,
-      `http://127.0.0.1:${planted.port}/private/`,
-    ]);
+    const listings = by("http.directory-listing")
+      .map((f) => f.evidence.url)
+      .sort();
+    expect(listings).toEqual([`http://127.0.0.1:${planted.port}/files/`, `http://127.0.0.1:${planted.port}/private/`]);
     expect(by("http.exposed.backup")).toMatchObject([
-      { severity: "high", evidence: { url: `http://127.0.0.1:${planted.port}/files/dump.sql`, matched: "-- MySQL dump" } },
+      {
+        severity: "high",
+        evidence: { url: `http://127.0.0.1:${planted.port}/files/dump.sql`, matched: "-- MySQL dump" },
+      },
     ]);
     const status = by("http.exposed.nginx-status");
     expect(status.map((f) => f.evidence.url)).toEqual([`http://127.0.0.1:${planted.port}/nginx_status`]);
@@ -83,7 +86,12 @@ describe("HTTP checks below the root and over plain HTTP (real nginx)", () => {
     const { found, pages } = await scan(clean.port);
     expect(pages).toBeGreaterThanOrEqual(3); // it did crawl: about.html, /files/, /private/
     const kinds = found.map((f) => f.kind);
-    for (const k of ["http.directory-listing", "http.exposed.backup", "http.exposed.nginx-status", "http.insecure-cookie-http"])
+    for (const k of [
+      "http.directory-listing",
+      "http.exposed.backup",
+      "http.exposed.nginx-status",
+      "http.insecure-cookie-http",
+    ])
       expect(kinds).not.toContain(k);
   }, 30_000);
 });
@@ -100,7 +108,8 @@ describe("crawl helpers", () => {
     ]);
   });
   it("reads the Disallow rules of the * group only", () => {
-    const robots = "User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /private/ # x\nDisallow:\nAllow: /\n";
+    const robots =
+      "User-agent: Googlebot\nDisallow: /g/\n\nUser-agent: *\nDisallow: /private/ # x\nDisallow:\nAllow: /\n";
     expect(robotsDisallows(robots)).toEqual(["/private/"]);
   });
 });

@@ -272,8 +272,14 @@ export function exposureFinding(
   verdict: { severity: Severity; matched: string },
   r: HttpResult,
 ): ScanFinding {
-  return httpFinding(exposure.kind, verdict.severity, exposure.title, `${r.url}: ${exposure.description}`, r,
-    verdict.matched);
+  return httpFinding(
+    exposure.kind,
+    verdict.severity,
+    exposure.title,
+    `${r.url}: ${exposure.description}`,
+    r,
+    verdict.matched,
+  );
 }
 
 // --- the checks --------------------------------------------------------------

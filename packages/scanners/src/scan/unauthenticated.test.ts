@@ -28,11 +28,12 @@ async function startFakeMongo(auth: boolean): Promise<{ port: number; close(): P
         const msg = buf.subarray(0, len);
         buf = buf.subarray(len);
         const doc = readOpMsg(msg) ?? {};
-        const reply = "buildInfo" in doc
-          ? { version: "6.0.12", gitVersion: "21e6e8e1", ok: 1 }
-          : auth
-            ? { ok: 0, errmsg: "command listDatabases requires authentication", code: 13, codeName: "Unauthorized" }
-            : { databases: [{ name: "admin" }, { name: "customers" }], totalSize: 8192, ok: 1 };
+        const reply =
+          "buildInfo" in doc
+            ? { version: "6.0.12", gitVersion: "21e6e8e1", ok: 1 }
+            : auth
+              ? { ok: 0, errmsg: "command listDatabases requires authentication", code: 13, codeName: "Unauthorized" }
+              : { databases: [{ name: "admin" }, { name: "customers" }], totalSize: 8192, ok: 1 };
         s.write(opMsg(99, reply, msg.readInt32LE(4)));
       }
     });
@@ -48,24 +49,37 @@ async function startFakeMongo(auth: boolean): Promise<{ port: number; close(): P
 function startFakeElasticsearch(secured: boolean): Promise<TestServer> {
   return startHttpServer((req, res) => {
     if (secured) {
-      res.writeHead(401, { "www-authenticate": 'Basic realm="security" charset="UTF-8"', "content-type": "application/json" });
+      res.writeHead(401, {
+        "www-authenticate": 'Basic realm="security" charset="UTF-8"',
+        "content-type": "application/json",
+      });
       return void res.end('{"error":{"type":"security_exception"},"status":401}');
     }
     res.setHeader("content-type", "application/json");
     if (req.url === "/") {
       return void res.end(
-        JSON.stringify({ name: "node-1", cluster_name: "prod", version: { number: "7.17.9" }, tagline: "You Know, for Search" }),
+        JSON.stringify({
+          name: "node-1",
+          cluster_name: "prod",
+          version: { number: "7.17.9" },
+          tagline: "You Know, for Search",
+        }),
       );
     }
     if (req.url?.startsWith("/_cat/indices")) {
-      return void res.end(JSON.stringify([{ index: "orders", "docs.count": "120" }, { index: "users", "docs.count": "7" }]));
+      return void res.end(
+        JSON.stringify([
+          { index: "orders", "docs.count": "120" },
+          { index: "users", "docs.count": "7" },
+        ]),
+      );
     }
     res.writeHead(404).end("{}");
   });
 }
 
 const net$ = testNetConfig(null, null);
-let daemons: Daemon[] = [];
+const daemons: Daemon[] = [];
 let fakes: Array<{ close(): Promise<void> }> = [];
 const ports: Record<string, number> = {};
 
@@ -88,7 +102,12 @@ beforeAll(async () => {
   const esOpen = await startFakeElasticsearch(false);
   const esSecured = await startFakeElasticsearch(true);
   fakes = [mongoOpen, mongoAuth, esOpen, esSecured];
-  Object.assign(ports, { mongoOpen: mongoOpen.port, mongoAuth: mongoAuth.port, esOpen: esOpen.port, esSecured: esSecured.port });
+  Object.assign(ports, {
+    mongoOpen: mongoOpen.port,
+    mongoAuth: mongoAuth.port,
+    esOpen: esOpen.port,
+    esSecured: esSecured.port,
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -122,7 +141,11 @@ async function scanServices(list: number[]) {
 describe("services stage: data stores and FTP asked in their own protocol", () => {
   it("reports open Redis, memcached, anonymous FTP, MongoDB and Elasticsearch with their versions", async () => {
     const { findings, openPorts } = await scanServices([
-      ports.redisOpen!, ports.memcachedOpen!, ports.ftpAnon!, ports.mongoOpen!, ports.esOpen!,
+      ports.redisOpen!,
+      ports.memcachedOpen!,
+      ports.ftpAnon!,
+      ports.mongoOpen!,
+      ports.esOpen!,
     ]);
     const byKind = Object.fromEntries(findings.map((f) => [f.kind, f]));
     expect(Object.keys(byKind).sort()).toEqual([
@@ -162,7 +185,11 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
 
   it("reports nothing for the clean twins, yet names what they are", async () => {
     const { findings, openPorts, ms } = await scanServices([
-      ports.redisAuth!, ports.memcachedAuth!, ports.ftpClosed!, ports.mongoAuth!, ports.esSecured!,
+      ports.redisAuth!,
+      ports.memcachedAuth!,
+      ports.ftpClosed!,
+      ports.mongoAuth!,
+      ports.esSecured!,
     ]);
     expect(findings).toEqual([]);
     const named = Object.fromEntries(openPorts.map((p) => [p.port, p.service]));

@@ -50,10 +50,12 @@ export async function probeElasticsearch(
   if (!home || !product) return null;
   const label = `${product.name}${product.version ? ` ${product.version}` : ""}`;
   const answer = { service: "elasticsearch", product: label, version: product.version };
-  const cat = (await tryFetch(`${base}/_cat/indices?format=json&h=index,docs.count`, net, {
-    followRedirects: false,
-    ...sig,
-  })).result;
+  const cat = (
+    await tryFetch(`${base}/_cat/indices?format=json&h=index,docs.count`, net, {
+      followRedirects: false,
+      ...sig,
+    })
+  ).result;
   const indices = cat?.status === 200 ? parseJson(cat.body) : null;
   const list = Array.isArray(indices)
     ? indices.map((i: { index?: unknown }) => String(i?.index ?? "")).filter(Boolean)
@@ -70,6 +72,12 @@ export async function probeElasticsearch(
       details: { indices: list.slice(0, 50) },
     };
   }
-  return { ...answer, unauthenticated: false, url: home.url, response: cat ?? home, transcript,
-    matched: `${home.status} ${product.name}` };
+  return {
+    ...answer,
+    unauthenticated: false,
+    url: home.url,
+    response: cat ?? home,
+    transcript,
+    matched: `${home.status} ${product.name}`,
+  };
 }

@@ -64,8 +64,14 @@ export const probeRedis: Probe = (opts) =>
     if (!/^[+-]/.test(pong)) return null;
     if (!pong.startsWith("+PONG")) {
       // -NOAUTH Authentication required / -DENIED (protected mode): a Redis that wants credentials.
-      return { service: "redis", product: "Redis", version: null, unauthenticated: false, transcript: r.transcript(),
-        matched: pong.trim() };
+      return {
+        service: "redis",
+        product: "Redis",
+        version: null,
+        unauthenticated: false,
+        transcript: r.transcript(),
+        matched: pong.trim(),
+      };
     }
     r.send("INFO server\r\n");
     const info = await r.take(respComplete, false);
@@ -86,7 +92,8 @@ export const probeRedis: Probe = (opts) =>
 
 // --- memcached -----------------------------------------------------------------
 
-const statsComplete = (b: Buffer) => /(^|\r\n)END\r\n$/.test(text(b)) || /^(ERROR|CLIENT_ERROR|SERVER_ERROR)/.test(text(b)) && hasLine(b);
+const statsComplete = (b: Buffer) =>
+  /(^|\r\n)END\r\n$/.test(text(b)) || (/^(ERROR|CLIENT_ERROR|SERVER_ERROR)/.test(text(b)) && hasLine(b));
 
 export const probeMemcached: Probe = (opts) =>
   converse(opts, async (c) => {
@@ -108,8 +115,14 @@ export const probeMemcached: Probe = (opts) =>
     }
     // memcached -Y (ASCII auth) or SASL-only: "CLIENT_ERROR unauthenticated" / "ERROR".
     if (/^(CLIENT_ERROR|ERROR|SERVER_ERROR)/.test(stats) && /auth/i.test(stats)) {
-      return { service: "memcached", product: "Memcached", version: null, unauthenticated: false,
-        transcript: `${r.transcript()}\n< ${stats.trim()}`, matched: stats.trim() };
+      return {
+        service: "memcached",
+        product: "Memcached",
+        version: null,
+        unauthenticated: false,
+        transcript: `${r.transcript()}\n< ${stats.trim()}`,
+        matched: stats.trim(),
+      };
     }
     return null;
   });
@@ -188,16 +201,28 @@ export const probeMongo: Probe = (opts) =>
     const list = await ask(2, { listDatabases: 1, nameOnly: true, $db: "admin" });
     if (!list) return null;
     const product = version ? `MongoDB ${version}` : "MongoDB";
-    const sent = "> OP_MSG { buildInfo: 1, $db: \"admin\" }\n> OP_MSG { listDatabases: 1, nameOnly: true, $db: \"admin\" }";
+    const sent = '> OP_MSG { buildInfo: 1, $db: "admin" }\n> OP_MSG { listDatabases: 1, nameOnly: true, $db: "admin" }';
     const databases = Array.isArray(list.databases)
       ? (list.databases as Array<{ name?: unknown }>).map((d) => String(d.name)).slice(0, 20)
       : null;
     if (list.ok === 1 && databases) {
-      return { service: "mongodb", product, version, unauthenticated: true,
+      return {
+        service: "mongodb",
+        product,
+        version,
+        unauthenticated: true,
         transcript: `${sent}\n< { version: "${version ?? "?"}" }\n< { databases: [${databases.join(", ")}], ok: 1 }`,
-        matched: `listDatabases: ${databases.join(", ") || "(none)"}`, details: { databases } };
+        matched: `listDatabases: ${databases.join(", ") || "(none)"}`,
+        details: { databases },
+      };
     }
     const err = `${String(list.codeName ?? list.code ?? "")} ${String(list.errmsg ?? "")}`.trim();
-    return { service: "mongodb", product, version, unauthenticated: false,
-      transcript: `${sent}\n< { ok: 0, errmsg: "${err}" }`, matched: err };
+    return {
+      service: "mongodb",
+      product,
+      version,
+      unauthenticated: false,
+      transcript: `${sent}\n< { ok: 0, errmsg: "${err}" }`,
+      matched: err,
+    };
   });

@@ -6,7 +6,14 @@
 import { mapLimit } from "../evidence.ts";
 import { probeElasticsearch } from "../services/elasticsearch.ts";
 import { unauthenticatedFinding } from "../services/findings.ts";
-import { probeFtpAnonymous, probeMemcached, probeMongo, probeRedis, type Probe, type ServiceAnswer } from "../services/probes.ts";
+import {
+  probeFtpAnonymous,
+  probeMemcached,
+  probeMongo,
+  probeRedis,
+  type Probe,
+  type ServiceAnswer,
+} from "../services/probes.ts";
 import type { OpenPortDetail } from "../port-scan.ts";
 import type { Stage } from "./stage.ts";
 import { webEndpoints } from "./web.ts";
