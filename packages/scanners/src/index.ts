@@ -13,3 +13,4 @@ export * from "./reachability.ts";
 export * from "./ownership.ts";
 export * from "./screenshot.ts";
 export * from "./scan/index.ts";
+export * from "./discovery/index.ts";
