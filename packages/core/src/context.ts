@@ -5,6 +5,7 @@ import type { Actor, Client, Credential } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
+import { quietDiscoverySettings, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 
@@ -21,6 +22,8 @@ export interface Services {
   net: NetConfig;
   /** Stage time limits, port-scan concurrency, templates, nuclei. */
   scanEngine: ScanEngineConfig;
+  /** Discovery's sources, limits and cadence (discovery/discovery.settings.ts). */
+  discovery: DiscoverySettings;
   /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
   jobs: JobQueue | null;
 }
@@ -31,6 +34,7 @@ export interface ServiceOptions {
   payments?: PaymentProvider;
   net?: NetConfig;
   scanEngine?: ScanEngineConfig;
+  discovery?: DiscoverySettings;
   jobs?: JobQueue | null;
 }
 
@@ -43,6 +47,7 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
     payments: opts.payments ?? builtInPaymentProvider,
     net: opts.net ?? defaultNetConfig,
     scanEngine: opts.scanEngine ?? defaultScanEngineConfig,
+    discovery: opts.discovery ?? quietDiscoverySettings,
     jobs: opts.jobs ?? null,
   };
 }

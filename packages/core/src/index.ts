@@ -4,6 +4,7 @@
 // Setting up a process: its long-lived parts, the job queue and workers.
 export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
 export { createJobQueue } from "./jobs/queue.ts";
+export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
 export { recoverAbandonedScans, HEARTBEAT_TIMEOUT_MS, MAX_SCAN_ATTEMPTS } from "./scans/scans.watchdog.ts";
 export { type PaymentProvider } from "./billing/payment-provider.ts";

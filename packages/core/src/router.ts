@@ -3,6 +3,7 @@
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
+import { discoveryRouter } from "./discovery/discovery.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
 import { portsRouter } from "./ports/ports.router.ts";
@@ -23,6 +24,7 @@ export const appRouter = router({
   scanSchedules: scanSchedulesRouter,
   issues: issuesRouter,
   findings: findingsRouter,
+  discovery: discoveryRouter,
   ports: portsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,

@@ -27,6 +27,7 @@ export const WORKSPACE_MODELS = [
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
+  "DiscoveryRun",
   "AssessmentReport",
   "AuditEntry",
 ] as const;

@@ -9,7 +9,19 @@ export const QUEUES = {
   assetCheck: "asset-check",
   /** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
   scan: "scan-run",
+  /** A discovery run under one proven domain (sources, resolution, merge). */
+  discovery: "discovery-run",
 } as const;
+
+export interface DiscoveryJob {
+  runId: number;
+  workspaceId: number;
+}
+
+/** How long a discovery job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const DISCOVERY_JOB_EXPIRE_SECONDS = 3600;
+/** No retries: a run whose worker died is failed by the watchdog; the next run (cadence or manual) merges again. */
+const discoveryPolicy = { retryLimit: 0, expireInSeconds: DISCOVERY_JOB_EXPIRE_SECONDS };
 
 export interface ScanJob {
   scanId: number;
@@ -58,9 +70,14 @@ export const sqlIn = (tx: {
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
+  enqueueDiscovery(job: DiscoveryJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
-    handlers: { assetCheck: (job: AssetCheckJob) => Promise<void>; scan: (job: ScanJob) => Promise<void> },
+    handlers: {
+      assetCheck: (job: AssetCheckJob) => Promise<void>;
+      scan: (job: ScanJob) => Promise<void>;
+      discovery: (job: DiscoveryJob) => Promise<void>;
+    },
     opts?: { concurrency?: number; scanConcurrency?: number },
   ): Promise<void>;
   stop(): Promise<void>;
@@ -98,6 +115,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+    await ensureQueue(boss, { name: QUEUES.discovery, ...discoveryPolicy });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -110,6 +128,10 @@ export function createJobQueue(connectionString: string): JobQueue {
       await ready;
       const policy = { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS };
       await boss.send(QUEUES.scan, job, { ...policy, db: opts.transaction });
+    },
+    async enqueueDiscovery(job, opts = {}) {
+      await ready;
+      await boss.send(QUEUES.discovery, job, { ...discoveryPolicy, db: opts.transaction });
     },
     async work(handlers, opts = {}) {
       await ready;
@@ -128,6 +150,10 @@ export function createJobQueue(connectionString: string): JobQueue {
           if (job) await handlers.scan(job.data);
         });
       }
+      // One run at a time per process: a run resolves hundreds of names at once on its own.
+      await boss.work<DiscoveryJob>(QUEUES.discovery, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (job) await handlers.discovery(job.data);
+      });
     },
     async stop() {
       await ready.catch(() => {});

@@ -1,11 +1,16 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
-// starting), and every worker runs the scan watchdog and the scan scheduler.
+// starting), and every worker runs the watchdogs (scans, discovery runs), the
+// scan scheduler and the discovery cadence.
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
+import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
+import { startDiscoveryCadence } from "../discovery/discovery.runs.ts";
 import { startScheduler } from "../scan-schedules/scheduler.ts";
 import { runScanJob } from "../scans/scans.run.ts";
 import { startScanWatchdog } from "../scans/scans.watchdog.ts";
+
+const DISCOVERY_WATCHDOG_INTERVAL_MS = 15_000;
 
 export async function startWorker(
   services: Services,
@@ -15,6 +20,7 @@ export async function startWorker(
     schedulerIntervalMs?: number;
     watchdogIntervalMs?: number;
     heartbeatTimeoutMs?: number;
+    discoveryIntervalMs?: number;
   } = {},
 ) {
   const jobs = services.jobs;
@@ -23,6 +29,7 @@ export async function startWorker(
     {
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
+      discovery: (job) => runDiscoveryJob(services, job),
     },
     { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );
@@ -33,11 +40,20 @@ export async function startWorker(
     intervalMs: opts.watchdogIntervalMs,
     heartbeatTimeoutMs: opts.heartbeatTimeoutMs,
   });
+  // Discovery runs are not retried: one whose worker died is failed; the next run merges again.
+  const discoveryWatchdog = setInterval(
+    () => void failAbandonedDiscoveryRuns(services).catch(() => {}),
+    DISCOVERY_WATCHDOG_INTERVAL_MS,
+  );
+  discoveryWatchdog.unref();
   const scheduler = startScheduler(services, opts.schedulerIntervalMs);
+  const cadence = startDiscoveryCadence(services, opts.discoveryIntervalMs);
   return {
     stop: () => {
       watchdog.stop();
+      clearInterval(discoveryWatchdog);
       scheduler.stop();
+      cadence.stop();
     },
   };
 }

@@ -98,7 +98,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           await syncIssues(tx, {
             workspaceId: job.workspaceId,
             assetId: asset.id,
-            scanId: scan.id,
+            origin: { scanId: scan.id },
             findings: result.findings,
             completedStages,
             now,

@@ -4,3 +4,5 @@
 export { runInWorkspace } from "../db/scoped.ts";
 export { runAssetCheck } from "../assets/assets.check.ts";
 export { runSchedulerTick } from "../scan-schedules/scheduler.ts";
+export { runDiscoveryTick } from "../discovery/discovery.runs.ts";
+export { failAbandonedDiscoveryRuns } from "../discovery/discovery.job.ts";
