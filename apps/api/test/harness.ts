@@ -11,6 +11,7 @@ import {
   createUserInWorkspace,
   startWorker,
   toAppError,
+  type DiscoverySettings,
   type Scope,
   type Services,
 } from "@ems/core";
@@ -35,11 +36,17 @@ export interface TestApi {
  * config; `queue` lets it enqueue jobs, `worker` also runs them in this process.
  */
 export async function startApi(
-  opts: { net?: NetConfig; scanEngine?: ScanEngineConfig; queue?: boolean; worker?: boolean } = {},
+  opts: {
+    net?: NetConfig;
+    scanEngine?: ScanEngineConfig;
+    discovery?: DiscoverySettings;
+    queue?: boolean;
+    worker?: boolean;
+  } = {},
 ): Promise<TestApi> {
   const db = await createTestDatabase();
   const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
-  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs });
+  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, discovery: opts.discovery, jobs });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -16,6 +16,7 @@ import {
   createOAuthApp,
   createOAuthAppInput,
   createServices,
+  discoverySettingsFromEnv,
   createUserInWorkspace,
   createWorkspace,
   listApiKeys,
@@ -217,12 +218,12 @@ program
 
 program
   .command("worker")
-  .description("run background jobs (reachability checks, scans) until stopped; several may run at once")
+  .description("run background jobs (reachability checks, scans, discovery) until stopped; several may run at once")
   .option("--concurrency <n>", "jobs at a time", id("--concurrency"), 4)
   .action(async (o: { concurrency: number }) => {
     db ??= await openDatabase();
     const jobs = createJobQueue(db.url);
-    const s = createServices(db, { net: netConfigFromEnv(), jobs });
+    const s = createServices(db, { net: netConfigFromEnv(), discovery: discoverySettingsFromEnv(), jobs });
     await startWorker(s, { concurrency: o.concurrency, ...loadConfig().worker });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {

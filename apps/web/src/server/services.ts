@@ -1,7 +1,7 @@
 // The dashboard's link to the product: one Services per server process, on
 // DATABASE_URL (the start script passes the API's database, embedded or not;
 // the API applies migrations).
-import { connectServices, type Services } from "@ems/core";
+import { connectServices, discoverySettingsFromEnv, type Services } from "@ems/core";
 import { netConfigFromEnv } from "@ems/scanners";
 
 const globalForServices = globalThis as unknown as { emsServices?: Services };
@@ -12,7 +12,10 @@ export function services(): Services {
     if (!url)
       throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
     // The dashboard enqueues checks; the API's (or `pnpm ems worker`'s) workers run them.
-    globalForServices.emsServices = connectServices(url, { net: netConfigFromEnv() });
+    globalForServices.emsServices = connectServices(url, {
+      net: netConfigFromEnv(),
+      discovery: discoverySettingsFromEnv(),
+    });
   }
   return globalForServices.emsServices;
 }
