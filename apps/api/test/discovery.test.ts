@@ -5,8 +5,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServices, type DiscoverySettings } from "@ems/core";
 import { runDiscoveryTick } from "@ems/core/testing";
-import { startCtServer, startDnsServer, testNetConfig, type TestCtServer, type TestDnsServer } from "@ems/scanners/testing";
-import { assetChecked, call, expectError, newApiKey, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
+import {
+  startCtServer,
+  startDnsServer,
+  testNetConfig,
+  type TestCtServer,
+  type TestDnsServer,
+} from "@ems/scanners/testing";
+import {
+  assetChecked,
+  call,
+  expectError,
+  newApiKey,
+  startApi,
+  until,
+  workspaceWithKey,
+  type TestApi,
+} from "./harness.ts";
 
 const DOMAIN = "acme-disc.com";
 let api: TestApi;
@@ -85,8 +100,9 @@ beforeAll(async () => {
     key,
     workspace: { id: workspaceId },
   } = await workspaceWithKey(api.services, { plan: "pro" }));
-  projectId = ((await (await req("POST", "/app/projects", { name: "Disc", color: "#112233" })).json()) as { id: number })
-    .id;
+  projectId = (
+    (await (await req("POST", "/app/projects", { name: "Disc", color: "#112233" })).json()) as { id: number }
+  ).id;
   dns.set(DOMAIN, { A: ["127.0.0.1"] });
   const res = await req("POST", "/app/assets", { projectId, type: "domain", value: DOMAIN });
   domainId = ((await res.json()) as { id: number }).id;
@@ -235,7 +251,10 @@ describe("the list and the summary", () => {
     expect((await hosts("status=ignored")).map((h) => h.host)).toEqual(["gone.acme-disc.com"]);
     expect((await hosts("resolves=false")).every((h) => h.resolves === null)).toBe(true);
     expect((await hosts("resolves=true")).every((h) => h.resolves !== null)).toBe(true);
-    expect((await hosts("q=DEV")).map((h) => h.host).sort()).toEqual(["real.dev.acme-disc.com", "x1.dev.acme-disc.com"]);
+    expect((await hosts("q=DEV")).map((h) => h.host).sort()).toEqual([
+      "real.dev.acme-disc.com",
+      "x1.dev.acme-disc.com",
+    ]);
     expect(await hosts(`projectId=${projectId}&domain=other.org`)).toEqual([]);
   });
 
@@ -306,7 +325,12 @@ describe("adding hosts as assets", () => {
     expect(body.refused).toEqual([expect.objectContaining({ id: 99_999_999, code: "NOT_FOUND" })]);
     const assetId = body.added[0]!.asset.id;
     const asset = await api.services.db.prisma.asset.findUniqueOrThrow({ where: { id: assetId } });
-    expect(asset).toMatchObject({ type: "subdomain", value: "www.acme-disc.com", projectId, ownershipMethod: "parent" });
+    expect(asset).toMatchObject({
+      type: "subdomain",
+      value: "www.acme-disc.com",
+      projectId,
+      ownershipMethod: "parent",
+    });
     expect(asset.ownershipVerifiedAt).not.toBeNull();
     await assetChecked(api.services, assetId);
     const after = byHost(await hosts(), "www.acme-disc.com")!;
@@ -319,8 +343,9 @@ describe("adding hosts as assets", () => {
 
   it("refuses with the code and message of POST /app/assets when the plan is full", async () => {
     const small = await workspaceWithKey(api.services, { plan: "essential" });
-    const p = ((await (await call(api.url, small.key, "POST", "/app/projects", { name: "P" })).json()) as { id: number })
-      .id;
+    const p = (
+      (await (await call(api.url, small.key, "POST", "/app/projects", { name: "P" })).json()) as { id: number }
+    ).id;
     const fill = Array.from({ length: 10 }, (_, i) => ({
       workspaceId: small.workspace.id,
       projectId: p,
@@ -371,7 +396,11 @@ describe("run refusals and scopes", () => {
   it("needs assets:write to run, ignore, restore and add, and assets:read to list", async () => {
     const reader = await newApiKey(api.services, workspaceId, { scopes: ["assets:read"] });
     await expectError(await req("POST", "/app/discovery/run", {}, reader.key), 403, "SCOPE_REQUIRED");
-    await expectError(await req("POST", "/app/discovery/hosts/1/restore", undefined, reader.key), 403, "SCOPE_REQUIRED");
+    await expectError(
+      await req("POST", "/app/discovery/hosts/1/restore", undefined, reader.key),
+      403,
+      "SCOPE_REQUIRED",
+    );
     await expectError(await req("POST", "/app/discovery/hosts/add", { ids: [1] }, reader.key), 403, "SCOPE_REQUIRED");
     expect((await req("GET", "/app/discovery/summary", undefined, reader.key)).status).toBe(200);
     const scanner = await newApiKey(api.services, workspaceId, { scopes: ["scans:read"] });
@@ -392,7 +421,10 @@ describe("the cadence", () => {
       where: { type: "domain", ownershipVerifiedAt: { not: null } },
     });
     const before = await api.services.db.prisma.discoveryRun.count({ where: { trigger: "schedule" } });
-    const [a, b] = await Promise.all([runDiscoveryTick(ticking, { batch: 1 }), runDiscoveryTick(ticking, { batch: 1 })]);
+    const [a, b] = await Promise.all([
+      runDiscoveryTick(ticking, { batch: 1 }),
+      runDiscoveryTick(ticking, { batch: 1 }),
+    ]);
     expect(a.claimed + b.claimed).toBe(proven);
     expect(await api.services.db.prisma.discoveryRun.count({ where: { trigger: "schedule" } })).toBe(before + proven);
     expect((await runDiscoveryTick(ticking)).claimed).toBe(0);
@@ -400,7 +432,8 @@ describe("the cadence", () => {
     expect(due.discoveryDueAt!.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
     expect((await runDiscoveryTick(ticking, { now: new Date(Date.now() + 8 * 86_400_000) })).claimed).toBe(proven);
     await until(
-      async () => (await api.services.db.prisma.discoveryRun.count({ where: { status: { in: ["queued", "running"] } } })) === 0,
+      async () =>
+        (await api.services.db.prisma.discoveryRun.count({ where: { status: { in: ["queued", "running"] } } })) === 0,
       "the cadence's runs",
       120_000,
     );

@@ -34,7 +34,9 @@ const notProven = (field: string, what: string) =>
   );
 
 /** Discovery searches under domains, and under subdomains proven by their own proof. */
-const searchable = { OR: [{ type: "domain" as const }, { type: "subdomain" as const, ownershipMethod: { not: "parent" as const } }] };
+const searchable = {
+  OR: [{ type: "domain" as const }, { type: "subdomain" as const, ownershipMethod: { not: "parent" as const } }],
+};
 
 /** The proven assets a run request names: one asset, or every proven domain of a project or the workspace. */
 async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]> {
@@ -43,7 +45,10 @@ async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]>
   if (input.assetId !== undefined || input.domain !== undefined) {
     const field = input.assetId !== undefined ? "assetId" : "domain";
     const asset = await sc.db.asset.findFirst({
-      where: input.assetId !== undefined ? { id: input.assetId } : { value: input.domain, type: { in: ["domain", "subdomain"] } },
+      where:
+        input.assetId !== undefined
+          ? { id: input.assetId }
+          : { value: input.domain, type: { in: ["domain", "subdomain"] } },
     });
     if (!asset) throw new AppError(404, ErrorCode.NOT_FOUND, `${field}: no such asset in this workspace`, { field });
     if (asset.type !== "domain" && asset.type !== "subdomain")
@@ -54,13 +59,14 @@ async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]>
     return [asset];
   }
   if (input.projectId !== undefined && !(await sc.db.project.findUnique({ where: { id: input.projectId } })))
-    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", { field: "projectId" });
+    throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", {
+      field: "projectId",
+    });
   const assets = await sc.db.asset.findMany({
     where: { projectId: input.projectId, ownershipVerifiedAt: { not: null }, ...searchable },
     orderBy: { id: "asc" },
   });
-  if (!assets.length)
-    throw notProven(input.projectId !== undefined ? "projectId" : "domain", "no domain here");
+  if (!assets.length) throw notProven(input.projectId !== undefined ? "projectId" : "domain", "no domain here");
   return assets;
 }
 

@@ -125,7 +125,11 @@ export const addHostsInput = z.object({
 export const addHostsOutput = z
   .object({
     added: z.array(
-      z.object({ id: z.number().int(), host: z.string(), asset: z.object({ id: z.number().int(), value: z.string() }) }),
+      z.object({
+        id: z.number().int(),
+        host: z.string(),
+        asset: z.object({ id: z.number().int(), value: z.string() }),
+      }),
     ),
     refused: z
       .array(z.object({ id: z.number().int(), host: z.string().nullable(), code: z.string(), message: z.string() }))
