@@ -13,6 +13,8 @@ export interface Stack {
   oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
   /** POST `${dnsControl}/<name>` with zone records to publish them on the test DNS server. */
   dnsControl: string;
+  /** POST `${ctControl}/<domain>` with a list of names to publish them in the CT look-alike (discovery). */
+  ctControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

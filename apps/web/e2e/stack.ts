@@ -18,7 +18,7 @@ import {
   startWorker,
 } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
+import { startCtServer, startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
 import { E2E } from "./ports.ts";
@@ -39,10 +39,23 @@ sites.route("e2e-shop.com/", {
     `Shop</h1><p>Everything must go.</p></body></html>`,
 });
 const net = testNetConfig(dns, sites);
+// Certificate transparency for discovery: crt.sh and CertSpotter look-alikes (POST /ct/<domain> publishes names).
+const ct = await startCtServer();
+const discovery = {
+  engine: {
+    crtShUrl: ct.url,
+    certSpotterUrl: ct.url,
+    certSpotterToken: null,
+    sourceTimeoutMs: 3000,
+    resolveConcurrency: 100,
+    bruteforce: true,
+  },
+  intervalDays: 0,
+};
 
 const db = await createTestDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net, jobs });
+const services = createServices(db, { net, jobs, discovery });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
@@ -73,13 +86,16 @@ await runInWorkspace(acme.id, () =>
 );
 
 // The OAuth client's redirect target (shows what it received), and a control
-// endpoint for the tests: POST /dns/<name> with zone records publishes them.
+// endpoint for the tests: POST /dns/<name> with zone records publishes them; POST /ct/<domain> with a list of
+// names publishes a certificate with those names.
 const callback = http.createServer((req, res) => {
-  if (req.method === "POST" && req.url?.startsWith("/dns/")) {
+  if (req.method === "POST" && (req.url?.startsWith("/dns/") || req.url?.startsWith("/ct/"))) {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      dns.add(decodeURIComponent(req.url!.slice(5)), JSON.parse(body));
+      const [, kind, name] = req.url!.split("/");
+      if (kind === "dns") dns.add(decodeURIComponent(name!), JSON.parse(body));
+      else ct.publish(decodeURIComponent(name!), JSON.parse(body));
       res.writeHead(204).end();
     });
     return;
@@ -119,6 +135,7 @@ const web = spawn(
       EMS_HTTPS_PORT: String(net.httpsPort),
       EMS_DNS_TIMEOUT_MS: String(net.dnsTimeoutMs),
       EMS_HTTP_TIMEOUT_MS: String(net.httpTimeoutMs),
+      EMS_DISCOVERY_INTERVAL_DAYS: "0",
     },
   },
 );
@@ -144,6 +161,7 @@ writeFileSync(
     workspaces: { acme: acme.id, beta: beta.id },
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
+    ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
   }),
 );
 console.log("e2e stack ready");
@@ -154,7 +172,7 @@ async function shutdown() {
   await api.close();
   await jobs.stop();
   callback.close();
-  await Promise.all([sites.close(), dns.close()]);
+  await Promise.all([sites.close(), dns.close(), ct.close()]);
   await db.drop();
   rmSync(path.join(here, ".stack.json"), { force: true }); // it holds this run's secrets
   process.exit(0);

@@ -5,10 +5,11 @@ import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@ems/core";
 
-// Features that exist; later ones (Discovery, Reports, Assessments) add their entry here when they land.
+// Features that exist; later ones (Reports, Assessments) add their entry here when they land.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
+  { href: "/discovery", label: "Discovery" },
   { href: "/scans", label: "Scans" },
   { href: "/issues", label: "Issues" },
   { href: "/findings", label: "Findings" },
