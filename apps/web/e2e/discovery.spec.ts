@@ -26,10 +26,11 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await expect(page.getByTestId("ownership")).toContainText("proven");
   const assetUrl = page.url();
 
-  // The sidebar leads to the page; the domain filter lives in the URL and scopes the run.
-  await page.getByRole("link", { name: "Discovery" }).click();
+  // The sidebar has the page; the domain's asset page leads to it filtered (in the URL), which scopes the run.
+  await expect(page.getByRole("link", { name: "Discovery", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Open in Discovery" }).click();
   await expect(page.getByRole("heading", { name: "Discovery", level: 1 })).toBeVisible();
-  await page.goto(`/discovery?domain=${DOMAIN}`);
+  await expect(page).toHaveURL(/domain=e2e-disc\.com/);
   await page.getByTestId("discovery-run").click();
   await expect(page.getByTestId("discovery-run-status")).toContainText("done", { timeout: 45_000 });
   const table = page.getByTestId("discovered-hosts");
