@@ -415,7 +415,7 @@ describe("run refusals and scopes", () => {
 });
 
 describe("the cadence", () => {
-  it("queues one run per due proven domain across processes, then not again until the interval has passed", async () => {
+  it("queues one run per due proven domain across processes, not again until the interval passed", async () => {
     const ticking = createServices(api.db, { net: api.services.net, jobs: api.services.jobs, discovery: settings(7) });
     const proven = await api.services.db.prisma.asset.count({
       where: { type: "domain", ownershipVerifiedAt: { not: null } },
