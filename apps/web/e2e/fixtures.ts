@@ -13,6 +13,8 @@ export interface Stack {
   oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
   /** POST `${dnsControl}/<name>` with zone records to publish them on the test DNS server. */
   dnsControl: string;
+  /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */
+  webPorts: number[];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -144,6 +144,7 @@ writeFileSync(
     workspaces: { acme: acme.id, beta: beta.id },
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
+    webPorts: [net.httpPort, net.httpsPort],
   }),
 );
 console.log("e2e stack ready");
