@@ -22,3 +22,4 @@ export {
   type AdvisoryDataset,
 } from "./advisories/dataset.ts";
 export { assessVersion, type VersionVerdict } from "./advisories/match.ts";
+export * from "./discovery/index.ts";

@@ -1,0 +1,236 @@
+// A UDP DNS client for resolving many names fast (node's c-ares Resolver
+// is far too slow for brute force: see docs/benchmarks.md). Built on
+// dns-packet: a small pool of sockets, random 16-bit ids matched together
+// with the question and the server's address, retries on the next
+// configured server, and one sweep timer for all time limits (not one timer
+// per query). Only NetConfig's resolvers are asked, never /etc/hosts;
+// [] means the system's resolvers from resolv.conf, as in ../dns.ts.
+import { createSocket, type Socket } from "node:dgram";
+import { getServers } from "node:dns";
+import dnsPacket from "dns-packet";
+import type { NetConfig } from "../config.ts";
+import { normaliseHost } from "../dns.ts";
+import { parseIp } from "../safety.ts";
+
+export type QueryType = "A" | "AAAA";
+
+export interface QueryAnswer {
+  /** NOERROR or NXDOMAIN (other codes are retried and end as a DnsQueryError). */
+  nxdomain: boolean;
+  /** Addresses of the asked type at the end of the chain. */
+  addresses: string[];
+  /** The CNAME chain from the name, in order. */
+  cname: string[];
+}
+
+export interface NameAnswer {
+  a: string[];
+  aaaa: string[];
+  cname: string[];
+  /** The name (or the end of its CNAME chain) does not exist. */
+  nxdomain: boolean;
+}
+
+export class DnsQueryError extends Error {
+  override name = "DnsQueryError";
+}
+
+interface Server {
+  address: string;
+  port: number;
+  family: 4 | 6;
+}
+
+interface Pending {
+  id: number;
+  name: string;
+  type: QueryType;
+  server: Server;
+  slot: Slot;
+  deadline: number;
+  triesLeft: number;
+  serverIndex: number;
+  resolve(a: QueryAnswer): void;
+  reject(e: Error): void;
+}
+
+interface Slot {
+  socket: Socket;
+  family: 4 | 6;
+  pending: Map<number, Pending>;
+}
+
+const MAX_CHAIN = 8;
+const SWEEP_MS = 25;
+
+/** "ip", "ip:port", "[v6]:port" or a bare v6 address. */
+export function parseServer(raw: string): Server {
+  const s = raw.trim();
+  const bracket = /^\[([^\]]+)\](?::(\d+))?$/.exec(s);
+  const v4port = /^([\d.]+):(\d+)$/.exec(s);
+  const [host, port] = bracket ? [bracket[1]!, bracket[2]] : v4port ? [v4port[1]!, v4port[2]] : [s, undefined];
+  const ip = parseIp(host);
+  const p = port === undefined ? 53 : Number(port);
+  if (!ip || !Number.isInteger(p) || p < 1 || p > 65535)
+    throw new DnsQueryError(`"${raw}" is not a DNS server address`);
+  return { address: ip.toString(), port: p, family: ip.kind() === "ipv4" ? 4 : 6 };
+}
+
+/** Follows CNAMEs from `name` through the answer section; returns the chain and the last name. */
+function followChain(name: string, answers: dnsPacket.StringAnswer[]): { chain: string[]; end: string } {
+  const chain: string[] = [];
+  let end = name;
+  while (chain.length < MAX_CHAIN) {
+    const c = answers.find((a) => a.type === "CNAME" && normaliseHost(a.name) === end);
+    if (!c) break;
+    const next = normaliseHost(c.data);
+    if (next === name || chain.includes(next)) break; // a loop
+    chain.push(next);
+    end = next;
+  }
+  return { chain, end };
+}
+
+export class DnsClient {
+  private readonly servers: Server[];
+  private readonly slots: Slot[] = [];
+  private next = 0;
+  private inFlight = 0;
+  private sweeper: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly net: NetConfig,
+    opts: { sockets?: number; tries?: number } = {},
+  ) {
+    const configured = net.dnsServers.length ? net.dnsServers : getServers();
+    this.servers = configured.map(parseServer);
+    if (!this.servers.length) throw new DnsQueryError("no DNS server configured");
+    this.tries = Math.max(1, opts.tries ?? 2);
+    const families = new Set(this.servers.map((s) => s.family));
+    for (let i = 0; i < (opts.sockets ?? 4); i++) for (const family of families) this.slots.push(this.openSlot(family));
+  }
+
+  private readonly tries: number;
+
+  private openSlot(family: 4 | 6): Slot {
+    const socket = createSocket(family === 4 ? "udp4" : "udp6");
+    const slot: Slot = { socket, family, pending: new Map() };
+    socket.on("message", (msg, rinfo) => this.onMessage(slot, msg, rinfo.address, rinfo.port));
+    socket.on("error", () => undefined); // ICMP errors and the like: the query times out and is retried
+    socket.unref();
+    return slot;
+  }
+
+  /** A and AAAA of a name, with its CNAME chain. Rejects with DnsQueryError when no server answered. */
+  async lookup(name: string): Promise<NameAnswer> {
+    const [a, aaaa] = await Promise.all([this.query(name, "A"), this.query(name, "AAAA")]);
+    const cname = a.cname.length >= aaaa.cname.length ? a.cname : aaaa.cname;
+    return { a: a.addresses, aaaa: aaaa.addresses, cname, nxdomain: a.nxdomain && aaaa.nxdomain };
+  }
+
+  query(name: string, type: QueryType): Promise<QueryAnswer> {
+    if (this.closed) return Promise.reject(new DnsQueryError("the DNS client is closed"));
+    return new Promise<QueryAnswer>((resolve, reject) => {
+      const serverIndex = this.next++ % this.servers.length;
+      this.send({ name: normaliseHost(name), type, triesLeft: this.tries, serverIndex, resolve, reject });
+    });
+  }
+
+  private send(q: Pick<Pending, "name" | "type" | "triesLeft" | "serverIndex" | "resolve" | "reject">): void {
+    const server = this.servers[q.serverIndex % this.servers.length]!;
+    const candidates = this.slots.filter((s) => s.family === server.family);
+    const slot = candidates[(this.next + q.triesLeft) % candidates.length]!;
+    let id = (Math.random() * 0x10000) | 0;
+    while (slot.pending.has(id)) id = (id + 1) & 0xffff;
+    const pending: Pending = { ...q, id, server, slot, deadline: Date.now() + this.net.dnsTimeoutMs };
+    slot.pending.set(id, pending);
+    this.inFlight++;
+    this.startSweeper();
+    const packet = dnsPacket.encode({
+      type: "query",
+      id,
+      flags: dnsPacket.RECURSION_DESIRED,
+      questions: [{ type: q.type, name: q.name, class: "IN" }],
+    });
+    slot.socket.send(packet, server.port, server.address);
+  }
+
+  private settle(p: Pending): void {
+    p.slot.pending.delete(p.id);
+    this.inFlight--;
+    if (!this.inFlight) this.stopSweeper();
+  }
+
+  private retryOrFail(p: Pending, why: string): void {
+    this.settle(p);
+    if (p.triesLeft > 1 && !this.closed) {
+      this.send({ ...p, triesLeft: p.triesLeft - 1, serverIndex: p.serverIndex + 1 });
+      return;
+    }
+    const via = this.servers.map((s) => `${s.address}:${s.port}`).join(", ");
+    p.reject(new DnsQueryError(`${p.type} lookup of ${p.name} failed: ${why} (via ${via})`));
+  }
+
+  private onMessage(slot: Slot, msg: Buffer, address: string, port: number): void {
+    if (msg.length < 12) return;
+    const p = slot.pending.get(msg.readUInt16BE(0));
+    if (!p || p.server.port !== port || parseIp(address)?.toString() !== p.server.address) return;
+    let packet: dnsPacket.DecodedPacket;
+    try {
+      packet = dnsPacket.decode(msg);
+    } catch {
+      return; // garbage: keep waiting for the real answer
+    }
+    const q = packet.questions?.[0];
+    if (packet.type !== "response" || !q || q.type !== p.type || normaliseHost(q.name) !== p.name) return;
+    const rcode = (packet.flags ?? 0) & 0xf;
+    if (rcode !== 0 && rcode !== 3) {
+      this.retryOrFail(p, rcode === 2 ? "SERVFAIL" : rcode === 5 ? "REFUSED" : `rcode ${rcode}`);
+      return;
+    }
+    this.settle(p);
+    // A, AAAA and CNAME data are strings; the other record types do not matter here.
+    const answers = (packet.answers ?? []).filter(
+      (a): a is dnsPacket.StringAnswer => a.type === "CNAME" || a.type === p.type,
+    );
+    const { chain, end } = followChain(p.name, answers);
+    const addresses = answers.filter((a) => a.type === p.type && normaliseHost(a.name) === end).map((a) => a.data);
+    p.resolve({ nxdomain: rcode === 3, addresses, cname: chain });
+  }
+
+  private startSweeper(): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+  }
+
+  private stopSweeper(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
+  /** Pending maps keep insertion order, which is deadline order (all time limits are equal). */
+  private sweep(): void {
+    const now = Date.now();
+    for (const slot of this.slots) {
+      for (const p of slot.pending.values()) {
+        if (p.deadline > now) break;
+        this.retryOrFail(p, `timed out after ${this.net.dnsTimeoutMs} ms`);
+      }
+    }
+  }
+
+  /** Rejects what is still waiting and closes the sockets. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const slot of this.slots) {
+      for (const p of [...slot.pending.values()]) {
+        this.settle(p);
+        p.reject(new DnsQueryError("the DNS client was closed"));
+      }
+      slot.socket.close();
+    }
+    this.stopSweeper();
+  }
+}
