@@ -5,12 +5,12 @@
 // any name in them is judged; takeovers are looked for on names with a CNAME.
 import { normaliseHost } from "../dns.ts";
 import { abortReason } from "../settle.ts";
-import { nameUnder, parentZone } from "./names.ts";
+import { nameUnder } from "./names.ts";
 import { DnsClient, type NameAnswer } from "./resolver.ts";
 import { collectCtNames } from "./sources.ts";
 import { checkTakeover } from "./takeover.ts";
 import type { DiscoveredHost, DiscoveryInput, DiscoveryResult, DiscoverySource } from "./types.ts";
-import { matchesWildcard, WildcardDetector } from "./wildcard.ts";
+import { WildcardDetector, wildcardOf } from "./wildcard.ts";
 import { bundledWordlist } from "./wordlist.ts";
 
 const TAKEOVER_CONCURRENCY = 8;
@@ -112,8 +112,8 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
       const sources = c.bruteOnly ? new Set<DiscoverySource>(["bruteforce"]) : found.get(c.name)!;
       const host = describeHost(c.name, sources, answer);
       if (answer && (host.resolves || host.cname)) {
-        const zone = await wildcards.probe(parentZone(c.name));
-        if (zone && matchesWildcard(answer, zone)) host.wildcard = { zone: zone.zone, addresses: zone.addresses };
+        const zone = await wildcardOf(c.name, domain, answer, wildcards);
+        if (zone) host.wildcard = { zone: zone.zone, addresses: zone.addresses };
       }
       const real = (host.resolves !== null || host.cname !== null) && host.wildcard === null;
       if (real && c.inWordlist && !c.bruteOnly) host.sources = [...sources.add("bruteforce")].sort();

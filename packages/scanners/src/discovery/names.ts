@@ -15,6 +15,3 @@ export function nameUnder(raw: string, domain: string): string | null {
   const labels = name.slice(0, -domain.length - 1).split(".");
   return labels.every((l) => LABEL.test(l)) ? name : null;
 }
-
-/** The zone a name sits in: the name without its first label. */
-export const parentZone = (name: string) => name.slice(name.indexOf(".") + 1);

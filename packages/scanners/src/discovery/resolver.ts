@@ -41,17 +41,22 @@ interface Server {
   family: 4 | 6;
 }
 
-interface Pending {
-  id: number;
+interface Question {
   name: string;
   type: QueryType;
-  server: Server;
-  slot: Slot;
-  deadline: number;
   triesLeft: number;
   serverIndex: number;
   resolve(a: QueryAnswer): void;
   reject(e: Error): void;
+}
+
+interface Pending extends Question {
+  id: number;
+  packet: Buffer;
+  slot: Slot;
+  deadline: number;
+  /** Every server this id was sent to: a late answer to an earlier try is as good as any. */
+  asked: Server[];
 }
 
 interface Slot {
@@ -61,6 +66,7 @@ interface Slot {
 }
 
 const MAX_CHAIN = 8;
+const SOCKET_BUFFER_BYTES = 4 * 1024 * 1024;
 const SWEEP_MS = 25;
 
 /** "ip", "ip:port", "[v6]:port" or a bare v6 address. */
@@ -75,6 +81,18 @@ export function parseServer(raw: string): Server {
     throw new DnsQueryError(`"${raw}" is not a DNS server address`);
   return { address: ip.toString(), port: p, family: ip.kind() === "ipv4" ? 4 : 6 };
 }
+
+/** As large as the system allows (net.core.rmem_max / wmem_max); smaller is fine, only slower under load. */
+export function setBufferSizes(socket: Socket): void {
+  try {
+    socket.setRecvBufferSize(SOCKET_BUFFER_BYTES);
+    socket.setSendBufferSize(SOCKET_BUFFER_BYTES);
+  } catch {
+    // The system refused the size: keep its default.
+  }
+}
+
+const sameIp = (a: string, b: string) => parseIp(b)?.toString() === a;
 
 /** Follows CNAMEs from `name` through the answer section; returns the chain and the last name. */
 function followChain(name: string, answers: dnsPacket.StringAnswer[]): { chain: string[]; end: string } {
@@ -97,6 +115,7 @@ export class DnsClient {
   private next = 0;
   private inFlight = 0;
   private sweeper: NodeJS.Timeout | null = null;
+  private lastSweep = 0;
   private closed = false;
 
   constructor(
@@ -118,6 +137,9 @@ export class DnsClient {
     const slot: Slot = { socket, family, pending: new Map() };
     socket.on("message", (msg, rinfo) => this.onMessage(slot, msg, rinfo.address, rinfo.port));
     socket.on("error", () => undefined); // ICMP errors and the like: the query times out and is retried
+    // Answers come in bursts of hundreds; the default buffer (~200 KB, ~300 datagrams) drops some.
+    socket.once("listening", () => setBufferSizes(socket));
+    socket.bind(0);
     socket.unref();
     return slot;
   }
@@ -137,22 +159,22 @@ export class DnsClient {
     });
   }
 
-  private send(q: Pick<Pending, "name" | "type" | "triesLeft" | "serverIndex" | "resolve" | "reject">): void {
+  private send(q: Question): void {
     const server = this.servers[q.serverIndex % this.servers.length]!;
     const candidates = this.slots.filter((s) => s.family === server.family);
-    const slot = candidates[(this.next + q.triesLeft) % candidates.length]!;
+    const slot = candidates[this.next % candidates.length]!;
     let id = (Math.random() * 0x10000) | 0;
     while (slot.pending.has(id)) id = (id + 1) & 0xffff;
-    const pending: Pending = { ...q, id, server, slot, deadline: Date.now() + this.net.dnsTimeoutMs };
-    slot.pending.set(id, pending);
-    this.inFlight++;
-    this.startSweeper();
     const packet = dnsPacket.encode({
       type: "query",
       id,
       flags: dnsPacket.RECURSION_DESIRED,
       questions: [{ type: q.type, name: q.name, class: "IN" }],
     });
+    const pending: Pending = { ...q, id, packet, slot, deadline: Date.now() + this.net.dnsTimeoutMs, asked: [server] };
+    slot.pending.set(id, pending);
+    this.inFlight++;
+    this.startSweeper();
     slot.socket.send(packet, server.port, server.address);
   }
 
@@ -162,12 +184,25 @@ export class DnsClient {
     if (!this.inFlight) this.stopSweeper();
   }
 
+  /** The next try goes to the next server, under the same id when the socket can reach it. */
   private retryOrFail(p: Pending, why: string): void {
-    this.settle(p);
     if (p.triesLeft > 1 && !this.closed) {
-      this.send({ ...p, triesLeft: p.triesLeft - 1, serverIndex: p.serverIndex + 1 });
+      p.triesLeft--;
+      p.serverIndex++;
+      const server = this.servers[p.serverIndex % this.servers.length]!;
+      if (server.family !== p.slot.family) {
+        this.settle(p);
+        this.send(p);
+        return;
+      }
+      p.slot.pending.delete(p.id); // re-inserted last: the maps stay in deadline order
+      p.slot.pending.set(p.id, p);
+      p.deadline = Date.now() + this.net.dnsTimeoutMs;
+      if (!p.asked.includes(server)) p.asked.push(server);
+      p.slot.socket.send(p.packet, server.port, server.address);
       return;
     }
+    this.settle(p);
     const via = this.servers.map((s) => `${s.address}:${s.port}`).join(", ");
     p.reject(new DnsQueryError(`${p.type} lookup of ${p.name} failed: ${why} (via ${via})`));
   }
@@ -175,7 +210,7 @@ export class DnsClient {
   private onMessage(slot: Slot, msg: Buffer, address: string, port: number): void {
     if (msg.length < 12) return;
     const p = slot.pending.get(msg.readUInt16BE(0));
-    if (!p || p.server.port !== port || parseIp(address)?.toString() !== p.server.address) return;
+    if (!p || !p.asked.some((s) => s.port === port && (s.address === address || sameIp(s.address, address)))) return;
     let packet: dnsPacket.DecodedPacket;
     try {
       packet = dnsPacket.decode(msg);
@@ -201,6 +236,7 @@ export class DnsClient {
 
   private startSweeper(): void {
     if (this.sweeper) return;
+    this.lastSweep = Date.now();
     this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
   }
 
@@ -209,9 +245,16 @@ export class DnsClient {
     this.sweeper = null;
   }
 
-  /** Pending maps keep insertion order, which is deadline order (all time limits are equal). */
+  /**
+   * Pending maps keep insertion order, which is deadline order (all time limits are equal). After the
+   * event loop was blocked, one sweep is skipped: answers waiting unread in the sockets get their turn
+   * before their questions are declared lost (timers run before I/O in a loop turn).
+   */
   private sweep(): void {
     const now = Date.now();
+    const late = now - this.lastSweep > SWEEP_MS * 4;
+    this.lastSweep = now;
+    if (late) return;
     for (const slot of this.slots) {
       for (const p of slot.pending.values()) {
         if (p.deadline > now) break;

@@ -52,6 +52,25 @@ export class WildcardDetector {
   }
 }
 
+/**
+ * The wildcard zone whose answer the name got, looking from the domain down to the name's parent zone
+ * (a wildcard high up answers for every zone below it, so those are not probed separately).
+ */
+export async function wildcardOf(
+  name: string,
+  domain: string,
+  answer: NameAnswer,
+  detector: WildcardDetector,
+): Promise<WildcardZone | null> {
+  const labels = name.slice(0, -domain.length - 1).split(".");
+  for (let i = labels.length; i >= 1; i--) {
+    const zone = i === labels.length ? domain : `${labels.slice(i).join(".")}.${domain}`;
+    const w = await detector.probe(zone);
+    if (w && matchesWildcard(answer, w)) return w;
+  }
+  return null;
+}
+
 /** Whether a name's answer is the wildcard's. */
 export function matchesWildcard(answer: NameAnswer, w: WildcardZone): boolean {
   const target = answer.cname.at(-1);

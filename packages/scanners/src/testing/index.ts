@@ -4,3 +4,4 @@ export * from "./http-servers.ts";
 export * from "./net-config.ts";
 export * from "./certificates.ts";
 export * from "./tripwire.ts";
+export * from "./ct-server.ts";
