@@ -9,6 +9,7 @@ import {
 } from "../testing/index.ts";
 import { defaultDiscoveryConfig } from "./config.ts";
 import { discoverHostnames } from "./discover.ts";
+import { nameUnder } from "./names.ts";
 import type { DiscoveryConfig, DiscoveryInput } from "./types.ts";
 
 let ct: TestCtServer;
@@ -139,5 +140,15 @@ describe("certificate transparency sources", () => {
     expect(ct.requests.length).toBe(before);
     expect(result.sourceErrors.map((e) => e.source)).toEqual(["certspotter", "crtsh"]);
     expect(result.sourceErrors[0]!.message).toMatch(/refused to connect/);
+  });
+});
+
+describe("nameUnder", () => {
+  it("keeps names strictly under the domain, normalised", () => {
+    expect(nameUnder("*.WWW.Example.com.", "example.com")).toBe("www.example.com");
+    expect(nameUnder("_dmarc.example.com", "example.com")).toBe("_dmarc.example.com");
+    for (const junk of ["example.com", "badexample.com", "a.example.org", "a b.example.com", "a.*.example.com"])
+      expect(nameUnder(junk, "example.com")).toBeNull();
+    expect(nameUnder(`${"a".repeat(64)}.example.com`, "example.com")).toBeNull();
   });
 });

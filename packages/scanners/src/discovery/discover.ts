@@ -6,6 +6,7 @@
 import { normaliseHost } from "../dns.ts";
 import { abortReason } from "../settle.ts";
 import { nameUnder } from "./names.ts";
+import { forEachPooled } from "./pool.ts";
 import { DnsClient, type NameAnswer } from "./resolver.ts";
 import { collectCtNames } from "./sources.ts";
 import { checkTakeover } from "./takeover.ts";
@@ -37,22 +38,6 @@ function describeHost(name: string, sources: Set<DiscoverySource>, answer: NameA
     wildcard: null,
     takeover: null,
   };
-}
-
-/** Runs `fn` over the items with at most `limit` at once, pulling from the iterator as it goes. */
-async function pool<T>(items: Iterator<T>, limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let failed = false;
-  const worker = async () => {
-    for (let next = items.next(); !next.done && !failed; next = items.next()) {
-      try {
-        await fn(next.value);
-      } catch (err) {
-        failed = true;
-        throw err;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, limit) }, worker));
 }
 
 export async function discoverHostnames(input: DiscoveryInput): Promise<DiscoveryResult> {
@@ -99,7 +84,7 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
     const step = Math.max(1, Math.floor(total / 100));
     onProgress?.({ phase: "resolve", done, total });
 
-    await pool(candidates(), config.resolveConcurrency, async (c) => {
+    await forEachPooled(candidates(), config.resolveConcurrency, async (c) => {
       stopIfAborted();
       let answer: NameAnswer | null = null;
       try {
@@ -127,7 +112,7 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
     if (failures && config.bruteforce)
       sourceErrors.push({ source: "bruteforce", message: `${failures} of ${total} lookups failed (${firstFailure})` });
 
-    await pool(answers.entries(), TAKEOVER_CONCURRENCY, async ([name, answer]) => {
+    await forEachPooled(answers.entries(), TAKEOVER_CONCURRENCY, async ([name, answer]) => {
       hosts.get(name)!.takeover = await checkTakeover(name, answer, net, signal);
     });
     stopIfAborted();

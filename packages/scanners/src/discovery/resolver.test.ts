@@ -1,7 +1,8 @@
 // The UDP DNS client against the test DNS server on 127.0.0.1.
+import dnsPacket from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, testNetConfig, type TestDnsServer } from "../testing/index.ts";
-import { DnsClient, DnsQueryError, parseServer } from "./resolver.ts";
+import { DnsClient, DnsQueryError, encodeQuery, parseServer } from "./resolver.ts";
 
 let dns: TestDnsServer;
 let servfail: TestDnsServer;
@@ -117,5 +118,18 @@ describe("parseServer", () => {
     expect(parseServer("2001:db8::53")).toEqual({ address: "2001:db8::53", port: 53, family: 6 });
     expect(() => parseServer("dns.example.com")).toThrow('"dns.example.com" is not a DNS server address');
     expect(() => parseServer("127.0.0.1:70000")).toThrow(DnsQueryError);
+  });
+});
+
+describe("encodeQuery", () => {
+  it("writes what dns-packet reads as the question", () => {
+    const decoded = dnsPacket.decode(encodeQuery(0xbeef, "www.example.com", "AAAA"));
+    expect(decoded).toMatchObject({
+      id: 0xbeef,
+      type: "query",
+      flag_rd: true,
+      questions: [{ name: "www.example.com", type: "AAAA", class: "IN" }],
+    });
+    expect(() => encodeQuery(1, "a..example.com", "A")).toThrow("is not a valid DNS name");
   });
 });

@@ -5,6 +5,7 @@
 // configured server, and one sweep timer for all time limits (not one timer
 // per query). Only NetConfig's resolvers are asked, never /etc/hosts;
 // [] means the system's resolvers from resolv.conf, as in ../dns.ts.
+import { randomFillSync } from "node:crypto";
 import { createSocket, type Socket } from "node:dgram";
 import { getServers } from "node:dns";
 import dnsPacket from "dns-packet";
@@ -92,6 +93,40 @@ export function setBufferSizes(socket: Socket): void {
   }
 }
 
+// Ids from the system's CSPRNG (an off-path attacker must guess them together with the source port),
+// drawn in batches: one call per 4096 questions.
+const ids = new Uint16Array(4096);
+let idsLeft = 0;
+function randomId(): number {
+  if (!idsLeft) idsLeft = randomFillSync(ids).length;
+  return ids[--idsLeft]!;
+}
+
+const TYPE_CODES: Record<QueryType, number> = { A: 1, AAAA: 28 };
+
+/**
+ * A query for one name (RD set, class IN). Written by hand rather than with dnsPacket.encode: it is
+ * the same 17 + name bytes every time, and encoding was a third of the client's time per name.
+ */
+export function encodeQuery(id: number, name: string, type: QueryType): Buffer {
+  const labels = name.split(".");
+  const buf = Buffer.alloc(12 + name.length + 2 + 4);
+  buf.writeUInt16BE(id, 0);
+  buf.writeUInt16BE(dnsPacket.RECURSION_DESIRED, 2);
+  buf.writeUInt16BE(1, 4); // one question
+  let at = 12;
+  for (const label of labels) {
+    const len = buf.write(label, at + 1, "latin1");
+    if (!len || len > 63) throw new DnsQueryError(`"${name}" is not a valid DNS name`);
+    buf[at] = len;
+    at += len + 1;
+  }
+  buf[at] = 0;
+  buf.writeUInt16BE(TYPE_CODES[type], at + 1);
+  buf.writeUInt16BE(1, at + 3); // class IN
+  return buf;
+}
+
 const sameIp = (a: string, b: string) => parseIp(b)?.toString() === a;
 
 /** Follows CNAMEs from `name` through the answer section; returns the chain and the last name. */
@@ -112,6 +147,8 @@ function followChain(name: string, answers: dnsPacket.StringAnswer[]): { chain: 
 export class DnsClient {
   private readonly servers: Server[];
   private readonly slots: Slot[] = [];
+  private readonly slots4: Slot[] = [];
+  private readonly slots6: Slot[] = [];
   private next = 0;
   private inFlight = 0;
   private sweeper: NodeJS.Timeout | null = null;
@@ -127,7 +164,12 @@ export class DnsClient {
     if (!this.servers.length) throw new DnsQueryError("no DNS server configured");
     this.tries = Math.max(1, opts.tries ?? 2);
     const families = new Set(this.servers.map((s) => s.family));
-    for (let i = 0; i < (opts.sockets ?? 4); i++) for (const family of families) this.slots.push(this.openSlot(family));
+    for (let i = 0; i < (opts.sockets ?? 4); i++)
+      for (const family of families) {
+        const slot = this.openSlot(family);
+        this.slots.push(slot);
+        (family === 4 ? this.slots4 : this.slots6).push(slot);
+      }
   }
 
   private readonly tries: number;
@@ -161,17 +203,26 @@ export class DnsClient {
 
   private send(q: Question): void {
     const server = this.servers[q.serverIndex % this.servers.length]!;
-    const candidates = this.slots.filter((s) => s.family === server.family);
+    const candidates = server.family === 4 ? this.slots4 : this.slots6;
     const slot = candidates[this.next % candidates.length]!;
-    let id = (Math.random() * 0x10000) | 0;
+    let id = randomId();
     while (slot.pending.has(id)) id = (id + 1) & 0xffff;
-    const packet = dnsPacket.encode({
-      type: "query",
+    const packet = encodeQuery(id, q.name, q.type);
+    const deadline = Date.now() + this.net.dnsTimeoutMs;
+    const { name, type, triesLeft, serverIndex, resolve, reject } = q;
+    const pending: Pending = {
+      name,
+      type,
+      triesLeft,
+      serverIndex,
+      resolve,
+      reject,
       id,
-      flags: dnsPacket.RECURSION_DESIRED,
-      questions: [{ type: q.type, name: q.name, class: "IN" }],
-    });
-    const pending: Pending = { ...q, id, packet, slot, deadline: Date.now() + this.net.dnsTimeoutMs, asked: [server] };
+      packet,
+      slot,
+      deadline,
+      asked: [server],
+    };
     slot.pending.set(id, pending);
     this.inFlight++;
     this.startSweeper();
@@ -218,7 +269,7 @@ export class DnsClient {
       return; // garbage: keep waiting for the real answer
     }
     const q = packet.questions?.[0];
-    if (packet.type !== "response" || !q || q.type !== p.type || normaliseHost(q.name) !== p.name) return;
+    if (packet.type !== "response" || !q || q.type !== p.type || q.name.toLowerCase() !== p.name) return;
     const rcode = (packet.flags ?? 0) & 0xf;
     if (rcode !== 0 && rcode !== 3) {
       this.retryOrFail(p, rcode === 2 ? "SERVFAIL" : rcode === 5 ? "REFUSED" : `rcode ${rcode}`);

@@ -5,3 +5,4 @@ export * from "./net-config.ts";
 export * from "./certificates.ts";
 export * from "./tripwire.ts";
 export * from "./ct-server.ts";
+export * from "./fast-dns-server.ts";

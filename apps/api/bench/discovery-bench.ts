@@ -1,0 +1,160 @@
+// `pnpm bench:discovery`: how fast discovery resolves names. A DNS server on
+// 127.0.0.1 (dns-packet, answers from a Map, in a child process so that its
+// CPU and memory are not ours) serves h<i>.bench.test: even i answer A (and
+// AAAA for every fourth), odd i are NXDOMAIN, as most brute-forced names are.
+// We resolve 10,000 and 100,000 names the way discoverHostnames does
+// (DnsClient.lookup: A and AAAA, the CNAME chain, through forEachPooled with
+// EMS_DISCOVERY_CONCURRENCY workers), check every answer, and sample RSS.
+// For comparison, 10,000 names through node's c-ares Resolver (resolve4 and
+// resolve6, same concurrency). Writes the "Discovery: resolving names"
+// section of docs/benchmarks.md and prints it.
+import { spawn } from "node:child_process";
+import { Resolver } from "node:dns/promises";
+import { existsSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { defaultNetConfig, discoveryConfigFromEnv, DnsClient, forEachPooled, type NameAnswer } from "@ems/scanners";
+import { benchAddress, benchNames } from "./discovery-names.ts";
+
+const SECTION = "## Discovery: resolving names";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, "../../..");
+const SIZES = [10_000, 100_000];
+const concurrency = discoveryConfigFromEnv().resolveConcurrency;
+
+interface Run {
+  label: string;
+  names: number;
+  ms: number;
+  rssBefore: number;
+  rssPeak: number;
+  wrong: number;
+  failed: number;
+}
+
+async function startServer(count: number): Promise<{ port: number; stop(): void }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(here, "discovery-dns-server.ts"), String(count)],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the DNS server exited (${code})`)));
+    createInterface({ input: child.stdout! }).once("line", resolve);
+  });
+  return { port: Number(line), stop: () => void child.kill("SIGTERM") };
+}
+
+/** Runs `work` while sampling RSS every 20 ms. */
+async function measure(label: string, names: number, work: () => Promise<{ wrong: number; failed: number }>) {
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+  const started = performance.now();
+  const { wrong, failed } = await work();
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  const run: Run = { label, names, ms, rssBefore, rssPeak, wrong, failed };
+  console.log(`${label} ${names}: ${Math.round((names / ms) * 1000)} names/s, peak RSS ${mib(rssPeak)}`);
+  return run;
+}
+
+function checker() {
+  const counts = { wrong: 0, failed: 0 };
+  return {
+    counts,
+    check(i: number, answer: NameAnswer | null) {
+      if (!answer) return void counts.failed++;
+      const want = i % 2 === 0 ? benchAddress(i) : null;
+      const ok = want
+        ? answer.a.join() === want.a && answer.aaaa.join() === (want.aaaa ?? "")
+        : answer.nxdomain && !answer.a.length;
+      if (!ok) counts.wrong++;
+    },
+  };
+}
+
+async function ours(port: number, count: number): Promise<{ wrong: number; failed: number }> {
+  const dns = new DnsClient({ ...defaultNetConfig, dnsServers: [`127.0.0.1:${port}`], dnsTimeoutMs: 3000 });
+  const { counts, check } = checker();
+  try {
+    await forEachPooled(benchNames(count), concurrency, async ({ i, name }) => {
+      check(i, await dns.lookup(name).catch(() => null));
+    });
+  } finally {
+    dns.close();
+  }
+  return counts;
+}
+
+async function cares(port: number, count: number): Promise<{ wrong: number; failed: number }> {
+  const r = new Resolver({ timeout: 3000, tries: 2 });
+  r.setServers([`127.0.0.1:${port}`]);
+  const none = (err: NodeJS.ErrnoException) => (err.code === "ENOTFOUND" || err.code === "ENODATA" ? [] : null);
+  const { counts, check } = checker();
+  await forEachPooled(benchNames(count), concurrency, async ({ i, name }) => {
+    const [a, aaaa] = await Promise.all([r.resolve4(name).catch(none), r.resolve6(name).catch(none)]);
+    check(i, a && aaaa ? { a, aaaa, cname: [], nxdomain: !a.length && !aaaa.length } : null);
+  });
+  return counts;
+}
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const rate = (r: Run) => Math.round((r.names / r.ms) * 1000).toLocaleString("en-US");
+
+async function main() {
+  const server = await startServer(Math.max(...SIZES));
+  const runs: Run[] = [];
+  try {
+    await ours(server.port, 2000); // warm-up: JIT, sockets
+    for (const n of SIZES) runs.push(await measure("DnsClient (dns-packet, UDP)", n, () => ours(server.port, n)));
+    runs.push(await measure("node:dns Resolver (c-ares)", SIZES[0]!, () => cares(server.port, SIZES[0]!)));
+  } finally {
+    server.stop();
+  }
+  const rows = runs.map(
+    (r) =>
+      `| ${r.label} | ${r.names.toLocaleString("en-US")} | ${(r.ms / 1000).toFixed(2)} s | ${rate(r)} | ` +
+      `${mib(r.rssBefore)} | ${mib(r.rssPeak)} | ${r.wrong + r.failed} |`,
+  );
+  const [small, large] = runs;
+  const aimMet = runs.slice(0, 2).every((r) => (r.names / r.ms) * 1000 >= 10_000 && r.wrong + r.failed === 0);
+  const section = `${SECTION}
+
+| resolver | names | time | names/s | RSS before | peak RSS | wrong or failed |
+|---|---:|---:|---:|---:|---:|---:|
+${rows.join("\n")}
+
+- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; load average before the run ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ")} (the machine is shared).
+- Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}.
+- Each name is two questions (A and AAAA); half the names exist (A, and AAAA for every fourth), half are
+  NXDOMAIN. Every answer is checked against what the server holds. ${concurrency} names in flight
+  (EMS_DISCOVERY_CONCURRENCY), 4 sockets, the server in a child process (its memory is not counted).
+- Memory: peak RSS ${mib(small!.rssPeak)} at 10,000 names and ${mib(large!.rssPeak)} at 100,000: names are
+  pulled from a generator by a fixed pool of workers, so nothing is held per name.
+- Aim (at least 10,000 names/s, memory flat): ${aimMet ? "met" : "**not met**"}.
+
+Reproduce: \`pnpm bench:discovery\` (about 30 s). The code is in \`apps/api/bench/discovery-bench.ts\`.
+`;
+  const file = path.join(repoRoot, "docs", "benchmarks.md");
+  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
+  const start = old.indexOf(SECTION);
+  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
+  const updated =
+    start < 0
+      ? `${old.trimEnd()}\n\n${section}`
+      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
+  await writeFile(file, updated);
+  console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), file)}`);
+}
+
+await main();
