@@ -105,6 +105,9 @@ async function cares(port: number, count: number): Promise<{ wrong: number; fail
   return counts;
 }
 
+const machine = () =>
+  `${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), ` +
+  `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}`;
 const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const rate = (r: Run) => Math.round((r.names / r.ms) * 1000).toLocaleString("en-US");
 
@@ -135,7 +138,7 @@ ${rows.join("\n")}
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(", ")} (the machine is shared).
-- Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}.
+- Machine: ${machine()}.
 - Each name is two questions (A and AAAA); half the names exist (A, and AAAA for every fourth), half are
   NXDOMAIN. Every answer is checked against what the server holds. ${concurrency} names in flight
   (EMS_DISCOVERY_CONCURRENCY), 4 sockets, the server in a child process (its memory is not counted).

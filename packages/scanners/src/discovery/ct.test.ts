@@ -40,7 +40,7 @@ const run = (config: Partial<DiscoveryConfig> = {}, extra: Partial<DiscoveryInpu
   });
 
 describe("certificate transparency sources", () => {
-  it("normalises names: wildcards stripped, case folded, other domains and junk dropped, duplicates merged", async () => {
+  it("normalises names: no wildcard prefix, lower-case, no other domains or junk, no duplicates", async () => {
     ct.crtsh.set("example.com", [
       { name_value: "*.Example.com\nAPI.example.com\nexample.com", common_name: "api.example.com" },
       { name_value: "dev.example.com.\nmail.example.org\nnotexample.com\nuser@example.com\nbad host.example.com" },

@@ -17,7 +17,8 @@ export class SourceError extends Error {
 
 async function getJson(url: string, net: NetConfig, deadline: number, signal: AbortSignal, auth?: string) {
   const left = deadline - Date.now();
-  if (left <= 0) throw Object.assign(new SourceError("out of time"), { name: "TimeoutError" }); // reported with the limit
+  // Named like AbortSignal.timeout's reason: reported as "no answer within <limit> ms".
+  if (left <= 0) throw Object.assign(new SourceError("out of time"), { name: "TimeoutError" });
   const cfg: NetConfig = { ...net, httpTimeoutMs: left, maxResponseBytes: CT_MAX_RESPONSE_BYTES };
   const res = await safeFetch(url, cfg, {
     signal,

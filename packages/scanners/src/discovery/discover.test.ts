@@ -118,7 +118,9 @@ describe("discoverHostnames", () => {
     expect(takeovers["docs.example.com"]).toEqual({
       service: "GitHub Pages",
       target: "acme.github.io",
-      evidence: `CNAME docs.example.com → acme.github.io; http://docs.example.com/ answered 404: "There isn't a GitHub Pages site here."`,
+      evidence:
+        "CNAME docs.example.com → acme.github.io; " +
+        `http://docs.example.com/ answered 404: "There isn't a GitHub Pages site here."`,
     });
     // A live Heroku app and a dangling CNAME outside any known service are no takeover.
     expect(takeovers["blog.example.com"]).toBeNull();
