@@ -186,9 +186,15 @@ export class DnsClient {
     return slot;
   }
 
-  /** A and AAAA of a name, with its CNAME chain. Rejects with DnsQueryError when no server answered. */
+  /**
+   * A and AAAA of a name, with its CNAME chain. Rejects with DnsQueryError when no server answered.
+   * AAAA is asked only when A was not NXDOMAIN: a name that does not exist has no record of any type
+   * (RFC 8020), and most brute-forced names do not exist, so this saves nearly half the questions.
+   */
   async lookup(name: string): Promise<NameAnswer> {
-    const [a, aaaa] = await Promise.all([this.query(name, "A"), this.query(name, "AAAA")]);
+    const a = await this.query(name, "A");
+    if (a.nxdomain) return { a: [], aaaa: [], cname: a.cname, nxdomain: true };
+    const aaaa = await this.query(name, "AAAA");
     const cname = a.cname.length >= aaaa.cname.length ? a.cname : aaaa.cname;
     return { a: a.addresses, aaaa: aaaa.addresses, cname, nxdomain: a.nxdomain && aaaa.nxdomain };
   }
