@@ -15,6 +15,8 @@ export interface Stack {
   dnsControl: string;
   /** POST `${ctControl}/<domain>` with a list of names to publish them in the CT look-alike (discovery). */
   ctControl: string;
+  /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */
+  webPorts: number[];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

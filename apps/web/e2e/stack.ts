@@ -162,6 +162,7 @@ writeFileSync(
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
     ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
+    webPorts: [net.httpPort, net.httpsPort],
   }),
 );
 console.log("e2e stack ready");
