@@ -54,3 +54,12 @@ export {
   revokeOAuthToken,
   type OAuthApp,
 } from "./oauth/oauth.service.ts";
+
+// Reports over a ServiceContext (the dashboard and the assessment snapshot call them inside actAs).
+export { reportSummary } from "./reports/summary.ts";
+export { vulnerableAssets, SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/vulnerable-assets.ts";
+export { slaReport, DEFAULT_AT_RISK_DAYS } from "./reports/sla.ts";
+export { resolvePeriod, PERIOD_PRESETS, MAX_PERIOD_DAYS, type Period, type PeriodInput } from "./reports/period.ts";
+export type { ReportFilters } from "./reports/report-sql.ts";
+export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";
+export { DEFAULT_SLA_DAYS, type SlaDays } from "./sla-policy/sla-policy.schemas.ts";

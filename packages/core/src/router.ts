@@ -13,6 +13,8 @@ import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
 import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
+import { reportsRouter } from "./reports/reports.router.ts";
+import { slaPolicyRouter } from "./sla-policy/sla-policy.router.ts";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -24,6 +26,8 @@ export const appRouter = router({
   issues: issuesRouter,
   findings: findingsRouter,
   ports: portsRouter,
+  reports: reportsRouter,
+  slaPolicy: slaPolicyRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

@@ -24,11 +24,14 @@ export const WORKSPACE_MODELS = [
   "Scan",
   "Finding",
   "Issue",
+  "IssueEvent",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
   "AssessmentReport",
   "AuditEntry",
+  "SlaPolicy",
+  "ProjectSlaPolicy",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);
