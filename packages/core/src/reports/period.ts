@@ -49,9 +49,7 @@ export function resolvePeriod(input: PeriodInput, now = new Date()): Period {
     first = new Date(today.getTime() - (PERIOD_PRESETS[input.period] - 1) * DAY_MS);
   } else {
     last = input.to ? parseDay("to", input.to) : today;
-    first = input.from
-      ? parseDay("from", input.from)
-      : new Date(last.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
+    first = input.from ? parseDay("from", input.from) : new Date(last.getTime() - (DEFAULT_PERIOD_DAYS - 1) * DAY_MS);
   }
   if (last > today) throw validationError("to", `must not be after today (${day(today)})`);
   if (first > last) throw validationError("from", "must not be after to");

@@ -39,9 +39,12 @@ export const variant = (name: string, f: ReportFilters, ...more: boolean[]) =>
 /** 404 unless the project is in the caller's workspace. */
 export async function checkProject(sc: ServiceContext, f: ReportFilters) {
   if (!f.projectId) return;
-  const rows = await workspaceRows(sc, "report-project", `select id from "Project" where "workspaceId" = $1 and id = $2`, [
-    f.projectId,
-  ]);
+  const rows = await workspaceRows(
+    sc,
+    "report-project",
+    `select id from "Project" where "workspaceId" = $1 and id = $2`,
+    [f.projectId],
+  );
   if (!rows.length) throw notFound("Project");
 }
 

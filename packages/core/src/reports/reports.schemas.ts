@@ -6,8 +6,8 @@ import { MAX_PERIOD_DAYS, PERIOD_PRESETS, type PeriodPreset } from "./period.ts"
 import { SEVERITIES } from "./report-sql.ts";
 
 const presets = Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]];
-// A query string carries "true"/"false"; the dashboard sends booleans.
-const flag = z.union([z.boolean(), z.stringbool({ truthy: ["true", "1"], falsy: ["false", "0"] })]);
+// A query string carries "true"/"false" (the dashboard sends the same strings).
+const flag = z.stringbool({ truthy: ["true"], falsy: ["false"] });
 
 export const reportFiltersInput = z.object({
   period: z
@@ -17,8 +17,13 @@ export const reportFiltersInput = z.object({
   from: z
     .string()
     .optional()
-    .meta({ description: `First day (YYYY-MM-DD, UTC), included. Default: 29 days before to. At most ${MAX_PERIOD_DAYS} days.` }),
-  to: z.string().optional().meta({ description: "Last day (YYYY-MM-DD, UTC), included; not after today. Default today." }),
+    .meta({
+      description: `First day (YYYY-MM-DD, UTC), included. Default: 29 days before to. At most ${MAX_PERIOD_DAYS} days.`,
+    }),
+  to: z
+    .string()
+    .optional()
+    .meta({ description: "Last day (YYYY-MM-DD, UTC), included; not after today. Default today." }),
   projectId: idParam("projectId").optional(),
   includeDismissed: flag
     .optional()

@@ -1,10 +1,5 @@
 import { procedure, router } from "../trpc.ts";
-import {
-  projectIdInput,
-  setProjectSlaPolicyInput,
-  setSlaPolicyInput,
-  slaPolicySchema,
-} from "./sla-policy.schemas.ts";
+import { projectIdInput, setProjectSlaPolicyInput, setSlaPolicyInput, slaPolicySchema } from "./sla-policy.schemas.ts";
 import { deleteProjectSlaPolicy, getSlaPolicy, setProjectSlaPolicy, setSlaPolicy } from "./sla-policy.service.ts";
 import { z } from "zod";
 
