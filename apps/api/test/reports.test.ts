@@ -356,6 +356,16 @@ describe("the issue history", () => {
     expect(again.issues.reopened.critical).toBe(1);
     expect(again.issues.stillOpen.total).toBe(before.issues.stillOpen.total);
   });
+
+  it("groups an issue's whole history under its current severity", async () => {
+    const before = await seeded.get<Summary>(`/app/reports/summary?${period}`);
+    await sql(`update "Issue" set severity = 'low' where id = $1`, [seeded.i4]);
+    const after = await seeded.get<Summary>(`/app/reports/summary?${period}`);
+    expect(after.issues.reopened).toMatchObject({ high: 0, low: 1 });
+    expect(after.issues.stillOpen).toMatchObject({ high: before.issues.stillOpen.high - 1, low: 1 });
+    expect(after.series).toEqual(before.series);
+    await sql(`update "Issue" set severity = 'high' where id = $1`, [seeded.i4]);
+  });
 });
 
 describe("access", () => {

@@ -18,16 +18,24 @@ export type ReportSeverity = (typeof SEVERITIES)[number];
 export const openStatuses = (f: ReportFilters) =>
   f.includeDismissed ? `('open', 'in-progress', 'dismissed')` : `('open', 'in-progress')`;
 
+/** What a query reads: issues (alias `i`) or issue events (alias `e`, which carry severity, asset, first sighting). */
+export type Source = "issues" | "events";
+export const aliasOf = (source: Source) => (source === "issues" ? "i" : "e");
+
 /**
- * Joins and conditions on issue alias `i` (and asset alias `a` when a project is asked for): the project
- * filter as parameter `$${projectParam}`, and dismissed issues left out unless asked for.
+ * Joins and conditions on the source's rows (and asset alias `a` when a project is asked for): the project
+ * filter as parameter `$${projectParam}`, and dismissed issues left out unless asked for (for events: the events
+ * of issues dismissed now, through a hashed list of the few dismissed ids rather than a join with every issue).
  */
-export function issueFilter(f: ReportFilters, projectParam: number) {
+export function issueFilter(f: ReportFilters, projectParam: number, source: Source = "issues") {
+  const t = aliasOf(source);
+  const dismissed =
+    source === "issues"
+      ? ` and i.status <> 'dismissed'`
+      : ` and e."issueId" not in (select id from "Issue" where "workspaceId" = $1 and status = 'dismissed')`;
   return {
-    join: f.projectId ? `join "Asset" a on a.id = i."assetId"` : "",
-    where:
-      (f.projectId ? ` and a."projectId" = $${projectParam}` : "") +
-      (f.includeDismissed ? "" : ` and i.status <> 'dismissed'`),
+    join: f.projectId ? `join "Asset" a on a.id = ${t}."assetId"` : "",
+    where: (f.projectId ? ` and a."projectId" = $${projectParam}` : "") + (f.includeDismissed ? "" : dismissed),
     values: f.projectId ? [f.projectId] : [],
   };
 }

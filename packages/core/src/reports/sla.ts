@@ -12,25 +12,35 @@ import { workspaceRows } from "../service-context.ts";
 import { MAX_SLA_DAYS, SLA_SEVERITIES, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
 import { resolvePeriod, type PeriodInput } from "./period.ts";
-import { checkProject, issueFilter, openStatuses, round, variant, type ReportFilters } from "./report-sql.ts";
+import {
+  aliasOf,
+  checkProject,
+  issueFilter,
+  openStatuses,
+  round,
+  variant,
+  type ReportFilters,
+  type Source,
+} from "./report-sql.ts";
 
 export const DEFAULT_AT_RISK_DAYS = 7;
 
-/** Joins giving each issue `i` its deadline as `due` (needs the asset when projects have their own policy). */
-function deadline(f: ReportFilters, overrides: boolean, projectParam: number) {
-  const filter = issueFilter({ ...f, projectId: overrides ? undefined : f.projectId }, projectParam);
+/** Joins giving each issue (or event) its deadline as `due` (needs the asset when projects have their own policy). */
+function deadline(f: ReportFilters, overrides: boolean, projectParam: number, source: Source = "issues") {
+  const t = aliasOf(source);
+  const filter = issueFilter({ ...f, projectId: overrides ? undefined : f.projectId }, projectParam, source);
   const join = overrides
-    ? `join "Asset" a on a.id = i."assetId" left join "ProjectSlaPolicy" ps on ps."projectId" = a."projectId"`
+    ? `join "Asset" a on a.id = ${t}."assetId" left join "ProjectSlaPolicy" ps on ps."projectId" = a."projectId"`
     : filter.join;
   const days = overrides
-    ? `case i.severity when 'critical' then coalesce(ps."criticalDays", $2::int)
+    ? `case ${t}.severity when 'critical' then coalesce(ps."criticalDays", $2::int)
          when 'high' then coalesce(ps."highDays", $3::int)
          when 'medium' then coalesce(ps."mediumDays", $4::int) else coalesce(ps."lowDays", $5::int) end`
-    : `case i.severity when 'critical' then $2::int when 'high' then $3::int when 'medium' then $4::int else $5::int end`;
+    : `case ${t}.severity when 'critical' then $2::int when 'high' then $3::int when 'medium' then $4::int else $5::int end`;
   return {
     join,
-    where: `and i.severity <> 'info' ${overrides && f.projectId ? `and a."projectId" = $${projectParam}` : ""} ${filter.where}`,
-    due: `(i."firstSeenAt" + (${days}) * interval '1 day')`,
+    where: `and ${t}.severity <> 'info' ${overrides && f.projectId ? `and a."projectId" = $${projectParam}` : ""} ${filter.where}`,
+    due: `(${t}."firstSeenAt" + (${days}) * interval '1 day')`,
   };
 }
 
@@ -44,7 +54,7 @@ export async function slaReport(
   const [days, overrides] = await Promise.all([workspaceSlaDays(sc), sc.db.projectSlaPolicy.count()]);
   const atRiskDays = filters.atRiskDays ?? DEFAULT_AT_RISK_DAYS;
   // $1 workspace, $2-$5 days per severity, then each query's own, the project last (when asked for).
-  const d = (projectParam: number) => deadline(filters, overrides > 0, projectParam);
+  const d = (projectParam: number, source?: Source) => deadline(filters, overrides > 0, projectParam, source);
   const bucket: "week" | "month" = period.days <= 92 ? "week" : "month";
   const name = (n: string) => variant(n, filters, overrides > 0);
   const base = [days.critical, days.high, days.medium, days.low];
@@ -66,9 +76,10 @@ export async function slaReport(
     workspaceRows<{ severity: SlaSeverity; resolved: number; late: number }>(
       sc,
       name("report-sla-resolved"),
-      `select i.severity::text as severity, count(*)::int as resolved, count(*) filter (where e.at > ${d(8).due})::int as late
-       from "IssueEvent" e join "Issue" i on i.id = e."issueId" ${d(8).join}
-       where e."workspaceId" = $1 and e."toStatus" = 'resolved' and e.at >= $6 and e.at < $7 ${d(8).where}
+      `select e.severity::text as severity, count(*)::int as resolved,
+         count(*) filter (where e.at > ${d(8, "events").due})::int as late
+       from "IssueEvent" e ${d(8, "events").join}
+       where e."workspaceId" = $1 and e."toStatus" = 'resolved' and e.at >= $6 and e.at < $7 ${d(8, "events").where}
        group by 1`,
       [...base, period.start, period.end, ...project],
     ),

@@ -3,6 +3,9 @@ CREATE TABLE "IssueEvent" (
     "id" SERIAL NOT NULL,
     "workspaceId" INTEGER NOT NULL,
     "issueId" INTEGER NOT NULL,
+    "assetId" INTEGER NOT NULL,
+    "severity" "Severity" NOT NULL,
+    "firstSeenAt" TIMESTAMPTZ(3) NOT NULL,
     "fromStatus" "IssueStatus",
     "toStatus" "IssueStatus" NOT NULL,
     "at" TIMESTAMPTZ(3) NOT NULL,
@@ -36,10 +39,10 @@ CREATE TABLE "ProjectSlaPolicy" (
 );
 
 -- CreateIndex
-CREATE INDEX "IssueEvent_workspaceId_at_idx" ON "IssueEvent"("workspaceId", "at");
+CREATE INDEX "IssueEvent_workspaceId_at_toStatus_fromStatus_severity_issu_idx" ON "IssueEvent"("workspaceId", "at", "toStatus", "fromStatus", "severity", "issueId", "assetId", "firstSeenAt");
 
 -- CreateIndex
-CREATE INDEX "IssueEvent_issueId_at_idx" ON "IssueEvent"("issueId", "at");
+CREATE INDEX "IssueEvent_issueId_idx" ON "IssueEvent"("issueId");
 
 -- CreateIndex
 CREATE INDEX "ProjectSlaPolicy_workspaceId_idx" ON "ProjectSlaPolicy"("workspaceId");
@@ -75,15 +78,15 @@ ALTER TABLE "ProjectSlaPolicy" ADD CONSTRAINT "ProjectSlaPolicy_projectId_fkey" 
 -- entries record, then its current status if the chain does not end there. "fromStatus" is the previous link of
 -- the chain (not the audit's "before"), so the chain is consistent even where the log has gaps.
 WITH links AS (
-  SELECT i."workspaceId", i.id AS "issueId", 'open'::"IssueStatus" AS status, i."firstSeenAt" AS at, 0::bigint AS ord
+  SELECT i.id AS "issueId", 'open'::"IssueStatus" AS status, i."firstSeenAt" AS at, 0::bigint AS ord
   FROM "Issue" i
   UNION ALL
-  SELECT i."workspaceId", i.id, (a.changes -> 'status' ->> 'after')::"IssueStatus", a."createdAt", a.id::bigint
+  SELECT i.id, (a.changes -> 'status' ->> 'after')::"IssueStatus", a."createdAt", a.id::bigint
   FROM "AuditEntry" a
   JOIN "Issue" i ON a."workspaceId" = i."workspaceId" AND a."resourceType" = 'issue' AND a."resourceId" = i.id::text
   WHERE a.changes -> 'status' ->> 'after' IN ('open', 'in-progress', 'resolved', 'dismissed')
   UNION ALL
-  SELECT i."workspaceId", i.id, i.status,
+  SELECT i.id, i.status,
     CASE i.status WHEN 'resolved' THEN i."resolvedAt" WHEN 'dismissed' THEN i."dismissedAt" END, 9223372036854775807
   FROM "Issue" i
 ), chain AS (
@@ -91,14 +94,18 @@ WITH links AS (
     max(at) OVER (PARTITION BY "issueId" ORDER BY ord ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS "previousAt"
   FROM links
 )
-INSERT INTO "IssueEvent" ("workspaceId", "issueId", "fromStatus", "toStatus", "at")
-SELECT "workspaceId", "issueId", previous, status, coalesce(at, "previousAt")
-FROM chain WHERE ord = 0 OR previous IS DISTINCT FROM status
-ORDER BY "issueId", ord;
+INSERT INTO "IssueEvent"
+  ("workspaceId", "issueId", "assetId", severity, "firstSeenAt", "fromStatus", "toStatus", "at")
+SELECT i."workspaceId", i.id, i."assetId", i.severity, i."firstSeenAt", c.previous, c.status,
+  coalesce(c.at, c."previousAt")
+FROM chain c JOIN "Issue" i ON i.id = c."issueId"
+WHERE c.ord = 0 OR c.previous IS DISTINCT FROM c.status
+ORDER BY c."issueId", c.ord;
 
 -- From now on every insert and status change of an issue writes its event in the same transaction, whatever the
 -- write path (scanner sync, the issues service, SQL). The time is the one the row itself records: "firstSeenAt",
--- "resolvedAt", "dismissedAt", else "updatedAt" when the update set it (Prisma does), else now().
+-- "resolvedAt", "dismissedAt", else "updatedAt" when the update set it (Prisma does), else now(). A change of
+-- severity is copied to the issue's events, so that reports group by the current severity.
 CREATE FUNCTION "issue_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed_at timestamptz := CASE NEW.status
@@ -107,21 +114,31 @@ DECLARE
   END;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "IssueEvent" ("workspaceId", "issueId", "fromStatus", "toStatus", "at")
-    VALUES (NEW."workspaceId", NEW.id, NULL, 'open', NEW."firstSeenAt");
+    INSERT INTO "IssueEvent"
+      ("workspaceId", "issueId", "assetId", severity, "firstSeenAt", "fromStatus", "toStatus", "at")
+    VALUES (NEW."workspaceId", NEW.id, NEW."assetId", NEW.severity, NEW."firstSeenAt", NULL, 'open', NEW."firstSeenAt");
     IF NEW.status <> 'open' THEN
-      INSERT INTO "IssueEvent" ("workspaceId", "issueId", "fromStatus", "toStatus", "at")
-      VALUES (NEW."workspaceId", NEW.id, 'open', NEW.status, coalesce(changed_at, NEW."updatedAt"));
+      INSERT INTO "IssueEvent"
+        ("workspaceId", "issueId", "assetId", severity, "firstSeenAt", "fromStatus", "toStatus", "at")
+      VALUES (NEW."workspaceId", NEW.id, NEW."assetId", NEW.severity, NEW."firstSeenAt", 'open', NEW.status,
+        coalesce(changed_at, NEW."updatedAt"));
     END IF;
-  ELSIF NEW.status IS DISTINCT FROM OLD.status THEN
+    RETURN NULL;
+  END IF;
+  IF NEW.severity IS DISTINCT FROM OLD.severity THEN
+    UPDATE "IssueEvent" SET severity = NEW.severity WHERE "issueId" = NEW.id;
+  END IF;
+  IF NEW.status IS DISTINCT FROM OLD.status THEN
     IF changed_at IS NULL AND NEW."updatedAt" IS DISTINCT FROM OLD."updatedAt" THEN
       changed_at := NEW."updatedAt";
     END IF;
-    INSERT INTO "IssueEvent" ("workspaceId", "issueId", "fromStatus", "toStatus", "at")
-    VALUES (NEW."workspaceId", NEW.id, OLD.status, NEW.status, coalesce(changed_at, now()));
+    INSERT INTO "IssueEvent"
+      ("workspaceId", "issueId", "assetId", severity, "firstSeenAt", "fromStatus", "toStatus", "at")
+    VALUES (NEW."workspaceId", NEW.id, NEW."assetId", NEW.severity, NEW."firstSeenAt", OLD.status, NEW.status,
+      coalesce(changed_at, now()));
   END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "issue_events" AFTER INSERT OR UPDATE OF status ON "Issue"
+CREATE TRIGGER "issue_events" AFTER INSERT OR UPDATE OF status, severity ON "Issue"
   FOR EACH ROW EXECUTE FUNCTION "issue_events"();
