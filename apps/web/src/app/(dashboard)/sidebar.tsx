@@ -5,7 +5,7 @@ import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@ems/core";
 
-// Features that exist; later ones (Discovery, Reports, Assessments) add their entry here when they land.
+// Features that exist; later ones (Discovery, Assessments) add their entry here when they land.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
@@ -13,6 +13,7 @@ const NAV = [
   { href: "/issues", label: "Issues" },
   { href: "/findings", label: "Findings" },
   { href: "/ports", label: "Ports" },
+  { href: "/reports", label: "Reports" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [
@@ -20,6 +21,7 @@ const SETTINGS = [
   { href: "/settings/oauth-apps", label: "OAuth apps", admin: true },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
+  { href: "/settings/sla", label: "SLA policy" },
 ];
 
 export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {
