@@ -38,7 +38,7 @@ function eventsByDay(sc: ServiceContext, period: Period, f: ReportFilters) {
   return workspaceRows<DayRow>(
     sc,
     variant("report-events-by-day", f),
-    `select to_char(e.at at time zone 'UTC', 'YYYY-MM-DD') as day, e.severity::text as severity,
+    `select ((e.at at time zone 'UTC')::date)::text as day, e.severity::text as severity,
        count(*) filter (where e."fromStatus" is null)::int as opened,
        count(*) filter (where e."toStatus" = 'resolved')::int as resolved,
        count(*) filter (where e."fromStatus" in ('resolved', 'dismissed')
@@ -47,7 +47,7 @@ function eventsByDay(sc: ServiceContext, period: Period, f: ReportFilters) {
        sum((e."toStatus" in ${open})::int - coalesce((e."fromStatus" in ${open})::int, 0))::int as delta
      from "IssueEvent" e ${filter.join}
      where e."workspaceId" = $1 and e.at >= $2 ${filter.where}
-     group by 1, 2`,
+     group by (e.at at time zone 'UTC')::date, e.severity`,
     [period.start, ...filter.values],
   );
 }
