@@ -94,6 +94,14 @@ async function measure(path: string) {
   console.log(`| \`${path}\` | ${times[RUNS / 2]!.toFixed(1)} ms | ${p99.toFixed(1)} ms |`);
 }
 
+// A yardstick for how busy the machine is: a plain scan of the issues (about 10 ms on a quiet 2-core machine).
+const yardstick: number[] = [];
+for (let i = 0; i < 5; i++) {
+  t = performance.now();
+  await q(`select count(*) from "Issue" where "workspaceId" = $1 and title <> ''`);
+  yardstick.push(performance.now() - t);
+}
+console.log(`yardstick: scan of ${ISSUES} issues, median ${yardstick.sort((a, b) => a - b)[2]!.toFixed(1)} ms`);
 console.log("| Request | Median | p99 |\n|---|---|---|");
 for (const path of [
   "/app/reports/summary",

@@ -9,7 +9,7 @@
 //   - the oldest breaches: the 10 open issues longest past their deadline.
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
-import { MAX_SLA_DAYS, SLA_SEVERITIES, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
+import { SLA_SEVERITIES, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
 import { resolvePeriod, type PeriodInput } from "./period.ts";
 import {
@@ -51,7 +51,22 @@ export async function slaReport(
 ) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
-  const [days, overrides] = await Promise.all([workspaceSlaDays(sc), sc.db.projectSlaPolicy.count()]);
+  const [days, longest] = await Promise.all([
+    workspaceSlaDays(sc),
+    sc.db.projectSlaPolicy.aggregate({
+      _count: true,
+      _max: { criticalDays: true, highDays: true, mediumDays: true, lowDays: true },
+    }),
+  ]);
+  const overrides = longest._count;
+  // How far back an issue can be first seen and still fall due in the period.
+  const lookbackDays = Math.max(
+    days.critical,
+    days.high,
+    days.medium,
+    days.low,
+    ...Object.values(longest._max).map(Number),
+  );
   const atRiskDays = filters.atRiskDays ?? DEFAULT_AT_RISK_DAYS;
   // $1 workspace, $2-$5 days per severity, then each query's own, the project last (when asked for).
   const d = (projectParam: number, source?: Source) => deadline(filters, overrides > 0, projectParam, source);
@@ -96,7 +111,7 @@ export async function slaReport(
                and i."firstSeenAt" < $7 ${d(10).where}) x
        where x.due >= $6 and x.due < $7 and x.due <= $9
        group by 1`,
-      [...base, period.start, period.end, Math.max(...base, overrides ? MAX_SLA_DAYS : 0), now, ...project],
+      [...base, period.start, period.end, lookbackDays, now, ...project],
     ),
     workspaceRows<{
       issueId: number;
