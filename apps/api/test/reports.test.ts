@@ -222,6 +222,8 @@ describe("vulnerable assets", () => {
     const page2 = await seeded.get<Ranked[]>("/app/reports/vulnerable-assets?limit=2&page=2");
     expect(page2.map((r) => r.value)).toEqual(["b1.example.com"]);
     expect(page2[0]!.score).toBeCloseTo(weight(15, age(40)), 0);
+    const beyond = await call(api.url, seeded.key, "GET", "/app/reports/vulnerable-assets?limit=2&page=9");
+    expect([beyond.headers.get("x-total-count"), await beyond.json()]).toEqual(["3", []]);
   });
 
   it("counts dismissed issues only when asked, and filters by project", async () => {

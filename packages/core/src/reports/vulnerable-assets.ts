@@ -79,6 +79,9 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
      order by score desc, "assetId" limit $4 offset $5`,
     [now, EXPOSED_PORTS, filters.limit, (filters.page - 1) * filters.limit, ...filter.values],
   );
+  // Past the last page the window count has no row to ride on: ask page 1 for the total.
+  const firstPage = (): Promise<{ total: number }> => vulnerableAssets(sc, { ...filters, page: 1, limit: 1 }, now);
+  const total = rows[0]?.total ?? (filters.page > 1 ? (await firstPage()).total : 0);
   return {
     items: rows.map(({ total: _total, issueScore, score, ...r }) => ({
       ...r,
@@ -86,7 +89,7 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
       portScore: EXPOSED_PORT_BONUS * r.exposedPorts.length,
       score: round(score, 1)!,
     })),
-    total: rows[0]?.total ?? 0,
+    total,
     page: filters.page,
     limit: filters.limit,
   };
