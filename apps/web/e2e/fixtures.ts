@@ -25,7 +25,8 @@ export async function signIn(page: Page, email: string, password = stack().passw
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+  // Argon2 verification takes seconds when the machine is busy.
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */

@@ -52,6 +52,9 @@ async function seedProject(workspaceId: number) {
   }
 }
 
+// A build of the whole stack on a shared 2-core machine: sign-in and first page loads can take long.
+test.setTimeout(180_000);
+
 test("the reports page shows the API's numbers, exports CSV, and follows the SLA policy", async ({ page, request }) => {
   const projectId = await seedProject(stack().workspaces.acme);
   await signIn(page, "owner@acme.test");
