@@ -43,6 +43,18 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 }
 
 const days = (n: number | null) => (n === null ? "—" : `${n} d`);
+
+type Day = RouterOutputs["reports"]["summary"]["series"][number];
+/** Bars for a chart: one per day up to 31 days, else one per 7 days (labelled by their first day). */
+function bars(series: Day[], value: (d: Day) => number, color: string) {
+  const size = series.length > 31 ? 7 : 1;
+  const out = [];
+  for (let i = 0; i < series.length; i += size) {
+    const chunk = series.slice(i, i + size);
+    out.push({ label: chunk[0]!.date.slice(5), value: chunk.reduce((n, d) => n + value(d), 0), color });
+  }
+  return out;
+}
 const query = (f: object) =>
   new URLSearchParams(
     Object.entries(f)
@@ -179,23 +191,23 @@ export function ReportsView() {
             <Stat label="Scans failed" value={s.scans.failed} testId="stat-scans-failed" />
             <Stat label="Assets added" value={s.assetsAdded} testId="stat-assets-added" />
           </div>
-          <Card title="Opened and resolved per day">
+          <Card title={`Opened and resolved per ${s.series.length > 31 ? "week" : "day"}`}>
             <div className="report-charts">
               <div>
                 <h3 className="muted">Opened</h3>
                 <BarChart
-                  title="Issues opened per day"
+                  title="Issues opened"
                   orientation="vertical"
-                  data={s.series.map((d) => ({ label: d.date.slice(5), value: d.opened, color: "#b91c1c" }))}
+                  data={bars(s.series, (d) => d.opened, "#b91c1c")}
                   data-testid="chart-opened"
                 />
               </div>
               <div>
                 <h3 className="muted">Resolved</h3>
                 <BarChart
-                  title="Issues resolved per day"
+                  title="Issues resolved"
                   orientation="vertical"
-                  data={s.series.map((d) => ({ label: d.date.slice(5), value: d.resolved, color: "#15803d" }))}
+                  data={bars(s.series, (d) => d.resolved, "#15803d")}
                   data-testid="chart-resolved"
                 />
               </div>
