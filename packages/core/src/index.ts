@@ -15,6 +15,7 @@ export { requestContext, sessionContext, type RequestContext } from "./context.t
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";
 export { restRoutes, type RestRoute } from "./rest/routes.ts";
+export { viewSharedReport } from "./assessments/assessments.share.ts";
 export { errorAnswer, fileAnswer, successAnswer, toWebResponse, type Answer } from "./rest/respond.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export { AppError, ErrorCode, toAppError } from "./errors.ts";

@@ -1,6 +1,7 @@
 // The application router: one sub-router per resource. Served as tRPC to the
 // dashboard and as REST at /app/* (see apps/api).
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
+import { assessmentsRouter } from "./assessments/assessments.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
@@ -28,6 +29,7 @@ export const appRouter = router({
   ports: portsRouter,
   reports: reportsRouter,
   slaPolicy: slaPolicyRouter,
+  assessments: assessmentsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

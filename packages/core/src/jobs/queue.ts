@@ -9,7 +9,17 @@ export const QUEUES = {
   assetCheck: "asset-check",
   /** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
   scan: "scan-run",
+  /** The snapshot, narrative and PDF of one assessment report. */
+  assessment: "assessment-generate",
 } as const;
+
+export interface AssessmentJob {
+  reportId: number;
+  workspaceId: number;
+}
+
+/** A worker that dies mid-report is replaced after this long; the handler records ordinary failures itself. */
+const assessmentPolicy = { retryLimit: 2, retryDelay: 10, expireInSeconds: 300 };
 
 export interface ScanJob {
   scanId: number;
@@ -58,9 +68,14 @@ export const sqlIn = (tx: {
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
+  enqueueAssessment(job: AssessmentJob, opts: { transaction: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
-    handlers: { assetCheck: (job: AssetCheckJob) => Promise<void>; scan: (job: ScanJob) => Promise<void> },
+    handlers: {
+      assetCheck: (job: AssetCheckJob) => Promise<void>;
+      scan: (job: ScanJob) => Promise<void>;
+      assessment: (job: AssessmentJob) => Promise<void>;
+    },
     opts?: { concurrency?: number; scanConcurrency?: number },
   ): Promise<void>;
   stop(): Promise<void>;
@@ -98,6 +113,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
+    await ensureQueue(boss, { name: QUEUES.assessment, ...assessmentPolicy });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -110,6 +126,10 @@ export function createJobQueue(connectionString: string): JobQueue {
       await ready;
       const policy = { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS };
       await boss.send(QUEUES.scan, job, { ...policy, db: opts.transaction });
+    },
+    async enqueueAssessment(job, opts) {
+      await ready;
+      await boss.send(QUEUES.assessment, job, { ...assessmentPolicy, db: opts.transaction });
     },
     async work(handlers, opts = {}) {
       await ready;
@@ -128,6 +148,14 @@ export function createJobQueue(connectionString: string): JobQueue {
           if (job) await handlers.scan(job.data);
         });
       }
+      // Chromium prints one PDF at a time per process: it is the heaviest thing a worker runs.
+      await boss.work<AssessmentJob>(
+        QUEUES.assessment,
+        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handlers.assessment(job.data);
+        },
+      );
     },
     async stop() {
       await ready.catch(() => {});

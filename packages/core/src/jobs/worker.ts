@@ -1,6 +1,7 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the scan watchdog and the scan scheduler.
+import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
 import { startScheduler } from "../scan-schedules/scheduler.ts";
@@ -23,6 +24,7 @@ export async function startWorker(
     {
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
+      assessment: (job) => runAssessmentJob(services, job),
     },
     { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );

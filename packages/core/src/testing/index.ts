@@ -4,3 +4,4 @@
 export { runInWorkspace } from "../db/scoped.ts";
 export { runAssetCheck } from "../assets/assets.check.ts";
 export { runSchedulerTick } from "../scan-schedules/scheduler.ts";
+export { runAssessmentJob } from "../assessments/assessments.job.ts";
