@@ -43,6 +43,8 @@ interface Report {
     issues: { open: Record<string, number>; dismissed: number; resolved: number };
     assets: { total: number };
     ports: { port: number; assets: number }[];
+    sla: { bySeverity: { severity: string; days: number; open: number; breached: number; atRisk: number }[] };
+    trend: { weekStart: string; opened: number; openAtEnd: number }[];
   } | null;
   narrative?: { executiveSummary: string[] } | null;
 }
@@ -135,6 +137,39 @@ describe("a generated report", () => {
     expect(r.data!.assets.total).toBe(2);
     expect(r.data!.ports).toEqual([{ port: 6379, service: "redis", assets: 2 }]);
     expect(r.narrative!.executiveSummary.join(" ")).toContain("6 open issues");
+    // The workspace's SLA policy (the defaults: critical 15 days, high 30) through the SLA report.
+    expect(r.data!.sla.bySeverity.slice(0, 2)).toEqual([
+      { severity: "critical", days: 15, open: 1, withinSla: 0, atRisk: 0, breached: 1 },
+      { severity: "high", days: 30, open: 2, withinSla: 1, atRisk: 0, breached: 1 },
+    ]);
+    expect(r.data!.trend).toHaveLength(12);
+    expect(r.data!.trend.at(-1)!.openAtEnd).toBe(6);
+    expect(r.data!.trend.at(-1)!.weekStart).toBe("2026-06-09T00:00:00.000Z");
+  });
+
+  it("covers one asset with its project's SLA days", async () => {
+    await api.services.db.prisma.projectSlaPolicy.create({
+      data: {
+        workspaceId: s.workspace.id,
+        projectId: s.project.id,
+        criticalDays: 5,
+        highDays: 2,
+        mediumDays: 12,
+        lowDays: 30,
+      },
+    });
+    const assetReport = await generated(api, s, { scopeType: "asset", scopeId: s.api1.id });
+    const r = (await (await s.req("GET", `/app/assessments/${assetReport}`)).json()) as Report;
+    expect(r).toMatchObject({ status: "ready", scopeName: "api.acme.example" });
+    expect(r.data!.issues.open).toEqual({ critical: 0, high: 1, medium: 1, low: 1, info: 1, total: 4 });
+    expect(r.data!.sla.bySeverity).toEqual([
+      { severity: "critical", days: 5, open: 0, withinSla: 0, atRisk: 0, breached: 0 },
+      { severity: "high", days: 2, open: 1, withinSla: 0, atRisk: 0, breached: 1 },
+      { severity: "medium", days: 12, open: 1, withinSla: 0, atRisk: 1, breached: 0 },
+      { severity: "low", days: 30, open: 1, withinSla: 1, atRisk: 0, breached: 0 },
+    ]);
+    expect(r.data!.trend.at(-1)).toMatchObject({ weekStart: "2026-06-09T00:00:00.000Z", openAtEnd: 4 });
+    await api.services.db.prisma.projectSlaPolicy.delete({ where: { projectId: s.project.id } });
   });
 
   it("serves the HTML, self-contained and as in its snapshot", async () => {

@@ -71,15 +71,18 @@ export const assessmentDataSchema = z
       .meta({ description: "up to 10 open issues, most severe first, then oldest" }),
     sla: z.object({
       source: z.string().meta({ description: "where the remediation days come from" }),
-      bySeverity: z.array(
-        z.object({
-          severity: z.enum(SEVERITIES),
-          days: z.number().int().nullable(),
-          open: z.number().int(),
-          withinSla: z.number().int(),
-          breached: z.number().int(),
-        }),
-      ),
+      bySeverity: z
+        .array(
+          z.object({
+            severity: z.enum(SEVERITIES),
+            days: z.number().int().meta({ description: "days to remediate" }),
+            open: z.number().int(),
+            withinSla: z.number().int(),
+            atRisk: z.number().int().meta({ description: "due within 7 days" }),
+            breached: z.number().int(),
+          }),
+        )
+        .meta({ description: "open issues of severity critical to low (info has no deadline)" }),
     }),
     trend: z
       .array(
@@ -90,7 +93,7 @@ export const assessmentDataSchema = z
           openAtEnd: z.number().int(),
         }),
       )
-      .meta({ description: "the last 12 weeks, oldest first" }),
+      .meta({ description: "the last 12 weeks (the last ends on the report's day), oldest first" }),
     ports: z
       .array(z.object({ port: z.number().int(), service: z.string().nullable(), assets: z.number().int() }))
       .meta({ description: "open ports with open issues, by number of assets" }),

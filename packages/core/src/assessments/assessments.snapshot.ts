@@ -3,6 +3,7 @@
 // workspace may hold thousands of assets and issues). Dismissed issues are
 // counted apart and left out of everything else, as in every report.
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { slaAndTrend } from "./assessments.history.ts";
 import { SEVERITIES, type AssessmentData, type BySeverity } from "./assessments.schemas.ts";
 
 export interface SnapshotScope {
@@ -14,16 +15,6 @@ export interface SnapshotScope {
 /** Assets in scope, as SQL on the alias `a`; $2 is the scope's id (0 for the workspace: pg needs every parameter used). */
 const SCOPE_SQL = { workspace: "$2::int = 0", project: `a."projectId" = $2`, asset: `a.id = $2` } as const;
 
-/** Remediation days per severity when no SLA policy applies (DefectDojo's defaults; info has none). */
-export const DEFAULT_SLA_DAYS: Record<(typeof SEVERITIES)[number], number | null> = {
-  critical: 7,
-  high: 30,
-  medium: 90,
-  low: 120,
-  info: null,
-};
-
-const TREND_WEEKS = 12;
 const OPEN = `i.status in ('open', 'in-progress')`;
 
 const emptySeverities = (): BySeverity => ({ critical: 0, high: 0, medium: 0, low: 0, info: 0 });
@@ -40,7 +31,7 @@ export async function takeSnapshot(
     workspaceRows<T>(sc, `assessment-${part}-${scope.type}`, sql, [scope.id ?? 0, ...values]);
   const issuesIn = `from "Issue" i join "Asset" a on a.id = i."assetId" where i."workspaceId" = $1 and ${where}`;
 
-  const [workspace, assetRows, issueRows, exposed, risks, slaRows, trend, ports] = await Promise.all([
+  const [workspace, assetRows, issueRows, exposed, risks, ports, history] = await Promise.all([
     sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { name: true } }),
     rows<{ type: string; status: string; proven: boolean; n: number }>(
       "assets",
@@ -64,32 +55,6 @@ export async function takeSnapshot(
       `select i.id, i.title, i.kind, i.severity::text, a.value, i."firstSeenAt" ${issuesIn} and ${OPEN}
        and i.severity <> 'info' order by i.severity desc, i."firstSeenAt", i.id limit 10`,
     ),
-    rows<{ severity: keyof BySeverity; open: number; breached: number }>(
-      "sla",
-      `select i.severity::text, count(*)::int as open,
-         count(*) filter (where i."firstSeenAt" + make_interval(days => (($3::jsonb) ->> i.severity::text)::int) < $4)::int
-           as breached
-       ${issuesIn} and ${OPEN} group by 1`,
-      [JSON.stringify(DEFAULT_SLA_DAYS), now],
-    ),
-    rows<{ weekStart: Date; opened: number; resolved: number; openAtEnd: number }>(
-      "trend",
-      `with weeks as (
-         select w as "weekStart", w + interval '7 days' as "weekEnd"
-         from generate_series(date_trunc('week', $3::timestamptz) - interval '${TREND_WEEKS - 1} weeks',
-                              date_trunc('week', $3::timestamptz), interval '1 week') w),
-       scoped as (select i."firstSeenAt", i."resolvedAt" ${issuesIn} and i.status <> 'dismissed')
-       select w."weekStart",
-         (select count(*) from scoped s where s."firstSeenAt" >= w."weekStart" and s."firstSeenAt" < w."weekEnd")::int
-           as opened,
-         (select count(*) from scoped s where s."resolvedAt" >= w."weekStart" and s."resolvedAt" < w."weekEnd")::int
-           as resolved,
-         (select count(*) from scoped s
-           where s."firstSeenAt" < w."weekEnd" and (s."resolvedAt" is null or s."resolvedAt" >= w."weekEnd"))::int
-           as "openAtEnd"
-       from weeks w order by w."weekStart"`,
-      [now],
-    ),
     rows<{ port: number; service: string | null; assets: number }>(
       "ports",
       `select i.port, max(p.service) as service, count(distinct i."assetId")::int as assets
@@ -98,6 +63,7 @@ export async function takeSnapshot(
        where i."workspaceId" = $1 and ${where} and ${OPEN} and i.port is not null
        group by i.port order by assets desc, i.port limit 30`,
     ),
+    slaAndTrend(sc, scope, now),
   ]);
 
   const byType: Record<string, number> = {};
@@ -146,17 +112,7 @@ export async function takeSnapshot(
       firstSeenAt: r.firstSeenAt.toISOString(),
       ageDays: Math.floor((now.getTime() - r.firstSeenAt.getTime()) / dayMs),
     })),
-    sla: {
-      source: "default remediation days (critical 7, high 30, medium 90, low 120; DefectDojo's defaults)",
-      bySeverity: SEVERITIES.map((severity) => {
-        const row = slaRows.find((r) => r.severity === severity);
-        const days = DEFAULT_SLA_DAYS[severity];
-        const openN = row?.open ?? 0;
-        const breached = days === null ? 0 : (row?.breached ?? 0);
-        return { severity, days, open: openN, withinSla: openN - breached, breached };
-      }),
-    },
-    trend: trend.map((t) => ({ ...t, weekStart: t.weekStart.toISOString() })),
+    ...history,
     ports,
   };
 }

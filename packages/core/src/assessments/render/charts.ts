@@ -80,29 +80,38 @@ export function lineChart(
   );
 }
 
-/** One stacked bar per row: within SLA and breached. */
-export function slaChart(rows: { label: string; within: number; breached: number }[], title: string) {
+const SLA_PARTS = [
+  { key: "within", label: "within SLA", color: "#16a34a" },
+  { key: "atRisk", label: "due within 7 days", color: "#f59e0b" },
+  { key: "breached", label: "breached", color: "#dc2626" },
+] as const;
+
+/** One stacked bar per row: within SLA, at risk, breached. */
+export function slaChart(rows: { label: string; within: number; atRisk: number; breached: number }[], title: string) {
   const width = 560;
   const rowHeight = 26;
   const labelWidth = 110;
-  const max = Math.max(1, ...rows.map((r) => r.within + r.breached));
+  const max = Math.max(1, ...rows.map((r) => r.within + r.atRisk + r.breached));
   const scale = (v: number) => Math.round(((width - labelWidth - 90) * v) / max);
   const bars = rows.map((r, i) => {
     const y = i * rowHeight + 22;
-    const w1 = scale(r.within);
-    const w2 = scale(r.breached);
+    let x = labelWidth;
+    const parts = SLA_PARTS.map((p) => {
+      const w = scale(r[p.key]);
+      const rect = `<rect x="${x}" y="${y}" width="${w}" height="18" fill="${p.color}"/>`;
+      x += w;
+      return rect;
+    });
     return (
-      `<text x="0" y="${y + 15}" class="axis">${escapeHtml(r.label)}</text>` +
-      `<rect x="${labelWidth}" y="${y}" width="${w1}" height="18" fill="#16a34a"/>` +
-      `<rect x="${labelWidth + w1}" y="${y}" width="${w2}" height="18" fill="#dc2626"/>` +
-      `<text x="${labelWidth + w1 + w2 + 6}" y="${y + 14}" class="value">${r.within} / ${r.breached}</text>`
+      `<text x="0" y="${y + 15}" class="axis">${escapeHtml(r.label)}</text>${parts.join("")}` +
+      `<text x="${x + 6}" y="${y + 14}" class="value">${r.within} / ${r.atRisk} / ${r.breached}</text>`
     );
   });
-  const legend =
-    `<rect x="${labelWidth}" y="2" width="10" height="10" fill="#16a34a"/>` +
-    `<text x="${labelWidth + 14}" y="11" class="axis">within SLA</text>` +
-    `<rect x="${labelWidth + 110}" y="2" width="10" height="10" fill="#dc2626"/>` +
-    `<text x="${labelWidth + 124}" y="11" class="axis">breached</text>`;
+  const legend = SLA_PARTS.map(
+    (p, i) =>
+      `<rect x="${labelWidth + i * 130}" y="2" width="10" height="10" fill="${p.color}"/>` +
+      `<text x="${labelWidth + i * 130 + 14}" y="11" class="axis">${p.label}</text>`,
+  ).join("");
   const height = rows.length * rowHeight + 26;
   return (
     `<svg role="img" aria-label="${escapeHtml(title)}" viewBox="0 0 ${width} ${height}" ` +

@@ -78,9 +78,13 @@ export function renderAssessmentHtml(r: RenderableReport): string {
     ],
     "Issues per week",
   );
-  const sla = d.sla.bySeverity.filter((s) => s.days !== null);
   const slaSvg = slaChart(
-    sla.map((s) => ({ label: `${s.severity} (${s.days} d)`, within: s.withinSla, breached: s.breached })),
+    d.sla.bySeverity.map((s) => ({
+      label: `${s.severity} (${s.days} d)`,
+      within: s.withinSla,
+      atRisk: s.atRisk,
+      breached: s.breached,
+    })),
     "Open issues within and past the SLA",
   );
 
@@ -135,17 +139,11 @@ export function renderAssessmentHtml(r: RenderableReport): string {
   <h2>Remediation times (SLA)</h2>
   ${slaSvg}
   ${table(
-    ["Severity", "Days to fix", "Open", "Within SLA", "Breached"],
-    d.sla.bySeverity.map((s) => [
-      sev(s.severity),
-      s.days === null ? "—" : String(s.days),
-      String(s.open),
-      String(s.withinSla),
-      String(s.breached),
-    ]),
-    [1, 2, 3, 4],
+    ["Severity", "Days to fix", "Open", "Within SLA", "Due within 7 days", "Breached"],
+    d.sla.bySeverity.map((s) => [sev(s.severity), ...[s.days, s.open, s.withinSla, s.atRisk, s.breached].map(String)]),
+    [1, 2, 3, 4, 5],
   )}
-  <p class="muted">${e(d.sla.source)}</p>
+  <p class="muted">Remediation days from ${e(d.sla.source)}; info issues have none.</p>
 </section>
 
 <section>
