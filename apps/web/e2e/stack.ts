@@ -42,7 +42,9 @@ const net = testNetConfig(dns, sites);
 
 const db = await createTestDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net, jobs });
+// Share links point at the API, as `pnpm start` sets them up.
+const shareBaseUrl = `http://127.0.0.1:${E2E.apiPort}`;
+const services = createServices(db, { net, jobs, shareBaseUrl });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
@@ -112,6 +114,7 @@ const web = spawn(
       NEXTAUTH_SECRET: secret,
       EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
       NEXT_TELEMETRY_DISABLED: "1",
+      EMS_SHARE_BASE_URL: shareBaseUrl,
       // The dashboard verifies ownership itself: same network config as the API.
       EMS_DNS_SERVERS: dns.address,
       EMS_ALLOWED_RANGES: net.allowedRanges.join(","),

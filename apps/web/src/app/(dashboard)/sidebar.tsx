@@ -5,7 +5,7 @@ import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@ems/core";
 
-// Features that exist; later ones (Discovery, Assessments) add their entry here when they land.
+// Features that exist; later ones (Discovery) add their entry here when they land.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
@@ -14,6 +14,7 @@ const NAV = [
   { href: "/findings", label: "Findings" },
   { href: "/ports", label: "Ports" },
   { href: "/reports", label: "Reports" },
+  { href: "/assessments", label: "Assessments" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [
