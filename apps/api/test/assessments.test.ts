@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractText, getDocumentProxy } from "unpdf";
 import { runInWorkspace } from "@ems/core/testing";
+import { redactShareToken } from "../src/share/routes.ts";
 import { call, expectError, newApiKey, newWorkspace, startApi, until, type TestApi } from "./harness.ts";
 
 /** The reports' clock: fixed, so that a report's bytes are the same on every run; tests move it. */
@@ -353,6 +354,15 @@ describe("creation limits", () => {
     await expectError(limited, 429, "RATE_LIMITED");
     expect(retryAfter).toBeGreaterThan(3000);
     expect(retryAfter).toBeLessThanOrEqual(3600);
+  });
+});
+
+describe("share tokens in logs", () => {
+  it("are replaced in the logged path of share pages", () => {
+    const token = "a".repeat(43);
+    expect(redactShareToken(`/share/${token}`)).toBe("/share/[token]");
+    expect(redactShareToken(`/share/${token}.pdf?x=1`)).toBe("/share/[token].pdf?x=1");
+    expect(redactShareToken("/app/assessments/1")).toBe("/app/assessments/1");
   });
 });
 
