@@ -251,6 +251,20 @@ describe("a generated report", () => {
     await expectError(await fetch(`${api.url}/share/not-a-token`), 404, "NOT_FOUND");
   });
 
+  it("limits each link to 60 views a minute, HTML and PDF together", async () => {
+    const shared = (await (await s.req("POST", `/app/assessments/${id}/share`, {})).json()) as Report;
+    const page = `${api.url}${publicPath(shared.shareUrl!.url!)}`;
+    for (let i = 0; i < 60; i++) {
+      const res = await fetch(i % 2 ? page : `${page}.pdf`, { method: "GET" });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const limited = await fetch(page);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    await expectError(limited, 429, "RATE_LIMITED");
+    expect(((await (await s.req("GET", `/app/assessments/${id}`)).json()) as Report).shareViewCount).toBe(60);
+  });
+
   it("is invisible to another workspace: 404 on every route", async () => {
     const other = await newWorkspace(api.services);
     const { key } = await newApiKey(api.services, other.id);
