@@ -80,11 +80,11 @@ async function assetHistory(sc: ServiceContext, assetId: number, now: Date): Pro
     workspaceRows<{ weekStart: Date; opened: number; resolved: number; openAtEnd: number }>(
       sc,
       "assessment-asset-trend",
-      `with weeks as (
+      `with today as (select date_trunc('day', $3::timestamptz at time zone 'UTC') as d),
+       weeks as (
          select w as "weekStart", w + interval '7 days' as "weekEnd"
-         from generate_series(date_trunc('day', $3::timestamptz at time zone 'UTC') - interval '${TREND_WEEKS * 7 - 1} days',
-                              date_trunc('day', $3::timestamptz at time zone 'UTC') - interval '6 days',
-                              interval '7 days') w),
+         from today, generate_series(today.d - interval '${TREND_WEEKS * 7 - 1} days', today.d - interval '6 days',
+                                     interval '7 days') w),
        scoped as (select i."firstSeenAt", i."resolvedAt" ${issues} and i.status <> 'dismissed')
        select w."weekStart" at time zone 'UTC' as "weekStart",
          (select count(*) from scoped s where s."firstSeenAt" >= w."weekStart" at time zone 'UTC'

@@ -12,7 +12,9 @@ export interface SnapshotScope {
   name: string;
 }
 
-/** Assets in scope, as SQL on the alias `a`; $2 is the scope's id (0 for the workspace: pg needs every parameter used). */
+/**
+ * Assets in scope, as SQL on the alias `a`; $2 is the scope's id (0 for the workspace:
+ * pg needs every parameter used). */
 const SCOPE_SQL = { workspace: "$2::int = 0", project: `a."projectId" = $2`, asset: `a.id = $2` } as const;
 
 const OPEN = `i.status in ('open', 'in-progress')`;

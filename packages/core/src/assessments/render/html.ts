@@ -50,7 +50,8 @@ function table(head: string[], rows: string[][], numeric: number[] = []) {
   const body = rows.length
     ? rows.map((r) => `<tr>${r.map((v, i) => cell("td", i, v)).join("")}</tr>`).join("")
     : `<tr><td colspan="${head.length}" class="muted">None</td></tr>`;
-  return `<table><thead><tr>${head.map((h, i) => cell("th", i, e(h))).join("")}</tr></thead><tbody>${body}</tbody></table>`;
+  const header = head.map((h, i) => cell("th", i, e(h))).join("");
+  return `<table><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 export function renderAssessmentHtml(r: RenderableReport): string {
@@ -58,6 +59,7 @@ export function renderAssessmentHtml(r: RenderableReport): string {
   const n = r.narrative;
   const open = d.issues.open;
   const title = `Exposure assessment: ${r.scopeName}`;
+  const workspace = d.scope.workspaceName;
   const cards = [
     ["Assets", d.assets.total],
     ["Open issues", open.total],
@@ -102,7 +104,7 @@ export function renderAssessmentHtml(r: RenderableReport): string {
 <section class="cover">
   <div class="kicker">External exposure assessment</div>
   <h1>${e(r.scopeName)}</h1>
-  <p class="muted">${e(d.scope.type === "workspace" ? "Whole workspace" : `${d.scope.type} in ${d.scope.workspaceName}`)}</p>
+  <p class="muted">${e(d.scope.type === "workspace" ? "Whole workspace" : `${d.scope.type} in ${workspace}`)}</p>
   <dl>
     <dt>Workspace</dt><dd>${e(d.scope.workspaceName)}</dd>
     <dt>Scope</dt><dd>${e(d.scope.type)}</dd>
@@ -132,7 +134,8 @@ export function renderAssessmentHtml(r: RenderableReport): string {
 <section>
   <h2>Issues by severity</h2>
   ${severityChart}
-  <p class="muted">In progress: ${d.issues.inProgress}. Resolved: ${d.issues.resolved}. Dismissed (left out): ${d.issues.dismissed}.</p>
+  <p class="muted">In progress: ${d.issues.inProgress}. Resolved: ${d.issues.resolved}.
+    Dismissed (left out): ${d.issues.dismissed}.</p>
 </section>
 
 <section>
