@@ -27,6 +27,7 @@ const SCHEDULE_FIELDS = [
   "windowEndHour",
   "windowDays",
   "enabled",
+  "disabledReason",
   "lastRunAt",
   "nextRunAt",
   "createdAt",
@@ -41,6 +42,7 @@ interface Schedule {
   dayOfWeek: number | null;
   dayOfMonth: number | null;
   enabled: boolean;
+  disabledReason: string | null;
   nextRunAt: string | null;
   lastRunAt: string | null;
   asset: Record<string, unknown>;
@@ -317,9 +319,14 @@ describe("a plan downgrade", () => {
     const r = await changeWorkspacePlan(api.services, t.workspaceId, "essential", { channel: "cli", name: "test" });
     expect(r.disabledSchedules).toBe(3);
     const get = async (id: number) => (await (await t.req("GET", `/app/scan-schedules/${id}`)).json()) as Schedule;
-    expect(await get(kept.id)).toMatchObject({ enabled: true });
+    expect(await get(kept.id)).toMatchObject({ enabled: true, disabledReason: null });
     for (const s of [daily, extra, windowed])
       expect(await get(s.id)).toMatchObject({ enabled: false, nextRunAt: null });
+    // The reason is on the schedule too, for the dashboard.
+    expect((await get(daily.id)).disabledReason).toBe(
+      "Disabled by the change to plan Essential: daily schedules are not included in plan Essential " +
+        "(it allows weekly, monthly)",
+    );
 
     const audit = (await (await t.req("GET", `/app/audit-log?action=scan-schedule.disable&limit=50`)).json()) as {
       resourceId: string;
@@ -342,6 +349,13 @@ describe("a plan downgrade", () => {
       "PLAN_LIMIT_REACHED",
       "enabled",
     );
+    // Refused writes keep the reason; a person's enable (plan upgraded) clears it.
+    expect((await get(extra.id)).disabledReason).toMatch(/allows 1 enabled schedule/);
+    await changeWorkspacePlan(api.services, t.workspaceId, "pro", { channel: "cli", name: "test" });
+    expect(await (await t.req("PUT", `/app/scan-schedules/${extra.id}`, { enabled: true })).json()).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
   });
 
   it("changes nothing when the plan name is wrong", async () => {
