@@ -38,6 +38,7 @@ const SCHEDULE_FIELDS = [
 interface Schedule {
   id: number;
   assetId: number;
+  name: string;
   frequency: string;
   dayOfWeek: number | null;
   dayOfMonth: number | null;
@@ -264,7 +265,12 @@ describe("listing, changing and deleting", () => {
     let res = await t.req("PUT", `/app/scan-schedules/${s.id}`, { frequency: "monthly", dayOfMonth: 30 });
     expect(res.status, await res.clone().text()).toBe(200);
     const monthly = (await res.json()) as Schedule;
+    // The default name follows the recurrence; a name someone chose stays.
     expect(monthly).toMatchObject({ frequency: "monthly", dayOfWeek: null, dayOfMonth: 30 });
+    expect(monthly.name).toBe("Monthly on day 30 at 04:00 UTC");
+    await t.req("PUT", `/app/scan-schedules/${s.id}`, { name: "Month end" });
+    res = await t.req("PUT", `/app/scan-schedules/${s.id}`, { time: "04:30" });
+    expect(await res.json()).toMatchObject({ name: "Month end", time: "04:30" });
     const next = new Date(monthly.nextRunAt!);
     const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
     expect(next.getUTCDate()).toBe(Math.min(30, last));
@@ -288,9 +294,7 @@ describe("listing, changing and deleting", () => {
     }[];
     expect(audit.map((e) => e.action).sort()).toEqual([
       "scan-schedule.create",
-      "scan-schedule.update",
-      "scan-schedule.update",
-      "scan-schedule.update",
+      ...Array<string>(5).fill("scan-schedule.update"),
     ]);
 
     res = await t.req("DELETE", `/app/scan-schedules/${s.id}`);

@@ -301,10 +301,18 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     if (!willRun) nextRunAt = null;
     else if (recurrenceChanged || !before.enabled)
       nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
+    // A default name describes the recurrence: it follows a change of it unless a name is sent.
+    const renamed = recurrenceChanged && before.name === defaultName(before) ? defaultName(fields) : undefined;
     const after = await tx.scanSchedule.update({
       where: { id },
-      // A person's enable or disable replaces the system's reason.
-      data: { ...fields, name, enabled: willRun, nextRunAt, disabledReason: enabled === undefined ? undefined : null },
+      data: {
+        ...fields,
+        name: name ?? renamed,
+        enabled: willRun,
+        nextRunAt,
+        // A person's enable or disable replaces the system's reason.
+        disabledReason: enabled === undefined ? undefined : null,
+      },
       include,
     });
     const changes = changesOf(before, after, AUDITED);
