@@ -10,6 +10,7 @@ const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
   { href: "/scans", label: "Scans" },
+  { href: "/schedules", label: "Schedules" },
   { href: "/issues", label: "Issues" },
   { href: "/findings", label: "Findings" },
   { href: "/ports", label: "Ports" },

@@ -17,6 +17,7 @@ import {
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
+import { AssetSchedules } from "./asset-schedules";
 
 type Profile = RouterInputs["assets"]["update"];
 type Part = RouterInputs["assets"]["outsideView"]["part"];
@@ -263,6 +264,7 @@ export function AssetView({ id }: { id: number }) {
           </ul>
         </Card>
       </div>
+      <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
       {canWrite && (
         <Card title="Scan profile">
           <form onSubmit={saveProfile} className="stack" data-testid="scan-profile">
