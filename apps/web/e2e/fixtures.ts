@@ -15,6 +15,8 @@ export interface Stack {
   dnsControl: string;
   /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */
   webPorts: number[];
+  /** POST `${schedulerControl}/due/<scheduleId>`: the schedule's slot comes now and the scheduler ticks. */
+  schedulerControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

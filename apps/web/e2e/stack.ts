@@ -17,7 +17,7 @@ import {
   createWorkspace,
   startWorker,
 } from "@ems/core";
-import { runInWorkspace } from "@ems/core/testing";
+import { runInWorkspace, runSchedulerTick } from "@ems/core/testing";
 import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
@@ -74,9 +74,22 @@ await runInWorkspace(acme.id, () =>
   services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }),
 );
 
-// The OAuth client's redirect target (shows what it received), and a control
-// endpoint for the tests: POST /dns/<name> with zone records publishes them.
+// The OAuth client's redirect target (shows what it received), and control
+// endpoints for the tests: POST /dns/<name> with zone records publishes them;
+// POST /scheduler/due/<scheduleId> makes that schedule's slot come now and
+// runs a scheduler tick (the one the worker runs every 20 s), answering its result.
 const callback = http.createServer((req, res) => {
+  const due = req.method === "POST" && /^\/scheduler\/due\/(\d+)$/.exec(req.url ?? "");
+  if (due) {
+    void (async () => {
+      await db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 second' where id = $1`, [
+        Number(due[1]),
+      ]);
+      const tick = await runSchedulerTick(services);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(tick));
+    })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
   if (req.method === "POST" && req.url?.startsWith("/dns/")) {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -148,6 +161,7 @@ writeFileSync(
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
     webPorts: [net.httpPort, net.httpsPort],
+    schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,
   }),
 );
 console.log("e2e stack ready");
