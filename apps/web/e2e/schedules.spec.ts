@@ -58,6 +58,8 @@ test("schedule scans of a proven asset: preview, edit, disable, list filters, sk
   await dialog.getByLabel("Time (UTC)").fill("09:30");
   await expect(dialog.getByTestId("schedule-summary")).toHaveText("Every Wednesday at 09:30 UTC");
   const runs = dialog.getByTestId("preview-run");
+  const settled = () => expect(dialog.getByTestId("schedule-preview")).not.toHaveAttribute("aria-busy");
+  await settled();
   await expect(runs).toHaveCount(5);
   await expect(runs.first()).toContainText("09:30 UTC");
   const previewed = await runs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-at")!));
@@ -74,6 +76,7 @@ test("schedule scans of a proven asset: preview, edit, disable, list filters, sk
   expect(previewed).toEqual(expected);
   await section.getByRole("button", { name: "Edit" }).click();
   await expect(runs).toHaveCount(5);
+  await settled();
   expect(await runs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-at")))).toEqual(expected);
   for (let k = 0; k < 5; k++) {
     await expect(runs.nth(k).locator("td").nth(0)).toContainText(hhmm(next + k * WEEK + KOLKATA));
@@ -187,6 +190,7 @@ test("the form keeps to the plan: Essential offers weekly and monthly only, no w
     "Monthly on the 31st (or the month's last day) at 09:00 UTC",
   );
   const runs = dialog.getByTestId("preview-run");
+  await expect(dialog.getByTestId("schedule-preview")).not.toHaveAttribute("aria-busy");
   await expect(runs).toHaveCount(5);
   for (const at of await runs.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-at")!))) {
     const d = new Date(at);

@@ -243,6 +243,7 @@ export function ScheduleDialog({
           <PreviewRuns
             runs={preview.error ? null : (preview.data?.runs ?? [])}
             summary={describeRecurrence(recurrence)}
+            busy={preview.isFetching}
           />
         </div>
         {otherError && (
@@ -261,9 +262,14 @@ export function ScheduleDialog({
   );
 }
 
-function PreviewRuns({ runs, summary }: { runs: Date[] | null; summary: string }) {
+/** `busy` while the runs of the latest values are on their way (the previous ones stay shown, dimmed). */
+function PreviewRuns({ runs, summary, busy }: { runs: Date[] | null; summary: string; busy: boolean }) {
   return (
-    <div style={{ flex: 1, minWidth: 300 }} data-testid="schedule-preview">
+    <div
+      style={{ flex: 1, minWidth: 300, opacity: busy ? 0.6 : 1 }}
+      aria-busy={busy || undefined}
+      data-testid="schedule-preview"
+    >
       <h3 style={{ margin: "0 0 4px", fontSize: 14 }}>Next five runs</h3>
       <p className="muted" style={{ margin: "0 0 8px" }} data-testid="schedule-summary">
         {summary}
