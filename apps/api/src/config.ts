@@ -11,6 +11,8 @@ export interface ApiConfig {
   logLevel: string;
   /** The dashboard's URL (OAuth consent page). */
   webUrl: string;
+  /** The start of share links (`<shareBaseUrl>/share/<token>`): EMS_SHARE_BASE_URL, else baseUrl. */
+  shareBaseUrl: string;
   /** How often each worker process looks for due scan schedules. */
   /** What every worker in this process runs besides jobs: the scheduler and the scan watchdog. */
   worker: { schedulerIntervalMs: number; watchdogIntervalMs: number; heartbeatTimeoutMs: number };
@@ -19,10 +21,12 @@ export interface ApiConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = Number(env.PORT ?? env.EMS_API_PORT ?? 4000);
   const host = env.HOST ?? "127.0.0.1";
+  const baseUrl = env.EMS_BASE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
   return {
     host,
     port,
-    baseUrl: env.EMS_BASE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    baseUrl,
+    shareBaseUrl: (env.EMS_SHARE_BASE_URL ?? baseUrl).replace(/\/$/, ""),
     bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",

@@ -9,7 +9,12 @@ import { buildServer } from "./server.ts";
 const config = loadConfig();
 const db = await openDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net: netConfigFromEnv(), discovery: discoverySettingsFromEnv(), jobs });
+const services = createServices(db, {
+  net: netConfigFromEnv(),
+  discovery: discoverySettingsFromEnv(),
+  jobs,
+  shareBaseUrl: config.shareBaseUrl,
+});
 // The worker runs here unless the operator runs it apart (`pnpm ems worker`).
 const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";
 if (inProcessWorker) await startWorker(services, config.worker);

@@ -217,7 +217,12 @@ describe("plan and asset slots", () => {
       assetSlots: 10,
       usedAssets: 0,
       assetSlotPriceCents: 1500,
-      limits: { maxProjects: 3, schedulesPerAsset: 1 },
+      limits: {
+        maxProjects: 3,
+        schedulesPerAsset: 1,
+        scheduleFrequencies: ["weekly", "monthly"],
+        scheduleWindows: false,
+      },
     });
   });
 

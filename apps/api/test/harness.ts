@@ -42,11 +42,21 @@ export async function startApi(
     discovery?: DiscoverySettings;
     queue?: boolean;
     worker?: boolean;
+    /** The clock of reports and share links. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApi> {
   const db = await createTestDatabase();
   const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
-  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, discovery: opts.discovery, jobs });
+  const shareBaseUrl = "http://share.example.test";
+  const services = createServices(db, {
+    net: opts.net,
+    scanEngine: opts.scanEngine,
+    discovery: opts.discovery,
+    jobs,
+    now: opts.now,
+    shareBaseUrl,
+  });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });

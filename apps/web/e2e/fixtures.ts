@@ -17,6 +17,8 @@ export interface Stack {
   ctControl: string;
   /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */
   webPorts: number[];
+  /** POST `${schedulerControl}/due/<scheduleId>`: the schedule's slot comes now and the scheduler ticks. */
+  schedulerControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +29,7 @@ export async function signIn(page: Page, email: string, password = stack().passw
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  // The first sign-in of a fresh stack also warms the server up: on a loaded machine it takes over 10 s.
+  // Argon2 verification takes seconds when the machine is busy, and the first sign-in warms the server up.
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 

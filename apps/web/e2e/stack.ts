@@ -17,7 +17,7 @@ import {
   createWorkspace,
   startWorker,
 } from "@ems/core";
-import { runInWorkspace } from "@ems/core/testing";
+import { runInWorkspace, runSchedulerTick } from "@ems/core/testing";
 import { startCtServer, startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
@@ -55,7 +55,9 @@ const discovery = {
 
 const db = await createTestDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net, jobs, discovery });
+// Share links point at the API, as `pnpm start` sets them up.
+const shareBaseUrl = `http://127.0.0.1:${E2E.apiPort}`;
+const services = createServices(db, { net, jobs, discovery, shareBaseUrl });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
@@ -85,10 +87,23 @@ await runInWorkspace(acme.id, () =>
   services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }),
 );
 
-// The OAuth client's redirect target (shows what it received), and a control
-// endpoint for the tests: POST /dns/<name> with zone records publishes them; POST /ct/<domain> with a list of
-// names publishes a certificate with those names.
+// The OAuth client's redirect target (shows what it received), and control
+// endpoints for the tests: POST /dns/<name> with zone records publishes them;
+// POST /ct/<domain> with a list of names publishes a certificate with those names;
+// POST /scheduler/due/<scheduleId> makes that schedule's slot come now and
+// runs a scheduler tick (the one the worker runs every 20 s), answering its result.
 const callback = http.createServer((req, res) => {
+  const due = req.method === "POST" && /^\/scheduler\/due\/(\d+)$/.exec(req.url ?? "");
+  if (due) {
+    void (async () => {
+      await db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 second' where id = $1`, [
+        Number(due[1]),
+      ]);
+      const tick = await runSchedulerTick(services);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(tick));
+    })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
   if (req.method === "POST" && (req.url?.startsWith("/dns/") || req.url?.startsWith("/ct/"))) {
     let body = "";
     req.on("data", (c) => (body += c));
@@ -128,6 +143,7 @@ const web = spawn(
       NEXTAUTH_SECRET: secret,
       EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
       NEXT_TELEMETRY_DISABLED: "1",
+      EMS_SHARE_BASE_URL: shareBaseUrl,
       // The dashboard verifies ownership itself: same network config as the API.
       EMS_DNS_SERVERS: dns.address,
       EMS_ALLOWED_RANGES: net.allowedRanges.join(","),
@@ -163,6 +179,7 @@ writeFileSync(
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
     ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
     webPorts: [net.httpPort, net.httpsPort],
+    schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,
   }),
 );
 console.log("e2e stack ready");

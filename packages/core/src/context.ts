@@ -26,9 +26,20 @@ export interface Services {
   discovery: DiscoverySettings;
   /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
   jobs: JobQueue | null;
+  /** Assessment report creations: 10 an hour per workspace. */
+  assessmentCreations: Limiter;
+  /** Views of one share link: 60 a minute. */
+  shareViews: Limiter;
+  /** Where the public share pages are served (the API's /share/…): the start of every shareUrl. */
+  shareBaseUrl: string;
+  /** The time reports are taken at (tests fix it to make a report's bytes repeatable). */
+  now: () => Date;
 }
 
 export const REVALIDATIONS_PER_HOUR = 30;
+export const ASSESSMENTS_PER_HOUR = 10;
+export const SHARE_VIEWS_PER_MINUTE = 60;
+export const DEFAULT_SHARE_BASE_URL = "http://127.0.0.1:4000";
 
 export interface ServiceOptions {
   payments?: PaymentProvider;
@@ -36,6 +47,8 @@ export interface ServiceOptions {
   scanEngine?: ScanEngineConfig;
   discovery?: DiscoverySettings;
   jobs?: JobQueue | null;
+  shareBaseUrl?: string;
+  now?: () => Date;
 }
 
 export function createServices(db: Database, opts: ServiceOptions = {}): Services {
@@ -49,6 +62,10 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
     scanEngine: opts.scanEngine ?? defaultScanEngineConfig,
     discovery: opts.discovery ?? quietDiscoverySettings,
     jobs: opts.jobs ?? null,
+    assessmentCreations: createLimiter(db.pool, "assessment", ASSESSMENTS_PER_HOUR, 3600),
+    shareViews: createLimiter(db.pool, "share-view", SHARE_VIEWS_PER_MINUTE, 60),
+    shareBaseUrl: (opts.shareBaseUrl ?? DEFAULT_SHARE_BASE_URL).replace(/\/$/, ""),
+    now: opts.now ?? (() => new Date()),
   };
 }
 
@@ -77,6 +94,8 @@ export interface RequestContext {
   credential: Credential;
   client: Client;
   admitted?: Actor;
+  /** What a procedure tells the edge about its answer: a status other than its meta's (200 for a found duplicate). */
+  reply: { status?: 200 | 201 };
 }
 
 /** The one context factory: the dashboard's tRPC handler and file routes, the REST edge and tests use it. */
@@ -85,7 +104,7 @@ export const requestContext = (
   credential: Credential,
   client: Client = {},
   admitted?: Actor,
-): RequestContext => ({ services, credential, client, admitted });
+): RequestContext => ({ services, credential, client, admitted, reply: {} });
 
 /** A dashboard request: the session (or null when signed out). */
 export const sessionContext = (

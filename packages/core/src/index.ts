@@ -16,6 +16,7 @@ export { requestContext, sessionContext, type RequestContext } from "./context.t
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";
 export { restRoutes, type RestRoute } from "./rest/routes.ts";
+export { viewSharedReport } from "./assessments/assessments.share.ts";
 export { errorAnswer, fileAnswer, successAnswer, toWebResponse, type Answer } from "./rest/respond.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export { AppError, ErrorCode, toAppError } from "./errors.ts";
@@ -55,3 +56,12 @@ export {
   revokeOAuthToken,
   type OAuthApp,
 } from "./oauth/oauth.service.ts";
+
+// Reports over a ServiceContext (the dashboard and the assessment snapshot call them inside actAs).
+export { reportSummary } from "./reports/summary.ts";
+export { vulnerableAssets, SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/vulnerable-assets.ts";
+export { slaReport, DEFAULT_AT_RISK_DAYS } from "./reports/sla.ts";
+export { resolvePeriod, PERIOD_PRESETS, MAX_PERIOD_DAYS, type Period, type PeriodInput } from "./reports/period.ts";
+export type { ReportFilters } from "./reports/report-sql.ts";
+export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";
+export { DEFAULT_SLA_DAYS, type SlaDays } from "./sla-policy/sla-policy.schemas.ts";

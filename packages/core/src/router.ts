@@ -1,6 +1,7 @@
 // The application router: one sub-router per resource. Served as tRPC to the
 // dashboard and as REST at /app/* (see apps/api).
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
+import { assessmentsRouter } from "./assessments/assessments.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { discoveryRouter } from "./discovery/discovery.router.ts";
@@ -14,6 +15,8 @@ import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
 import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
+import { reportsRouter } from "./reports/reports.router.ts";
+import { slaPolicyRouter } from "./sla-policy/sla-policy.router.ts";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -26,6 +29,9 @@ export const appRouter = router({
   findings: findingsRouter,
   discovery: discoveryRouter,
   ports: portsRouter,
+  reports: reportsRouter,
+  slaPolicy: slaPolicyRouter,
+  assessments: assessmentsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

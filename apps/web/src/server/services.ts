@@ -12,9 +12,12 @@ export function services(): Services {
     if (!url)
       throw new Error("DATABASE_URL is not set: start the dashboard with `pnpm start` (which passes it) or set it");
     // The dashboard enqueues checks; the API's (or `pnpm ems worker`'s) workers run them.
+    // Share links point at the API's public /share/… pages (`pnpm start` passes EMS_SHARE_BASE_URL).
+    const shareBaseUrl = process.env.EMS_SHARE_BASE_URL ?? process.env.EMS_BASE_URL;
     globalForServices.emsServices = connectServices(url, {
       net: netConfigFromEnv(),
       discovery: discoverySettingsFromEnv(),
+      shareBaseUrl,
     });
   }
   return globalForServices.emsServices;

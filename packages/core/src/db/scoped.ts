@@ -24,12 +24,15 @@ export const WORKSPACE_MODELS = [
   "Scan",
   "Finding",
   "Issue",
+  "IssueEvent",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
   "DiscoveryRun",
   "AssessmentReport",
   "AuditEntry",
+  "SlaPolicy",
+  "ProjectSlaPolicy",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);

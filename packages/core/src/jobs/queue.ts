@@ -11,6 +11,8 @@ export const QUEUES = {
   scan: "scan-run",
   /** A discovery run under one proven domain (sources, resolution, merge). */
   discovery: "discovery-run",
+  /** The snapshot, narrative and PDF of one assessment report. */
+  assessment: "assessment-generate",
 } as const;
 
 export interface DiscoveryJob {
@@ -22,6 +24,14 @@ export interface DiscoveryJob {
 export const DISCOVERY_JOB_EXPIRE_SECONDS = 3600;
 /** No retries: a run whose worker died is failed by the watchdog; the next run (cadence or manual) merges again. */
 const discoveryPolicy = { retryLimit: 0, expireInSeconds: DISCOVERY_JOB_EXPIRE_SECONDS };
+
+export interface AssessmentJob {
+  reportId: number;
+  workspaceId: number;
+}
+
+/** A worker that dies mid-report is replaced after this long; the handler records ordinary failures itself. */
+const assessmentPolicy = { retryLimit: 2, retryDelay: 10, expireInSeconds: 300 };
 
 export interface ScanJob {
   scanId: number;
@@ -71,12 +81,14 @@ export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
   enqueueDiscovery(job: DiscoveryJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
+  enqueueAssessment(job: AssessmentJob, opts: { transaction: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
     handlers: {
       assetCheck: (job: AssetCheckJob) => Promise<void>;
       scan: (job: ScanJob) => Promise<void>;
       discovery: (job: DiscoveryJob) => Promise<void>;
+      assessment: (job: AssessmentJob) => Promise<void>;
     },
     opts?: { concurrency?: number; scanConcurrency?: number },
   ): Promise<void>;
@@ -116,6 +128,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     // No retries: a scan whose worker died is failed by the watchdog, not run twice.
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
     await ensureQueue(boss, { name: QUEUES.discovery, ...discoveryPolicy });
+    await ensureQueue(boss, { name: QUEUES.assessment, ...assessmentPolicy });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -132,6 +145,10 @@ export function createJobQueue(connectionString: string): JobQueue {
     async enqueueDiscovery(job, opts = {}) {
       await ready;
       await boss.send(QUEUES.discovery, job, { ...discoveryPolicy, db: opts.transaction });
+    },
+    async enqueueAssessment(job, opts) {
+      await ready;
+      await boss.send(QUEUES.assessment, job, { ...assessmentPolicy, db: opts.transaction });
     },
     async work(handlers, opts = {}) {
       await ready;
@@ -154,6 +171,14 @@ export function createJobQueue(connectionString: string): JobQueue {
       await boss.work<DiscoveryJob>(QUEUES.discovery, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
         if (job) await handlers.discovery(job.data);
       });
+      // Chromium prints one PDF at a time per process: it is the heaviest thing a worker runs.
+      await boss.work<AssessmentJob>(
+        QUEUES.assessment,
+        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handlers.assessment(job.data);
+        },
+      );
     },
     async stop() {
       await ready.catch(() => {});

@@ -2,6 +2,7 @@
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the watchdogs (scans, discovery runs), the
 // scan scheduler and the discovery cadence.
+import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
 import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
@@ -30,6 +31,7 @@ export async function startWorker(
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
       discovery: (job) => runDiscoveryJob(services, job),
+      assessment: (job) => runAssessmentJob(services, job),
     },
     { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );

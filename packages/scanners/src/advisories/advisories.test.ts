@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdvisoryDatasetError, BUNDLED_ADVISORIES, importAdvisories, loadAdvisories } from "./dataset.ts";
+import { AdvisoryDatasetError, bundledAdvisoriesFile, importAdvisories, loadAdvisories } from "./dataset.ts";
 import { versionFindings } from "./findings.ts";
 import { assessVersion } from "./match.ts";
 
@@ -142,6 +142,6 @@ describe("importAdvisories (what `pnpm ems advisories import` runs)", () => {
     expect(() => importAdvisories(path.join(dir, "broken.json"), store)).toThrow(/is not JSON/);
     expect(() => importAdvisories(path.join(dir, "missing.json"), store)).toThrow(/cannot read/);
     expect(await readFile(path.join(store, "advisories.json"), "utf8")).toBe(before);
-    expect(BUNDLED_ADVISORIES).toMatch(/packages\/scanners\/data\/advisories\.json$/);
+    expect(bundledAdvisoriesFile()).toMatch(/packages\/scanners\/data\/advisories\.json$/);
   });
 });

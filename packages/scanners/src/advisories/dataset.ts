@@ -49,7 +49,9 @@ export type AdvisoryDataset = z.infer<typeof advisoryDatasetSchema>;
 export type Advisory = z.infer<typeof advisory>;
 export type EolCycle = z.infer<typeof eol>;
 
-export const BUNDLED_ADVISORIES = fileURLToPath(new URL("../../data/advisories.json", import.meta.url));
+// Paths from this file's directory, not `new URL(…, import.meta.url)`: bundlers (the dashboard's) rewrite that.
+const here = () => path.dirname(fileURLToPath(import.meta.url));
+export const bundledAdvisoriesFile = () => path.join(here(), "..", "..", "data", "advisories.json");
 const FILE = "advisories.json";
 
 /** A file that is not a valid dataset; the message names the field. */
@@ -71,7 +73,7 @@ export function parseAdvisoryDataset(text: string, where = "the file"): Advisory
 
 /** The directory the operator's dataset lives in: <EMS_DATA_DIR or <repo>/.data>/advisories. */
 export function advisoriesDirFromEnv(env: Record<string, string | undefined> = process.env): string {
-  const repo = fileURLToPath(new URL("../../../../", import.meta.url));
+  const repo = path.resolve(here(), "..", "..", "..", "..");
   return path.join(path.resolve(env.EMS_DATA_DIR ?? path.join(repo, ".data")), "advisories");
 }
 
@@ -84,7 +86,7 @@ export function loadAdvisories(dir: string = advisoriesDirFromEnv()): AdvisoryDa
   try {
     mtimeMs = statSync(file).mtimeMs;
   } catch {
-    file = BUNDLED_ADVISORIES;
+    file = bundledAdvisoriesFile();
     mtimeMs = statSync(file).mtimeMs;
   }
   if (cache?.file !== file || cache.mtimeMs !== mtimeMs) {

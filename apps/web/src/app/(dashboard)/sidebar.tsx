@@ -5,15 +5,18 @@ import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@ems/core";
 
-// Features that exist; later ones (Reports, Assessments) add their entry here when they land.
+// The features, in the order people use them.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
   { href: "/discovery", label: "Discovery" },
   { href: "/scans", label: "Scans" },
+  { href: "/schedules", label: "Schedules" },
   { href: "/issues", label: "Issues" },
   { href: "/findings", label: "Findings" },
   { href: "/ports", label: "Ports" },
+  { href: "/reports", label: "Reports" },
+  { href: "/assessments", label: "Assessments" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [
@@ -21,6 +24,7 @@ const SETTINGS = [
   { href: "/settings/oauth-apps", label: "OAuth apps", admin: true },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
+  { href: "/settings/sla", label: "SLA policy" },
 ];
 
 export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {

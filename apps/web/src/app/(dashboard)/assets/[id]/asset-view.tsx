@@ -18,6 +18,7 @@ import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
 import { DiscoveredHosts } from "./discovered-hosts";
+import { AssetSchedules } from "./asset-schedules";
 
 type Profile = RouterInputs["assets"]["update"];
 type Part = RouterInputs["assets"]["outsideView"]["part"];
@@ -264,6 +265,7 @@ export function AssetView({ id }: { id: number }) {
           </ul>
         </Card>
       </div>
+      <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
       {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
       {canWrite && (
         <Card title="Scan profile">
