@@ -11,21 +11,30 @@ export interface ApiConfig {
   logLevel: string;
   /** The dashboard's URL (OAuth consent page). */
   webUrl: string;
+  /** The start of share links (`<shareBaseUrl>/share/<token>`): EMS_SHARE_BASE_URL, else baseUrl. */
+  shareBaseUrl: string;
   /** How often each worker process looks for due scan schedules. */
-  schedulerIntervalMs: number;
+  /** What every worker in this process runs besides jobs: the scheduler and the scan watchdog. */
+  worker: { schedulerIntervalMs: number; watchdogIntervalMs: number; heartbeatTimeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const port = Number(env.PORT ?? env.EMS_API_PORT ?? 4000);
   const host = env.HOST ?? "127.0.0.1";
+  const baseUrl = env.EMS_BASE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`;
   return {
     host,
     port,
-    baseUrl: env.EMS_BASE_URL ?? `http://${host === "0.0.0.0" ? "localhost" : host}:${port}`,
+    baseUrl,
+    shareBaseUrl: (env.EMS_SHARE_BASE_URL ?? baseUrl).replace(/\/$/, ""),
     bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
     webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),
-    schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
+    worker: {
+      schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
+      watchdogIntervalMs: Number(env.EMS_WATCHDOG_INTERVAL_MS ?? 15_000),
+      heartbeatTimeoutMs: Number(env.EMS_SCAN_HEARTBEAT_TIMEOUT_MS ?? 45_000),
+    },
   };
 }

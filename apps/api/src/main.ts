@@ -1,7 +1,7 @@
 // `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
 // migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
 import { openDatabase } from "@ems/db/node";
-import { createJobQueue, createServices, startWorker, webhookConfigFromEnv } from "@ems/core";
+import { createJobQueue, createServices, discoverySettingsFromEnv, startWorker, webhookConfigFromEnv } from "@ems/core";
 import { netConfigFromEnv } from "@ems/scanners";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
@@ -9,10 +9,16 @@ import { buildServer } from "./server.ts";
 const config = loadConfig();
 const db = await openDatabase();
 const jobs = createJobQueue(db.url);
-const services = createServices(db, { net: netConfigFromEnv(), jobs, webhooks: webhookConfigFromEnv() });
+const services = createServices(db, {
+  net: netConfigFromEnv(),
+  discovery: discoverySettingsFromEnv(),
+  jobs,
+  webhooks: webhookConfigFromEnv(),
+  shareBaseUrl: config.shareBaseUrl,
+});
 // The worker runs here unless the operator runs it apart (`pnpm ems worker`).
 const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";
-if (inProcessWorker) await startWorker(services, { schedulerIntervalMs: config.schedulerIntervalMs });
+if (inProcessWorker) await startWorker(services, config.worker);
 const app = await buildServer(services, config);
 
 let stopping = false;

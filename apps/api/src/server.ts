@@ -9,6 +9,7 @@ import type { ApiConfig } from "./config.ts";
 import { registerOAuthRoutes } from "./oauth/routes.ts";
 import { sendError } from "./rest/answer.ts";
 import { registerRestApi } from "./rest/edge.ts";
+import { redactShareToken, registerShareRoutes } from "./share/routes.ts";
 
 /** Fastify's own errors (body parsing, limits) in our codes. */
 function fromFastifyError(err: FastifyError): unknown {
@@ -30,7 +31,13 @@ function fromFastifyError(err: FastifyError): unknown {
 
 export async function buildServer(services: Services, config: ApiConfig): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Share links carry their secret in the path: logged requests show it redacted.
+    logger: {
+      level: config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactShareToken(req.url), host: req.host, remoteAddress: req.ip }),
+      },
+    },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // As trpc-to-openapi matched REST paths: case-insensitive, a trailing slash ignored.
@@ -75,5 +82,6 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
 
   registerOAuthRoutes(app, services, { webUrl: config.webUrl });
   registerRestApi(app, services);
+  registerShareRoutes(app, services);
   return app;
 }

@@ -44,6 +44,8 @@ if (process.env.EMS_SKIP_WEB_BUILD !== "1") {
 const env = {
   ...process.env,
   EMS_WEB_URL: webUrl,
+  // The dashboard makes share links too: they point at the API's /share/….
+  EMS_SHARE_BASE_URL: config.shareBaseUrl,
   NEXTAUTH_URL: webUrl,
   NEXTAUTH_SECRET: authSecret(),
 };

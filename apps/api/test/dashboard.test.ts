@@ -103,6 +103,35 @@ describe("members", () => {
     );
   });
 
+  it("lists pending invitations to admins only, and a revoked one can no longer be accepted", async () => {
+    const r = await as("admin").members.invite({ email: "maybe@team.example", role: "read-only" });
+    const pending = await as("admin").members.invitations({});
+    expect(pending.find((i) => i.email === "maybe@team.example")).toMatchObject({
+      id: r.invitation!.id,
+      role: "read-only",
+      acceptedAt: null,
+    });
+    expect(pending.map((i) => i.email)).not.toContain("new.person@team.example"); // accepted: not pending
+    await expectAppError(as("member").members.invitations({}), 403, "ROLE_REQUIRED");
+    await expectAppError(as("member").members.revokeInvitation({ id: r.invitation!.id }), 403, "ROLE_REQUIRED");
+
+    expect(await as("admin").members.revokeInvitation({ id: r.invitation!.id })).toMatchObject({
+      message: expect.stringContaining("maybe@team.example"),
+    });
+    expect((await as("admin").members.invitations({})).map((i) => i.email)).not.toContain("maybe@team.example");
+    expect(await findInvitation(api.services, r.token!)).toBeNull();
+    await expectAppError(
+      acceptInvitation(api.services, r.token!, { password: "a long enough password" }),
+      404,
+      "NOT_FOUND",
+    );
+    await expectAppError(as("admin").members.revokeInvitation({ id: r.invitation!.id }), 404, "NOT_FOUND");
+    expect((await audit("invitation.revoke")).at(-1)).toMatchObject({
+      resourceId: String(r.invitation!.id),
+      channel: "dashboard",
+    });
+  });
+
   it("keeps an owner: admins cannot grant ownership, the last owner stays", async () => {
     await expectAppError(as("admin").members.changeRole({ userId: ids.member!, role: "owner" }), 403, "ROLE_REQUIRED");
     await expectAppError(as("admin").members.remove({ userId: ids.owner! }), 403, "ROLE_REQUIRED");
@@ -188,7 +217,12 @@ describe("plan and asset slots", () => {
       assetSlots: 10,
       usedAssets: 0,
       assetSlotPriceCents: 1500,
-      limits: { maxProjects: 3, schedulesPerAsset: 1 },
+      limits: {
+        maxProjects: 3,
+        schedulesPerAsset: 1,
+        scheduleFrequencies: ["weekly", "monthly"],
+        scheduleWindows: false,
+      },
     });
   });
 

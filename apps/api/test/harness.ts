@@ -11,6 +11,7 @@ import {
   createUserInWorkspace,
   startWorker,
   toAppError,
+  type DiscoverySettings,
   type Scope,
   type Services,
   type WebhookConfig,
@@ -39,14 +40,26 @@ export async function startApi(
   opts: {
     net?: NetConfig;
     scanEngine?: ScanEngineConfig;
+    discovery?: DiscoverySettings;
     queue?: boolean;
     worker?: boolean;
     webhooks?: WebhookConfig;
+    /** The clock of reports and share links. */
+    now?: () => Date;
   } = {},
 ): Promise<TestApi> {
   const db = await createTestDatabase();
   const jobs = opts.worker || opts.queue ? createJobQueue(db.url) : null;
-  const services = createServices(db, { net: opts.net, scanEngine: opts.scanEngine, jobs, webhooks: opts.webhooks });
+  const shareBaseUrl = "http://share.example.test";
+  const services = createServices(db, {
+    net: opts.net,
+    scanEngine: opts.scanEngine,
+    discovery: opts.discovery,
+    jobs,
+    webhooks: opts.webhooks,
+    now: opts.now,
+    shareBaseUrl,
+  });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
   await app.listen({ host: "127.0.0.1", port: 0 });

@@ -43,6 +43,13 @@ const ROUTES: [string, string, string | null, number][] = [
   ["post", "/app/scan-schedules", "scans:write", 201],
   ["put", "/app/scan-schedules/{id}", "scans:write", 200],
   ["delete", "/app/scan-schedules/{id}", "scans:write", 200],
+  ["get", "/app/discovery/hosts", "assets:read", 200],
+  ["get", "/app/discovery/summary", "assets:read", 200],
+  ["get", "/app/discovery/runs/{id}", "assets:read", 200],
+  ["post", "/app/discovery/hosts/{id}/ignore", "assets:write", 200],
+  ["post", "/app/discovery/hosts/{id}/restore", "assets:write", 200],
+  ["post", "/app/discovery/hosts/add", "assets:write", 200],
+  ["post", "/app/discovery/run", "assets:write", 202],
   ["get", "/app/webhooks", null, 200],
   ["post", "/app/webhooks", null, 201],
   ["put", "/app/webhooks/{id}", null, 200],
@@ -65,7 +72,8 @@ describe("GET /openapi.json", () => {
     expect(op!["x-scope"]).toBe(scope);
     expect(op!.security).toEqual([{ bearer: [] }]);
     expect(Object.keys(op!.responses)).toContain(String(status));
-    expect(op!.responses[status === 201 ? "200" : "201"]).toBeUndefined();
+    for (const other of ["200", "201", "202"].filter((s) => s !== String(status)))
+      expect(op!.responses[other]).toBeUndefined();
     for (const code of ["400", "401", "403", "429"]) {
       expect(op!.responses[code]?.content?.["application/json"]?.schema.$ref).toBe("#/components/schemas/Error");
     }

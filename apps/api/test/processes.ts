@@ -16,9 +16,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Environment for a child: ours minus DATABASE_URL unless given. */
+/**
+ * Environment for a child: ours minus DATABASE_URL unless given. Discovery is off unless a test turns it on: no
+ * cadence (it would search under every proven domain of the test) and no certificate-transparency source.
+ */
 function childEnv(env: Record<string, string | undefined>) {
-  const base: Record<string, string | undefined> = { ...process.env, LOG_LEVEL: "warn", DATABASE_URL: undefined };
+  const base: Record<string, string | undefined> = {
+    ...process.env,
+    LOG_LEVEL: "warn",
+    DATABASE_URL: undefined,
+    EMS_DISCOVERY_INTERVAL_DAYS: "0",
+    EMS_DISCOVERY_CRTSH_URL: "",
+    EMS_DISCOVERY_CERTSPOTTER_URL: "",
+  };
   return Object.fromEntries(
     Object.entries({ ...base, ...env }).filter(([, v]) => v !== undefined),
   ) as NodeJS.ProcessEnv;

@@ -12,7 +12,13 @@ describe("the job queue", () => {
     const queues = Array.from({ length: 4 }, () => createJobQueue(db.url));
     await Promise.all(queues.map((q) => q.enqueueAssetCheck({ assetId: 1, workspaceId: 1, reason: "added" })));
     const { rows } = await db.pool.query(`select name from pgboss.queue order by name`);
-    expect(rows.map((r) => r.name)).toEqual(["asset-check", "scan-run", "webhook-delivery"]);
+    expect(rows.map((r) => r.name)).toEqual([
+      "assessment-generate",
+      "asset-check",
+      "discovery-run",
+      "scan-run",
+      "webhook-delivery",
+    ]);
     await Promise.all(queues.map((q) => q.stop()));
   });
 });

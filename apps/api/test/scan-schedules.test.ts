@@ -27,6 +27,7 @@ const SCHEDULE_FIELDS = [
   "windowEndHour",
   "windowDays",
   "enabled",
+  "disabledReason",
   "lastRunAt",
   "nextRunAt",
   "createdAt",
@@ -37,10 +38,12 @@ const SCHEDULE_FIELDS = [
 interface Schedule {
   id: number;
   assetId: number;
+  name: string;
   frequency: string;
   dayOfWeek: number | null;
   dayOfMonth: number | null;
   enabled: boolean;
+  disabledReason: string | null;
   nextRunAt: string | null;
   lastRunAt: string | null;
   asset: Record<string, unknown>;
@@ -262,7 +265,12 @@ describe("listing, changing and deleting", () => {
     let res = await t.req("PUT", `/app/scan-schedules/${s.id}`, { frequency: "monthly", dayOfMonth: 30 });
     expect(res.status, await res.clone().text()).toBe(200);
     const monthly = (await res.json()) as Schedule;
+    // The default name follows the recurrence; a name someone chose stays.
     expect(monthly).toMatchObject({ frequency: "monthly", dayOfWeek: null, dayOfMonth: 30 });
+    expect(monthly.name).toBe("Monthly on day 30 at 04:00 UTC");
+    await t.req("PUT", `/app/scan-schedules/${s.id}`, { name: "Month end" });
+    res = await t.req("PUT", `/app/scan-schedules/${s.id}`, { time: "04:30" });
+    expect(await res.json()).toMatchObject({ name: "Month end", time: "04:30" });
     const next = new Date(monthly.nextRunAt!);
     const last = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
     expect(next.getUTCDate()).toBe(Math.min(30, last));
@@ -286,9 +294,7 @@ describe("listing, changing and deleting", () => {
     }[];
     expect(audit.map((e) => e.action).sort()).toEqual([
       "scan-schedule.create",
-      "scan-schedule.update",
-      "scan-schedule.update",
-      "scan-schedule.update",
+      ...Array<string>(5).fill("scan-schedule.update"),
     ]);
 
     res = await t.req("DELETE", `/app/scan-schedules/${s.id}`);
@@ -317,9 +323,14 @@ describe("a plan downgrade", () => {
     const r = await changeWorkspacePlan(api.services, t.workspaceId, "essential", { channel: "cli", name: "test" });
     expect(r.disabledSchedules).toBe(3);
     const get = async (id: number) => (await (await t.req("GET", `/app/scan-schedules/${id}`)).json()) as Schedule;
-    expect(await get(kept.id)).toMatchObject({ enabled: true });
+    expect(await get(kept.id)).toMatchObject({ enabled: true, disabledReason: null });
     for (const s of [daily, extra, windowed])
       expect(await get(s.id)).toMatchObject({ enabled: false, nextRunAt: null });
+    // The reason is on the schedule too, for the dashboard.
+    expect((await get(daily.id)).disabledReason).toBe(
+      "Disabled by the change to plan Essential: daily schedules are not included in plan Essential " +
+        "(it allows weekly, monthly)",
+    );
 
     const audit = (await (await t.req("GET", `/app/audit-log?action=scan-schedule.disable&limit=50`)).json()) as {
       resourceId: string;
@@ -342,6 +353,13 @@ describe("a plan downgrade", () => {
       "PLAN_LIMIT_REACHED",
       "enabled",
     );
+    // Refused writes keep the reason; a person's enable (plan upgraded) clears it.
+    expect((await get(extra.id)).disabledReason).toMatch(/allows 1 enabled schedule/);
+    await changeWorkspacePlan(api.services, t.workspaceId, "pro", { channel: "cli", name: "test" });
+    expect(await (await t.req("PUT", `/app/scan-schedules/${extra.id}`, { enabled: true })).json()).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
   });
 
   it("changes nothing when the plan name is wrong", async () => {

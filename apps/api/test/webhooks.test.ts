@@ -9,7 +9,8 @@ import {
   createCaller,
   createServices,
   emitWebhookEvent,
-  failAbandonedScans,
+  MAX_SCAN_ATTEMPTS,
+  recoverAbandonedScans,
   sessionContext,
   type WebhookConfig,
 } from "@ems/core";
@@ -446,10 +447,18 @@ describe("events from the product", () => {
     const old = new Date(Date.now() - 10 * 60_000);
     const dead = await runInWorkspace(workspaceId, () =>
       api.services.scoped.scan.create({
-        data: { workspaceId, assetId: scanAssetId, status: "running", startedAt: old, heartbeatAt: old },
+        // Its last attempt: the watchdog fails it rather than queueing it again.
+        data: {
+          workspaceId,
+          assetId: scanAssetId,
+          status: "running",
+          startedAt: old,
+          heartbeatAt: old,
+          attempts: MAX_SCAN_ATTEMPTS,
+        },
       }),
     );
-    expect(await failAbandonedScans(api.services)).toBeGreaterThanOrEqual(1);
+    expect(await recoverAbandonedScans(api.services)).toBeGreaterThanOrEqual(1);
     await settled(ep.id, 1, "scan.failed");
     const p = verified(ep.secret, at("/failed")[0]!);
     expect(p).toMatchObject({ type: "scan.failed", data: { scan: { id: dead.id }, asset: { id: scanAssetId } } });

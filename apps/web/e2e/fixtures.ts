@@ -13,6 +13,12 @@ export interface Stack {
   oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
   /** POST `${dnsControl}/<name>` with zone records to publish them on the test DNS server. */
   dnsControl: string;
+  /** POST `${ctControl}/<domain>` with a list of names to publish them in the CT look-alike (discovery). */
+  ctControl: string;
+  /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */
+  webPorts: number[];
+  /** POST `${schedulerControl}/due/<scheduleId>`: the schedule's slot comes now and the scheduler ticks. */
+  schedulerControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +29,8 @@ export async function signIn(page: Page, email: string, password = stack().passw
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
+  // Argon2 verification takes seconds when the machine is busy, and the first sign-in warms the server up.
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */

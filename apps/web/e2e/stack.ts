@@ -18,8 +18,8 @@ import {
   startWorker,
   webhookConfigFromEnv,
 } from "@ems/core";
-import { runInWorkspace } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
+import { runInWorkspace, runSchedulerTick } from "@ems/core/testing";
+import { startCtServer, startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
 import { E2E } from "./ports.ts";
@@ -40,11 +40,26 @@ sites.route("e2e-shop.com/", {
     `Shop</h1><p>Everything must go.</p></body></html>`,
 });
 const net = testNetConfig(dns, sites);
+// Certificate transparency for discovery: crt.sh and CertSpotter look-alikes (POST /ct/<domain> publishes names).
+const ct = await startCtServer();
+const discovery = {
+  engine: {
+    crtShUrl: ct.url,
+    certSpotterUrl: ct.url,
+    certSpotterToken: null,
+    sourceTimeoutMs: 3000,
+    resolveConcurrency: 100,
+    bruteforce: true,
+  },
+  intervalDays: 0,
+};
 
 const db = await createTestDatabase();
 const jobs = createJobQueue(db.url);
 const webhooks = webhookConfigFromEnv({ EMS_WEB_URL: `http://127.0.0.1:${E2E.webPort}` });
-const services = createServices(db, { net, jobs, webhooks });
+// Share links point at the API, as `pnpm start` sets them up.
+const shareBaseUrl = `http://127.0.0.1:${E2E.apiPort}`;
+const services = createServices(db, { net, jobs, discovery, shareBaseUrl, webhooks });
 await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
@@ -74,14 +89,30 @@ await runInWorkspace(acme.id, () =>
   services.scoped.project.create({ data: { workspaceId: acme.id, name: "Websites" } }),
 );
 
-// The OAuth client's redirect target (shows what it received), and a control
-// endpoint for the tests: POST /dns/<name> with zone records publishes them.
+// The OAuth client's redirect target (shows what it received), and control
+// endpoints for the tests: POST /dns/<name> with zone records publishes them;
+// POST /ct/<domain> with a list of names publishes a certificate with those names;
+// POST /scheduler/due/<scheduleId> makes that schedule's slot come now and
+// runs a scheduler tick (the one the worker runs every 20 s), answering its result.
 const callback = http.createServer((req, res) => {
-  if (req.method === "POST" && req.url?.startsWith("/dns/")) {
+  const due = req.method === "POST" && /^\/scheduler\/due\/(\d+)$/.exec(req.url ?? "");
+  if (due) {
+    void (async () => {
+      await db.pool.query(`update "ScanSchedule" set "nextRunAt" = now() - interval '1 second' where id = $1`, [
+        Number(due[1]),
+      ]);
+      const tick = await runSchedulerTick(services);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(tick));
+    })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
+  if (req.method === "POST" && (req.url?.startsWith("/dns/") || req.url?.startsWith("/ct/"))) {
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {
-      dns.add(decodeURIComponent(req.url!.slice(5)), JSON.parse(body));
+      const [, kind, name] = req.url!.split("/");
+      if (kind === "dns") dns.add(decodeURIComponent(name!), JSON.parse(body));
+      else ct.publish(decodeURIComponent(name!), JSON.parse(body));
       res.writeHead(204).end();
     });
     return;
@@ -114,6 +145,7 @@ const web = spawn(
       NEXTAUTH_SECRET: secret,
       EMS_SESSION_MAX_AGE: String(E2E.sessionMaxAge),
       NEXT_TELEMETRY_DISABLED: "1",
+      EMS_SHARE_BASE_URL: shareBaseUrl,
       // The dashboard verifies ownership itself: same network config as the API.
       EMS_DNS_SERVERS: dns.address,
       EMS_ALLOWED_RANGES: net.allowedRanges.join(","),
@@ -121,6 +153,7 @@ const web = spawn(
       EMS_HTTPS_PORT: String(net.httpsPort),
       EMS_DNS_TIMEOUT_MS: String(net.dnsTimeoutMs),
       EMS_HTTP_TIMEOUT_MS: String(net.httpTimeoutMs),
+      EMS_DISCOVERY_INTERVAL_DAYS: "0",
     },
   },
 );
@@ -146,6 +179,9 @@ writeFileSync(
     workspaces: { acme: acme.id, beta: beta.id },
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
+    ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
+    webPorts: [net.httpPort, net.httpsPort],
+    schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,
   }),
 );
 console.log("e2e stack ready");
@@ -156,7 +192,7 @@ async function shutdown() {
   await api.close();
   await jobs.stop();
   callback.close();
-  await Promise.all([sites.close(), dns.close()]);
+  await Promise.all([sites.close(), dns.close(), ct.close()]);
   await db.drop();
   rmSync(path.join(here, ".stack.json"), { force: true }); // it holds this run's secrets
   process.exit(0);

@@ -5,6 +5,7 @@ import type { Actor, Client, Credential } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
+import { quietDiscoverySettings, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 import { defaultWebhookConfig, type WebhookConfig } from "./webhooks/webhooks.config.ts";
@@ -22,20 +23,36 @@ export interface Services {
   net: NetConfig;
   /** Stage time limits, port-scan concurrency, templates, nuclei. */
   scanEngine: ScanEngineConfig;
+  /** Discovery's sources, limits and cadence (discovery/discovery.settings.ts). */
+  discovery: DiscoverySettings;
   /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
   jobs: JobQueue | null;
   /** Change alerts: the dashboard URL for links, retries, timeout, when to disable an endpoint. */
   webhooks: WebhookConfig;
+  /** Assessment report creations: 10 an hour per workspace. */
+  assessmentCreations: Limiter;
+  /** Views of one share link: 60 a minute. */
+  shareViews: Limiter;
+  /** Where the public share pages are served (the API's /share/…): the start of every shareUrl. */
+  shareBaseUrl: string;
+  /** The time reports are taken at (tests fix it to make a report's bytes repeatable). */
+  now: () => Date;
 }
 
 export const REVALIDATIONS_PER_HOUR = 30;
+export const ASSESSMENTS_PER_HOUR = 10;
+export const SHARE_VIEWS_PER_MINUTE = 60;
+export const DEFAULT_SHARE_BASE_URL = "http://127.0.0.1:4000";
 
 export interface ServiceOptions {
   payments?: PaymentProvider;
   net?: NetConfig;
   scanEngine?: ScanEngineConfig;
+  discovery?: DiscoverySettings;
   jobs?: JobQueue | null;
   webhooks?: WebhookConfig;
+  shareBaseUrl?: string;
+  now?: () => Date;
 }
 
 export function createServices(db: Database, opts: ServiceOptions = {}): Services {
@@ -47,8 +64,13 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
     payments: opts.payments ?? builtInPaymentProvider,
     net: opts.net ?? defaultNetConfig,
     scanEngine: opts.scanEngine ?? defaultScanEngineConfig,
+    discovery: opts.discovery ?? quietDiscoverySettings,
     jobs: opts.jobs ?? null,
     webhooks: opts.webhooks ?? defaultWebhookConfig,
+    assessmentCreations: createLimiter(db.pool, "assessment", ASSESSMENTS_PER_HOUR, 3600),
+    shareViews: createLimiter(db.pool, "share-view", SHARE_VIEWS_PER_MINUTE, 60),
+    shareBaseUrl: (opts.shareBaseUrl ?? DEFAULT_SHARE_BASE_URL).replace(/\/$/, ""),
+    now: opts.now ?? (() => new Date()),
   };
 }
 
@@ -77,6 +99,8 @@ export interface RequestContext {
   credential: Credential;
   client: Client;
   admitted?: Actor;
+  /** What a procedure tells the edge about its answer: a status other than its meta's (200 for a found duplicate). */
+  reply: { status?: 200 | 201 };
 }
 
 /** The one context factory: the dashboard's tRPC handler and file routes, the REST edge and tests use it. */
@@ -85,7 +109,7 @@ export const requestContext = (
   credential: Credential,
   client: Client = {},
   admitted?: Actor,
-): RequestContext => ({ services, credential, client, admitted });
+): RequestContext => ({ services, credential, client, admitted, reply: {} });
 
 /** A dashboard request: the session (or null when signed out). */
 export const sessionContext = (

@@ -4,8 +4,9 @@
 // Setting up a process: its long-lived parts, the job queue and workers.
 export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
 export { createJobQueue } from "./jobs/queue.ts";
+export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
-export { failAbandonedScans, HEARTBEAT_TIMEOUT_MS } from "./scans/scans.run.ts";
+export { recoverAbandonedScans, HEARTBEAT_TIMEOUT_MS, MAX_SCAN_ATTEMPTS } from "./scans/scans.watchdog.ts";
 export { type PaymentProvider } from "./billing/payment-provider.ts";
 export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
@@ -16,6 +17,7 @@ export { requestContext, sessionContext, type RequestContext } from "./context.t
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";
 export { restRoutes, type RestRoute } from "./rest/routes.ts";
+export { viewSharedReport } from "./assessments/assessments.share.ts";
 export { errorAnswer, fileAnswer, successAnswer, toWebResponse, type Answer } from "./rest/respond.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export { AppError, ErrorCode, toAppError } from "./errors.ts";
@@ -56,5 +58,13 @@ export {
   type OAuthApp,
 } from "./oauth/oauth.service.ts";
 
+// Reports over a ServiceContext (the dashboard and the assessment snapshot call them inside actAs).
+export { reportSummary } from "./reports/summary.ts";
+export { vulnerableAssets, SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/vulnerable-assets.ts";
+export { slaReport, DEFAULT_AT_RISK_DAYS } from "./reports/sla.ts";
+export { resolvePeriod, PERIOD_PRESETS, MAX_PERIOD_DAYS, type Period, type PeriodInput } from "./reports/period.ts";
+export type { ReportFilters } from "./reports/report-sql.ts";
+export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";
+export { DEFAULT_SLA_DAYS, type SlaDays } from "./sla-policy/sla-policy.schemas.ts";
 // Change alerts: what other features call when something changed (in the transaction of the change).
 export { emitWebhookEvent, emitWebhookEvents, WEBHOOK_EVENTS, type WebhookEvent } from "./webhooks/webhooks.events.ts";

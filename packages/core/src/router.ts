@@ -1,8 +1,10 @@
 // The application router: one sub-router per resource. Served as tRPC to the
 // dashboard and as REST at /app/* (see apps/api).
 import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
+import { assessmentsRouter } from "./assessments/assessments.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
+import { discoveryRouter } from "./discovery/discovery.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
 import { portsRouter } from "./ports/ports.router.ts";
@@ -13,6 +15,8 @@ import { membersRouter } from "./members/members.router.ts";
 import { oauthAppsRouter } from "./oauth-apps/oauth-apps.router.ts";
 import { planRouter } from "./plan/plan.router.ts";
 import { projectsRouter } from "./projects/projects.router.ts";
+import { reportsRouter } from "./reports/reports.router.ts";
+import { slaPolicyRouter } from "./sla-policy/sla-policy.router.ts";
 import { webhooksRouter } from "./webhooks/webhooks.router.ts";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
@@ -24,7 +28,11 @@ export const appRouter = router({
   scanSchedules: scanSchedulesRouter,
   issues: issuesRouter,
   findings: findingsRouter,
+  discovery: discoveryRouter,
   ports: portsRouter,
+  reports: reportsRouter,
+  slaPolicy: slaPolicyRouter,
+  assessments: assessmentsRouter,
   auditLog: auditLogRouter,
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,

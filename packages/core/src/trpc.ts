@@ -14,7 +14,7 @@ import { transformer } from "./transformer.ts";
 
 export interface AppMeta extends OpenApiMeta, Requirement {
   /** HTTP status of a success over REST (default 200). */
-  successStatus?: 200 | 201;
+  successStatus?: 200 | 201 | 202;
   /** Output is a Page: REST sends its items with X-Total-Count, X-Page, X-Limit. */
   paged?: boolean;
   /** A non-JSON REST route; the procedure returns a FileResponse (see rest/files.ts). */

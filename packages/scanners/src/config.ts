@@ -1,6 +1,7 @@
 // Everything the engine needs to reach the network comes from one object, so
 // that an operator can point it at internal resolvers and tests at loopback.
 import ipaddr from "ipaddr.js";
+import { domainToASCII } from "node:url";
 import type { ScreenshotIsolation } from "./screenshot/isolation.ts";
 
 export interface NetConfig {
@@ -16,6 +17,8 @@ export interface NetConfig {
   allowPrivate: boolean;
   /** CIDRs (or single addresses) allowed even when not public. */
   allowedRanges: string[];
+  /** Name suffixes accepted besides the public suffix list (".internal", "corp"…), normalised without dots at the ends. */
+  extraSuffixes: string[];
   /** Port used for http:// URLs without an explicit port. */
   httpPort: number;
   /** Port used for https:// URLs without an explicit port. */
@@ -37,6 +40,7 @@ export const defaultNetConfig: NetConfig = Object.freeze({
   maxRedirects: 5,
   allowPrivate: false,
   allowedRanges: Object.freeze([]) as unknown as string[],
+  extraSuffixes: Object.freeze([]) as unknown as string[],
   httpPort: 80,
   httpsPort: 443,
   bucketEndpoints: Object.freeze({
@@ -87,6 +91,21 @@ function endpoint(env: Env, name: string, fallback: string): string {
 }
 
 /** Throws on a malformed CIDR so that a typo never silently widens or narrows what is allowed. */
+/** ".Corp." → "corp"; throws on anything that is not a host-name suffix. */
+export function checkSuffixes(suffixes: string[], name = "extraSuffixes"): string[] {
+  return suffixes.map((raw) => {
+    const s = domainToASCII(
+      raw
+        .trim()
+        .replace(/^\.+|\.+$/g, "")
+        .toLowerCase(),
+    );
+    const ok = s && s.split(".").every((l) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(l)) && !/^\d+$/.test(s);
+    if (!ok) throw new Error(`${name}: "${raw}" is not a name suffix like internal or corp.example`);
+    return s;
+  });
+}
+
 export function checkRanges(ranges: string[], name = "allowedRanges"): string[] {
   for (const r of ranges) {
     if (!ipaddr.isValidCIDR(r) && !ipaddr.isValid(r))
@@ -114,6 +133,7 @@ export function netConfigFromEnv(env: Env = process.env): NetConfig {
     maxRedirects: envInt(env, "EMS_MAX_REDIRECTS", d.maxRedirects, 0, 20),
     allowPrivate: allow === "1" || allow === "true" || allow === "yes",
     allowedRanges: checkRanges(list(env.EMS_ALLOWED_RANGES) ?? [...d.allowedRanges], "EMS_ALLOWED_RANGES"),
+    extraSuffixes: checkSuffixes(list(env.EMS_EXTRA_SUFFIXES) ?? [...d.extraSuffixes], "EMS_EXTRA_SUFFIXES"),
     httpPort: envInt(env, "EMS_HTTP_PORT", d.httpPort, 1, 65535),
     httpsPort: envInt(env, "EMS_HTTPS_PORT", d.httpsPort, 1, 65535),
     bucketEndpoints: {

@@ -13,3 +13,13 @@ export * from "./reachability.ts";
 export * from "./ownership.ts";
 export * from "./screenshot.ts";
 export * from "./scan/index.ts";
+export {
+  AdvisoryDatasetError,
+  advisoriesDirFromEnv,
+  importAdvisories,
+  loadAdvisories,
+  parseAdvisoryDataset,
+  type AdvisoryDataset,
+} from "./advisories/dataset.ts";
+export { assessVersion, type VersionVerdict } from "./advisories/match.ts";
+export * from "./discovery/index.ts";

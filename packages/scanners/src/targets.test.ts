@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseTarget, type AssetType } from "./targets.ts";
+import { checkSuffixes, netConfigFromEnv } from "./config.ts";
 
 const strict: { allowPrivate: boolean; allowedRanges: string[] } = { allowPrivate: false, allowedRanges: [] };
 const ok = (type: AssetType, raw: string, opts = strict) => {
@@ -201,5 +202,40 @@ describe("parseTarget: buckets", () => {
   it("accepts long dotted GCS names up to 222 characters", () => {
     const name = Array.from({ length: 4 }, () => "a".repeat(50)).join(".");
     expect(ok("bucket", `gs://${name}`)).toMatchObject({ name });
+  });
+});
+
+describe("parseTarget: operator suffixes (EMS_EXTRA_SUFFIXES)", () => {
+  const internal = { ...strict, extraSuffixes: checkSuffixes([".internal", "Corp", "lab.test"]) };
+  it("refuses internal names without the setting, even with private targets allowed", () => {
+    expect(bad("domain", "app.internal", { allowPrivate: true, allowedRanges: [] })).toMatch(
+      /"internal" is not a known public top-level domain.*EMS_EXTRA_SUFFIXES/,
+    );
+  });
+  it("accepts domains and subdomains under a listed suffix, the longest suffix first", () => {
+    expect(ok("domain", "app.internal", internal)).toMatchObject({
+      value: "app.internal",
+      registrableDomain: "app.internal",
+    });
+    expect(ok("subdomain", "www.app.corp", internal)).toMatchObject({ registrableDomain: "app.corp" });
+    expect(ok("domain", "intranet.lab.test", internal)).toMatchObject({ registrableDomain: "intranet.lab.test" });
+    expect(bad("domain", "www.app.internal", internal)).toMatch(/is a subdomain of app\.internal/);
+    expect(bad("subdomain", "app.internal", internal)).toMatch(/registrable domain, not a subdomain/);
+    expect(bad("domain", "internal", internal)).toMatch(/with a dot/);
+    expect(bad("domain", "lab.test", internal)).toMatch(/"lab\.test" is a public suffix/);
+    // Public names are judged by the public list as before.
+    expect(ok("subdomain", "www.example.com", internal)).toMatchObject({ registrableDomain: "example.com" });
+    expect(bad("domain", "app.other", internal)).toMatch(/not a known public top-level domain/);
+  });
+  it("reads the setting from the environment and refuses what is not a suffix", () => {
+    expect(netConfigFromEnv({ EMS_EXTRA_SUFFIXES: " internal, .corp., Lab.Test " }).extraSuffixes).toEqual([
+      "internal",
+      "corp",
+      "lab.test",
+    ]);
+    expect(netConfigFromEnv({}).extraSuffixes).toEqual([]);
+    expect(() => netConfigFromEnv({ EMS_EXTRA_SUFFIXES: "corp,bad_suffix" })).toThrow(
+      /EMS_EXTRA_SUFFIXES: "bad_suffix" is not a name suffix/,
+    );
   });
 });

@@ -15,12 +15,21 @@ export type ParsedTarget =
   | ParsedBucket;
 
 export type ParseResult = { ok: true; target: ParsedTarget } | { ok: false; message: string };
-type Opts = Pick<NetConfig, "allowPrivate" | "allowedRanges">;
+type Opts = Pick<NetConfig, "allowPrivate" | "allowedRanges"> & Partial<Pick<NetConfig, "extraSuffixes">>;
 
 const fail = (message: string): ParseResult => ({ ok: false, message });
 const EXAMPLE = { domain: "example.com", subdomain: "www.example.com" } as const;
 
-function parseHostName(type: "domain" | "subdomain", raw: string): ParseResult {
+/** The longest operator suffix (EMS_EXTRA_SUFFIXES) the name ends with, and the domain registered under it. */
+function extraSuffixOf(ascii: string, suffixes: string[]): { publicSuffix: string; domain: string | null } | null {
+  const match = suffixes.filter((s) => ascii === s || ascii.endsWith(`.${s}`)).sort((a, b) => b.length - a.length)[0];
+  if (!match) return null;
+  const labels = ascii.split(".");
+  const depth = match.split(".").length + 1;
+  return { publicSuffix: match, domain: labels.length >= depth ? labels.slice(-depth).join(".") : null };
+}
+
+function parseHostName(type: "domain" | "subdomain", raw: string, opts: Opts): ParseResult {
   const shape = `must be a ${type === "domain" ? "domain" : "subdomain"} name like ${EXAMPLE[type]}`;
   const input = raw.trim();
   if (!input) return fail("must not be empty");
@@ -49,8 +58,13 @@ function parseHostName(type: "domain" | "subdomain", raw: string): ParseResult {
   }
   if (/^\d+$/.test(labels[labels.length - 1]!)) return fail(`${shape}; the top-level domain cannot be numeric`);
 
-  const psl = parseDomain(ascii, { allowPrivateDomains: true, extractHostname: false });
-  if (!psl.isIcann && !psl.isPrivate) return fail(`"${psl.publicSuffix}" is not a known public top-level domain`);
+  const extra = extraSuffixOf(ascii, opts.extraSuffixes ?? []);
+  const psl = extra ?? parseDomain(ascii, { allowPrivateDomains: true, extractHostname: false });
+  if (!extra && !("isIcann" in psl && (psl.isIcann || psl.isPrivate)))
+    return fail(
+      `"${psl.publicSuffix}" is not a known public top-level domain (the operator can add internal suffixes ` +
+        `with EMS_EXTRA_SUFFIXES)`,
+    );
   if (!psl.domain)
     return fail(`"${ascii}" is a public suffix; add a domain registered under it, like example.${ascii}`);
   if (looksLikeBucketHost(ascii)) return fail("is a cloud storage endpoint; add it with type bucket");
@@ -99,7 +113,7 @@ export function parseTarget(type: AssetType, raw: string, opts: Opts): ParseResu
   switch (type) {
     case "domain":
     case "subdomain":
-      return parseHostName(type, raw);
+      return parseHostName(type, raw, opts);
     case "ipv4":
     case "ipv6":
       return parseAddress(type, raw, opts);

@@ -5,7 +5,7 @@ import os from "node:os";
 import { Command, CommanderError } from "commander";
 import { z } from "zod";
 import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db/node";
-import { netConfigFromEnv } from "@ems/scanners";
+import { AdvisoryDatasetError, advisoriesDirFromEnv, importAdvisories, netConfigFromEnv } from "@ems/scanners";
 import {
   AppError,
   asOperator,
@@ -16,6 +16,7 @@ import {
   createOAuthApp,
   createOAuthAppInput,
   createServices,
+  discoverySettingsFromEnv,
   createUserInWorkspace,
   createWorkspace,
   listApiKeys,
@@ -194,14 +195,42 @@ program
   });
 
 program
+  .command("advisories")
+  .description("the advisory dataset scans match detected versions against (end of life, known vulnerabilities)")
+  .command("import <file>")
+  .description(
+    "validate a dataset file (format: packages/scanners/data/advisories.json) and use it instead of the bundled one " +
+      "from the next scan on; stored in <EMS_DATA_DIR>/advisories/",
+  )
+  .action((file: string) => {
+    try {
+      const r = importAdvisories(file, advisoriesDirFromEnv());
+      output(
+        json(),
+        r,
+        `Advisory dataset ${r.version} (generated ${r.generatedAt}) imported: ${r.products} products, ` +
+          `${r.advisories} advisories, ${r.eolCycles} end-of-life dates; stored in ${r.file}`,
+      );
+    } catch (err) {
+      if (err instanceof AdvisoryDatasetError) throw new UsageError(err.message);
+      throw err;
+    }
+  });
+
+program
   .command("worker")
-  .description("run background jobs (reachability checks, scans) until stopped; several may run at once")
+  .description("run background jobs (reachability checks, scans, discovery) until stopped; several may run at once")
   .option("--concurrency <n>", "jobs at a time", id("--concurrency"), 4)
   .action(async (o: { concurrency: number }) => {
     db ??= await openDatabase();
     const jobs = createJobQueue(db.url);
-    const s = createServices(db, { net: netConfigFromEnv(), jobs, webhooks: webhookConfigFromEnv() });
-    await startWorker(s, { concurrency: o.concurrency, schedulerIntervalMs: loadConfig().schedulerIntervalMs });
+    const s = createServices(db, {
+      net: netConfigFromEnv(),
+      discovery: discoverySettingsFromEnv(),
+      jobs,
+      webhooks: webhookConfigFromEnv(),
+    });
+    await startWorker(s, { concurrency: o.concurrency, ...loadConfig().worker });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);

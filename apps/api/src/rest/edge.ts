@@ -49,8 +49,9 @@ function handler(services: Services, route: RestRoute) {
         params: request.params as Record<string, string>,
         body: request.body ?? {},
       });
-      const data = await route.call(requestContext(services, credential, client, actor), input);
-      return sendAnswer(reply, successAnswer(route.meta, data, headers));
+      const ctx = requestContext(services, credential, client, actor);
+      const data = await route.call(ctx, input);
+      return sendAnswer(reply, successAnswer(route.meta, data, headers, ctx.reply));
     } catch (err) {
       return sendError(reply, err);
     }

@@ -59,6 +59,7 @@ async function checkAsset(services: Services, asset: Asset): Promise<Prisma.Asse
   const parsed = parseTarget(asset.type, asset.value, {
     allowPrivate: services.net.allowPrivate,
     allowedRanges: services.net.allowedRanges,
+    extraSuffixes: services.net.extraSuffixes,
   });
   if (!parsed.ok) return { status: "error", failReason: parsed.message, lastCheckedAt: new Date() };
   const covers = await coveredHosts(services.scoped, asset);

@@ -6,6 +6,7 @@ import { AppError, ErrorCode, alreadyExists, notFound, validationError } from ".
 import { skipTake } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
+import type { ScopedTx } from "../db/scoped.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
@@ -20,6 +21,7 @@ export function parseValue(sc: ServiceContext, type: AssetType, value: string): 
   const parsed = parseTarget(type, value, {
     allowPrivate: sc.services.net.allowPrivate,
     allowedRanges: sc.services.net.allowedRanges,
+    extraSuffixes: sc.services.net.extraSuffixes,
   });
   if (!parsed.ok) throw validationError("value", parsed.message);
   return parsed.target;
@@ -31,7 +33,7 @@ export async function requireAsset(sc: ServiceContext, id: number) {
   return asset;
 }
 
-async function enqueueCheck(
+export async function enqueueCheck(
   sc: ServiceContext,
   assetId: number,
   reason: "added" | "updated" | "revalidate",
@@ -168,38 +170,53 @@ export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
     await buyAssetSlots(sc, 1);
   }
 
-  const asset = await sc.db.$transaction(async (tx) => {
-    await lockWorkspace(tx, sc.workspaceId);
-    const { free, used } = await freeSlots(sc, tx);
-    if (free <= 0) throw slotRequired(used);
-    const coverage = await ownershipCoverage(tx, target);
-    const created = await tx.asset.create({
-      data: {
-        workspaceId: sc.workspaceId,
-        projectId: input.projectId,
-        name: input.name ?? null,
-        type: target.type,
-        value: target.value,
-        bucketProvider: target.type === "bucket" ? target.provider : null,
-        portScanMode: input.portScanMode,
-        nucleiMinSeverity: input.nucleiMinSeverity,
-        disabledScannerTypes: input.disabledScannerTypes ?? [],
-        ownershipToken: newOwnershipToken(),
-        // A subdomain of a proven domain is proven by it.
-        ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
-      },
-      include: assetInclude,
-    });
-    await writeAudit(tx, sc.actor, {
-      action: "asset.create",
-      resourceType: "asset",
-      resourceId: created.id,
-      changes: changesOf(null, created, AUDITED_ASSET_FIELDS),
-    });
-    return created;
-  });
+  const asset = await sc.db.$transaction((tx) => insertAsset(sc, tx, target, input));
   await enqueueCheck(sc, asset.id, "added");
   return presentAsset(asset);
+}
+
+/**
+ * Adds the asset inside the caller's transaction, counted against the plan's slots (the workspace row is locked
+ * first) and proven by a proven parent domain when there is one: the one create path (POST /app/assets, and
+ * discovery's add). The caller queues its reachability check after the commit (enqueueCheck).
+ */
+export async function insertAsset(
+  sc: ServiceContext,
+  tx: ScopedTx,
+  target: ParsedTarget,
+  input: Omit<CreateAssetInput, "type" | "value" | "buySlot">,
+) {
+  await lockWorkspace(tx, sc.workspaceId);
+  if (await tx.asset.findFirst({ where: { type: target.type, value: target.value }, select: { id: true } })) {
+    throw alreadyExists("value", `value: ${target.value} is already an asset of this workspace`);
+  }
+  const { free, used } = await freeSlots(sc, tx);
+  if (free <= 0) throw slotRequired(used);
+  const coverage = await ownershipCoverage(tx, target);
+  const created = await tx.asset.create({
+    data: {
+      workspaceId: sc.workspaceId,
+      projectId: input.projectId,
+      name: input.name ?? null,
+      type: target.type,
+      value: target.value,
+      bucketProvider: target.type === "bucket" ? target.provider : null,
+      portScanMode: input.portScanMode,
+      nucleiMinSeverity: input.nucleiMinSeverity,
+      disabledScannerTypes: input.disabledScannerTypes ?? [],
+      ownershipToken: newOwnershipToken(),
+      // A subdomain of a proven domain is proven by it.
+      ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
+    },
+    include: assetInclude,
+  });
+  await writeAudit(tx, sc.actor, {
+    action: "asset.create",
+    resourceType: "asset",
+    resourceId: created.id,
+    changes: changesOf(null, created, AUDITED_ASSET_FIELDS),
+  });
+  return created;
 }
 
 function requireAdmin(sc: ServiceContext) {

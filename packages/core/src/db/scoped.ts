@@ -24,13 +24,17 @@ export const WORKSPACE_MODELS = [
   "Scan",
   "Finding",
   "Issue",
+  "IssueEvent",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
+  "DiscoveryRun",
   "AssessmentReport",
   "AuditEntry",
   "WebhookEndpoint",
   "WebhookDelivery",
+  "SlaPolicy",
+  "ProjectSlaPolicy",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);

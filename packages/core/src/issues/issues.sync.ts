@@ -1,7 +1,9 @@
 // Findings become issues: one issue per kind of problem and asset. A scan
 // that sees a kind again refreshes its issue (and reopens it if it was
 // resolved); one that could have seen it and did not resolves it; a
-// dismissed issue stays dismissed until its dismissal expires.
+// dismissed issue stays dismissed until its dismissal expires. Discovery
+// raises its takeover issues through the same path (origin: the run); only a
+// scan's findings are also kept as Finding rows (a finding belongs to a scan).
 import type { Issue, Prisma } from "@ems/db";
 import type { ScanFinding } from "@ems/scanners";
 import { writeAudit, type Actor } from "../audit/write.ts";
@@ -16,6 +18,7 @@ export function scannerOfKind(kind: string): string {
       port: "ports",
       tls: "tls",
       http: "http",
+      service: "services",
       tech: "technologies",
       template: "templates",
       nuclei: "nuclei",
@@ -32,18 +35,26 @@ export const scannerActor = (workspaceId: number): Actor => ({
   channel: "system",
 });
 
+/** A scanner's finding, or one of discovery's (scanner "discovery", evidence in the description). */
+export type IssueFinding = Omit<ScanFinding, "scanner"> & { scanner: ScanFinding["scanner"] | "discovery" };
+
+/** What saw the findings: a scan, or a discovery run; audit entries name it. */
+export type IssueOrigin = { scanId: number } | { discoveryRunId: number };
+
 export async function syncIssues(
   tx: ScopedTx,
   input: {
     workspaceId: number;
     assetId: number;
-    scanId: number;
-    findings: ScanFinding[];
+    origin: IssueOrigin;
+    findings: IssueFinding[];
     completedStages: Set<string>;
     now: Date;
   },
 ) {
-  const { workspaceId, assetId, scanId, findings, completedStages, now } = input;
+  const { workspaceId, assetId, origin, findings, completedStages, now } = input;
+  const scanId = "scanId" in origin ? origin.scanId : null;
+  const originChange = Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, { before: null, after: v }]));
   const actor = scannerActor(workspaceId);
   const existing = await tx.issue.findMany({ where: { assetId } });
   const byKind = new Map(existing.map((i) => [i.kind, i]));
@@ -93,10 +104,11 @@ export async function syncIssues(
           action: "issue.reopen",
           resourceType: "issue",
           resourceId: issue.id,
-          changes: { status: { before: dashed(issue.status), after: "open" }, scanId: { before: null, after: scanId } },
+          changes: { status: { before: dashed(issue.status), after: "open" }, ...originChange },
         });
       }
     }
+    if (scanId === null) continue;
     findingRows.push({
       workspaceId,
       scanId,
@@ -127,7 +139,7 @@ export async function syncIssues(
       action: "issue.resolve",
       resourceType: "issue",
       resourceId: issue.id,
-      changes: { status: { before: dashed(issue.status), after: "resolved" }, scanId: { before: null, after: scanId } },
+      changes: { status: { before: dashed(issue.status), after: "resolved" }, ...originChange },
     });
   }
   return { opened, reopened, resolved };

@@ -11,7 +11,29 @@ export const QUEUES = {
   scan: "scan-run",
   /** One attempt at sending one webhook message (webhooks/webhooks.delivery.ts). */
   webhook: "webhook-delivery",
+  /** A discovery run under one proven domain (sources, resolution, merge). */
+  discovery: "discovery-run",
+  /** The snapshot, narrative and PDF of one assessment report. */
+  assessment: "assessment-generate",
 } as const;
+
+export interface DiscoveryJob {
+  runId: number;
+  workspaceId: number;
+}
+
+/** How long a discovery job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const DISCOVERY_JOB_EXPIRE_SECONDS = 3600;
+/** No retries: a run whose worker died is failed by the watchdog; the next run (cadence or manual) merges again. */
+const discoveryPolicy = { retryLimit: 0, expireInSeconds: DISCOVERY_JOB_EXPIRE_SECONDS };
+
+export interface AssessmentJob {
+  reportId: number;
+  workspaceId: number;
+}
+
+/** A worker that dies mid-report is replaced after this long; the handler records ordinary failures itself. */
+const assessmentPolicy = { retryLimit: 2, retryDelay: 10, expireInSeconds: 300 };
 
 export interface ScanJob {
   scanId: number;
@@ -65,8 +87,8 @@ export interface SqlInTransaction {
   executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
-/** pg-boss's SQL in a Prisma transaction. */
-export const sqlInTransaction = (tx: {
+/** pg-boss's SQL in a Prisma transaction: a job is queued if and only if that transaction commits. */
+export const sqlIn = (tx: {
   $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
 }): SqlInTransaction => ({
   executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
@@ -77,12 +99,16 @@ export interface JobQueue {
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
   /** Always in the transaction of the change the message tells of: no message for a change that rolled back. */
   enqueueWebhook(job: WebhookJob, opts: { transaction: SqlInTransaction; policy: WebhookRetryPolicy }): Promise<void>;
+  enqueueDiscovery(job: DiscoveryJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
+  enqueueAssessment(job: AssessmentJob, opts: { transaction: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
   work(
     handlers: {
       assetCheck: (job: AssetCheckJob) => Promise<void>;
       scan: (job: ScanJob) => Promise<void>;
       webhook: (job: WebhookJob) => Promise<void>;
+      discovery: (job: DiscoveryJob) => Promise<void>;
+      assessment: (job: AssessmentJob) => Promise<void>;
     },
     opts?: { concurrency?: number; scanConcurrency?: number; webhookConcurrency?: number },
   ): Promise<void>;
@@ -119,10 +145,12 @@ export function createJobQueue(connectionString: string): JobQueue {
   const ready = (async () => {
     await boss.start();
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
-    // No retries: a scan whose worker died is failed by the watchdog, not run twice.
+    // No pg-boss retries: the scan watchdog requeues a scan whose worker died (once, see scans.watchdog.ts).
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
     // Retry policy per message (enqueueWebhook): the sending process's settings.
     await ensureQueue(boss, { name: QUEUES.webhook });
+    await ensureQueue(boss, { name: QUEUES.discovery, ...discoveryPolicy });
+    await ensureQueue(boss, { name: QUEUES.assessment, ...assessmentPolicy });
   })();
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
@@ -147,6 +175,14 @@ export function createJobQueue(connectionString: string): JobQueue {
         db: opts.transaction,
       });
     },
+    async enqueueDiscovery(job, opts = {}) {
+      await ready;
+      await boss.send(QUEUES.discovery, job, { ...discoveryPolicy, db: opts.transaction });
+    },
+    async enqueueAssessment(job, opts) {
+      await ready;
+      await boss.send(QUEUES.assessment, job, { ...assessmentPolicy, db: opts.transaction });
+    },
     async work(handlers, opts = {}) {
       await ready;
       for (let i = 0; i < (opts.concurrency ?? 4); i++) {
@@ -169,6 +205,18 @@ export function createJobQueue(connectionString: string): JobQueue {
           if (job) await handlers.webhook(job.data);
         });
       }
+      // One run at a time per process: a run resolves hundreds of names at once on its own.
+      await boss.work<DiscoveryJob>(QUEUES.discovery, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
+        if (job) await handlers.discovery(job.data);
+      });
+      // Chromium prints one PDF at a time per process: it is the heaviest thing a worker runs.
+      await boss.work<AssessmentJob>(
+        QUEUES.assessment,
+        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        async ([job]) => {
+          if (job) await handlers.assessment(job.data);
+        },
+      );
     },
     async stop() {
       await ready.catch(() => {});

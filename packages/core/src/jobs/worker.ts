@@ -1,17 +1,29 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
-// starting), and every worker runs the scan watchdog and the scan scheduler.
+// starting), and every worker runs the watchdogs (scans, discovery runs), the
+// scan scheduler and the discovery cadence.
+import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
+import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
+import { startDiscoveryCadence } from "../discovery/discovery.runs.ts";
 import { startScheduler } from "../scan-schedules/scheduler.ts";
-import { failAbandonedScans, runScanJob } from "../scans/scans.run.ts";
+import { runScanJob } from "../scans/scans.run.ts";
+import { startScanWatchdog } from "../scans/scans.watchdog.ts";
 import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
 
-export const WATCHDOG_INTERVAL_MS = 15_000;
+const DISCOVERY_WATCHDOG_INTERVAL_MS = 15_000;
 
 export async function startWorker(
   services: Services,
-  opts: { concurrency?: number; scanConcurrency?: number; schedulerIntervalMs?: number } = {},
+  opts: {
+    concurrency?: number;
+    scanConcurrency?: number;
+    schedulerIntervalMs?: number;
+    watchdogIntervalMs?: number;
+    heartbeatTimeoutMs?: number;
+    discoveryIntervalMs?: number;
+  } = {},
 ) {
   const jobs = services.jobs;
   if (!jobs) throw new Error("startWorker needs services with a job queue");
@@ -20,19 +32,32 @@ export async function startWorker(
       assetCheck: (job) => runAssetCheck(services, job),
       scan: (job) => runScanJob(services, services.scanEngine, job),
       webhook: (job) => deliverWebhook(services, job),
+      discovery: (job) => runDiscoveryJob(services, job),
+      assessment: (job) => runAssessmentJob(services, job),
     },
     { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
   );
   for (const a of await pendingChecks(services)) {
     await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
-  const watchdog = setInterval(() => void failAbandonedScans(services).catch(() => {}), WATCHDOG_INTERVAL_MS);
-  watchdog.unref();
+  const watchdog = startScanWatchdog(services, {
+    intervalMs: opts.watchdogIntervalMs,
+    heartbeatTimeoutMs: opts.heartbeatTimeoutMs,
+  });
+  // Discovery runs are not retried: one whose worker died is failed; the next run merges again.
+  const discoveryWatchdog = setInterval(
+    () => void failAbandonedDiscoveryRuns(services).catch(() => {}),
+    DISCOVERY_WATCHDOG_INTERVAL_MS,
+  );
+  discoveryWatchdog.unref();
   const scheduler = startScheduler(services, opts.schedulerIntervalMs);
+  const cadence = startDiscoveryCadence(services, opts.discoveryIntervalMs);
   return {
     stop: () => {
-      clearInterval(watchdog);
+      watchdog.stop();
+      clearInterval(discoveryWatchdog);
       scheduler.stop();
+      cadence.stop();
     },
   };
 }

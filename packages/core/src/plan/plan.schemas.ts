@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FREQUENCIES } from "../scan-schedules/recurrence.ts";
 
 export const planSchema = z
   .object({
@@ -12,7 +13,8 @@ export const planSchema = z
     limits: z.object({
       maxProjects: z.number().int(),
       schedulesPerAsset: z.number().int(),
-      scheduleFrequencies: z.array(z.string()),
+      scheduleFrequencies: z.array(z.enum(FREQUENCIES)),
+      scheduleWindows: z.boolean().meta({ description: "whether schedules may have a window of hours and days" }),
     }),
     purchases: z.array(
       z.object({

@@ -21,6 +21,7 @@ export async function describePlan(sc: ServiceContext) {
       maxProjects: limits.maxProjects,
       schedulesPerAsset: limits.schedulesPerAsset,
       scheduleFrequencies: [...limits.scheduleFrequencies],
+      scheduleWindows: limits.scheduleWindows,
     },
     purchases: purchases.map((p) => ({
       id: p.id,

@@ -33,8 +33,14 @@ export function fileAnswer(file: FileResponse, headers: Record<string, string> =
 /**
  * A procedure's result over REST. `headers` are the door's (RateLimit-*).
  * A page travels as its items, the rest in X-Total-Count, X-Page and X-Limit.
+ * `status` is the procedure's own choice (ctx.reply), over its meta's successStatus.
  */
-export function successAnswer(meta: AppMeta, data: unknown, headers: Record<string, string>): Answer {
+export function successAnswer(
+  meta: AppMeta,
+  data: unknown,
+  headers: Record<string, string>,
+  reply: { status?: number } = {},
+): Answer {
   if (meta.file) return fileAnswer(data as FileResponse, headers);
   if (meta.paged) {
     const page = data as Page<unknown>;
@@ -42,7 +48,7 @@ export function successAnswer(meta: AppMeta, data: unknown, headers: Record<stri
     headers = { ...headers, ...paging };
     data = page.items;
   }
-  const status = meta.successStatus ?? 200;
+  const status = reply.status ?? meta.successStatus ?? 200;
   return { status, headers: { ...headers, "Content-Type": JSON_TYPE }, body: JSON.stringify(data) };
 }
 

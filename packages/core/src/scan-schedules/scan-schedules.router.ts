@@ -4,6 +4,8 @@ import {
   createScheduleInput,
   deleteScheduleOutput,
   listSchedulesInput,
+  previewScheduleInput,
+  previewScheduleOutput,
   scanScheduleSchema,
   scheduleIdInput,
   scheduleSkipSchema,
@@ -16,6 +18,7 @@ import {
   getSchedule,
   listSchedules,
   listSkips,
+  previewSchedule,
   updateSchedule,
 } from "./scan-schedules.service.ts";
 
@@ -67,6 +70,13 @@ export const scanSchedulesRouter = router({
     .input(scheduleSkipsInput)
     .output(pageOf(scheduleSkipSchema))
     .query(({ ctx, input }) => listSkips(ctx, input.id, input)),
+
+  // The dashboard's form: the next runs from the scheduler's own recurrence code (no date math in the browser).
+  preview: procedure
+    .meta({ dashboardOnly: true, ...read })
+    .input(previewScheduleInput)
+    .output(previewScheduleOutput)
+    .query(({ ctx, input }) => previewSchedule(ctx, input)),
 
   create: procedure
     .meta({

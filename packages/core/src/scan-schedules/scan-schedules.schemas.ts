@@ -34,6 +34,9 @@ export const scanScheduleSchema = z
       .meta({ description: "1-24, UTC, after windowStartHour; the window closes at this hour" }),
     windowDays: z.array(z.number().int()).meta({ description: "0-6 (0 = Sunday); empty: every day" }),
     enabled: z.boolean(),
+    disabledReason: z.string().nullable().meta({
+      description: "why the system disabled it (e.g. a plan change); null when enabled or disabled by a person",
+    }),
     lastRunAt: z.date().nullable(),
     nextRunAt: z.date().nullable(),
     createdAt: z.date(),
@@ -56,7 +59,6 @@ export const scheduleSkipSchema = z
 
 /** The recurrence fields; which of them each frequency needs is checked in the service (checkRecurrence). */
 const recurrenceFields = {
-  name: text(255, 1).optional().meta({ description: "default: a description of the recurrence" }),
   frequency: z.enum(FREQUENCIES),
   dayOfWeek: int(0, 6).nullable().optional(),
   dayOfMonth: int(1, 31).nullable().optional(),
@@ -69,15 +71,25 @@ const recurrenceFields = {
     .max(7, "must have at most 7 days")
     .refine((d) => new Set(d).size === d.length, "must not repeat a day")
     .optional(),
+};
+const scheduleFields = {
+  name: text(255, 1).optional().meta({ description: "default: a description of the recurrence" }),
+  ...recurrenceFields,
   enabled: z.boolean().optional().meta({ description: "default true" }),
 };
 
-export const createScheduleInput = z.object({ assetId: idParam("assetId"), ...recurrenceFields });
+export const createScheduleInput = z.object({ assetId: idParam("assetId"), ...scheduleFields });
 export const updateScheduleInput = z.object({
   id: idParam(),
-  ...recurrenceFields,
+  ...scheduleFields,
   frequency: recurrenceFields.frequency.optional(),
   time: recurrenceFields.time.optional(),
+});
+
+/** The form's recurrence so far; `id` when editing (an interval schedule counts its days from its creation). */
+export const previewScheduleInput = z.object({ id: idParam().optional(), ...recurrenceFields });
+export const previewScheduleOutput = z.object({
+  runs: z.array(z.date()).meta({ description: "the next five runs (UTC instants)" }),
 });
 
 export const listSchedulesInput = pagingInput.extend({
@@ -91,4 +103,5 @@ export const deleteScheduleOutput = messageSchema;
 
 export type CreateScheduleInput = z.output<typeof createScheduleInput>;
 export type UpdateScheduleInput = z.output<typeof updateScheduleInput>;
+export type PreviewScheduleInput = z.output<typeof previewScheduleInput>;
 export type ListSchedulesInput = z.output<typeof listSchedulesInput>;

@@ -14,6 +14,7 @@ import type { z } from "zod";
 import type {
   CreateScheduleInput,
   ListSchedulesInput,
+  PreviewScheduleInput,
   scanScheduleSchema,
   scheduleSkipSchema,
   UpdateScheduleInput,
@@ -38,6 +39,7 @@ export const presentSchedule = (s: ScheduleRow): ScanSchedule => ({
   windowEndHour: s.windowEndHour,
   windowDays: s.windowDays,
   enabled: s.enabled,
+  disabledReason: s.disabledReason,
   lastRunAt: s.lastRunAt,
   nextRunAt: s.nextRunAt,
   createdAt: s.createdAt,
@@ -168,17 +170,39 @@ export async function listSkips(sc: ServiceContext, id: number, p: PagingInput) 
 
 // ------------------------------------------------------------------ writes
 
+/** The recurrence of a create (or a preview): absent fields are null. */
+const fieldsOf = (input: CreateScheduleInput | PreviewScheduleInput): Fields => ({
+  frequency: input.frequency,
+  dayOfWeek: input.dayOfWeek ?? null,
+  dayOfMonth: input.dayOfMonth ?? null,
+  time: input.time,
+  intervalDays: input.intervalDays ?? null,
+  windowStartHour: input.windowStartHour ?? null,
+  windowEndHour: input.windowEndHour ?? null,
+  windowDays: input.windowDays ?? [],
+});
+
+export const PREVIEW_RUNS = 5;
+
+/**
+ * The next runs of a recurrence the dashboard's form describes, from the
+ * scheduler's own code: each run is the next one after the previous, as the
+ * scheduler moves nextRunAt after a slot. Checked like a create, plan aside.
+ */
+export async function previewSchedule(sc: ServiceContext, input: PreviewScheduleInput) {
+  const fields = fieldsOf(input);
+  checkRecurrence(fields);
+  const now = new Date();
+  const createdAt = input.id ? (await requireSchedule(sc.db, input.id)).createdAt : now;
+  const runs: Date[] = [];
+  for (let after = now; runs.length < PREVIEW_RUNS; after = runs.at(-1)!) {
+    runs.push(nextRunAfter({ ...fields, createdAt }, after));
+  }
+  return { runs };
+}
+
 export async function createSchedule(sc: ServiceContext, input: CreateScheduleInput) {
-  const fields: Fields = {
-    frequency: input.frequency,
-    dayOfWeek: input.dayOfWeek ?? null,
-    dayOfMonth: input.dayOfMonth ?? null,
-    time: input.time,
-    intervalDays: input.intervalDays ?? null,
-    windowStartHour: input.windowStartHour ?? null,
-    windowEndHour: input.windowEndHour ?? null,
-    windowDays: input.windowDays ?? [],
-  };
+  const fields = fieldsOf(input);
   checkRecurrence(fields);
   const enabled = input.enabled ?? true;
   return sc.db.$transaction(async (tx) => {
@@ -277,9 +301,18 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     if (!willRun) nextRunAt = null;
     else if (recurrenceChanged || !before.enabled)
       nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
+    // A default name describes the recurrence: it follows a change of it unless a name is sent.
+    const renamed = recurrenceChanged && before.name === defaultName(before) ? defaultName(fields) : undefined;
     const after = await tx.scanSchedule.update({
       where: { id },
-      data: { ...fields, name, enabled: willRun, nextRunAt },
+      data: {
+        ...fields,
+        name: name ?? renamed,
+        enabled: willRun,
+        nextRunAt,
+        // A person's enable or disable replaces the system's reason.
+        disabledReason: enabled === undefined ? undefined : null,
+      },
       include,
     });
     const changes = changesOf(before, after, AUDITED);
@@ -329,14 +362,15 @@ export async function disableForbiddenSchedules(tx: ScopedTx, actor: Actor, plan
       keptPerAsset.set(s.assetId, kept + 1);
       continue;
     }
-    await tx.scanSchedule.update({ where: { id: s.id }, data: { enabled: false, nextRunAt: null } });
+    const disabledReason = `Disabled by the change to plan ${PLANS[plan].label}: ${reason}`;
+    await tx.scanSchedule.update({ where: { id: s.id }, data: { enabled: false, nextRunAt: null, disabledReason } });
     await writeAudit(tx, actor, {
       action: "scan-schedule.disable",
       resourceType: "scan-schedule",
       resourceId: s.id,
       changes: {
         enabled: { before: true, after: false },
-        reason: { before: null, after: `Disabled by the change to plan ${PLANS[plan].label}: ${reason}` },
+        reason: { before: null, after: disabledReason },
       },
     });
     disabled++;

@@ -11,7 +11,7 @@ import type { Services } from "../context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { actAs, operatorActor } from "../door.ts";
 import { AppError, ErrorCode } from "../errors.ts";
-import { sqlInTransaction } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/queue.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
@@ -35,10 +35,7 @@ async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Da
   const nextRunAt = nextRunAfter(s, now);
   try {
     const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
-    await services.jobs!.enqueueScan(
-      { scanId: scan.id, workspaceId: s.workspaceId },
-      { transaction: sqlInTransaction(tx) },
-    );
+    await services.jobs!.enqueueScan({ scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
     await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt, lastRunAt: now } });
     return "started" as const;
   } catch (err) {

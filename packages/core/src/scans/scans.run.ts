@@ -1,7 +1,7 @@
 // Running a scan in a worker: claim it (queued → running), keep a heartbeat
 // and the progress in the database, run the engine, and store findings,
 // issues and open ports in one transaction. A cancelled scan is noticed on
-// the next heartbeat and aborted. The watchdog fails scans whose worker died.
+// the next heartbeat and aborted. scans.watchdog.ts retries or fails scans whose worker died.
 import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
@@ -14,17 +14,23 @@ import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
 
 export const HEARTBEAT_MS = 5_000;
-/** A running scan without a heartbeat for this long has lost its worker. */
-export const HEARTBEAT_TIMEOUT_MS = 45_000;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
   const actor = jobActor(job.workspaceId);
   await actAs(services, actor, async (sc) => {
     const { db } = sc;
-    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not).
+    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not). Every later
+    // write names this attempt, so a worker the watchdog gave up on cannot touch the retry's run.
     const claimed = await db.scan.updateMany({
       where: { id: job.scanId, status: "queued" },
-      data: { status: "running", startedAt: new Date(), heartbeatAt: new Date(), stage: "starting", progress: 0 },
+      data: {
+        status: "running",
+        startedAt: new Date(),
+        heartbeatAt: new Date(),
+        stage: "starting",
+        progress: 0,
+        attempts: { increment: 1 },
+      },
     });
     if (claimed.count === 0) return;
     const scan = await db.scan.findUniqueOrThrow({ where: { id: job.scanId }, include: { asset: true } });
@@ -35,7 +41,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
     const beat = setInterval(() => {
       void actAs(services, actor, async () => {
         const r = await db.scan.updateMany({
-          where: { id: scan.id, status: "running" },
+          where: { id: scan.id, status: "running", attempts: scan.attempts },
           data: { heartbeatAt: new Date() },
         });
         if (r.count === 0) abort.abort(new Error("cancelled")); // deleted or cancelled meanwhile
@@ -46,6 +52,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       const parsed = parseTarget(asset.type, asset.value, {
         allowPrivate: services.net.allowPrivate,
         allowedRanges: services.net.allowedRanges,
+        extraSuffixes: services.net.extraSuffixes,
       });
       if (!parsed.ok) throw new Error(parsed.message);
       const covers = await coveredHosts(db, asset);
@@ -68,7 +75,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             lastProgress = { stage, percent };
             await actAs(services, actor, () =>
               db.scan.updateMany({
-                where: { id: scan.id, status: "running" },
+                where: { id: scan.id, status: "running", attempts: scan.attempts },
                 data: { stage, progress: Math.round(percent), heartbeatAt: new Date() },
               }),
             );
@@ -81,7 +88,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
         async (tx) => {
           // Cancelled while we finished: keep the cancellation, store nothing.
           const still = await tx.scan.updateMany({
-            where: { id: scan.id, status: "running" },
+            where: { id: scan.id, status: "running", attempts: scan.attempts },
             data: {
               status: "completed",
               stage: "done",
@@ -95,7 +102,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           const issues = await syncIssues(tx, {
             workspaceId: job.workspaceId,
             assetId: asset.id,
-            scanId: scan.id,
+            origin: { scanId: scan.id },
             findings: result.findings,
             completedStages,
             now,
@@ -110,7 +117,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       );
     } catch (err) {
       const message = abort.signal.aborted ? "cancelled" : err instanceof Error ? err.message : String(err);
-      await failScan(sc, { id: scan.id, asset }, message, { stage: lastProgress.stage });
+      await failScan(sc, { id: scan.id, asset }, message, { stage: lastProgress.stage, attempt: scan.attempts });
     } finally {
       clearInterval(beat);
     }
@@ -155,24 +162,21 @@ async function syncOpenPorts(
 }
 
 /** Marks a running scan failed and, unless it was cancelled, tells the endpoints (scan.failed) in the same step. */
+/** Fails this attempt of a running scan and tells the webhooks (not for a cancellation). */
 async function failScan(
   sc: ServiceContext,
   scan: { id: number; asset: { id: number; value: string; name: string | null } },
   error: string,
-  extra: { stage?: string; heartbeatBefore?: Date } = {},
+  extra: { stage: string; attempt: number },
 ) {
   return sc.db.$transaction(async (tx) => {
     const r = await tx.scan.updateMany({
-      where: {
-        id: scan.id,
-        status: "running",
-        ...(extra.heartbeatBefore ? { heartbeatAt: { lt: extra.heartbeatBefore } } : {}),
-      },
+      where: { id: scan.id, status: "running", attempts: extra.attempt },
       data: {
         status: "failed",
         error: error.slice(0, 2000),
         finishedAt: new Date(),
-        ...(extra.stage ? { stage: extra.stage } : {}),
+        stage: extra.stage,
       },
     });
     if (r.count === 1 && error !== "cancelled") {
@@ -184,23 +188,4 @@ async function failScan(
     }
     return r.count;
   });
-}
-
-/** Fails running scans whose worker stopped sending heartbeats (it died or hung). */
-export async function failAbandonedScans(services: Services, now = Date.now()) {
-  const cutoff = new Date(now - HEARTBEAT_TIMEOUT_MS);
-  const stale = await services.db.prisma.scan.findMany({
-    where: { status: "running", heartbeatAt: { lt: cutoff } },
-    select: {
-      id: true,
-      heartbeatAt: true,
-      workspaceId: true,
-      asset: { select: { id: true, value: true, name: true } },
-    },
-  });
-  for (const s of stale) {
-    const error = `the worker running this scan stopped responding (no heartbeat since ${s.heartbeatAt?.toISOString()})`;
-    await actAs(services, jobActor(s.workspaceId), (sc) => failScan(sc, s, error, { heartbeatBefore: cutoff }));
-  }
-  return stale.length;
 }

@@ -21,6 +21,15 @@ export const scanSchema = z
       .meta({ description: "starting, ports, tls, http, technologies, templates, nuclei, done" }),
     progress: z.number().int().meta({ description: "0 to 100" }),
     error: z.string().nullable(),
+    attempts: z.number().int().meta({ description: "Times a worker started this scan (0 while first queued)" }),
+    maxAttempts: z
+      .number()
+      .int()
+      .meta({ description: "A scan whose worker died is run once more by another worker, up to this many starts" }),
+    retryReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the previous attempt was abandoned, when the scan was retried" }),
     findingsCount: z.number().int(),
     stages: z.array(
       z.object({ stage: z.string(), ms: z.number(), timedOut: z.boolean(), error: z.string().optional() }),

@@ -9,6 +9,7 @@ import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
 import type { ListScansInput, scanSchema } from "./scans.schemas.ts";
+import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -27,6 +28,9 @@ export const presentScan = (s: ScanRow): Scan => ({
   stage: s.stage,
   progress: s.progress,
   error: s.error,
+  attempts: s.attempts,
+  maxAttempts: MAX_SCAN_ATTEMPTS,
+  retryReason: s.retryReason,
   findingsCount: s.findingsCount,
   stages: s.stages as Scan["stages"],
   createdBy: s.createdBy,

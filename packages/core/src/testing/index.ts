@@ -4,3 +4,11 @@
 export { runInWorkspace } from "../db/scoped.ts";
 export { runAssetCheck } from "../assets/assets.check.ts";
 export { runSchedulerTick } from "../scan-schedules/scheduler.ts";
+export { runDiscoveryTick } from "../discovery/discovery.runs.ts";
+export { failAbandonedDiscoveryRuns } from "../discovery/discovery.job.ts";
+export { runAssessmentJob } from "../assessments/assessments.job.ts";
+// The parts of that job, timed one by one by `pnpm bench:assessment`.
+export { takeSnapshot } from "../assessments/assessments.snapshot.ts";
+export { writeNarrative } from "../assessments/assessments.narrative.ts";
+export { renderAssessmentHtml } from "../assessments/render/html.ts";
+export { renderPdf } from "../assessments/render/pdf.ts";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ScopedTx } from "../db/scoped.ts";
-import { sqlInTransaction } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/queue.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { retryPolicy } from "./webhooks.config.ts";
 
@@ -154,7 +154,7 @@ export async function queueDelivery(
   });
   await jobs.enqueueWebhook(
     { deliveryId: delivery.id, workspaceId: sc.workspaceId },
-    { transaction: sqlInTransaction(tx), policy: retryPolicy(sc.services.webhooks) },
+    { transaction: sqlIn(tx), policy: retryPolicy(sc.services.webhooks) },
   );
   return delivery;
 }

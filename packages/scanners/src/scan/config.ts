@@ -2,6 +2,7 @@
 // network at all). Read from EMS_* variables; malformed values throw.
 import { readFileSync } from "node:fs";
 import { envInt, type Env } from "../config.ts";
+import { DEFAULT_CRAWL, type CrawlLimits } from "./crawl.ts";
 
 export interface ScanEngineConfig {
   /** A stage past it stops and the scan continues with a "scan.stage-timeout" info finding. */
@@ -18,6 +19,10 @@ export interface ScanEngineConfig {
   nucleiBinary?: string;
   /** PEM certificates trusted in addition to Node's roots when judging certificate chains (private PKI, tests). */
   extraCaCerts?: string[];
+  /** Link following below the home pages (crawl.ts); DEFAULT_CRAWL where unset, maxDepth 0 turns it off. */
+  crawl?: Partial<CrawlLimits>;
+  /** Where an imported advisory dataset lives (default <EMS_DATA_DIR>/advisories); the bundled one otherwise. */
+  advisoriesDir?: string;
 }
 
 export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
@@ -25,11 +30,12 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   portConcurrency: 1000,
   portTimeoutMs: 1500,
   bannerTimeoutMs: 1500,
+  crawl: Object.freeze({ ...DEFAULT_CRAWL }),
 }) as ScanEngineConfig;
 
 /**
  * EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR,
- * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE.
+ * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE, EMS_CRAWL_MAX_DEPTH, EMS_CRAWL_MAX_PAGES, EMS_CRAWL_RESPECT_ROBOTS.
  */
 export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
   const d = defaultScanEngineConfig;
@@ -55,5 +61,10 @@ export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfi
     ...(templatesDir ? { templatesDir } : {}),
     ...(nucleiBinary ? { nucleiBinary } : {}),
     ...(extraCaCerts ? { extraCaCerts } : {}),
+    crawl: {
+      maxDepth: envInt(env, "EMS_CRAWL_MAX_DEPTH", DEFAULT_CRAWL.maxDepth, 0, 5),
+      maxPages: envInt(env, "EMS_CRAWL_MAX_PAGES", DEFAULT_CRAWL.maxPages, 1, 500),
+      respectRobots: /^(1|true|yes)$/i.test(env.EMS_CRAWL_RESPECT_ROBOTS?.trim() ?? ""),
+    },
   };
 }

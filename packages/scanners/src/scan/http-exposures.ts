@@ -6,7 +6,7 @@ import type { Severity } from "./types.ts";
 
 export const looksLikeHtml = (s: string) => /<!doctype|<html|<head|<body|<script/i.test(s.slice(0, 2048));
 
-interface Exposure {
+export interface Exposure {
   path: string;
   kind: string;
   title: string;
@@ -21,6 +21,10 @@ const firstLine = (s: string) => s.split(/\r?\n/)[0]!.slice(0, 200);
 const ENV_LINE = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=.*$/gm;
 const SQL_DUMP = /(-- MySQL dump|-- PostgreSQL database dump|-- MariaDB dump|CREATE TABLE\s|INSERT INTO\s)/i;
 const PHP_SOURCE = /<\?php/;
+/** stub_status's exact text: "Active connections: N", then "server accepts handled requests" and three numbers. */
+const NGINX_STATUS = /^Active connections:\s*\d+\s*\n\s*server accepts handled requests\s*\n\s*\d+\s+\d+\s+\d+/m;
+/** PHP-FPM status (plain text): "pool:" and "process manager:" lines. */
+const FPM_STATUS = /^pool:\s+\S+\s*\n\s*process manager:\s+(static|dynamic|ondemand)/m;
 
 const GIT: Omit<Exposure, "path" | "judge"> = {
   kind: "http.exposed.git",
@@ -124,6 +128,31 @@ export const EXPOSURES: Exposure[] = [
         ? { severity: "medium", matched: /Apache Server Status|Server uptime:/i.exec(r.body)![0] }
         : null,
   },
+  ...["/nginx_status", "/status", "/basic_status"].map((path): Exposure => ({
+    path,
+    kind: "http.exposed.nginx-status",
+    title: "nginx stub_status page exposed",
+    description:
+      "nginx's stub_status page is public. It shows live connection and request counters, which tell an attacker " +
+      "how busy the server is and whether a denial-of-service attempt works. Allow it only from localhost or the " +
+      "monitoring network (allow 127.0.0.1; deny all;).",
+    judge: (r) => {
+      const m = NGINX_STATUS.exec(r.body);
+      return m ? { severity: "low", matched: m[0].replace(/\s+/g, " ").trim() } : null;
+    },
+  })),
+  ...["/status", "/fpm-status", "/php-fpm-status"].map((path): Exposure => ({
+    path,
+    kind: "http.exposed.php-fpm-status",
+    title: "PHP-FPM status page exposed",
+    description:
+      "PHP-FPM's status page is public. It shows the pool's processes and, in full mode, the URI, script and " +
+      "client of every request being served. Allow it only from localhost or the monitoring network.",
+    judge: (r) => {
+      const m = FPM_STATUS.exec(r.body);
+      return m ? { severity: "medium", matched: m[0].replace(/\s+/g, " ").trim() } : null;
+    },
+  })),
   {
     path: "/server-info",
     kind: "http.exposed.server-info",
@@ -137,3 +166,19 @@ export const EXPOSURES: Exposure[] = [
         : null,
   },
 ];
+
+/** "backup.zip" → ".zip", "site.tar.gz" → ".tar.gz", "index.php~" → "~", ".env" → ".env"; null without one. */
+function fileKey(path: string): string | null {
+  const name = path.split("/").pop()!.toLowerCase();
+  if (name.endsWith(".tar.gz")) return ".tar.gz";
+  if (name.endsWith("~")) return "~";
+  if (name.startsWith(".")) return name;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot) : null;
+}
+
+/** The exposure whose file type a linked path has (a dump linked from a listing, say), or null. */
+export function exposureForFile(path: string): Exposure | null {
+  const key = fileKey(path);
+  return key ? (EXPOSURES.find((e) => fileKey(e.path) === key) ?? null) : null;
+}

@@ -6,7 +6,7 @@
 import type { NetConfig } from "../config.ts";
 import type { HttpResult } from "../http.ts";
 import { httpEvidence, mapLimit, tryFetch } from "./evidence.ts";
-import { EXPOSURES } from "./http-exposures.ts";
+import { EXPOSURES, type Exposure } from "./http-exposures.ts";
 import type { ScanFinding, Severity } from "./types.ts";
 
 export interface WebEndpoint {
@@ -174,8 +174,11 @@ export function cookieProblems(
   return out;
 }
 
+/** Names session and login cookies use (PHPSESSID, JSESSIONID, connect.sid, laravel_session, auth_token…). */
+const SESSION_COOKIE = /sess|sid$|^sid|auth|token|login|remember|jwt|csrf|xsrf/i;
+
 function cookieFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
-  if (!r.url.startsWith("https:")) return;
+  if (!r.url.startsWith("https:")) return plainHttpCookieFindings(r, emit);
   const problems = cookieProblems(r.headers["set-cookie"], true);
   if (!problems.length) return;
   const list = problems.map((p) => `${p.cookie} (no ${p.missing.join(", no ")})`).join("; ");
@@ -187,6 +190,30 @@ function cookieFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
       `${r.url} sets cookies without protective attributes: ${list}. Without Secure a cookie may travel over plain ` +
         `HTTP; without HttpOnly any injected script can read it; without SameSite it is sent with cross-site ` +
         `requests (CSRF). Set "Secure; HttpOnly; SameSite=Lax" (or Strict) on session and authentication cookies.`,
+      r,
+      list,
+      { cookies: problems },
+    ),
+  );
+}
+
+/**
+ * A session cookie set over plain HTTP: it travels in clear text whatever its flags, and without Secure it will go
+ * back over HTTP even once the site has HTTPS. Other cookies (preferences, analytics) over HTTP are not judged.
+ */
+function plainHttpCookieFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
+  const problems = cookieProblems(r.headers["set-cookie"], true).filter((p) => SESSION_COOKIE.test(p.cookie));
+  if (!problems.length) return;
+  const list = problems.map((p) => `${p.cookie} (no ${p.missing.join(", no ")})`).join("; ");
+  emit(
+    httpFinding(
+      "http.insecure-cookie-http",
+      "medium",
+      "Session cookie set over plain HTTP without Secure, HttpOnly or SameSite",
+      `${r.url} sets session cookies over unencrypted HTTP: ${list}. Anyone on the network path (public Wi-Fi, a ` +
+        `compromised router) can read the session and take it over; without Secure the browser keeps sending it ` +
+        `over HTTP. Serve the site over HTTPS only, redirect HTTP to it, and set "Secure; HttpOnly; SameSite=Lax" ` +
+        `on session cookies.`,
       r,
       list,
       { cookies: problems },
@@ -221,8 +248,9 @@ function versionFindings(r: HttpResult, emit: (f: ScanFinding) => void): void {
 
 const LISTING = /<title>\s*(Index of \/|Directory listing for \/)|<h1>\s*(Index of \/|Directory listing for \/)/i;
 
-function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): void {
-  if (r.status !== 200 || !LISTING.test(r.body)) return;
+/** Emits the finding when the page is a directory listing; says whether it was one. */
+export function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): boolean {
+  if (r.status !== 200 || !LISTING.test(r.body)) return false;
   const m = LISTING.exec(r.body)![0];
   emit(
     httpFinding(
@@ -235,6 +263,22 @@ function listingFinding(r: HttpResult, emit: (f: ScanFinding) => void): void {
       r,
       m,
     ),
+  );
+  return true;
+}
+
+export function exposureFinding(
+  exposure: Exposure,
+  verdict: { severity: Severity; matched: string },
+  r: HttpResult,
+): ScanFinding {
+  return httpFinding(
+    exposure.kind,
+    verdict.severity,
+    exposure.title,
+    `${r.url}: ${exposure.description}`,
+    r,
+    verdict.matched,
   );
 }
 
@@ -314,17 +358,7 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
         const x = f.result;
         if (!x || (x.status !== 200 && x.status !== 206)) return;
         const verdict = exposure.judge(x, x.bytes ?? Buffer.from(x.body));
-        if (!verdict) return;
-        emit(
-          httpFinding(
-            exposure.kind,
-            verdict.severity,
-            exposure.title,
-            `${x.url}: ${exposure.description}`,
-            x,
-            verdict.matched,
-          ),
-        );
+        if (verdict) emit(exposureFinding(exposure, verdict, x));
       });
     }
   }

@@ -146,6 +146,7 @@ describe("checkHttp", () => {
         "http.exposed.server-info",
         "http.exposed.server-status",
         "http.insecure-cookie",
+        "http.insecure-cookie-http", // the same session cookie, set over the plain HTTP endpoint too
         "http.missing-header.content-security-policy",
         "http.missing-header.referrer-policy",
         "http.missing-header.strict-transport-security",

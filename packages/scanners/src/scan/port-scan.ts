@@ -36,6 +36,8 @@ export interface OpenPortDetail extends OpenPort {
   tls: boolean;
   /** The port answered HTTP (over TLS when tls is true). */
   http: boolean;
+  /** Product and version the service named in its own protocol (the services stage), e.g. "Redis 7.0.15". */
+  product?: string;
 }
 
 /** TCP connect scan of ONE already-vetted address; open ports sorted by number, with banners and protocol flags. */

@@ -49,8 +49,10 @@ beforeAll(async () => {
     hostnames: ["www.example.test"],
     routes: {
       "www.example.test/": {
-        headers: { server: "nginx/1.25.3" },
-        body: '<html><head><meta name="generator" content="WordPress 6.4.2"></head><body>hi</body></html>',
+        headers: { server: "nginx/1.25.3", "x-powered-by": "PHP/7.2.34" },
+        body:
+          '<html><head><meta name="generator" content="WordPress 6.4.2"></head><body>hi' +
+          '<script src="/js/jquery-1.12.4.min.js"></script></body></html>',
       },
       "www.example.test/.git/config": {
         headers: { "content-type": "text/plain" },
@@ -83,7 +85,13 @@ beforeAll(async () => {
   });
   await writeFile(fakeNuclei, `#!/bin/sh\nprintf '%s\\n' '${line}'\n`);
   await chmod(fakeNuclei, 0o755);
-  engine = { ...defaultScanEngineConfig, bannerTimeoutMs: 500, portTimeoutMs: 500, nucleiBinary: fakeNuclei };
+  engine = {
+    ...defaultScanEngineConfig,
+    bannerTimeoutMs: 500,
+    portTimeoutMs: 500,
+    nucleiBinary: fakeNuclei,
+    advisoriesDir: join(dir, "no-imported-advisories"), // the bundled dataset
+  };
 });
 
 afterAll(async () => {
@@ -123,6 +131,16 @@ describe("runScan", () => {
       severity: "info",
       port: web.https.port,
     });
+    // Versions: matched against the bundled advisory dataset.
+    expect(result.findings.find((f) => f.kind === "tech.jquery.vulnerable")).toMatchObject({
+      scanner: "technologies",
+      severity: "medium",
+      title: expect.stringMatching(/^jQuery 1\.12\.4 is affected by CVE-.* and 3 more; fixed in 3\.5\.0$/),
+    });
+    expect(result.findings.find((f) => f.kind === "tech.php.end-of-life")?.title).toBe(
+      "PHP 7.2 reached end of life on 2020-11-30",
+    );
+    expect(k.filter((x) => /^tech\.(nginx|wordpress)\./.test(x))).toEqual([]); // 1.25.3 and 6.4.2: nothing known
     // TLS: the test server's certificate is self-signed.
     expect(k).toContain("tls.self-signed");
     // HTTP, technologies, templates, nuclei.
@@ -168,7 +186,7 @@ describe("runScan", () => {
       net,
       engine,
     );
-    expect(result.stages.map((s) => s.stage)).toEqual(["http", "technologies"]);
+    expect(result.stages.map((s) => s.stage)).toEqual(["http", "crawl", "technologies"]);
     expect(result.openPorts).toEqual([]);
     const k = kinds(result.findings);
     expect(k.filter((x) => /^(port|tls|template|nuclei)\./.test(x))).toEqual([]);
@@ -234,6 +252,7 @@ describe("runScan", () => {
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.stages.map((s) => [s.stage, s.timedOut])).toEqual([
       ["http", true],
+      ["crawl", false], // nothing to crawl from without the home pages
       ["technologies", true],
     ]);
     const timeout = result.findings.find((f) => f.kind === "scan.stage-timeout")!;
@@ -299,7 +318,7 @@ describe("runScan", () => {
       net,
       { ...engine, nucleiBinary: undefined },
     );
-    expect(result.stages.map((s) => s.stage)).toEqual(["tls", "http", "technologies"]);
+    expect(result.stages.map((s) => s.stage)).toEqual(["tls", "http", "crawl", "technologies"]);
     // No name to compare with the certificate; it is still self-signed.
     expect(kinds(result.findings)).toContain("tls.self-signed");
     expect(kinds(result.findings)).not.toContain("tls.hostname-mismatch");
@@ -365,7 +384,12 @@ describe("scanEngineConfigFromEnv", () => {
       bannerTimeoutMs: 0,
       templatesDir: "/t",
       nucleiBinary: "/usr/bin/nuclei",
+      crawl: { maxDepth: 2, maxPages: 30, respectRobots: false },
     });
+    expect(
+      scanEngineConfigFromEnv({ EMS_CRAWL_MAX_DEPTH: "0", EMS_CRAWL_MAX_PAGES: "5", EMS_CRAWL_RESPECT_ROBOTS: "true" })
+        .crawl,
+    ).toEqual({ maxDepth: 0, maxPages: 5, respectRobots: true });
     expect(() => scanEngineConfigFromEnv({ EMS_PORT_CONCURRENCY: "lots" })).toThrow(
       /EMS_PORT_CONCURRENCY must be an integer/,
     );

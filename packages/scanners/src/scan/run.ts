@@ -196,9 +196,10 @@ export async function runScan(
     });
     reports.push(report);
     if (report.timedOut) cut.push(stage);
-    findings.push(...(stage.findingsAfter?.(scope, shared) ?? []));
   }
   if (outer?.aborted) throw abortError();
+  // After every stage: later stages refine what earlier ones left (the services stage names the open ports' services).
+  for (const { stage } of plan) findings.push(...(stage.findingsAfter?.(scope, shared) ?? []));
 
   if (cut.length) findings.push(stageTimeoutFinding(cut, engine.stageTimeoutMs));
   if (plan.length) progress.report(plan[plan.length - 1]!.stage.id, 100, false);

@@ -313,7 +313,8 @@ async function protocolFindings(t: TlsTarget, opts: TlsCheckOptions): Promise<Sc
       finding(
         t,
         "tls.weak-cipher",
-        "medium",
+        // Anonymous suites authenticate nobody: a man in the middle needs no broken crypto at all.
+        kinds.includes("anonymous") ? "high" : "medium",
         `Weak TLS cipher suites accepted (${kinds.join(", ")})`,
         `${where} agrees to encrypt with ${weak.map((w) => w.cipher).join(", ")}. ` +
           `${kinds.map(describeWeakness).join(" ")} Configure the server to offer only AEAD suites with forward ` +

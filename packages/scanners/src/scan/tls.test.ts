@@ -35,12 +35,13 @@ let clean: number,
   selfSigned: number,
   mismatch: number,
   oldProtocol: number,
-  weak: number;
+  weak: number,
+  nullOnly: number;
 
 beforeAll(async () => {
   ca = await testCertificateAuthority();
   const good = await issueTestCertificate({ hostnames: [HOST] });
-  [clean, expired, expiring, selfSigned, mismatch, oldProtocol, weak] = await Promise.all([
+  [clean, expired, expiring, selfSigned, mismatch, oldProtocol, weak, nullOnly] = await Promise.all([
     serve(good),
     serve(
       await issueTestCertificate({
@@ -58,6 +59,7 @@ beforeAll(async () => {
       maxVersion: "TLSv1.2",
       ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-NULL-SHA:AECDH-AES128-SHA:@SECLEVEL=0",
     }),
+    serve(good, { maxVersion: "TLSv1.2", ciphers: "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-ECDSA-NULL-SHA:@SECLEVEL=0" }),
   ]);
 });
 
@@ -131,6 +133,10 @@ describe("checkTls", () => {
     expect(kinds(found)).toEqual(["tls.weak-cipher"]);
     const accepted = (found[0]!.evidence.acceptedCiphers as Array<{ cipher: string }>).map((c) => c.cipher).sort();
     expect(accepted).toEqual(["TLS_ECDHE_ECDSA_WITH_NULL_SHA", "TLS_ECDH_anon_WITH_AES_128_CBC_SHA"]);
+    // Anonymous suites let anyone in the middle impersonate the server: high, not medium.
+    expect(found[0]!.severity).toBe("high");
+    const withoutAnonymous = await check(nullOnly);
+    expect(withoutAnonymous.map((f) => [f.kind, f.severity])).toEqual([["tls.weak-cipher", "medium"]]);
   });
 
   it("returns nothing for a port that does not speak TLS", async () => {

@@ -44,7 +44,7 @@ export interface ScanProfile {
   disabledScannerTypes: string[];
 }
 
-export type ScanStage = "ports" | "tls" | "http" | "technologies" | "templates" | "nuclei";
+export type ScanStage = "ports" | "tls" | "http" | "crawl" | "services" | "technologies" | "templates" | "nuclei";
 
 export interface ScanHooks {
   /**

@@ -1,8 +1,10 @@
 // A tiny authoritative DNS server for tests: UDP on 127.0.0.1, random port,
-// answering A/AAAA/CNAME/TXT from a zone map that tests change at will.
+// answering A/AAAA/CNAME/TXT from a zone map that tests change at will
+// ("*.zone" entries answer every name under the zone that has none of its own).
 // CNAMEs are chased inside the zone the way a recursive resolver would.
 import { createSocket, type RemoteInfo } from "node:dgram";
 import dnsPacket from "dns-packet";
+import { setBufferSizes } from "../discovery/resolver.ts";
 
 export interface ZoneRecords {
   A?: string[];
@@ -43,17 +45,28 @@ function txtData(value: string): Buffer[] {
   return chunks.length ? chunks : [Buffer.alloc(0)];
 }
 
+/** The name's records, else those of the nearest "*.<ancestor>" entry (a wildcard), as DNS does. */
+function lookup(zone: Map<string, ZoneRecords>, name: string): ZoneRecords | undefined {
+  const exact = zone.get(name);
+  if (exact) return exact;
+  for (let dot = name.indexOf("."); dot !== -1; dot = name.indexOf(".", dot + 1)) {
+    const wildcard = zone.get(`*${name.slice(dot)}`);
+    if (wildcard) return wildcard;
+  }
+  return undefined;
+}
+
 function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode: number; answers: dnsPacket.Answer[] } {
   const answers: dnsPacket.Answer[] = [];
   let name = key(q.name);
   const seen = new Set<string>();
   // Chase CNAMEs unless the CNAME itself was asked for.
-  for (let rec = zone.get(name); rec?.CNAME && q.type !== "CNAME" && !seen.has(name); rec = zone.get(name)) {
+  for (let rec = lookup(zone, name); rec?.CNAME && q.type !== "CNAME" && !seen.has(name); rec = lookup(zone, name)) {
     seen.add(name);
     answers.push({ type: "CNAME", name, ttl: 60, data: key(rec.CNAME) });
     name = key(rec.CNAME);
   }
-  const rec = zone.get(name);
+  const rec = lookup(zone, name);
   if (!rec) return { rcode: NXDOMAIN, answers };
   const ttl = 60;
   switch (q.type) {
@@ -131,6 +144,7 @@ export async function startDnsServer(
     socket.once("error", reject);
     socket.bind(0, "127.0.0.1", () => resolve());
   });
+  setBufferSizes(socket); // discovery sends hundreds of queries at once
   server.port = socket.address().port;
   server.address = `127.0.0.1:${server.port}`;
   return server;

@@ -4,3 +4,5 @@ export * from "./http-servers.ts";
 export * from "./net-config.ts";
 export * from "./certificates.ts";
 export * from "./tripwire.ts";
+export * from "./ct-server.ts";
+export * from "./fast-dns-server.ts";

@@ -5,14 +5,18 @@ import { signOut, useSession } from "next-auth/react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { RouterOutputs } from "@ems/core";
 
-// Features that exist; later ones (Discovery, Reports, Assessments) add their entry here when they land.
+// The features, in the order people use them.
 const NAV = [
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
+  { href: "/discovery", label: "Discovery" },
   { href: "/scans", label: "Scans" },
+  { href: "/schedules", label: "Schedules" },
   { href: "/issues", label: "Issues" },
   { href: "/findings", label: "Findings" },
   { href: "/ports", label: "Ports" },
+  { href: "/reports", label: "Reports" },
+  { href: "/assessments", label: "Assessments" },
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [
@@ -21,6 +25,7 @@ const SETTINGS = [
   { href: "/settings/webhooks", label: "Webhooks", admin: true },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
+  { href: "/settings/sla", label: "SLA policy" },
 ];
 
 export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {

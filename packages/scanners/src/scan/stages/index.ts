@@ -1,8 +1,10 @@
 // The scan's stages, in the order they run. To add one: write a Stage
 // (./stage.ts) in its own file and list it here; the runner does the rest.
+import { crawlStage } from "./crawl.ts";
 import { httpStage } from "./http.ts";
 import { nucleiStage } from "./nuclei.ts";
 import { portsStage } from "./ports.ts";
+import { servicesStage } from "./services.ts";
 import type { Stage } from "./stage.ts";
 import { technologiesStage } from "./technologies.ts";
 import { templatesStage } from "./templates.ts";
@@ -12,6 +14,8 @@ export const STAGES: readonly Stage[] = [
   portsStage,
   tlsStage,
   httpStage,
+  crawlStage,
+  servicesStage,
   technologiesStage,
   templatesStage,
   nucleiStage,

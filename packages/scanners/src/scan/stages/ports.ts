@@ -12,7 +12,8 @@ const PORT_WEIGHT: Record<ScanProfile["portScanMode"], number> = { off: 0, web: 
 
 function portFinding(p: OpenPortDetail, target: HostTarget): ScanFinding {
   const risk = portRisk(p.port, p.service);
-  const service = p.service ? ` (${p.service})` : "";
+  const named = p.product ? `${p.service}: ${p.product}` : p.service;
+  const service = named ? ` (${named})` : "";
   return {
     scanner: "port-scan",
     kind: `port.open.${p.port}`,
@@ -24,6 +25,7 @@ function portFinding(p: OpenPortDetail, target: HostTarget): ScanFinding {
       url: `tcp://${hostForUrl(target.host)}:${p.port}`,
       address: target.address,
       service: p.service,
+      ...(p.product ? { product: p.product } : {}),
       banner: p.banner,
       ...(p.banner ? { matched: p.banner } : {}),
       ...(p.tls ? { tls: true } : {}),

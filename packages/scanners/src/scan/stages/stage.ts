@@ -54,6 +54,6 @@ export interface Stage {
   /** Its share of the progress bar, relative to the other stages that run. */
   weight(scope: ScanScope): number;
   run(ctx: StageContext): Promise<void>;
-  /** Findings made from `shared` once the stage is over, however it ended (cut by the time limit too). */
+  /** Findings made from `shared` once every stage is over, however this one ended (cut by the time limit too). */
   findingsAfter?(scope: ScanScope, shared: Shared): ScanFinding[];
 }

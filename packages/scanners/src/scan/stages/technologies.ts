@@ -1,6 +1,12 @@
 // Technologies: detectTechnologies over the root pages the HTTP stage fetched
 // (fetched again when it did not run); one `tech.<name>` info finding each.
+// Versions (and the OpenSSH of an SSH banner) are matched against the
+// advisory dataset: `tech.<name>.vulnerable` and `tech.<name>.end-of-life`.
+import { advisoriesDirFromEnv, loadAdvisories } from "../../advisories/dataset.ts";
+import { versionFindings } from "../../advisories/findings.ts";
+import { assessVersion } from "../../advisories/match.ts";
 import { detectTechnologies, mergeTechnologies, type Technology } from "../../technologies.ts";
+import { hostForUrl } from "../../http.ts";
 import { fetchRoots } from "../http-scan.ts";
 import type { ScanFinding } from "../types.ts";
 import type { Stage } from "./stage.ts";
@@ -54,10 +60,23 @@ export const technologiesStage: Stage = {
         };
       });
     const merged = mergeTechnologies(...perUrl.map((x) => x.techs));
+    const data = loadAdvisories(ctx.engine.advisoriesDir ?? advisoriesDirFromEnv());
+    const judge = (name: string, version: string | null, where: { url: string; port: number; matched: string }) => {
+      const verdict = version ? assessVersion(data, name, version) : null;
+      if (verdict) versionFindings(verdict, slug(name), where, data).forEach(emit);
+    };
     for (const t of merged) {
       const where =
         perUrl.find((x) => x.techs.some((y) => y.name === t.name && y.evidence === t.evidence)) ?? perUrl[0]!;
       emit(techFinding(t, where.r.url, where.port));
+      judge(t.name, t.version, { url: where.r.url, port: where.port, matched: t.evidence });
+    }
+    if (ctx.target.kind === "host") {
+      for (const p of shared.openPorts ?? []) {
+        const ssh = /^SSH-[\d.]+-OpenSSH_(\S+)/.exec(p.banner ?? "");
+        const url = `tcp://${hostForUrl(ctx.target.host)}:${p.port}`;
+        if (ssh) judge("OpenSSH", ssh[1]!, { url, port: p.port, matched: p.banner!.split("\n")[0]! });
+      }
     }
     progress(1);
   },

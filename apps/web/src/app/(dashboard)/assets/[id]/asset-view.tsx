@@ -17,6 +17,8 @@ import {
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
+import { DiscoveredHosts } from "./discovered-hosts";
+import { AssetSchedules } from "./asset-schedules";
 
 type Profile = RouterInputs["assets"]["update"];
 type Part = RouterInputs["assets"]["outsideView"]["part"];
@@ -263,6 +265,8 @@ export function AssetView({ id }: { id: number }) {
           </ul>
         </Card>
       </div>
+      <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
+      {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
       {canWrite && (
         <Card title="Scan profile">
           <form onSubmit={saveProfile} className="stack" data-testid="scan-profile">

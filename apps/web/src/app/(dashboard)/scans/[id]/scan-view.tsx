@@ -32,6 +32,11 @@ export function ScanView({ id }: { id: number }) {
           <Progress value={s.progress} label={s.stage ?? undefined} />
           {s.error && <span style={{ color: "#b91c1c" }}>{s.error}</span>}
         </div>
+        {s.retryReason && (
+          <p className="muted" data-testid="scan-retry">
+            Attempt {s.attempts} of {s.maxAttempts}: the previous one was abandoned because {s.retryReason}.
+          </p>
+        )}
         {s.stages.length > 0 && (
           <ul className="muted">
             {s.stages.map((st) => (

@@ -1,0 +1,71 @@
+import { expect, shot, signIn, stack, test } from "./fixtures";
+
+const DOMAIN = "e2e-disc.com";
+
+test("discover hosts under a proven domain, add two as assets, ignore and restore one", async ({ page, request }) => {
+  const { dnsControl, ctControl } = stack();
+  for (const [name, records] of [
+    [DOMAIN, { A: ["127.0.0.1"] }],
+    [`api.${DOMAIN}`, { A: ["127.0.0.2"] }],
+    [`mail.${DOMAIN}`, { A: ["127.0.0.3"] }],
+  ] as const)
+    expect((await request.post(`${dnsControl}/${name}`, { data: records })).status()).toBe(204);
+  const names = [`api.${DOMAIN}`, `mail.${DOMAIN}`, `old.${DOMAIN}`];
+  expect((await request.post(`${ctControl}/${DOMAIN}`, { data: names })).status()).toBe(204);
+
+  await signIn(page, "owner@acme.test");
+  await page.goto("/assets/new");
+  const form = page.getByTestId("asset-form");
+  await form.getByLabel("Project").selectOption({ label: "Websites" });
+  await form.getByLabel("Value").fill(DOMAIN);
+  await form.getByRole("button", { name: "Add asset" }).click();
+  await expect(page.getByRole("heading", { name: DOMAIN, level: 1 })).toBeVisible();
+  const txt = (await page.getByTestId("proof-dns-txt").locator(".secret").textContent())!.trim();
+  await request.post(`${dnsControl}/_ems-verify.${DOMAIN}`, { data: { TXT: [txt] } });
+  await page.getByRole("button", { name: "Verify ownership" }).click();
+  await expect(page.getByTestId("ownership")).toContainText("proven");
+  const assetUrl = page.url();
+
+  // The sidebar has the page; the domain's asset page leads to it filtered (in the URL), which scopes the run.
+  await expect(page.getByRole("link", { name: "Discovery", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Open in Discovery" }).click();
+  await expect(page.getByRole("heading", { name: "Discovery", level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/domain=e2e-disc\.com/);
+  await page.getByTestId("discovery-run").click();
+  await expect(page.getByTestId("discovery-run-status")).toContainText("done", { timeout: 45_000 });
+  const table = page.getByTestId("discovered-hosts");
+  const row = (host: string) => table.getByTestId("data-table-row").filter({ hasText: host });
+  for (const host of names) await expect(row(host)).toBeVisible();
+  await expect(row(`api.${DOMAIN}`)).toContainText("127.0.0.2");
+  await expect(row(`old.${DOMAIN}`)).toContainText("does not resolve");
+  await expect(page.getByTestId("count-new")).toHaveText(/^[1-9]\d*$/);
+  await shot(page, "discovery");
+
+  // Bulk add: both become assets, the result says so.
+  await row(`api.${DOMAIN}`).getByRole("checkbox").check();
+  await row(`mail.${DOMAIN}`).getByRole("checkbox").check();
+  await page.getByTestId("bulk-add").click();
+  await expect(page.getByTestId("add-result")).toContainText("2 added as assets");
+  await expect(row(`api.${DOMAIN}`)).toContainText("added");
+  await expect(row(`api.${DOMAIN}`).getByRole("checkbox")).toBeDisabled();
+
+  // Bulk ignore, then find it through the status filter (kept in the URL) and restore it.
+  await row(`old.${DOMAIN}`).getByRole("checkbox").check();
+  await page.getByTestId("bulk-ignore").click();
+  await expect(page.getByTestId("toast").filter({ hasText: "1 ignored" })).toBeVisible();
+  await page.getByTestId("filter-status").selectOption("ignored");
+  await expect(page).toHaveURL(/status=ignored/);
+  await expect(page).toHaveURL(/domain=e2e-disc\.com/);
+  await expect(row(`old.${DOMAIN}`)).toBeVisible();
+  await expect(row(`api.${DOMAIN}`)).toHaveCount(0);
+  await row(`old.${DOMAIN}`).getByRole("button", { name: "Restore" }).click();
+  await expect(row(`old.${DOMAIN}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("filter-status")).toHaveValue("ignored");
+
+  // The domain's asset page lists what was found under it.
+  await page.goto(assetUrl);
+  const section = page.getByTestId("asset-discovered-hosts");
+  await expect(section).toContainText(`api.${DOMAIN}`);
+  await expect(section).toContainText(`old.${DOMAIN}`);
+});

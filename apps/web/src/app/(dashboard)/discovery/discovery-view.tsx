@@ -1,0 +1,299 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { BarChart, Button, Card, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { formatDate, useMe } from "@/components/use-me";
+import { errorMessage, useTRPC } from "@/trpc/client";
+import { RunButton } from "./run-button";
+
+type ListInput = RouterInputs["discovery"]["hosts"];
+type Host = RouterOutputs["discovery"]["hosts"]["items"][number];
+type AddResult = RouterOutputs["discovery"]["add"];
+const STATUSES = ["new", "ignored", "added"] as const;
+const SOURCES = ["crtsh", "certspotter", "bruteforce", "certificate", "cname", "redirect"] as const;
+type FilterKey = "projectId" | "domain" | "status" | "source" | "resolves" | "q";
+export const HOST_TONE = { new: "info", ignored: "neutral", added: "success" } as const;
+const LIMIT = 50;
+
+/** Where a host points: its address, CNAME target, or why not. */
+export function hostAnswer(h: Host) {
+  if (h.wildcard) return `wildcard ${h.wildcard.zone} (${h.wildcard.addresses.join(", ")})`;
+  const ip = h.resolvedIp?.address ?? "does not resolve";
+  return h.cname ? `${ip} via ${h.cname.target}` : ip;
+}
+
+export function DiscoveryView() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const { canWrite } = useMe();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [result, setResult] = useState<AddResult | null>(null);
+  const [search, setSearch] = useState(params.get("q") ?? "");
+
+  const filter = (k: FilterKey) => params.get(k) || undefined;
+  const page = Number(params.get("page") ?? 1) || 1;
+  const projectId = filter("projectId") ? Number(filter("projectId")) : undefined;
+  const input: ListInput = {
+    page,
+    limit: LIMIT,
+    projectId,
+    domain: filter("domain"),
+    status: filter("status") as ListInput["status"],
+    source: filter("source") as ListInput["source"],
+    resolves: filter("resolves") as ListInput["resolves"],
+    q: filter("q"),
+  };
+  const setParams = (changes: Partial<Record<FilterKey | "page", string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!("page" in changes)) next.delete("page");
+    router.replace(`${pathname}?${next}`);
+    setSelected(new Set());
+  };
+
+  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
+  const summary = useQuery(trpc.discovery.summary.queryOptions({ projectId }));
+  const list = useQuery(trpc.discovery.hosts.queryOptions(input));
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.discovery.pathKey() });
+  const add = useMutation(
+    trpc.discovery.add.mutationOptions({
+      onSuccess: (r) => {
+        setResult(r);
+        setSelected(new Set());
+        void refresh();
+        void qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
+      },
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const ignore = useMutation(trpc.discovery.ignore.mutationOptions());
+  const restore = useMutation(
+    trpc.discovery.restore.mutationOptions({
+      onSuccess: () => void refresh(),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  async function ignoreSelected() {
+    const ids = [...selected];
+    const outcomes = await Promise.allSettled(ids.map((id) => ignore.mutateAsync({ id })));
+    const failed = outcomes.filter((o) => o.status === "rejected").length;
+    if (failed) toast.error(`${failed} of ${ids.length} could not be ignored`);
+    else toast.success(`${ids.length} ignored`);
+    setSelected(new Set());
+    void refresh();
+  }
+
+  const rows = list.data?.items ?? [];
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const s = summary.data;
+
+  return (
+    <div className="stack">
+      <PageHeader
+        title="Discovery"
+        description="Hostnames that certificate logs, DNS and what we already saw know under your proven domains. Add them as assets or ignore them."
+        actions={canWrite && <RunButton projectId={projectId} domain={filter("domain")} />}
+      />
+      <div className="row" style={{ alignItems: "stretch", flexWrap: "wrap" }} data-testid="discovery-summary">
+        {STATUSES.map((k) => (
+          <Card key={k} title={k[0]!.toUpperCase() + k.slice(1)} style={{ flex: 1, minWidth: 140 }}>
+            <strong style={{ fontSize: 28 }} data-testid={`count-${k}`}>
+              {s?.[k] ?? "—"}
+            </strong>
+          </Card>
+        ))}
+        <Card title="By source" style={{ flex: 3, minWidth: 320 }}>
+          <BarChart
+            title="Hosts by source"
+            data={(s?.bySource ?? []).map((b) => ({ label: b.source, value: b.count }))}
+            data-testid="by-source"
+          />
+        </Card>
+      </div>
+      {result && (
+        <Card
+          title="Add result"
+          data-testid="add-result"
+          actions={<Button onClick={() => setResult(null)}>Dismiss</Button>}
+        >
+          <p>{result.added.length} added as assets.</p>
+          {result.refused.length > 0 && (
+            <ul>
+              {result.refused.map((r) => (
+                <li key={r.id}>
+                  {r.host ?? `#${r.id}`}: {r.code} — {r.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
+      <DataTable
+        label="Discovered hosts"
+        data-testid="discovered-hosts"
+        toolbar={
+          <div className="stack" style={{ gap: 8 }}>
+            <div className="row" data-testid="discovery-filters" style={{ flexWrap: "wrap" }}>
+              <Field label="Project">
+                <select value={filter("projectId") ?? ""} onChange={(e) => setParams({ projectId: e.target.value })}>
+                  <option value="">All projects</option>
+                  {projects.data?.items.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Domain">
+                <select value={filter("domain") ?? ""} onChange={(e) => setParams({ domain: e.target.value })}>
+                  <option value="">All domains</option>
+                  {s?.byDomain.map((d) => (
+                    <option key={d.domain} value={d.domain}>
+                      {d.domain}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Status">
+                <select
+                  value={filter("status") ?? ""}
+                  onChange={(e) => setParams({ status: e.target.value })}
+                  data-testid="filter-status"
+                >
+                  <option value="">Any status</option>
+                  {STATUSES.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Source">
+                <select value={filter("source") ?? ""} onChange={(e) => setParams({ source: e.target.value })}>
+                  <option value="">Any source</option>
+                  {SOURCES.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Resolving">
+                <select value={filter("resolves") ?? ""} onChange={(e) => setParams({ resolves: e.target.value })}>
+                  <option value="">Either</option>
+                  <option value="true">Resolving</option>
+                  <option value="false">Not resolving</option>
+                </select>
+              </Field>
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  setParams({ q: search.trim() });
+                }}
+              >
+                <Field label="Search">
+                  <input
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                    placeholder="part of a host"
+                    data-testid="filter-q"
+                  />
+                </Field>
+              </form>
+            </div>
+            {canWrite && (
+              <div className="row" style={{ gap: 8 }}>
+                <Button onClick={() => setSelected(new Set(rows.filter((h) => !h.assetId).map((h) => h.id)))}>
+                  Select page
+                </Button>
+                <Button
+                  variant="primary"
+                  disabled={!selected.size || add.isPending}
+                  onClick={() => add.mutate({ ids: [...selected] })}
+                  data-testid="bulk-add"
+                >
+                  Add {selected.size || ""} as assets
+                </Button>
+                <Button disabled={!selected.size} onClick={() => void ignoreSelected()} data-testid="bulk-ignore">
+                  Ignore {selected.size || ""}
+                </Button>
+              </div>
+            )}
+          </div>
+        }
+        columns={[
+          ...(canWrite
+            ? [
+                {
+                  key: "select",
+                  header: "",
+                  width: "2rem",
+                  render: (h: Host) => (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${h.host}`}
+                      checked={selected.has(h.id)}
+                      disabled={h.assetId !== null}
+                      onChange={() => toggle(h.id)}
+                    />
+                  ),
+                },
+              ]
+            : []),
+          { key: "host", header: "Host" },
+          { key: "answer", header: "Points at", render: (h: Host) => hostAnswer(h) },
+          { key: "sources", header: "Sources", render: (h: Host) => h.sources.join(", ") },
+          {
+            key: "status",
+            header: "Status",
+            render: (h: Host) =>
+              h.assetId ? (
+                <a href={`/assets/${h.assetId.id}`}>
+                  <StatusPill status="added" tone="success" />
+                </a>
+              ) : (
+                <StatusPill status={h.status} tone={HOST_TONE[h.status]} />
+              ),
+          },
+          { key: "project", header: "Project", render: (h: Host) => h.project.name },
+          { key: "lastSeenAt", header: "Last seen", render: (h: Host) => formatDate(h.lastSeenAt) },
+          ...(canWrite
+            ? [
+                {
+                  key: "actions",
+                  header: "",
+                  render: (h: Host) =>
+                    h.status === "ignored" && !h.assetId ? (
+                      <Button size="sm" onClick={() => restore.mutate({ id: h.id })}>
+                        Restore
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
+        ]}
+        rows={rows}
+        rowKey={(h) => h.id}
+        total={list.data?.total ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPageChange={(p) => setParams({ page: String(p) })}
+        loading={list.isLoading}
+      />
+    </div>
+  );
+}

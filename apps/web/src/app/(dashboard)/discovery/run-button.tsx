@@ -1,0 +1,75 @@
+"use client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Button, useToast } from "@ems/ui";
+import { Progress } from "@/components/progress";
+import { errorMessage, useTRPC } from "@/trpc/client";
+
+/**
+ * Starts discovery (under one domain, a project's proven domains, or every proven domain) and shows the
+ * progress of the runs it started until they end, polling each run.
+ */
+export function RunButton({ projectId, domain }: { projectId?: number; domain?: string }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [runIds, setRunIds] = useState<number[]>([]);
+  const start = useMutation(
+    trpc.discovery.run.mutationOptions({
+      onSuccess: (r) => setRunIds(r.runs.map((x) => x.id)),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  return (
+    <span className="row" style={{ gap: 8 }}>
+      <Button
+        variant="primary"
+        onClick={() => start.mutate(domain ? { domain } : { projectId })}
+        disabled={start.isPending}
+        data-testid="discovery-run"
+      >
+        Run discovery
+      </Button>
+      {runIds.map((id) => (
+        <RunProgress
+          key={id}
+          id={id}
+          onDone={() => void qc.invalidateQueries({ queryKey: trpc.discovery.pathKey() })}
+        />
+      ))}
+    </span>
+  );
+}
+
+function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
+  const trpc = useTRPC();
+  const run = useQuery({
+    ...trpc.discovery.getRun.queryOptions({ id }),
+    refetchInterval: (q) => (q.state.data?.status === "done" || q.state.data?.status === "failed" ? false : 1000),
+  });
+  const r = run.data;
+  const over = r?.status === "done" || r?.status === "failed";
+  // The list and the summary change when a run ends: refresh them once.
+  const told = useRef(false);
+  useEffect(() => {
+    if (!over || told.current) return;
+    told.current = true;
+    onDone();
+  }, [over, onDone]);
+  if (!r) return null;
+  if (r.status === "done")
+    return (
+      <span data-testid="discovery-run-status">
+        {r.domain}: done, {r.found} found, {r.new} new
+        {r.sourceErrors.length > 0 && ` (failed sources: ${r.sourceErrors.map((e) => e.source).join(", ")})`}
+      </span>
+    );
+  if (r.status === "failed")
+    return <span data-testid="discovery-run-status">{`${r.domain}: failed — ${r.error ?? "unknown error"}`}</span>;
+  const percent = r.progress.total ? Math.round((r.progress.done / r.progress.total) * 100) : 0;
+  return (
+    <span data-testid="discovery-run-status">
+      <Progress value={percent} label={`${r.domain}: ${r.status}${r.progress.phase ? ` · ${r.progress.phase}` : ""}`} />
+    </span>
+  );
+}

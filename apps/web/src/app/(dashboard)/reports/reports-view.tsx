@@ -1,0 +1,293 @@
+"use client";
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
+import {
+  BarChart,
+  Card,
+  DataTable,
+  DonutChart,
+  Field,
+  PageHeader,
+  SEVERITIES,
+  SEVERITY_COLORS,
+  buttonClassName,
+  severityLabel,
+} from "@ems/ui";
+import { useTRPC } from "@/trpc/client";
+import { formatDate } from "@/components/use-me";
+import { SlaSection } from "./sla-section";
+
+type Filters = RouterInputs["reports"]["summary"];
+type Ranked = RouterOutputs["reports"]["vulnerableAssets"]["items"][number];
+const PRESETS = [
+  ["7d", "Last 7 days"],
+  ["30d", "Last 30 days"],
+  ["90d", "Last 90 days"],
+  ["180d", "Last 180 days"],
+  ["12m", "Last 12 months"],
+] as const;
+type Choice = (typeof PRESETS)[number][0] | "custom";
+
+/** A figure with its label, found by test id. */
+function Stat({ label, value, testId }: { label: string; value: number | string; testId: string }) {
+  return (
+    <div className="report-stat">
+      <div className="report-stat__value" data-testid={testId}>
+        {value}
+      </div>
+      <div className="muted">{label}</div>
+    </div>
+  );
+}
+
+const days = (n: number | null) => (n === null ? "—" : `${n} d`);
+
+type Day = RouterOutputs["reports"]["summary"]["series"][number];
+/** Bars for a chart: one per day up to 31 days, else one per 7 days (labelled by their first day). */
+function bars(series: Day[], value: (d: Day) => number, color: string) {
+  const size = series.length > 31 ? 7 : 1;
+  const out = [];
+  for (let i = 0; i < series.length; i += size) {
+    const chunk = series.slice(i, i + size);
+    out.push({ label: chunk[0]!.date.slice(5), value: chunk.reduce((n, d) => n + value(d), 0), color });
+  }
+  return out;
+}
+const query = (f: object) =>
+  new URLSearchParams(
+    Object.entries(f)
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+export function ReportsView() {
+  const trpc = useTRPC();
+  const [choice, setChoice] = useState<Choice>("30d");
+  const [range, setRange] = useState({ from: "", to: "" });
+  const [projectId, setProjectId] = useState("");
+  const [includeDismissed, setIncludeDismissed] = useState(false);
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(25);
+  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
+  const filters = useMemo<Filters>(
+    () => ({
+      ...(choice === "custom" ? { from: range.from || undefined, to: range.to || undefined } : { period: choice }),
+      projectId: projectId || undefined,
+      includeDismissed: includeDismissed ? "true" : "false",
+    }),
+    [choice, range, projectId, includeDismissed],
+  );
+  const summary = useQuery(trpc.reports.summary.queryOptions(filters));
+  const ranked = useQuery(
+    trpc.reports.vulnerableAssets.queryOptions({
+      projectId: filters.projectId,
+      includeDismissed: filters.includeDismissed,
+      page,
+      limit,
+    }),
+  );
+  const s = summary.data;
+  const error = summary.error?.message;
+
+  return (
+    <div className="stack">
+      <PageHeader
+        title="Reports"
+        description="How exposure changed over a period, the riskiest assets, and remediation against the SLA."
+        actions={
+          <span className="row" style={{ gap: 8 }}>
+            <a
+              className={buttonClassName("secondary")}
+              href={`/api/reports/summary/export?${query(filters)}`}
+              data-testid="export-summary"
+              download
+            >
+              Export series CSV
+            </a>
+            <a
+              className={buttonClassName("secondary")}
+              href={`/api/reports/vulnerable-assets/export?${query({ projectId, includeDismissed: filters.includeDismissed })}`}
+              data-testid="export-assets"
+              download
+            >
+              Export assets CSV
+            </a>
+          </span>
+        }
+      />
+      <div className="row" data-testid="report-filters">
+        <Field label="Period">
+          <select
+            value={choice}
+            onChange={(e) => (setChoice(e.target.value as Choice), setPage(1))}
+            data-testid="period"
+          >
+            {PRESETS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+            <option value="custom">Custom range</option>
+          </select>
+        </Field>
+        {choice === "custom" && (
+          <>
+            <Field label="From">
+              <input
+                type="date"
+                value={range.from}
+                onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+                data-testid="from"
+              />
+            </Field>
+            <Field label="To">
+              <input
+                type="date"
+                value={range.to}
+                onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+                data-testid="to"
+              />
+            </Field>
+          </>
+        )}
+        <Field label="Project">
+          <select value={projectId} onChange={(e) => (setProjectId(e.target.value), setPage(1))} data-testid="project">
+            <option value="">All projects</option>
+            {projects.data?.items.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="row" style={{ gap: 6, alignItems: "center" }}>
+          <input
+            type="checkbox"
+            checked={includeDismissed}
+            onChange={(e) => setIncludeDismissed(e.target.checked)}
+            data-testid="include-dismissed"
+          />
+          Include dismissed issues
+        </label>
+      </div>
+      {error && (
+        <p className="muted" data-testid="report-error">
+          {error}
+        </p>
+      )}
+      {s && (
+        <>
+          <p className="muted" data-testid="report-period">
+            {s.period.from} to {s.period.to} ({s.period.days} days)
+          </p>
+          <div className="report-stats">
+            <Stat label="Issues opened" value={s.issues.opened.total} testId="stat-opened" />
+            <Stat label="Resolved" value={s.issues.resolved.total} testId="stat-resolved" />
+            <Stat label="Reopened" value={s.issues.reopened.total} testId="stat-reopened" />
+            <Stat label="Still open" value={s.issues.stillOpen.total} testId="stat-still-open" />
+            <Stat label="Scans run" value={s.scans.run} testId="stat-scans" />
+            <Stat label="Scans failed" value={s.scans.failed} testId="stat-scans-failed" />
+            <Stat label="Assets added" value={s.assetsAdded} testId="stat-assets-added" />
+          </div>
+          <Card title={`Opened and resolved per ${s.series.length > 31 ? "week" : "day"}`}>
+            <div className="report-charts">
+              <div>
+                <h3 className="muted">Opened</h3>
+                <BarChart
+                  title="Issues opened"
+                  orientation="vertical"
+                  data={bars(s.series, (d) => d.opened, "#b91c1c")}
+                  data-testid="chart-opened"
+                />
+              </div>
+              <div>
+                <h3 className="muted">Resolved</h3>
+                <BarChart
+                  title="Issues resolved"
+                  orientation="vertical"
+                  data={bars(s.series, (d) => d.resolved, "#15803d")}
+                  data-testid="chart-resolved"
+                />
+              </div>
+            </div>
+          </Card>
+          <div className="row" style={{ alignItems: "stretch" }}>
+            <Card title="Still open by severity">
+              <DonutChart
+                title="Open issues at the end of the period by severity"
+                centerLabel={String(s.issues.stillOpen.total)}
+                centerCaption="open"
+                data={SEVERITIES.map((sev) => ({
+                  label: severityLabel(sev),
+                  value: s.issues.stillOpen[sev],
+                  color: SEVERITY_COLORS[sev],
+                }))}
+                data-testid="chart-severity"
+              />
+            </Card>
+            <Card title="Time to remediate">
+              <table className="report-table" data-testid="time-to-remediate">
+                <thead>
+                  <tr>
+                    <th>Severity</th>
+                    <th>Opened</th>
+                    <th>Resolved</th>
+                    <th>Mean</th>
+                    <th>Median</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {s.timeToRemediate.map((t) => (
+                    <tr key={t.severity} data-testid={`ttr-${t.severity}`}>
+                      <td>{severityLabel(t.severity)}</td>
+                      <td>{s.issues.opened[t.severity]}</td>
+                      <td>{t.resolved}</td>
+                      <td>{days(t.meanDays)}</td>
+                      <td>{days(t.medianDays)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          </div>
+        </>
+      )}
+      <Card title="Most vulnerable assets" description="Ranked by risk score over what is open now.">
+        <DataTable<Ranked>
+          columns={[
+            {
+              key: "asset",
+              header: "Asset",
+              render: (a) => <Link href={`/assets/${a.assetId}`}>{a.name ? `${a.name} (${a.value})` : a.value}</Link>,
+            },
+            { key: "project", header: "Project", render: (a) => a.projectName },
+            { key: "score", header: "Score", render: (a) => <strong data-testid="asset-score">{a.score}</strong> },
+            {
+              key: "counts",
+              header: "Open (C/H/M/L)",
+              render: (a) => `${a.critical} / ${a.high} / ${a.medium} / ${a.low}`,
+            },
+            {
+              key: "ports",
+              header: "Exposed ports",
+              render: (a) => (a.exposedPorts.length ? a.exposedPorts.join(", ") : "—"),
+            },
+            { key: "oldest", header: "Oldest open", render: (a) => formatDate(a.oldestOpenAt) },
+          ]}
+          rows={ranked.data?.items ?? []}
+          rowKey={(a) => a.assetId}
+          total={ranked.data?.total ?? 0}
+          page={page}
+          limit={limit}
+          onPageChange={setPage}
+          limitOptions={[25, 50, 100]}
+          onLimitChange={(l) => (setLimit(l), setPage(1))}
+          loading={ranked.isLoading}
+        />
+      </Card>
+      <SlaSection filters={filters} />
+    </div>
+  );
+}

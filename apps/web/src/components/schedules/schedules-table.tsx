@@ -1,0 +1,144 @@
+"use client";
+// Scan schedules in a table: when they run in words, next and last run,
+// enable/disable (with the system's reason when it disabled one), edit, delete.
+// Used by the schedules page and the asset page.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type ReactNode } from "react";
+import { Button, ConfirmDialog, DataTable, type DataTableColumn, useToast } from "@ems/ui";
+import { useMe } from "@/components/use-me";
+import { errorMessage, useTRPC } from "@/trpc/client";
+import { describeRecurrence, type Schedule } from "./recurrence-text";
+import { ScheduleDialog } from "./schedule-form";
+import { When } from "./when";
+
+export interface SchedulesTableProps {
+  rows: Schedule[];
+  total: number;
+  page: number;
+  limit: number;
+  onPageChange: (page: number) => void;
+  loading: boolean;
+  /** The asset column (the schedules page); the asset page leaves it out. */
+  showAsset?: boolean;
+  empty?: ReactNode;
+  /** Filters above the table. */
+  toolbar?: ReactNode;
+}
+
+export function SchedulesTable({ showAsset = false, ...table }: SchedulesTableProps) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const { canWrite } = useMe();
+  const [editing, setEditing] = useState<Schedule | null>(null);
+  const [deleting, setDeleting] = useState<Schedule | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.scanSchedules.pathKey() });
+  const toggle = useMutation(
+    trpc.scanSchedules.update.mutationOptions({
+      onSuccess: (s) => (toast.success(`Schedule "${s.name}" ${s.enabled ? "enabled" : "disabled"}`), refresh()),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const remove = useMutation(
+    trpc.scanSchedules.delete.mutationOptions({
+      onSuccess: (r) => (toast.success(r.message), setDeleting(null), refresh()),
+    }),
+  );
+
+  const columns: DataTableColumn<Schedule>[] = [
+    {
+      key: "name",
+      header: "Schedule",
+      render: (s) => (
+        <span>
+          <strong>{s.name}</strong>
+          <br />
+          <span className="muted" data-testid="schedule-frequency">
+            {describeRecurrence(s)}
+          </span>
+        </span>
+      ),
+    },
+    ...(showAsset
+      ? [
+          {
+            key: "asset",
+            header: "Asset",
+            render: (s: Schedule) => (
+              <Link href={`/assets/${s.assetId}`}>
+                {s.asset.name ? `${s.asset.name} (${s.asset.value})` : s.asset.value}
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    { key: "nextRunAt", header: "Next run", render: (s) => <When date={s.nextRunAt} empty="not scheduled" /> },
+    { key: "lastRunAt", header: "Last run", render: (s) => <When date={s.lastRunAt} empty="never" /> },
+    {
+      key: "enabled",
+      header: "Enabled",
+      render: (s) => (
+        <span>
+          <label>
+            <input
+              type="checkbox"
+              role="switch"
+              aria-label={`Enabled: ${s.name}`}
+              checked={s.enabled}
+              disabled={!canWrite || toggle.isPending}
+              onChange={(e) => toggle.mutate({ id: s.id, enabled: e.target.checked })}
+            />{" "}
+            {s.enabled ? "on" : "off"}
+          </label>
+          {s.disabledReason && (
+            <span className="muted" style={{ display: "block", fontSize: 12 }} data-testid="disabled-reason">
+              {s.disabledReason}
+            </span>
+          )}
+        </span>
+      ),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: "actions",
+            header: "",
+            render: (s: Schedule) => (
+              <span className="row" style={{ gap: 6 }}>
+                <Button size="sm" variant="secondary" onClick={() => setEditing(s)}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => setDeleting(s)}>
+                  Delete
+                </Button>
+              </span>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <DataTable<Schedule>
+        label="Scan schedules"
+        data-testid="schedules-table"
+        columns={columns}
+        rowKey={(s) => s.id}
+        {...table}
+      />
+      {editing && <ScheduleDialog assetId={editing.assetId} schedule={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete schedule "${deleting?.name ?? ""}"?`}
+        danger
+        confirmLabel="Delete schedule"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => remove.mutateAsync({ id: deleting!.id })}
+      >
+        Its skip history goes with it; the scans it started stay.
+      </ConfirmDialog>
+    </>
+  );
+}

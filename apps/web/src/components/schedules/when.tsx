@@ -1,0 +1,11 @@
+import { localTime, utcTime } from "./recurrence-text";
+
+/** A date in the person's local time, with UTC on hover. */
+export function When({ date, empty = "—" }: { date: Date | null; empty?: string }) {
+  if (!date) return <span className="muted">{empty}</span>;
+  return (
+    <time dateTime={date.toISOString()} title={utcTime(date)}>
+      {localTime(date)}
+    </time>
+  );
+}

@@ -1,0 +1,50 @@
+// Generating a report (a pg-boss job): the snapshot, its narrative and the
+// PDF, stored together, pending -> ready. Any failure is recorded on the
+// report (failed, with the reason) rather than retried: the same data would
+// fail the same way. A worker that dies mid-report is retried by the queue.
+import type { Prisma } from "@ems/db";
+import type { Services } from "../context.ts";
+import { actAs, jobActor } from "../door.ts";
+import type { AssessmentJob } from "../jobs/queue.ts";
+import { writeNarrative } from "./assessments.narrative.ts";
+import { takeSnapshot } from "./assessments.snapshot.ts";
+import { renderAssessmentHtml } from "./render/html.ts";
+import { renderPdf } from "./render/pdf.ts";
+
+export async function runAssessmentJob(services: Services, job: AssessmentJob) {
+  await actAs(services, jobActor(job.workspaceId), async (sc) => {
+    const report = await sc.db.assessmentReport.findUnique({
+      where: { id: job.reportId },
+      select: { id: true, status: true, scopeType: true, scopeId: true, scopeName: true },
+    });
+    if (!report || report.status !== "pending") return; // deleted meanwhile, or already done by an earlier try
+    try {
+      const now = services.now();
+      const data = await takeSnapshot(sc, { type: report.scopeType, id: report.scopeId, name: report.scopeName }, now);
+      const narrative = writeNarrative(data);
+      const html = renderAssessmentHtml({ ...report, generatedAt: now, data, narrative });
+      const pdf = await renderPdf(html, {
+        chromiumPath: services.net.chromiumPath,
+        title: `Exposure assessment: ${report.scopeName}`,
+      });
+      await sc.db.assessmentReport.updateMany({
+        where: { id: report.id, status: "pending" },
+        data: {
+          status: "ready",
+          generatedAt: now,
+          data: data as unknown as Prisma.InputJsonObject,
+          narrative: narrative as unknown as Prisma.InputJsonObject,
+          pdf,
+          error: null,
+        },
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      console.error(`assessment ${report.id} failed:`, message);
+      await sc.db.assessmentReport.updateMany({
+        where: { id: report.id, status: "pending" },
+        data: { status: "failed", error: message.slice(0, 1000) },
+      });
+    }
+  });
+}

@@ -1,0 +1,148 @@
+// Discovered hosts: the list and its summary, ignore / restore, and adding
+// hosts as assets through the assets service's one create path. Runs (start,
+// progress, the cadence) are in discovery.runs.ts; the job in discovery.job.ts.
+import { Prisma } from "@ems/db";
+import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
+import { writeAudit } from "../audit/write.ts";
+import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
+import { skipTake } from "../paging.ts";
+import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
+import type { ListHostsInput } from "./discovery.schemas.ts";
+import { DISCOVERY_SOURCES } from "./discovery.schemas.ts";
+
+type Source = (typeof DISCOVERY_SOURCES)[number];
+
+export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
+  const where: Prisma.DiscoveredHostnameWhereInput = {
+    projectId: input.projectId,
+    domain: input.domain,
+    status: input.status,
+    ...(input.source ? { sources: { has: input.source } } : {}),
+    ...(input.resolves === undefined
+      ? {}
+      : { resolves: input.resolves ? { not: Prisma.DbNull } : { equals: Prisma.DbNull } }),
+    // Hosts are stored lower-case; the trigram index answers the LIKE '%q%'.
+    ...(input.q ? { host: { contains: input.q } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    sc.db.discoveredHostname.findMany({ where, include: hostInclude, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.discoveredHostname.count({ where }),
+  ]);
+  return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
+}
+
+export async function discoverySummary(sc: ServiceContext, input: { projectId?: number }) {
+  const where = { projectId: input.projectId };
+  const runWhere = input.projectId ? { asset: { projectId: input.projectId } } : {};
+  const [byStatus, byDomain, bySource, lastRun, activeRuns] = await Promise.all([
+    sc.db.discoveredHostname.groupBy({ by: ["status"], where, _count: { _all: true } }),
+    sc.db.discoveredHostname.groupBy({ by: ["domain", "status"], where, _count: { _all: true } }),
+    workspaceRows<{ source: Source; count: number }>(
+      sc,
+      "discovery-summary-by-source",
+      `select s as source, count(*)::int as count from "DiscoveredHostname", unnest(sources) s
+       where "workspaceId" = $1 and ($2::int is null or "projectId" = $2) group by s order by s`,
+      [input.projectId ?? null],
+    ),
+    sc.db.discoveryRun.findFirst({ where: runWhere, orderBy: { id: "desc" } }),
+    sc.db.discoveryRun.findMany({
+      where: { ...runWhere, status: { in: ["queued", "running"] } },
+      orderBy: { id: "asc" },
+      take: 100,
+    }),
+  ]);
+  const counts = { new: 0, ignored: 0, added: 0 };
+  for (const g of byStatus) counts[g.status] = g._count._all;
+  const domains = new Map<string, { domain: string; new: number; ignored: number; added: number }>();
+  for (const g of byDomain) {
+    const d = domains.get(g.domain) ?? { domain: g.domain, new: 0, ignored: 0, added: 0 };
+    d[g.status] = g._count._all;
+    domains.set(g.domain, d);
+  }
+  return {
+    ...counts,
+    total: counts.new + counts.ignored + counts.added,
+    bySource: bySource.filter((s) => (DISCOVERY_SOURCES as readonly string[]).includes(s.source)),
+    byDomain: [...domains.values()].sort((a, b) => a.domain.localeCompare(b.domain)),
+    lastRun: lastRun ? presentRun(lastRun) : null,
+    activeRuns: activeRuns.map(presentRun),
+  };
+}
+
+const addedConflict = (host: string, asset: { id: number; value: string }) =>
+  new AppError(
+    409,
+    ErrorCode.CONFLICT,
+    `status: ${host} is added (it is asset ${asset.id}); delete that asset to ignore or restore the host`,
+    { field: "status" },
+  );
+
+/**
+ * ignore: new → ignored; restore: ignored → new. Asking for the state a host is already in answers 200 with it
+ * unchanged; a host that is an asset (added, its asset still there) answers 409 CONFLICT naming `status`.
+ */
+export async function setHostStatus(sc: ServiceContext, id: number, action: "ignore" | "restore") {
+  return sc.db.$transaction(async (tx) => {
+    const h = await tx.discoveredHostname.findUnique({ where: { id }, include: hostInclude });
+    if (!h) throw notFound("Discovered hostname");
+    if (h.asset) throw addedConflict(h.host, h.asset);
+    const to = action === "ignore" ? "ignored" : "new";
+    if (h.status === to) return presentHost(h);
+    const updated = await tx.discoveredHostname.update({ where: { id }, data: { status: to }, include: hostInclude });
+    await writeAudit(tx, sc.actor, {
+      action: `discovered-host.${action}`,
+      resourceType: "discovered-host",
+      resourceId: id,
+      changes: { status: { before: h.status, after: to } },
+    });
+    return presentHost(updated);
+  });
+}
+
+/**
+ * Each host becomes a subdomain asset in its domain's project, one transaction per host through insertAsset (the
+ * create path of POST /app/assets: the same slot count, refusals and proof by the parent domain); its check is
+ * queued after the commit. What cannot be added is listed with the code POST /app/assets would answer.
+ */
+export async function addHosts(sc: ServiceContext, input: { ids: number[] }) {
+  const ids = [...new Set(input.ids)];
+  const rows = await sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const added: { id: number; host: string; asset: { id: number; value: string } }[] = [];
+  const refused: { id: number; host: string | null; code: string; message: string }[] = [];
+  for (const id of ids) {
+    const h = byId.get(id);
+    if (!h) {
+      refused.push({ id, host: null, code: ErrorCode.NOT_FOUND, message: "no such discovered hostname here" });
+      continue;
+    }
+    try {
+      if (h.asset) throw addedConflict(h.host, h.asset);
+      const target = parseValue(sc, "subdomain", h.host);
+      const asset = await sc.db.$transaction(async (tx) => {
+        const created = await insertAsset(sc, tx, target, { projectId: h.projectId });
+        // Only a host still without an asset: two concurrent adds of one host make one asset.
+        const claimed = await tx.discoveredHostname.updateMany({
+          where: { id, assetId: null },
+          data: { status: "added", assetId: created.id },
+        });
+        if (claimed.count === 0) throw new AppError(409, ErrorCode.CONFLICT, `status: ${h.host} was just added`);
+        await writeAudit(tx, sc.actor, {
+          action: "discovered-host.add",
+          resourceType: "discovered-host",
+          resourceId: id,
+          changes: { status: { before: h.status, after: "added" }, assetId: { before: null, after: created.id } },
+        });
+        return created;
+      });
+      await enqueueCheck(sc, asset.id, "added");
+      added.push({ id, host: h.host, asset: { id: asset.id, value: asset.value } });
+    } catch (err) {
+      const e = toAppError(err);
+      if (e.status >= 500) throw err;
+      refused.push({ id, host: h.host, code: e.appCode, message: e.message });
+    }
+  }
+  return { added, refused };
+}

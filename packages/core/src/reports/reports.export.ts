@@ -1,0 +1,61 @@
+// CSV downloads of the reports (the summary's per-day series, the ranked
+// assets), with the CSV library the audit export uses.
+import { stringify } from "csv-stringify/sync";
+import type { FileResponse } from "../rest/files.ts";
+import type { ServiceContext } from "../service-context.ts";
+import type { PeriodInput } from "./period.ts";
+import type { ReportFilters } from "./report-sql.ts";
+import { reportSummary } from "./summary.ts";
+import { vulnerableAssets } from "./vulnerable-assets.ts";
+
+const csv = (filename: string, body: string): FileResponse => ({
+  contentType: "text/csv; charset=utf-8",
+  filename,
+  body,
+});
+
+export async function exportSummarySeries(sc: ServiceContext, filters: PeriodInput & ReportFilters) {
+  const summary = await reportSummary(sc, filters);
+  return csv(
+    `report-summary-${summary.period.from}-${summary.period.to}.csv`,
+    stringify(summary.series, { header: true, columns: ["date", "opened", "resolved", "openAtEnd"] }),
+  );
+}
+
+/** Every ranked asset (at most 10,000 rows), in the order of the report. */
+export async function exportVulnerableAssets(sc: ServiceContext, filters: ReportFilters) {
+  const { items } = await vulnerableAssets(sc, { ...filters, page: 1, limit: 10_000 });
+  const stamp = new Date().toISOString().slice(0, 10);
+  return csv(
+    `vulnerable-assets-${stamp}.csv`,
+    stringify(
+      items.map((a, i) => ({
+        rank: i + 1,
+        ...a,
+        oldestOpenAt: a.oldestOpenAt?.toISOString() ?? "",
+        exposedPorts: a.exposedPorts.join(" "),
+      })),
+      {
+        header: true,
+        columns: [
+          "rank",
+          "assetId",
+          "value",
+          "name",
+          "type",
+          "projectName",
+          "score",
+          "issueScore",
+          "portScore",
+          "critical",
+          "high",
+          "medium",
+          "low",
+          "info",
+          "exposedPorts",
+          "oldestOpenAt",
+        ],
+      },
+    ),
+  );
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ScanSchedule" ADD COLUMN     "disabledReason" VARCHAR(500);

@@ -1,0 +1,126 @@
+// Below the root: follows same-origin links from each home page (breadth
+// first, bounded depth and page count, robots.txt Disallow honoured only when
+// the operator asks) and judges what it reaches: directory listings, and
+// linked files that are backups, dumps or dotfiles (by content, with the same
+// judges as the fixed paths of http-exposures.ts). Every request goes through
+// safeFetch without following redirects.
+import { Parser } from "htmlparser2";
+import type { HttpResult } from "../http.ts";
+import { mapLimit, tryFetch } from "./evidence.ts";
+import { exposureForFile } from "./http-exposures.ts";
+import { exposureFinding, listingFinding, type HttpCheckContext, type RootResponse } from "./http-scan.ts";
+
+export interface CrawlLimits {
+  /** Link hops from the home page (1: pages it links to). */
+  maxDepth: number;
+  /** Pages fetched per web endpoint, the home page not counted. */
+  maxPages: number;
+  /** Skip paths robots.txt disallows for every agent ("User-agent: *"). */
+  respectRobots: boolean;
+}
+
+export const DEFAULT_CRAWL: CrawlLimits = { maxDepth: 2, maxPages: 30, respectRobots: false };
+
+/** Links to these are never fetched: media and assets hold neither listings nor the files we look for. */
+const STATIC = /\.(png|jpe?g|gif|svg|webp|ico|css|js|mjs|map|woff2?|ttf|eot|mp[34]|webm|avi|mov|pdf)$/i;
+const isHtml = (r: HttpResult) => /html/i.test(r.headers["content-type"] ?? "") || /^\s*</.test(r.body.slice(0, 64));
+
+/** Same-origin links of an HTML page (a, area, frame, iframe, link), absolute and without fragment. */
+export function sameOriginLinks(html: string, pageUrl: string): string[] {
+  const origin = new URL(pageUrl).origin;
+  const out = new Set<string>();
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      const ref = name === "frame" || name === "iframe" ? attrs.src : attrs.href;
+      if (!ref || !["a", "area", "frame", "iframe", "link"].includes(name)) return;
+      try {
+        const u = new URL(ref, pageUrl);
+        u.hash = "";
+        if (u.origin === origin && !STATIC.test(u.pathname)) out.add(u.href);
+      } catch {
+        // not a URL
+      }
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return [...out];
+}
+
+/** Disallow prefixes of the "User-agent: *" groups of a robots.txt. */
+export function robotsDisallows(text: string): string[] {
+  const out: string[] = [];
+  let agents: string[] = [];
+  let inRules = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/#.*/, "").trim();
+    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    if (!m) continue;
+    const [key, value] = [m[1]!.toLowerCase(), m[2]!.trim()];
+    if (key === "user-agent") {
+      if (inRules) agents = [];
+      inRules = false;
+      agents.push(value);
+    } else {
+      inRules = true;
+      if (key === "disallow" && value && agents.includes("*")) out.push(value);
+    }
+  }
+  return out;
+}
+
+/** Crawls below every answering home page; findings go to ctx.emit as they are made. */
+export async function crawlBelowRoots(
+  roots: RootResponse[],
+  ctx: HttpCheckContext,
+  limits: CrawlLimits = DEFAULT_CRAWL,
+): Promise<{ pages: number }> {
+  const { net, signal, emit } = ctx;
+  const sig = signal ? { signal } : {};
+  const homes = roots.filter((r) => r.result && r.result.status === 200 && isHtml(r.result)).map((r) => r.result!);
+  let pages = 0;
+  let done = 0;
+  await mapLimit(homes, 2, async (home) => {
+    const origin = new URL(home.url).origin;
+    let disallowed: string[] = [];
+    if (limits.respectRobots) {
+      const robots = (await tryFetch(`${origin}/robots.txt`, net, { followRedirects: false, ...sig })).result;
+      if (robots?.status === 200 && !isHtml(robots)) disallowed = robotsDisallows(robots.body);
+    }
+    const allowed = (u: string) => !disallowed.some((d) => new URL(u).pathname.startsWith(d));
+    const seen = new Set([new URL(home.url).href]);
+    let budget = limits.maxPages;
+    const take = (urls: string[]) => {
+      const batch = urls.filter((u) => !seen.has(u) && allowed(u)).slice(0, Math.max(0, budget));
+      batch.forEach((u) => seen.add(u));
+      budget -= batch.length;
+      return batch;
+    };
+    /** Fetches and judges one page; returns the links to follow from it. */
+    const visit = async (url: string): Promise<string[]> => {
+      const r = (await tryFetch(url, net, { followRedirects: false, keepBytes: true, ...sig })).result;
+      pages++;
+      if (!r || r.status !== 200) return [];
+      const exposure = exposureForFile(new URL(r.url).pathname);
+      if (exposure) {
+        const verdict = exposure.judge(r, r.bytes ?? Buffer.from(r.body));
+        if (verdict) emit(exposureFinding(exposure, verdict, r));
+        return [];
+      }
+      if (!isHtml(r)) return [];
+      const links = sameOriginLinks(r.body, r.url);
+      if (listingFinding(r, emit)) {
+        // A listing's backups and dumps are judged at once, whatever the depth: that is what a listing leaks.
+        await mapLimit(take(links.filter((u) => exposureForFile(new URL(u).pathname))), 4, visit);
+      }
+      return links;
+    };
+    let level = sameOriginLinks(home.body, home.url);
+    for (let depth = 1; depth <= limits.maxDepth && level.length && budget > 0; depth++) {
+      const found = await mapLimit(take(level), 4, visit);
+      level = found.flat();
+    }
+    ctx.onProgress?.(++done / homes.length);
+  });
+  return { pages };
+}

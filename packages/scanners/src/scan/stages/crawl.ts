@@ -1,0 +1,17 @@
+// Crawl: same-origin links below the home pages the HTTP stage fetched
+// (crawl.ts); directory listings and linked backups, dumps and dotfiles.
+import { crawlBelowRoots, DEFAULT_CRAWL } from "../crawl.ts";
+import type { Stage } from "./stage.ts";
+
+export const crawlStage: Stage = {
+  id: "crawl",
+  scanner: "http",
+  enabled: (s) => !s.disabled("http") && s.target.kind === "host" && (s.engine.crawl?.maxDepth ?? 1) > 0,
+  weight: () => 8,
+  async run({ net, covers, engine, shared, signal, emit, progress, note }) {
+    if (!shared.roots) return; // the HTTP stage did not run to the end: no home pages to start from
+    const limits = { ...DEFAULT_CRAWL, ...engine.crawl };
+    const { pages } = await crawlBelowRoots(shared.roots, { net, covers, signal, emit, onProgress: progress }, limits);
+    note(`${pages} page${pages === 1 ? "" : "s"} fetched below the home pages`);
+  },
+};
