@@ -16,11 +16,14 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), "ems-issue-events-"));
   // Start from the schema before the migration: an empty database and every earlier migration.
   await db.pool.query(`drop schema public cascade; drop schema ratelimit cascade; create schema public`);
-  const before = path.join(dir, "before");
+  // "before": every earlier migration; "through": those and this one (later ones come after the test).
   for (const m of await readMigrations()) {
-    if (m.name < MIGRATION) await cp(path.join(migrationsDir, m.name), path.join(before, m.name), { recursive: true });
+    if (m.name > MIGRATION) continue;
+    await cp(path.join(migrationsDir, m.name), path.join(dir, "through", m.name), { recursive: true });
+    if (m.name < MIGRATION)
+      await cp(path.join(migrationsDir, m.name), path.join(dir, "before", m.name), { recursive: true });
   }
-  await applyMigrations(db.pool, before);
+  await applyMigrations(db.pool, path.join(dir, "before"));
 });
 afterAll(async () => {
   await db.drop();
@@ -54,7 +57,7 @@ it("backfills each issue: opened, its audited status changes, then its current s
        '2026-11-10'),
       (1, 'user', 'u', 'dashboard', 'issue.assign', 'issue', '1', '{"assigneeUserId":{"before":null,"after":2}}',
        '2026-11-11');`);
-  expect(await applyMigrations(db.pool)).toEqual([MIGRATION]);
+  expect(await applyMigrations(db.pool, path.join(dir, "through"))).toEqual([MIGRATION]);
   expect(await events(1)).toEqual([
     { severity: "high", from: null, to: "open", at: "11-01" },
     { severity: "high", from: "open", to: "resolved", at: "11-05" },
