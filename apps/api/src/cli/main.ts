@@ -119,7 +119,7 @@ apiKey
   .command("create")
   .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
   .requiredOption("--name <name>", "a name to recognise the key by")
-  .option("--scopes <scopes>", "comma-separated scopes (default: all)")
+  .option("--scopes <scopes>", "comma-separated scopes (default: every scope the API has)")
   .option("--expires-at <iso>", "expiry, ISO 8601 date-time")
   .option("--json", "print JSON")
   .action(async (o: { workspace: number; name: string; scopes?: string; expiresAt?: string; json?: boolean }) => {
