@@ -8,7 +8,7 @@ import { SCOPES } from "./scopes.ts";
 describe("scopes", () => {
   it("each one is required by at least one procedure, and procedures require only known ones", () => {
     const procedures = Object.values(
-      appRouter._def.procedures as Record<string, { _def: { meta?: { scope?: string } } }>,
+      appRouter._def.procedures as unknown as Record<string, { _def: { meta?: { scope?: string } } }>,
     );
     const used = new Set(procedures.map((p) => p._def.meta?.scope).filter(Boolean));
     expect(SCOPES.filter((s) => !used.has(s))).toEqual([]);
