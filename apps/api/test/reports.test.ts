@@ -314,7 +314,8 @@ describe("SLA", () => {
     expect(row(b, "high")).toMatchObject({ open: 1, withinSla: 1 });
 
     const audit = await sql(
-      `select action, "resourceId", changes from "AuditEntry" where "workspaceId" = $1 and action like 'sla-policy%' order by id`,
+      `select action, "resourceId", changes from "AuditEntry" where "workspaceId" = $1 and action like 'sla-policy%' ` +
+        `order by id`,
       [seeded.ws],
     );
     expect(audit.rows.map((r) => r.action)).toEqual(["sla-policy.update", "sla-policy.project.update"]);

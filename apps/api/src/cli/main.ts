@@ -135,7 +135,8 @@ apiKey
     output(
       json() || !!o.json,
       key,
-      `Created API key ${key.id} "${key.name}" (${key.scopes.join(", ")})${key.expiresAt ? `, expires ${key.expiresAt.toISOString()}` : ""}\n` +
+      `Created API key ${key.id} "${key.name}" ` +
+        `(${key.scopes.join(", ")})${key.expiresAt ? `, expires ${key.expiresAt.toISOString()}` : ""}\n` +
         `Key (shown once, store it now): ${key.key}`,
     );
   });
@@ -190,7 +191,8 @@ program
     output(
       json() || !!o.json,
       app,
-      `Created OAuth app ${app.id} "${app.name}" (${app.scopes.join(", ")})\nclient_id:     ${app.clientId}\nclient_secret: ${app.clientSecret}   (shown once)`,
+      `Created OAuth app ${app.id} "${app.name}" (${app.scopes.join(", ")})\nclient_id:     ` +
+        `${app.clientId}\nclient_secret: ${app.clientSecret}   (shown once)`,
     );
   });
 

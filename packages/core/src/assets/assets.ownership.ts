@@ -35,7 +35,9 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
       const url = bucketProofUrl(parsed.target, net);
       methods.push({
         method: "http-file",
-        instructions: `Upload an object named ${BUCKET_PROOF_OBJECT} at the top of the bucket, readable by anyone, whose content is the token (${url}).`,
+        instructions:
+          `Upload an object named ${BUCKET_PROOF_OBJECT} at the top of the bucket, readable by anyone, ` +
+          `whose content is the token (${url}).`,
         record: { url, content: token },
       });
     }
@@ -44,7 +46,9 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
   if (asset.type === "domain" || asset.type === "subdomain") {
     methods.push({
       method: "dns-txt",
-      instructions: `Add a DNS TXT record named ${ownershipRecord.dnsName(host)} with the value ${ownershipRecord.dnsValue(token)}.`,
+      instructions:
+        `Add a DNS TXT record named ${ownershipRecord.dnsName(host)} with the value ` +
+        `${ownershipRecord.dnsValue(token)}.`,
       record: { type: "TXT", name: ownershipRecord.dnsName(host), value: ownershipRecord.dnsValue(token) },
     });
   }
@@ -52,12 +56,15 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
   methods.push(
     {
       method: "http-file",
-      instructions: `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) whose content is the token.`,
+      instructions:
+        `Serve a file at https://${origin}${ownershipRecord.filePath} (or http://) ` + "whose content is the token.",
       record: { url: `https://${origin}${ownershipRecord.filePath}`, content: token },
     },
     {
       method: "html-meta",
-      instructions: `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of https://${origin}/ (or http://).`,
+      instructions:
+        `Add <meta name="${ownershipRecord.metaName}" content="${token}"> to the <head> of ` +
+        `https://${origin}/ (or http://).`,
       record: { tag: `<meta name="${ownershipRecord.metaName}" content="${token}">`, url: `https://${origin}/` },
     },
   );

@@ -63,7 +63,8 @@ export const assetsRouter = router({
         tags,
         summary: "Add an asset",
         description:
-          "Validates the value for its type, then queues a reachability check. Past the plan's slots: 403 ASSET_SLOT_REQUIRED (slots are bought in the dashboard).",
+          "Validates the value for its type, then queues a reachability check. Past the plan's slots: 403 " +
+          "ASSET_SLOT_REQUIRED (slots are bought in the dashboard).",
       },
       successStatus: 201,
       ...write,

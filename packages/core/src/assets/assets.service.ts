@@ -144,7 +144,8 @@ const slotRequired = (used: number) =>
   new AppError(
     403,
     ErrorCode.ASSET_SLOT_REQUIRED,
-    `All ${used} asset slots of this workspace are in use. Buy an additional asset slot in the dashboard (Settings → Plan & slots); API keys and OAuth apps cannot buy slots.`,
+    `All ${used} asset slots of this workspace are in use. Buy an additional asset slot in the dashboard (Settings → ` +
+      `Plan & slots); API keys and OAuth apps cannot buy slots.`,
   );
 
 export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
@@ -312,7 +313,9 @@ export async function deleteAsset(sc: ServiceContext, id: number) {
       changes: changesOf(asset, null, AUDITED_ASSET_FIELDS),
     });
     return {
-      message: `Asset ${asset.value} deleted with ${scans} scans, ${findings} findings, ${issues} issues and ${schedules} schedules`,
+      message:
+        `Asset ${asset.value} deleted with ${scans} scans, ${findings} findings, ${issues} issues and ` +
+        `${schedules} schedules`,
       deleted: { scans, findings, issues, schedules },
     };
   });

@@ -59,7 +59,8 @@ export const projectsRouter = router({
         tags,
         summary: "Delete a project",
         description:
-          "Deletes the project with its assets, scans, findings, issues and schedules, in one transaction. Cannot be undone.",
+          "Deletes the project with its assets, scans, findings, issues and schedules, in one transaction. Cannot be " +
+          "undone.",
       },
       scope: "assets:write",
       kind: "write",

@@ -120,7 +120,9 @@ export async function deleteProject(sc: ServiceContext, id: number) {
       changes: { ...changesOf(project, null, PROJECT_FIELDS), deleted: { before: deleted, after: null } },
     });
     return {
-      message: `Project "${project.name}" deleted with ${assets} assets, ${scans} scans, ${findings} findings, ${issues} issues and ${schedules} schedules`,
+      message:
+        `Project "${project.name}" deleted with ${assets} assets, ${scans} scans, ${findings} findings, ` +
+        `${issues} issues and ${schedules} schedules`,
       deleted,
     };
   });

@@ -30,7 +30,9 @@ export const reportsRouter = router({
         path: "/app/reports/summary",
         tags,
         summary: "Period summary",
-        description: `Issues opened, resolved, reopened and still open by severity; scans; assets added; time to remediate; a per-day series. ${periodRules}`,
+        description:
+          `Issues opened, resolved, reopened and still open by severity; scans; assets added; time to ` +
+          `remediate; a per-day series. ${periodRules}`,
       },
       ...read,
     })
@@ -62,7 +64,9 @@ export const reportsRouter = router({
         path: "/app/reports/sla",
         tags,
         summary: "SLA report",
-        description: `Per severity: open issues within SLA, at risk and breached; resolutions in the period on time and late; the breach rate per week or month; the 10 oldest breaches. ${periodRules}`,
+        description:
+          `Per severity: open issues within SLA, at risk and breached; resolutions in the period on time ` +
+          `and late; the breach rate per week or month; the 10 oldest breaches. ${periodRules}`,
       },
       ...read,
     })

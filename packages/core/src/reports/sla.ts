@@ -36,10 +36,13 @@ function deadline(f: ReportFilters, overrides: boolean, projectParam: number, so
     ? `case ${t}.severity when 'critical' then coalesce(ps."criticalDays", $2::int)
          when 'high' then coalesce(ps."highDays", $3::int)
          when 'medium' then coalesce(ps."mediumDays", $4::int) else coalesce(ps."lowDays", $5::int) end`
-    : `case ${t}.severity when 'critical' then $2::int when 'high' then $3::int when 'medium' then $4::int else $5::int end`;
+    : `case ${t}.severity when 'critical' then $2::int when 'high' then $3::int when 'medium' then $4::int else ` +
+      `$5::int end`;
   return {
     join,
-    where: `and ${t}.severity <> 'info' ${overrides && f.projectId ? `and a."projectId" = $${projectParam}` : ""} ${filter.where}`,
+    where:
+      `and ${t}.severity <> 'info' ${overrides && f.projectId ? `and a."projectId" = $${projectParam}` : ""} ` +
+      `${filter.where}`,
     due: `(${t}."firstSeenAt" + (${days}) * interval '1 day')`,
   };
 }

@@ -26,7 +26,8 @@ const tags = ["Scan schedules"];
 const read = { scope: "scans:read", kind: "read" } as const;
 const write = { scope: "scans:write", kind: "write" } as const;
 const rules =
-  "Fields by frequency and their ranges: docs/api.md, Scan schedules. 400 names the wrong field; 403 PLAN_LIMIT_REACHED " +
+  "Fields by frequency and their ranges: docs/api.md, Scan schedules. 400 names the wrong field; 403 " +
+  "PLAN_LIMIT_REACHED " +
   "for a frequency, window or count the plan does not include; 409 OWNERSHIP_NOT_PROVEN for an asset not yet proven.";
 
 export const scanSchedulesRouter = router({

@@ -93,7 +93,9 @@ export function planForbids(
   if (!limits.scheduleFrequencies.includes(r.frequency)) {
     return {
       field: "frequency",
-      message: `${r.frequency} schedules are not included in plan ${limits.label} (it allows ${limits.scheduleFrequencies.join(", ")})`,
+      message:
+        `${r.frequency} schedules are not included in plan ${limits.label} (it allows ` +
+        `${limits.scheduleFrequencies.join(", ")})`,
     };
   }
   if (hasWindow(r) && !limits.scheduleWindows) {
@@ -221,13 +223,16 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
     if (count >= max)
       throw planError({
         field: "assetId",
-        message: `${asset.value} already has ${count} schedule${count === 1 ? "" : "s"}, the most plan ${PLANS[plan].label} allows per asset`,
+        message:
+          `${asset.value} already has ${count} schedule${count === 1 ? "" : "s"}, the most plan ` +
+          `${PLANS[plan].label} allows per asset`,
       });
     if (!asset.ownershipVerifiedAt) {
       throw new AppError(
         409,
         ErrorCode.OWNERSHIP_NOT_PROVEN,
-        `assetId: ${asset.value} cannot be scheduled until its ownership is proven (GET /app/assets/${asset.id}/ownership says how)`,
+        `assetId: ${asset.value} cannot be scheduled until its ownership is proven (GET ` +
+          `/app/assets/${asset.id}/ownership says how)`,
         { field: "assetId" },
       );
     }
@@ -290,7 +295,9 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
       if (running >= PLANS[plan].schedulesPerAsset) {
         throw planError({
           field: "enabled",
-          message: `${before.asset.value} already has ${running} enabled schedules, the most plan ${PLANS[plan].label} allows per asset`,
+          message:
+            `${before.asset.value} already has ${running} enabled schedules, the most plan ` +
+            `${PLANS[plan].label} allows per asset`,
         });
       }
     }

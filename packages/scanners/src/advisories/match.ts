@@ -38,7 +38,9 @@ export function assessVersion(
   return { product: entry.name, version, advisories, fixedIn: highestFixed(advisories, v), endOfLife };
 }
 
-/** Of the fixed versions listed ("3.4.1, 4.3.1"), the lowest one above `v` in each advisory, then the highest of those. */
+/**
+ * Of the fixed versions listed ("3.4.1, 4.3.1"), the lowest one above `v` in each advisory, then the highest of those.
+ */
 function highestFixed(advisories: Advisory[], v: semver.SemVer): string | null {
   let best: { raw: string; sv: semver.SemVer } | null = null;
   for (const a of advisories) {
