@@ -55,7 +55,7 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   // Everything the scan found, with evidence; the ports it found open, with the asset.
   await page.getByRole("link", { name: "Findings" }).click();
   await expect(page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first()).toBeVisible();
-  await page.getByRole("link", { name: "Ports" }).click();
+  await page.getByRole("link", { name: "Ports", exact: true }).click();
   const { webPorts } = stack();
   for (const port of webPorts) {
     await expect(page.getByTestId("port-group").filter({ hasText: String(port) })).toContainText("e2e-scan.com");
