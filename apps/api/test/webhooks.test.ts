@@ -2,6 +2,7 @@
 // from real scans, checks and the watchdog, delivered by the queue to a real
 // receiver on 127.0.0.1 that verifies every signature with `standardwebhooks`.
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import {
@@ -385,8 +386,8 @@ describe("events from the product", () => {
   interface ScanBody {
     id: number;
   }
-  async function scan() {
-    const res = await call(api.url, key, "POST", "/app/scans", { assetId: scanAssetId });
+  async function scan(assetId = scanAssetId) {
+    const res = await call(api.url, key, "POST", "/app/scans", { assetId });
     expect(res.status, await res.clone().text()).toBe(201);
     const { id } = (await res.json()) as ScanBody;
     const status = () => api.services.db.prisma.scan.findUniqueOrThrow({ where: { id }, select: { status: true } });
@@ -440,6 +441,41 @@ describe("events from the product", () => {
     expect(done.data.scan.id).toBe(third);
     expect(done.data.changes).toMatchObject({ newIssues: [], reopenedIssues: [], newPorts: [] });
     expect(done.data.changes.resolvedIssues.map((i) => i.id)).toEqual(resolved.map((p) => p.data.issue.id));
+  });
+
+  it("a port scan sends port.opened for a port newly open, and nothing for it on the next scan", async () => {
+    const listener = createNetServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => listener.listen(5432, "127.0.0.10", resolve));
+    try {
+      const ep = await newEndpoint("/ports", { events: ["port.opened"] });
+      const project = (await runInWorkspace(workspaceId, () => api.services.scoped.project.findFirstOrThrow())).id;
+      const res = await call(api.url, key, "POST", "/app/assets", {
+        projectId: project,
+        type: "ipv4",
+        value: "127.0.0.10",
+        portScanMode: "top100",
+      });
+      const ip = ((await res.json()) as { id: number }).id;
+      await runInWorkspace(workspaceId, () =>
+        api.services.scoped.asset.update({
+          where: { id: ip },
+          data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" },
+        }),
+      );
+      const first = await scan(ip);
+      await settled(ep.id, 1, "port.opened");
+      const sent = at("/ports").map((r) => verified(ep.secret, r) as Sent & { data: { port: { port: number } } });
+      expect(sent.map((p) => p.type)).toEqual(sent.map(() => "port.opened"));
+      const pg = sent.find((p) => p.data.port.port === 5432);
+      expect(pg, JSON.stringify(sent)).toBeDefined();
+      expect(pg!.data.asset).toMatchObject({ id: ip, value: "127.0.0.10" });
+      expect(pg!.data.scan.id).toBe(first);
+      const count = (await deliveries(ep.id)).length;
+      await scan(ip); // the same ports: nothing new
+      expect(await deliveries(ep.id)).toHaveLength(count);
+    } finally {
+      await new Promise((r) => listener.close(r));
+    }
   });
 
   it("sends scan.failed when the watchdog fails a scan whose worker died", async () => {
