@@ -67,7 +67,8 @@ const statusOf = async (...ids: number[]) =>
   );
 
 describe("scan workers", () => {
-  it("share the queue: every scan runs exactly once", async () => {
+  // Four full scans (every stage) across two worker processes: minutes on a busy 2-core machine.
+  it("share the queue: every scan runs exactly once", { timeout: 180_000 }, async () => {
     const { key } = await workspaceWithKey(api.services, { plan: "pro" });
     const a = startCliProcess(["worker"], env);
     const b = startCliProcess(["worker"], env);
@@ -78,7 +79,7 @@ describe("scan workers", () => {
         const assetId = await provenAsset(key, name);
         ids.push(((await (await call(api.url, key, "POST", "/app/scans", { assetId })).json()) as { id: number }).id);
       }
-      await until(async () => (await statusOf(...ids)).every((s) => s === "completed"), "the four scans");
+      await until(async () => (await statusOf(...ids)).every((s) => s === "completed"), "the four scans", 120_000);
       for (const id of ids) {
         const findings = (await (await call(api.url, key, "GET", `/app/scans/${id}/findings?limit=500`)).json()) as {
           kind: string;
@@ -91,32 +92,37 @@ describe("scan workers", () => {
     }
   });
 
-  it("a scan whose worker is killed mid-scan is run again by the surviving worker, by itself", async () => {
-    const { key } = await workspaceWithKey(api.services, { plan: "pro" });
-    let slow = true; // until the first worker is dead: long enough to kill it mid-scan
-    web.route("slow-site.com/", async (_req, res) => {
-      if (slow) await new Promise((r) => setTimeout(r, 15_000));
-      res.writeHead(200, { server: "nginx/1.1" }).end("<html></html>");
-    });
-    const asset = await provenAsset(key, "slow-site.com");
-    const doomed = startCliProcess(["worker"], env);
-    const scan = ((await (await call(api.url, key, "POST", "/app/scans", { assetId: asset })).json()) as { id: number })
-      .id;
-    await until(async () => (await statusOf(scan))[0] === "running", `scan ${scan} to start`);
-    const survivor = startCliProcess(["worker"], env);
-    try {
-      doomed.kill("SIGKILL");
-      slow = false;
-      // Nothing here calls the watchdog: the survivor's notices the silence, queues the scan again and runs it.
-      await until(async () => (await statusOf(scan))[0] === "completed", `scan ${scan} to be retried`, 90_000);
-      const done = (await (await call(api.url, key, "GET", `/app/scans/${scan}`)).json()) as Record<string, unknown>;
-      expect(done).toMatchObject({ status: "completed", attempts: 2, maxAttempts: 2, error: null });
-      expect(done.retryReason).toMatch(/worker running this scan stopped responding/);
-      expect(done.findingsCount).toBeGreaterThan(0);
-    } finally {
-      await survivor.stop();
-    }
-  });
+  it(
+    "a scan whose worker is killed mid-scan is run again by the surviving worker, by itself",
+    { timeout: 180_000 },
+    async () => {
+      const { key } = await workspaceWithKey(api.services, { plan: "pro" });
+      let slow = true; // until the first worker is dead: long enough to kill it mid-scan
+      web.route("slow-site.com/", async (_req, res) => {
+        if (slow) await new Promise((r) => setTimeout(r, 15_000));
+        res.writeHead(200, { server: "nginx/1.1" }).end("<html></html>");
+      });
+      const asset = await provenAsset(key, "slow-site.com");
+      const doomed = startCliProcess(["worker"], env);
+      const scan = (
+        (await (await call(api.url, key, "POST", "/app/scans", { assetId: asset })).json()) as { id: number }
+      ).id;
+      await until(async () => (await statusOf(scan))[0] === "running", `scan ${scan} to start`);
+      const survivor = startCliProcess(["worker"], env);
+      try {
+        doomed.kill("SIGKILL");
+        slow = false;
+        // Nothing here calls the watchdog: the survivor's notices the silence, queues the scan again and runs it.
+        await until(async () => (await statusOf(scan))[0] === "completed", `scan ${scan} to be retried`, 90_000);
+        const done = (await (await call(api.url, key, "GET", `/app/scans/${scan}`)).json()) as Record<string, unknown>;
+        expect(done).toMatchObject({ status: "completed", attempts: 2, maxAttempts: 2, error: null });
+        expect(done.retryReason).toMatch(/worker running this scan stopped responding/);
+        expect(done.findingsCount).toBeGreaterThan(0);
+      } finally {
+        await survivor.stop();
+      }
+    },
+  );
 
   it("a scan whose worker died on its last attempt fails with the reason", async () => {
     const { key } = await workspaceWithKey(api.services, { plan: "pro" });
