@@ -92,7 +92,7 @@ test("schedule scans of a proven asset: preview, edit, disable, list filters, sk
   await dialog.getByLabel("Time (UTC)").fill("10:45");
   await expect(runs.first()).toContainText("10:45 UTC");
   await dialog.getByRole("button", { name: "Save schedule" }).click();
-  await expect(page.getByTestId("toast").filter({ hasText: "saved" })).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: /Schedule ".*" saved/ })).toBeVisible();
   await expect(section.getByTestId("schedule-frequency")).toHaveText("Every Wednesday at 10:45 UTC");
   await expect(section.getByTestId("data-table-row")).toContainText("Weekly on Wednesday at 10:45 UTC");
 
