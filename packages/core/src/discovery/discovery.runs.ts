@@ -146,23 +146,3 @@ export async function runDiscoveryTick(services: Services, opts: { now?: Date; b
     if (n < batch) return { claimed };
   }
 }
-
-/** Ticks every intervalMs until stopped; ticks of one process never overlap. */
-export function startDiscoveryCadence(services: Services, intervalMs = DISCOVERY_TICK_INTERVAL_MS) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runDiscoveryTick(services);
-    } catch (err) {
-      console.error("discovery tick:", err instanceof Error ? err.message : err);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
-}

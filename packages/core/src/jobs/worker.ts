@@ -6,11 +6,12 @@ import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
 import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
-import { startDiscoveryCadence } from "../discovery/discovery.runs.ts";
-import { startScheduler } from "../scan-schedules/scheduler.ts";
+import { DISCOVERY_TICK_INTERVAL_MS, runDiscoveryTick } from "../discovery/discovery.runs.ts";
+import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/scheduler.ts";
 import { runScanJob } from "../scans/scans.run.ts";
-import { startScanWatchdog } from "../scans/scans.watchdog.ts";
+import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watchdog.ts";
 import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
+import { runEvery } from "./periodic.ts";
 
 const DISCOVERY_WATCHDOG_INTERVAL_MS = 15_000;
 
@@ -40,24 +41,16 @@ export async function startWorker(
   for (const a of await pendingChecks(services)) {
     await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
-  const watchdog = startScanWatchdog(services, {
-    intervalMs: opts.watchdogIntervalMs,
-    heartbeatTimeoutMs: opts.heartbeatTimeoutMs,
-  });
-  // Discovery runs are not retried: one whose worker died is failed; the next run merges again.
-  const discoveryWatchdog = setInterval(
-    () => void failAbandonedDiscoveryRuns(services).catch(() => {}),
-    DISCOVERY_WATCHDOG_INTERVAL_MS,
-  );
-  discoveryWatchdog.unref();
-  const scheduler = startScheduler(services, opts.schedulerIntervalMs);
-  const cadence = startDiscoveryCadence(services, opts.discoveryIntervalMs);
-  return {
-    stop: () => {
-      watchdog.stop();
-      clearInterval(discoveryWatchdog);
-      scheduler.stop();
-      cadence.stop();
-    },
-  };
+  const loops = [
+    runEvery("scan watchdog", opts.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS, () =>
+      recoverAbandonedScans(services, { heartbeatTimeoutMs: opts.heartbeatTimeoutMs }),
+    ),
+    // Discovery runs are not retried: one whose worker died is failed; the next run merges again.
+    runEvery("discovery watchdog", DISCOVERY_WATCHDOG_INTERVAL_MS, () => failAbandonedDiscoveryRuns(services)),
+    runEvery("scheduler tick", opts.schedulerIntervalMs ?? SCHEDULER_INTERVAL_MS, () => runSchedulerTick(services)),
+    runEvery("discovery tick", opts.discoveryIntervalMs ?? DISCOVERY_TICK_INTERVAL_MS, () =>
+      runDiscoveryTick(services),
+    ),
+  ];
+  return { stop: () => loops.forEach((l) => l.stop()) };
 }

@@ -103,23 +103,3 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
     if (claimed.claimed < batch || claimed.progressed === 0) return done;
   }
 }
-
-/** Ticks every intervalMs until stopped; ticks of one process never overlap. */
-export function startScheduler(services: Services, intervalMs = SCHEDULER_INTERVAL_MS) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await runSchedulerTick(services);
-    } catch (err) {
-      console.error("scheduler tick:", err instanceof Error ? err.message : err);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
-}

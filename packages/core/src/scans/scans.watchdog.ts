@@ -56,16 +56,3 @@ export async function recoverAbandonedScans(services: Services, opts: WatchdogOp
   }
   return handled;
 }
-
-/** Runs the watchdog every intervalMs in this process until stopped. */
-export function startScanWatchdog(services: Services, opts: { intervalMs?: number; heartbeatTimeoutMs?: number } = {}) {
-  const timer = setInterval(
-    () =>
-      void recoverAbandonedScans(services, { heartbeatTimeoutMs: opts.heartbeatTimeoutMs }).catch((err: Error) =>
-        console.error("scan watchdog:", err.message),
-      ),
-    opts.intervalMs ?? WATCHDOG_INTERVAL_MS,
-  );
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
-}
