@@ -8,6 +8,7 @@ import { assetChecked, call, until } from "./harness.ts";
 import {
   api,
   at,
+  ct,
   deliveries,
   dns,
   key,
@@ -172,5 +173,30 @@ describe("events from the product", () => {
     }, "the second check");
     await new Promise((r) => setTimeout(r, 1000));
     expect(await deliveries(ep.id)).toHaveLength(1);
+  });
+
+  it("sends discovery.host_found once per new host of a discovery run, and nothing for them on the next run", async () => {
+    const ep = await newEndpoint("/discovery", { events: ["discovery.host_found"] });
+    ct.publish("alert-target.com", ["shop.alert-target.com", "vpn.alert-target.com", "alert-target.com"]);
+    dns.set("shop.alert-target.com", { A: ["127.0.0.1"] });
+    const run = async () => {
+      const res = await call(api.url, key, "POST", "/app/discovery/run", { assetId: scanAssetId });
+      expect(res.status, await res.clone().text()).toBe(202);
+      const { runs } = (await res.json()) as { runs: { id: number }[] };
+      await until(async () => {
+        const r = await api.services.db.prisma.discoveryRun.findUniqueOrThrow({ where: { id: runs[0]!.id } });
+        return r.status === "done";
+      }, "the discovery run");
+    };
+    await run();
+    await settled(ep.id, 2, "two discovery.host_found");
+    const sent = at("/discovery").map((r) => verified(ep.secret, r));
+    expect(sent.map((m) => m.type)).toEqual(["discovery.host_found", "discovery.host_found"]);
+    expect(sent.map((m) => m.data.hostname).sort()).toEqual(["shop.alert-target.com", "vpn.alert-target.com"]);
+    expect(sent[0]!.data.asset).toMatchObject({ id: scanAssetId, value: "alert-target.com" });
+
+    await run(); // the same names again: already known
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await deliveries(ep.id)).toHaveLength(2);
   });
 });

@@ -7,9 +7,11 @@ import { Webhook } from "standardwebhooks";
 import { createCaller, sessionContext, type WebhookConfig } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import {
+  startCtServer,
   startDnsServer,
   startTestWebServers,
   testNetConfig,
+  type TestCtServer,
   type TestDnsServer,
   type TestWebServers,
 } from "@ems/scanners/testing";
@@ -33,6 +35,8 @@ export interface Received {
 export let api: TestApi;
 export let dns: TestDnsServer;
 export let web: TestWebServers;
+/** Certificate transparency for discovery runs. */
+export let ct: TestCtServer;
 export let receiver: Server;
 export let hookBase: string;
 export const received: Received[] = [];
@@ -88,7 +92,19 @@ export function setupWebhookStack() {
     });
     web.route("flip-site.com/", { status: 200, body: "<html><title>flip</title></html>" });
 
-    api = await startApi({ net: testNetConfig(dns, web), worker: true, webhooks: WEBHOOKS });
+    ct = await startCtServer();
+    const discovery = {
+      engine: {
+        crtShUrl: ct.url,
+        certSpotterUrl: ct.url,
+        certSpotterToken: null,
+        sourceTimeoutMs: 3000,
+        resolveConcurrency: 50,
+        bruteforce: false,
+      },
+      intervalDays: 0,
+    };
+    api = await startApi({ net: testNetConfig(dns, web), worker: true, webhooks: WEBHOOKS, discovery });
     ({
       key,
       workspace: { id: workspaceId },
@@ -124,6 +140,7 @@ export function setupWebhookStack() {
     await new Promise((r) => receiver.close(r));
     await web.close();
     await dns.close();
+    await ct.close();
   });
 }
 
@@ -159,6 +176,7 @@ export interface Sent {
     scan: Ref & { error: string };
     changes: { newIssues: Ref[]; resolvedIssues: Ref[] };
     reason: string;
+    hostname: string;
   };
 }
 
