@@ -3,14 +3,19 @@ import { dateRange } from "../dates.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
+import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
+import { orderByOf, textSearch, type Direction } from "../list-query.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
-/** Newest first. */
-export async function listFindingsWhere(sc: ServiceContext, where: Prisma.FindingWhereInput, p: PagingInput) {
+export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
+
+/** Newest first, unless sorted otherwise. */
+export async function listFindingsWhere(sc: ServiceContext, filter: Prisma.FindingWhereInput, p: FindingListQuery) {
+  const where = { AND: [filter, textSearch(p.q, ["title", "asset.name", "asset.value"])] };
+  const orderBy = orderByOf(FINDING_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
-    sc.db.finding.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
+    sc.db.finding.findMany({ where, include, orderBy, ...skipTake(p) }),
     sc.db.finding.count({ where }),
   ]);
   return {
