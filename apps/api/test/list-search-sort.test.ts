@@ -2,14 +2,16 @@
 // should (case-insensitively, literally, never another workspace's rows), each
 // sort walks the right order across pages, and X-Total-Count counts the search.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, expectError, newApiKey, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { createCaller, sessionContext } from "@ems/core";
+import { call, expectError, newApiKey, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 let ws: number;
 let scanId: number;
 const LIMIT = 3;
 
-type Row = { id: number } & Record<string, unknown>;
+/** A row as the database has it; `apiId` is how the API names it when not by `id`. */
+type Row = { id: number; apiId?: number } & Record<string, unknown>;
 type Direction = "asc" | "desc";
 
 /** PostgreSQL's order (the test databases collate bytewise, C.UTF-8): ties by id in the same direction; nulls are larger than any value (last asc, first desc). */
@@ -28,11 +30,11 @@ function sorted(rows: Row[], field: string, dir: Direction, rank?: string[]) {
     return x < y ? -1 : 1;
   };
   const asc = [...rows].sort(compare);
-  return (dir === "asc" ? asc : asc.reverse()).map((r) => r.id);
+  return (dir === "asc" ? asc : asc.reverse()).map((r) => r.apiId ?? r.id);
 }
 
 /** Every page of a list, `LIMIT` rows at a time; checks X-Total-Count on each page. */
-async function allPages(key: string, path: string, query: string) {
+async function allPages(key: string, path: string, query: string, idField = "id") {
   const ids: number[] = [];
   let total = -1;
   for (let page = 1; page <= 20; page++) {
@@ -41,8 +43,8 @@ async function allPages(key: string, path: string, query: string) {
     const count = Number(res.headers.get("x-total-count"));
     if (total >= 0) expect(count).toBe(total);
     total = count;
-    const items = (await res.json()) as { id: number }[];
-    ids.push(...items.map((i) => i.id));
+    const items = (await res.json()) as Record<string, number>[];
+    ids.push(...items.map((i) => i[idField]!));
     if (items.length < LIMIT) break;
   }
   expect(ids.length).toBe(total);
@@ -56,6 +58,8 @@ const enumOrder = async (type: string) =>
 
 interface ListCase {
   path: string;
+  /** The item field that identifies a row, when not `id`. */
+  idField?: string;
   rows: () => Promise<Row[]>;
   sorts: Record<string, { field: string; order: Direction; enumType?: string }>;
   /** A search and the rows of this workspace it must find (the other workspace has matching rows too). */
@@ -283,10 +287,17 @@ async function seed(workspaceId: number) {
     ["Dana Scully", "issue.assign"],
     ["Sam", "project.create"],
     ["sam", "dana.test"],
-  ])
+  ] as const)
     await db.auditEntry.create({
       data: { workspaceId, actorType: "user", actorName, channel: "dashboard", action, resourceType: "issue" },
     });
+  for (const [role, email] of [
+    ["member", "dana@example.com"],
+    ["admin", "sam@example.com"],
+    ["read-only", "dan.a@example.com"],
+    ["member", "Dana.K@example.com"],
+  ] as const)
+    await newUser(api.services, workspaceId, role, `${workspaceId}-${email}`);
   return scans[0]!.id;
 }
 
@@ -316,20 +327,66 @@ describe("q, sort and order on every list", () => {
     for (const [sort, { field, order, enumType }] of Object.entries(c.sorts)) {
       const rank = enumType ? await enumOrder(enumType) : undefined;
       for (const dir of ["asc", "desc"] as const) {
-        const { ids } = await allPages(key, c.path, `sort=${sort}&order=${dir}`);
+        const { ids } = await allPages(key, c.path, `sort=${sort}&order=${dir}`, c.idField);
         expect(ids, `${name} sort=${sort}&order=${dir}`).toEqual(sorted(rows, field, dir, rank));
       }
-      const { ids } = await allPages(key, c.path, `sort=${sort}`);
+      const { ids } = await allPages(key, c.path, `sort=${sort}`, c.idField);
       expect(ids, `${name} sort=${sort} (default direction)`).toEqual(sorted(rows, field, order, rank));
     }
 
     if (c.search) {
-      const expected = rows.filter(c.search.matches).map((r) => r.id);
+      const expected = rows.filter(c.search.matches).map((r) => r.apiId ?? r.id);
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(rows.length);
-      const { ids, total } = await allPages(key, c.path, `q=${encodeURIComponent(c.search.q)}`);
+      const { ids, total } = await allPages(key, c.path, `q=${encodeURIComponent(c.search.q)}`, c.idField);
       expect(total).toBe(expected.length);
       expect(new Set(ids)).toEqual(new Set(expected));
+    }
+  });
+
+  it("members (a dashboard-only list): q and sort through tRPC", async () => {
+    const owner = (await newUser(api.services, ws, "owner")).user.id;
+    const caller = createCaller(sessionContext(api.services, { userId: owner, workspaceId: ws }));
+    const rows = (
+      await api.services.db.prisma.membership.findMany({ where: { workspaceId: ws }, include: { user: true } })
+    ).map((m) => ({ ...m, apiId: m.userId, email: m.user.email }));
+    const all = async (input: { q?: string; sort?: "createdAt" | "role"; order?: Direction }) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await caller.members.list({ ...input, page, limit: LIMIT });
+        ids.push(...res.items.map((m) => m.userId));
+        if (res.items.length < LIMIT) return { ids, total: res.total };
+      }
+    };
+    const roles = await enumOrder("Role");
+    for (const order of ["asc", "desc"] as const) {
+      expect((await all({ sort: "createdAt", order })).ids).toEqual(sorted(rows, "id", order));
+      expect((await all({ sort: "role", order })).ids).toEqual(sorted(rows, "role", order, roles));
+    }
+    const dana = rows.filter((r) => r.email.toLowerCase().includes("dana")).map((r) => r.apiId);
+    const found = await all({ q: "DANA" });
+    expect(found.total).toBe(dana.length);
+    expect(new Set(found.ids)).toEqual(new Set(dana));
+    expect(dana.length).toBeGreaterThan(0);
+    expect(dana.length).toBeLessThan(rows.length);
+  });
+
+  it("documents q, sort and order on every list in the OpenAPI document", async () => {
+    const doc = (await (await fetch(`${api.url}/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        { get: { parameters: { name: string; schema: { description?: string; enum?: string[] } }[] } }
+      >;
+    };
+    const paths = ["/app/projects", "/app/assets", "/app/scans", "/app/scans/{id}/findings", "/app/scans/{id}/issues"]
+      .concat(["/app/issues", "/app/findings", "/app/audit-log", "/app/discovery/hosts", "/app/scan-schedules"])
+      .concat(["/app/assessments"]);
+    for (const path of paths) {
+      const params = Object.fromEntries(doc.paths[path]!.get.parameters.map((p) => [p.name, p.schema]));
+      expect(params.q?.description, path).toMatch(/containing this text/);
+      expect(params.sort?.enum?.length, path).toBeGreaterThan(1);
+      expect(params.sort?.description, path).toMatch(/ties broken by id/);
+      expect(params.order?.enum, path).toEqual(["asc", "desc"]);
     }
   });
 

@@ -2,21 +2,22 @@
 // substring search (ILIKE, served by pg_trgm GIN indexes), `sort` names a
 // column and `order` its direction; ties are always broken by id in the same
 // direction, so pages never overlap or skip rows. Without `sort` a list keeps
-// its documented default order.
+// its documented default order. Descriptions sit inside `.optional()`: the
+// OpenAPI generator unwraps optional query parameters and would drop them.
 import { z } from "zod";
 
 export const MAX_QUERY_LENGTH = 200;
 export type Direction = "asc" | "desc";
 
 /** `q`: what the text search looks at, e.g. "issue title, asset name or value". */
-export const searchInput = (looksAt: string) =>
+export const searchInput = (looksAt: string, max = MAX_QUERY_LENGTH) =>
   z
     .string()
     .trim()
     .min(1, "must not be empty")
-    .max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`)
-    .optional()
-    .describe(`Case-insensitive text search: ${looksAt} containing this text`);
+    .max(max, `must be at most ${max} characters`)
+    .describe(`Case-insensitive text search: ${looksAt} containing this text`)
+    .optional();
 
 /**
  * One sortable column: the model field it orders by and the direction used
@@ -29,18 +30,18 @@ export interface SortColumn<F extends string> {
 }
 
 /** `sort` and `order` inputs for a list whose columns are `columns`; `fallback` is its default. */
-export function sortInputs<const K extends string>(columns: Record<K, SortColumn<string>>, fallback: K) {
+export function sortInputs<const K extends string>(columns: Record<K, SortColumn<string>>, fallback: NoInfer<K>) {
   const keys = Object.keys(columns) as [K, ...K[]];
   const defaults = keys.map((k) => `${k} ${columns[k].order}`).join(", ");
   return {
     sort: z
       .enum(keys, { message: `must be one of ${keys.join(", ")}` })
-      .optional()
-      .describe(`Sort by this column, ties broken by id. Default: ${fallback}`),
+      .describe(`Sort by this column, ties broken by id. Default: ${fallback}`)
+      .optional(),
     order: z
       .enum(["asc", "desc"], { message: "must be asc or desc" })
-      .optional()
-      .describe(`Sort direction. Default per column: ${defaults}`),
+      .describe(`Sort direction. Default per column: ${defaults}`)
+      .optional(),
   };
 }
 
@@ -49,7 +50,7 @@ type OrderBy<F extends string> = Partial<Record<F | "id", Direction>>;
 /** Prisma `orderBy` for the chosen (or default) column, with the id tiebreak. */
 export function orderByOf<K extends string, F extends string>(
   columns: Record<K, SortColumn<F>>,
-  fallback: K,
+  fallback: NoInfer<K>,
   input: { sort?: K; order?: Direction },
 ): OrderBy<F>[] {
   const column = columns[input.sort ?? fallback];
@@ -72,12 +73,10 @@ export function textSearch(q: string | undefined, paths: string[]): { OR?: Neste
   if (!q) return {};
   return {
     OR: paths.map((path) =>
-      path
-        .split(".")
-        .reduceRight<Insensitive | Nested>((inner, key) => ({ [key]: inner }), {
-          contains: likeLiteral(q),
-          mode: "insensitive",
-        }),
+      path.split(".").reduceRight<Insensitive | Nested>((inner, key) => ({ [key]: inner }), {
+        contains: likeLiteral(q),
+        mode: "insensitive",
+      }),
     ) as Nested[],
   };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
-import { sortInputs, type SortColumn } from "../list-query.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 /** Where a name was found (the engine's DiscoverySource). */
 export const DISCOVERY_SOURCES = ["crtsh", "certspotter", "bruteforce", "certificate", "cname", "redirect"] as const;
@@ -96,14 +96,7 @@ export const listHostsInput = pagingInput.extend({
   status: z.enum(DISCOVERED_STATUSES).optional(),
   source: z.enum(DISCOVERY_SOURCES).optional(),
   resolves: z.stringbool().optional().meta({ description: "true: resolving hosts only; false: the others" }),
-  q: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "must not be empty")
-    .max(253, "must be at most 253 characters")
-    .optional()
-    .meta({ description: "hosts containing this text" }),
+  q: searchInput("hosts", 253),
 });
 
 export const summaryInput = z.object({ projectId: idParam("projectId").optional() });

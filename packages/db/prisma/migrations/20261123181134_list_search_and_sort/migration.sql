@@ -1,5 +1,5 @@
--- Text search (ILIKE '%q%') and sorting on every list (docs/api.md, Lists). The trigram GIN indexes need pg_trgm,
--- created by the discovery_runs migration; kept here too so this migration stands alone.
+-- Text search (ILIKE '%q%') and sorting on every list (docs/api.md, Search and sort). The trigram GIN indexes need
+-- pg_trgm, created by the discovery_runs migration; kept here too so this migration stands alone.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
 -- CreateIndex
@@ -73,3 +73,6 @@ CREATE INDEX "ScanSchedule_workspaceId_lastRunAt_id_idx" ON "ScanSchedule"("work
 
 -- CreateIndex
 CREATE INDEX "ScanSchedule_name_idx" ON "ScanSchedule" USING GIN ("name" gin_trgm_ops);
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_endpointId_status_id_idx" ON "WebhookDelivery"("endpointId", "status", "id");
