@@ -4,7 +4,7 @@ import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
-import { orderByOf, textSearch, type Direction } from "../list-query.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
@@ -12,7 +12,7 @@ export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof F
 
 /** Newest first, unless sorted otherwise. */
 export async function listFindingsWhere(sc: ServiceContext, filter: Prisma.FindingWhereInput, p: FindingListQuery) {
-  const where = { AND: [filter, textSearch(p.q, ["title", "asset.name", "asset.value"])] };
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
     sc.db.finding.findMany({ where, include, orderBy, ...skipTake(p) }),

@@ -12,7 +12,7 @@ import {
   type commentSchema,
   type issueSchema,
 } from "./issues.schemas.ts";
-import { orderByOf, textSearch, type Direction } from "../list-query.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 const include = {
@@ -58,7 +58,7 @@ export type IssueListQuery = PagingInput & { q?: string; sort?: keyof typeof ISS
 
 /** Most severe first, then newest, unless sorted otherwise. */
 export async function listIssuesWhere(sc: ServiceContext, filter: Prisma.IssueWhereInput, p: IssueListQuery) {
-  const where = { AND: [filter, textSearch(p.q, ["title", "asset.name", "asset.value"])] };
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
   const [rows, total] = await Promise.all([
     sc.db.issue.findMany({ where, include, orderBy, ...skipTake(p) }),

@@ -8,7 +8,7 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
+import { orderByOf, textSearchWithAsset } from "../list-query.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
 import type { z } from "zod";
@@ -134,7 +134,7 @@ export async function listSchedules(sc: ServiceContext, input: ListSchedulesInpu
     assetId: input.assetId,
     enabled: input.enabled,
     asset: input.projectId ? { projectId: input.projectId } : undefined,
-    ...textSearch(input.q, ["name", "asset.name", "asset.value"]),
+    ...(await textSearchWithAsset(sc, input.q, ["name"])),
   };
   const orderBy = orderByOf(SCHEDULE_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([

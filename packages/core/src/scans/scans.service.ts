@@ -9,7 +9,7 @@ import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
 import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
+import { orderByOf, textSearchWithAsset } from "../list-query.ts";
 import type { FindingListQuery } from "../findings/findings.service.ts";
 import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
@@ -48,7 +48,7 @@ async function page(
   filter: Prisma.ScanWhereInput,
   p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
 ) {
-  const where = { AND: [filter, textSearch(p.q, ["asset.name", "asset.value"])] };
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
   const [rows, total] = await Promise.all([
     sc.db.scan.findMany({ where, include, orderBy: orderByOf(SCAN_SORT, "createdAt", p), ...skipTake(p) }),
     sc.db.scan.count({ where }),
