@@ -3,7 +3,7 @@ import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { skipTake } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import {

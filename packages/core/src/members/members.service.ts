@@ -5,7 +5,7 @@ import { hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
 import { actAs } from "../door.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { skipTake } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { hashPassword, verifyPassword } from "../users/users.service.ts";
 import {
