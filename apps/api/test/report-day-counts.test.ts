@@ -2,10 +2,12 @@
 // concurrent writers (new issues, status changes, dismissals and their undoing,
 // severity changes, deletions) with foldings running beside them, its sums
 // equal the counts recomputed from the issue events and the issues themselves,
-// and a folding leaves one row per key. A deleted workspace folds to nothing.
+// and a folding leaves one row per key; the reports read from it (and from the
+// SLA's index ranges) answer as the event and join reads of a project filter
+// do for a workspace of one project. A deleted workspace folds to nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactDayCounts } from "@ems/core/testing";
-import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -133,7 +135,7 @@ async function assetsOf(ws: number, n: number) {
 
 describe("the summary's rollup", () => {
   it("equals a recount after a burst of concurrent writers and foldings", async () => {
-    const { workspace } = await workspaceWithKey(api.services);
+    const { workspace, key } = await workspaceWithKey(api.services);
     const assets = await assetsOf(workspace.id, WRITERS);
     let writing = true;
     const folds = (async () => {
@@ -163,6 +165,30 @@ describe("the summary's rollup", () => {
     );
     expect(rows).toEqual({ n: counted.length, loose: 0 });
     expect(await rollup(workspace.id)).toEqual(counted);
+
+    // Short deadlines, so that the burst's issues are breached, at risk and within SLA.
+    await sql(
+      `insert into "SlaPolicy" ("workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays", "updatedAt")
+       values ($1, 1, 2, 3, 4, now())`,
+      [workspace.id],
+    );
+    const [{ id: projectId }] = await sql<{ id: number }>(`select id from "Project" where "workspaceId" = $1`, [
+      workspace.id,
+    ]);
+    const get = async (path: string) => {
+      const res = await call(api.url, key, "GET", path);
+      expect(res.status).toBe(200);
+      return res.json();
+    };
+    for (const query of ["period=7d", "period=7d&includeDismissed=true", "period=12m&atRiskDays=2"]) {
+      for (const report of ["summary", "sla"]) {
+        const whole = await get(`/app/reports/${report}?${query}`);
+        const project = await get(`/app/reports/${report}?${query}&projectId=${projectId}`);
+        expect({ ...whole, projectId }).toEqual(project);
+        if (report === "sla") expect(whole.oldestBreaches.length * whole.breachRate.points.length).toBeGreaterThan(0);
+        else expect(whole.issues.stillOpen.total).toBeGreaterThan(0);
+      }
+    }
   }, 120_000);
 
   it("folds a deleted workspace's rows to nothing", async () => {

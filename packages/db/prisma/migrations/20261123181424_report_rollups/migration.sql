@@ -25,6 +25,9 @@ CREATE INDEX "IssueDayCount_workspaceId_day_idx" ON "IssueDayCount"("workspaceId
 -- CreateIndex
 CREATE INDEX "IssueDayCount_compacted_workspaceId_day_severity_issueDismi_idx" ON "IssueDayCount"("compacted", "workspaceId", "day", "severity", "issueDismissed");
 
+-- CreateIndex
+CREATE INDEX "Issue_workspaceId_severity_firstSeenAt_status_resolvedAt_idx" ON "Issue"("workspaceId", "severity", "firstSeenAt", "status", "resolvedAt");
+
 -- Backfill the flag: the events of issues dismissed now.
 UPDATE "IssueEvent" e SET "issueDismissed" = true
 FROM "Issue" i WHERE i.id = e."issueId" AND i.status = 'dismissed';
