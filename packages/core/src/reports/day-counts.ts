@@ -1,4 +1,4 @@
-// The summary's rollup, "IssueDayCount" (migration 20261123181424_report_rollups): per UTC day, severity and
+// The summary's rollup, "IssueDayCount" (migration 20261123182537_report_rollups): per UTC day, severity and
 // dismissed-now flag, what the issue events did. Triggers on "IssueEvent" insert signed rows in the writer's own
 // transaction; this file reads them (a workspace's rows: at most days × 5 × 2 once folded) and folds them.
 import type { Services } from "../context.ts";

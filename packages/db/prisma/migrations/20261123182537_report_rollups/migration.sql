@@ -1,3 +1,6 @@
+-- DropIndex
+DROP INDEX "IssueEvent_workspaceId_at_toStatus_fromStatus_severity_issu_idx";
+
 -- AlterTable
 ALTER TABLE "IssueEvent" ADD COLUMN     "issueDismissed" BOOLEAN NOT NULL DEFAULT false;
 
@@ -27,6 +30,12 @@ CREATE INDEX "IssueDayCount_compacted_workspaceId_day_severity_issueDismi_idx" O
 
 -- CreateIndex
 CREATE INDEX "Issue_workspaceId_severity_firstSeenAt_status_resolvedAt_idx" ON "Issue"("workspaceId", "severity", "firstSeenAt", "status", "resolvedAt");
+
+-- CreateIndex
+CREATE INDEX "IssueEvent_workspaceId_at_toStatus_fromStatus_severity_issu_idx" ON "IssueEvent"("workspaceId", "at", "toStatus", "fromStatus", "severity", "issueId", "assetId", "firstSeenAt", "issueDismissed");
+
+-- CreateIndex
+CREATE INDEX "IssueEvent_workspaceId_toStatus_at_severity_firstSeenAt_iss_idx" ON "IssueEvent"("workspaceId", "toStatus", "at", "severity", "firstSeenAt", "issueDismissed", "assetId");
 
 -- Backfill the flag: the events of issues dismissed now.
 UPDATE "IssueEvent" e SET "issueDismissed" = true
