@@ -172,21 +172,25 @@ describe("the summary's rollup", () => {
        values ($1, 1, 2, 3, 4, now())`,
       [workspace.id],
     );
-    const [{ id: projectId }] = await sql<{ id: number }>(`select id from "Project" where "workspaceId" = $1`, [
-      workspace.id,
-    ]);
-    const get = async (path: string) => {
+    const [project] = await sql<{ id: number }>(`select id from "Project" where "workspaceId" = $1`, [workspace.id]);
+    const projectId = project!.id;
+    interface Report {
+      oldestBreaches?: unknown[];
+      breachRate?: { points: unknown[] };
+      issues?: { stillOpen: { total: number } };
+    }
+    const get = async (path: string): Promise<Report> => {
       const res = await call(api.url, key, "GET", path);
       expect(res.status).toBe(200);
-      return res.json();
+      return (await res.json()) as Report;
     };
     for (const query of ["period=7d", "period=7d&includeDismissed=true", "period=12m&atRiskDays=2"]) {
       for (const report of ["summary", "sla"]) {
         const whole = await get(`/app/reports/${report}?${query}`);
-        const project = await get(`/app/reports/${report}?${query}&projectId=${projectId}`);
-        expect({ ...whole, projectId }).toEqual(project);
-        if (report === "sla") expect(whole.oldestBreaches.length * whole.breachRate.points.length).toBeGreaterThan(0);
-        else expect(whole.issues.stillOpen.total).toBeGreaterThan(0);
+        const ofProject = await get(`/app/reports/${report}?${query}&projectId=${projectId}`);
+        expect({ ...whole, projectId }).toEqual(ofProject);
+        if (report === "sla") expect(whole.oldestBreaches!.length * whole.breachRate!.points.length).toBeGreaterThan(0);
+        else expect(whole.issues!.stillOpen.total).toBeGreaterThan(0);
       }
     }
   }, 120_000);
