@@ -1,6 +1,6 @@
 // The warm PDF browser: one Chromium reused across reports, a fresh context
-// per report (nothing carried over), relaunched after it went away, closed on
-// shutdown. Real Chromium (/usr/bin/chromium), launched as the worker does.
+// per report (nothing carried over), relaunched after it went away or for
+// another configuration, closed on shutdown. Real Chromium (/usr/bin/chromium), launched as the worker does.
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultNetConfig } from "@ems/scanners";
 import { closePdfBrowser, pdfContext } from "./pdf-browser.ts";
@@ -37,5 +37,14 @@ describe("the PDF browser", () => {
     expect(after.isConnected()).toBe(true);
     await closePdfBrowser();
     expect(after.isConnected()).toBe(false);
+  }, 90_000);
+
+  it("launches another browser for another configuration", async () => {
+    const html = "<p>x</p>";
+    await renderPdf(html, { net, title: "T" });
+    const broken = { ...net, chromiumPath: "/nonexistent/chromium" };
+    await expect(renderPdf(html, { net: broken, title: "T" })).rejects.toThrow("/nonexistent/chromium");
+    const pdf = await renderPdf(html, { net, title: "T" });
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe("%PDF-");
   }, 90_000);
 });

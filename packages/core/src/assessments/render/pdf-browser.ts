@@ -5,12 +5,15 @@
 // context (no cookies, cache or storage carried over between reports).
 // The launch is the screenshot browser's: the same hardened flags and, where
 // the system allows one, the same empty network namespace.
+import { access, constants } from "node:fs/promises";
 import type { Browser, BrowserContext } from "playwright-core";
 import { HARDENED_CHROMIUM_ARGS, isolatedLaunch, type NetConfig } from "@ems/scanners";
 
 export type PdfBrowserConfig = Pick<NetConfig, "chromiumPath" | "screenshotIsolation">;
 
 let current: Promise<Browser> | null = null;
+/** The configuration `current` was launched with: another one (tests, a changed setting) gets its own browser. */
+let currentKey = "";
 
 function launchOptions(cfg: PdfBrowserConfig) {
   // The PDF is our own page with every request aborted: without a namespace it still prints (as it always has),
@@ -21,12 +24,22 @@ function launchOptions(cfg: PdfBrowserConfig) {
   );
 }
 
+async function launch(cfg: PdfBrowserConfig, timeoutMs: number) {
+  // Said plainly here: inside the namespace wrapper a missing browser is only a line deep in Playwright's log.
+  await access(cfg.chromiumPath, constants.X_OK).catch(() => {
+    throw new Error(`no Chromium to print with at ${cfg.chromiumPath} (CHROMIUM_PATH)`);
+  });
+  const { chromium } = await import("playwright-core");
+  return chromium.launch({ ...launchOptions(cfg), headless: true, timeout: timeoutMs });
+}
+
 function warmBrowser(cfg: PdfBrowserConfig, timeoutMs: number): Promise<Browser> {
+  const key = `${cfg.screenshotIsolation} ${cfg.chromiumPath}`;
+  if (current && key !== currentKey) void closePdfBrowser().catch(() => undefined);
   if (!current) {
-    const launching = import("playwright-core").then(({ chromium }) =>
-      chromium.launch({ ...launchOptions(cfg), headless: true, timeout: timeoutMs }),
-    );
+    const launching = launch(cfg, timeoutMs);
     current = launching;
+    currentKey = key;
     const forget = () => {
       if (current === launching) current = null;
     };
