@@ -29,7 +29,8 @@ const SUMS = `sum(opened)::int as opened, sum(resolved)::int as resolved, sum(re
 const rollup = (ws: number) =>
   sql(
     `select * from (select ${KEY}, ${SUMS} from "IssueDayCount" where "workspaceId" = $1 group by 1, 2, 3, 4) c
-     where (opened, resolved, reopened, dismissed, "openDelta", "openDeltaWithDismissed") <> (0, 0, 0, 0, 0, 0) order by 1, 2, 3, 4`,
+     where (opened, resolved, reopened, dismissed, "openDelta", "openDeltaWithDismissed") <> (0, 0, 0, 0, 0, 0)
+     order by 1, 2, 3, 4`,
     [ws],
   );
 
