@@ -6,6 +6,7 @@
 // numbers are kept in docs/benchmarks.md by hand.
 import { createTestDatabase } from "@ems/db/testing";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
+import { compactDayCounts } from "@ems/core/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 
@@ -67,7 +68,12 @@ await q(
   `insert into "OpenPort" ("workspaceId", "assetId", port)
    select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5] from "Asset" where "workspaceId" = $1`,
 );
-for (const table of ["Issue", "IssueEvent", "Finding", "Asset", "Scan", "OpenPort"]) {
+// The seeding's statements each left rows in the summary's rollup; a worker folds them every minute. A workspace
+// that grew over time has its few folded rows in a small table: rewrite it so (the seeding left 337,000 dead rows).
+const folding = Date.now();
+console.log("folded", await compactDayCounts(services), "rollup keys in", Date.now() - folding, "ms");
+await db.pool.query(`vacuum full "IssueDayCount"`);
+for (const table of ["Issue", "IssueEvent", "IssueDayCount", "Finding", "Asset", "Scan", "OpenPort"]) {
   await db.pool.query(`vacuum analyze "${table}"`);
 }
 const counts = await q(

@@ -12,3 +12,5 @@ export { takeSnapshot } from "../assessments/assessments.snapshot.ts";
 export { writeNarrative } from "../assessments/assessments.narrative.ts";
 export { renderAssessmentHtml } from "../assessments/render/html.ts";
 export { renderPdf } from "../assessments/render/pdf.ts";
+// The reports' rollup folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
+export { compactDayCounts } from "../reports/day-counts.ts";
