@@ -16,3 +16,29 @@ export const text = (max: number, min = 0) =>
     .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), "must not contain control characters");
 
 export const isoDate = z.date().meta({ type: "string", format: "date-time" });
+
+/** A filter bound: an ISO 8601 date-time with offset, or a date (YYYY-MM-DD). */
+export const instant = z
+  .union([
+    z.iso.datetime({ offset: true }).max(40, "must be at most 40 characters"),
+    z.iso.date().max(10, "must be at most 10 characters"),
+  ])
+  .meta({ description: "ISO 8601 date-time (with offset) or date", example: "2026-11-01T00:00:00Z" });
+
+/** A date-time in a body: an ISO 8601 string (a Date from tRPC callers), as a Date. */
+export const dateTime = (message = "must be an ISO 8601 date-time") =>
+  z
+    .union([z.date(), z.string().max(40, "must be at most 40 characters")])
+    .pipe(z.coerce.date({ message }))
+    // Over REST it is only ever the string (a Date comes from tRPC callers alone).
+    .meta({
+      override: ({ jsonSchema }) => {
+        delete jsonSchema.anyOf;
+        Object.assign(jsonSchema, { type: "string", format: "date-time", maxLength: 40 });
+      },
+    });
+
+/** A boolean in a query string: exactly "true" or "false". */
+export const queryFlag = z
+  .stringbool({ truthy: ["true"], falsy: ["false"], case: "sensitive" })
+  .meta({ enum: ["true", "false"] });

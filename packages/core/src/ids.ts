@@ -13,6 +13,7 @@ export const idParam = (name = "id") =>
       }
       return Number(s);
     })
-    .meta({ description: `integer, 1 to ${Number.MAX_SAFE_INTEGER}` });
+    // The transform above is the check; the document states it (a string id is 1 to 16 digits).
+    .meta({ description: `integer, 1 to ${Number.MAX_SAFE_INTEGER}`, maxLength: 16, pattern: "^[0-9]{1,16}$" });
 
 export const idInput = z.object({ id: idParam() });

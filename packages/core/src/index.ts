@@ -21,6 +21,7 @@ export { restRoutes, type RestRoute } from "./rest/routes.ts";
 export { viewSharedReport } from "./assessments/assessments.share.ts";
 export { errorAnswer, fileAnswer, successAnswer, toWebResponse, type Answer } from "./rest/respond.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
+export { OAUTH_FIELD_MAX } from "./openapi-parts.ts";
 export { AppError, ErrorCode, toAppError } from "./errors.ts";
 export { parseScopes, type Scope } from "./scopes.ts";
 

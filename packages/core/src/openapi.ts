@@ -7,6 +7,16 @@ import { z } from "zod";
 import type { AnyTRPCRouter } from "@trpc/server";
 import type { AppMeta } from "./trpc.ts";
 import { SCOPES } from "./scopes.ts";
+import { MAX_PAGE_SIZE } from "./paging.ts";
+import {
+  ERROR_SCHEMA,
+  HEADERS,
+  TAG_DESCRIPTIONS,
+  addIntegerFormats,
+  errorResponses,
+  oauthPaths,
+  successHeaders,
+} from "./openapi-parts.ts";
 
 type Json = Record<string, unknown>;
 type Operation = Json & {
@@ -16,65 +26,29 @@ type Operation = Json & {
   security?: unknown;
 };
 
-const errorRef = { $ref: "#/components/schemas/Error" };
-const errorResponse = (description: string, headers?: Json) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: { "application/json": { schema: errorRef } },
-});
-const intHeader = (description: string) => ({ description, schema: { type: "integer" } });
-
-const RATE_LIMIT_HEADERS = {
-  "RateLimit-Limit": intHeader("Requests allowed per minute for this credential and kind (read or write)"),
-  "RateLimit-Remaining": intHeader("Requests left in the current minute"),
-  "RateLimit-Reset": intHeader("Seconds until the budget resets"),
-};
-const PAGING_HEADERS = {
-  "X-Total-Count": intHeader("Rows matching over all pages"),
-  "X-Page": intHeader("This page, from 1"),
-  "X-Limit": intHeader("Rows per page"),
-};
-
-function errorResponses(meta: AppMeta, hasPathId: boolean) {
-  return {
-    "400": errorResponse("Invalid input: `field` names the offending field (VALIDATION_ERROR, INVALID_JSON)"),
-    "401": errorResponse(
-      "INVALID_API_KEY (API key missing, unknown, revoked or expired) or INVALID_TOKEN (access token unknown, " +
-        "revoked or expired)",
-    ),
-    "403": errorResponse(
-      meta.dashboardOnly
-        ? "SESSION_REQUIRED: dashboard-only route"
-        : `SCOPE_REQUIRED (needs ${meta.scope ?? "no scope"}), SESSION_REQUIRED, or PLAN_LIMIT_REACHED`,
-    ),
-    ...(hasPathId ? { "404": errorResponse("NOT_FOUND: no such resource in the caller's workspace") } : {}),
-    "429": errorResponse("RATE_LIMITED: over the per-minute budget", {
-      "Retry-After": intHeader("Seconds to wait"),
-    }),
-  };
-}
-
 interface ProcedureInfo {
+  name: string;
   meta: AppMeta;
   inputs: unknown[];
 }
 
 function procedures(router: AnyTRPCRouter): ProcedureInfo[] {
-  return Object.values(router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: unknown[] } }>).map(
-    (p) => ({
-      meta: p._def.meta ?? { kind: "read" },
-      inputs: p._def.inputs,
-    }),
-  );
+  const all = router._def.procedures as Record<string, { _def: { meta?: AppMeta; inputs: unknown[] } }>;
+  return Object.entries(all).map(([name, p]) => ({
+    name,
+    meta: p._def.meta ?? { kind: "read" },
+    inputs: p._def.inputs,
+  }));
 }
 
 function decorate(op: Operation, meta: AppMeta, path: string) {
   const success = op.responses["200"] as Json & { headers?: Json; content?: { "application/json": { schema: Json } } };
-  success.headers = { ...RATE_LIMIT_HEADERS, ...(meta.paged ? PAGING_HEADERS : {}) };
+  success.headers = successHeaders(Boolean(meta.paged));
   if (meta.paged && success.content) {
-    // Over REST a page is its items; the rest travels in the X-* headers.
+    // Over REST a page is its items (at most a page size of them); the rest travels in the X-* headers.
     const pageSchema = success.content["application/json"].schema as { properties?: { items?: Json } };
-    if (pageSchema.properties?.items) success.content["application/json"].schema = pageSchema.properties.items;
+    if (pageSchema.properties?.items)
+      success.content["application/json"].schema = { ...pageSchema.properties.items, maxItems: MAX_PAGE_SIZE };
   }
   const status = String(meta.successStatus ?? 200);
   op.responses = { [status]: success, ...errorResponses(meta, path.includes("{")) };
@@ -90,89 +64,27 @@ function decorate(op: Operation, meta: AppMeta, path: string) {
   op["x-dashboard-only"] = Boolean(meta.dashboardOnly);
 }
 
-/** Query parameters of a file route, from its zod input. */
-function queryParameters(inputs: unknown[]): Json[] {
+/** Path and query parameters of a file route, from its zod input. */
+function fileParameters(path: string, inputs: unknown[]): Json[] {
   const input = inputs[0] as z.ZodObject | undefined;
   if (!input) return [];
   const schema = z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, Json>;
     required?: string[];
   };
+  const inPath = (name: string) => path.includes(`{${name}}`);
   return Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,
-    in: "query",
-    required: schema.required?.includes(name) ?? false,
+    in: inPath(name) ? "path" : "query",
+    required: inPath(name) || (schema.required?.includes(name) ?? false),
     schema: s,
     ...(s.description ? { description: s.description } : {}),
   }));
 }
 
-function oauthPaths(): Json {
-  const form = (props: Json, required: string[]) => ({
-    required: true,
-    content: { "application/x-www-form-urlencoded": { schema: { type: "object", properties: props, required } } },
-  });
-  const oauthError = {
-    description: "RFC 6749 error",
-    content: {
-      "application/json": {
-        schema: { type: "object", properties: { error: { type: "string" }, error_description: { type: "string" } } },
-      },
-    },
-  };
-  return {
-    "/oauth/token": {
-      post: {
-        tags: ["OAuth"],
-        summary: "Get an access token (client credentials grant)",
-        description:
-          "Client authentication: HTTP Basic (client_id:client_secret) or client_id and client_secret in the body. " +
-          "Tokens last one hour.",
-        requestBody: form(
-          {
-            grant_type: { type: "string", enum: ["client_credentials"] },
-            scope: { type: "string", description: "Space-separated subset of the app's scopes; default all of them" },
-            client_id: { type: "string" },
-            client_secret: { type: "string" },
-          },
-          ["grant_type"],
-        ),
-        responses: {
-          "200": {
-            description: "Access token",
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  properties: {
-                    access_token: { type: "string" },
-                    token_type: { type: "string", enum: ["Bearer"] },
-                    expires_in: { type: "integer" },
-                    scope: { type: "string" },
-                  },
-                },
-              },
-            },
-          },
-          "400": oauthError,
-          "401": oauthError,
-        },
-      },
-    },
-    "/oauth/revoke": {
-      post: {
-        tags: ["OAuth"],
-        summary: "Revoke a token (RFC 7009)",
-        description: "Answers 200 whether or not the token was known. Client authentication as for /oauth/token.",
-        requestBody: form(
-          { token: { type: "string" }, token_type_hint: { type: "string", enum: ["access_token", "refresh_token"] } },
-          ["token"],
-        ),
-        responses: { "200": { description: "Revoked (or unknown)" }, "400": oauthError, "401": oauthError },
-      },
-    },
-  };
-}
+/** What a file of this media type is in the document: bytes, or text. */
+const fileSchema = (type: string) =>
+  /^(image\/|application\/pdf)/.test(type) ? { type: "string", format: "binary" } : { type: "string" };
 
 export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { baseUrl: string }) {
   const doc = generateOpenApiDocument(router, {
@@ -188,8 +100,20 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { baseUrl: str
         scheme: "bearer",
         description: `API key (ems_key_…) or OAuth access token (ems_at_…). Scopes: ${SCOPES.join(", ")}`,
       },
+      // The OAuth endpoints authenticate the client, not a user (RFC 6749 §2.3.1).
+      oauthClient: {
+        type: "http",
+        scheme: "basic",
+        description: "OAuth client authentication: client_id and client_secret (or both in the form body)",
+      },
     },
-  }) as unknown as { paths: Record<string, Record<string, Operation>>; components: Json & { schemas?: Json } };
+  }) as unknown as {
+    info: Json;
+    servers: Json[];
+    tags?: Json[];
+    paths: Record<string, Record<string, Operation>>;
+    components: Json & { schemas?: Record<string, unknown> };
+  };
 
   const all = procedures(router);
   for (const { meta } of all) {
@@ -197,17 +121,18 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { baseUrl: str
     const op = doc.paths[meta.openapi.path]?.[meta.openapi.method.toLowerCase()];
     if (op) decorate(op, meta, meta.openapi.path);
   }
-  for (const { meta, inputs } of all) {
+  for (const { name, meta, inputs } of all) {
     if (!meta.file) continue;
     const op: Operation = {
+      operationId: name.replace(/\./g, "-"),
       tags: meta.file.tags,
       summary: meta.file.summary,
       description: meta.file.description,
-      parameters: queryParameters(inputs),
+      parameters: fileParameters(meta.file.path, inputs),
       responses: {
         "200": {
           description: "The file, streamed",
-          content: Object.fromEntries(meta.file.contentTypes.map((t) => [t, { schema: { type: "string" } }])),
+          content: Object.fromEntries(meta.file.contentTypes.map((t) => [t, { schema: fileSchema(t) }])),
         },
       },
     };
@@ -215,23 +140,19 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, opts: { baseUrl: str
     doc.paths[meta.file.path] = { ...doc.paths[meta.file.path], get: op };
   }
   Object.assign(doc.paths, oauthPaths());
-  doc.components.schemas = {
-    ...doc.components.schemas,
-    Error: {
-      type: "object",
-      required: ["code", "message", "status"],
-      properties: {
-        code: { type: "string", description: "Machine code, e.g. VALIDATION_ERROR, INVALID_API_KEY, RATE_LIMITED" },
-        message: { type: "string", description: "For people; for 400 it starts with the field name" },
-        status: { type: "integer", description: "The HTTP status" },
-        field: { type: "string", description: "The offending field (400, 409)" },
-        issues: {
-          type: "array",
-          description: "Every invalid field (400)",
-          items: { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } },
-        },
-      },
-    },
-  };
+  // trpc-to-openapi's own error schemas: unused, every error is ours (Error).
+  const schemas = Object.entries(doc.components.schemas ?? {}).filter(([key]) => !key.startsWith("error."));
+  doc.components.schemas = { ...Object.fromEntries(schemas), Error: ERROR_SCHEMA };
+  doc.components.headers = HEADERS;
+  doc.servers = doc.servers.map((server) => ({
+    ...server,
+    description: "This deployment (EMS_BASE_URL); in production behind TLS",
+    "x-internal": false,
+  }));
+  const tags = new Set(
+    Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.tags as string[]) ?? [])),
+  );
+  doc.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? "" }));
+  addIntegerFormats(doc);
   return doc;
 }

@@ -6,11 +6,24 @@ import { z } from "zod";
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
 
-const positiveInt = (max: number) =>
+/** A whole number from 1 to `max`, as a JSON number or (query) digits. */
+export const positiveInt = (max: number, rangeMessage?: string) =>
   z
-    .union([z.number(), z.string().regex(/^\d+$/, "must be a whole number")])
+    .union([
+      z.number(),
+      z
+        .string()
+        .max(String(max).length, `must be at most ${String(max).length} digits`)
+        .regex(/^\d+$/, "must be a whole number"),
+    ])
     .transform(Number)
-    .pipe(z.number().int("must be a whole number").min(1, "must be at least 1").max(max, `must be at most ${max}`));
+    .pipe(
+      z
+        .number()
+        .int("must be a whole number")
+        .min(1, rangeMessage ?? "must be at least 1")
+        .max(max, rangeMessage ?? `must be at most ${max}`),
+    );
 
 export const pagingInput = z.object({
   page: positiveInt(Number.MAX_SAFE_INTEGER).optional().default(1),

@@ -11,6 +11,7 @@ import OAuth2Server, {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
+  OAUTH_FIELD_MAX,
   REFRESH_TOKEN_TTL_SECONDS,
   consumeAuthorizationCode,
   findAuthorizationCode,
@@ -141,6 +142,24 @@ function sendOAuthError(reply: FastifyReply, err: unknown, headers: Record<strin
     .send({ error, error_description: description });
 }
 
+/** A form field longer than the document allows: 400 invalid_request before anything else looks at it. */
+function overLongField(reply: FastifyReply, body: unknown) {
+  for (const [field, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    const max = OAUTH_FIELD_MAX[field];
+    if (max !== undefined && typeof value === "string" && value.length > max) {
+      const description = `${field}: must be at most ${max} characters`;
+      return reply
+        .code(400)
+        .header("Cache-Control", "no-store")
+        .send({ error: "invalid_request", error_description: description });
+    }
+  }
+}
+
+const fieldLimits = {
+  preHandler: async (request: FastifyRequest, reply: FastifyReply) => overLongField(reply, request.body),
+};
+
 const toOAuthRequest = (request: FastifyRequest) =>
   new OAuthRequest({
     method: request.method,
@@ -156,7 +175,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services, op
     return reply.redirect(`${opts.webUrl}/oauth/authorize${query ? `?${query}` : ""}`, 302);
   });
 
-  app.post("/oauth/token", async (request, reply) => {
+  app.post("/oauth/token", fieldLimits, async (request, reply) => {
     const response = new OAuthResponse();
     try {
       await oauthServer(services, request).token(toOAuthRequest(request), response);
@@ -170,7 +189,7 @@ export function registerOAuthRoutes(app: FastifyInstance, services: Services, op
   });
 
   // RFC 7009: authenticate the client, revoke the token if it is the client's, answer 200 either way.
-  app.post("/oauth/revoke", async (request, reply) => {
+  app.post("/oauth/revoke", fieldLimits, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, string | undefined>;
     const basic = request.headers.authorization?.match(/^Basic\s+(\S+)$/i)?.[1];
     const [clientId, clientSecret] = basic

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "../common-schemas.ts";
+import { dateTime, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { SCOPES } from "../scopes.ts";
@@ -7,11 +7,10 @@ import { SCOPES } from "../scopes.ts";
 export const scopeList = z
   .array(z.enum(SCOPES, { message: `must be one of ${SCOPES.join(", ")}` }))
   .min(1, "must name at least one scope")
+  .max(SCOPES.length, `must name at most ${SCOPES.length} scopes`)
   .transform((s) => [...new Set(s)]);
 
-export const futureDate = z.coerce
-  .date({ message: "must be an ISO 8601 date-time" })
-  .refine((d) => d.getTime() > Date.now(), "must be in the future");
+export const futureDate = dateTime().refine((d) => d.getTime() > Date.now(), "must be in the future");
 
 export const apiKeySchema = z
   .object({

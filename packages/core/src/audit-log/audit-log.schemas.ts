@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { instant } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ACTOR_TYPES = ["user", "api-key", "oauth-app", "system"] as const;
 export const CHANNELS = ["dashboard", "api-key", "oauth", "cli", "system"] as const;
-
-/** A date-time with offset, or a date (a `to` date includes that whole day). */
-const instant = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .meta({ description: "ISO 8601 date-time (with offset) or date", example: "2026-11-01T00:00:00Z" });
 
 export const auditFilters = z.object({
   q: searchInput("action or actor name"),

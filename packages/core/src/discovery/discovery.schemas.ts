@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { queryFlag } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -13,6 +14,7 @@ export const MAX_ADD_IDS = 100;
 /** A DNS name as people type it: trimmed, lower-case, no trailing dot. */
 const hostName = z
   .string()
+  .max(254, "must be at most 253 characters")
   .trim()
   .toLowerCase()
   .transform((s) => s.replace(/\.$/, ""))
@@ -95,7 +97,7 @@ export const listHostsInput = pagingInput.extend({
   domain: hostName.optional().meta({ description: "hosts found under this domain" }),
   status: z.enum(DISCOVERED_STATUSES).optional(),
   source: z.enum(DISCOVERY_SOURCES).optional(),
-  resolves: z.stringbool().optional().meta({ description: "true: resolving hosts only; false: the others" }),
+  resolves: queryFlag.optional().meta({ description: "true: resolving hosts only; false: the others" }),
   q: searchInput("hosts", 253),
 });
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { instant } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 export const findingSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema, text } from "../common-schemas.ts";
+import { dateTime, instant, messageSchema, text } from "../common-schemas.ts";
 import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -7,7 +7,6 @@ import { pagingInput } from "../paging.ts";
 
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
 export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
 export const issueSchema = z
   .object({
@@ -75,8 +74,7 @@ export const dismissInput = z.object({
   id: idParam(),
   reason: z.enum(DISMISS_REASONS, { message: `must be one of ${DISMISS_REASONS.join(", ")}` }),
   note: text(2000).optional(),
-  until: z.coerce
-    .date({ message: "must be an ISO 8601 date-time" })
+  until: dateTime()
     .refine((d) => d.getTime() > Date.now(), "must be in the future")
     .optional(),
 });

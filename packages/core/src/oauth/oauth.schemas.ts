@@ -5,6 +5,7 @@ import { idParam } from "../ids.ts";
 
 const redirectUri = z
   .string()
+  .max(2048, "must be at most 2048 characters")
   .url("must be an absolute URL")
   .refine((u) => {
     const url = new URL(u);

@@ -8,6 +8,7 @@ import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 const color = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, "must be a hex color like #1f6feb")
+  .max(7, "must be a hex color like #1f6feb")
   .transform((c) => c.toLowerCase());
 
 export const DEFAULT_PROJECT_COLOR = "#64748b";

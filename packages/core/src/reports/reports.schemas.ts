@@ -1,29 +1,26 @@
 import { z } from "zod";
+import { queryFlag } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
-import { pagingInput } from "../paging.ts";
+import { pagingInput, positiveInt } from "../paging.ts";
 import { SLA_SEVERITIES, slaDaysSchema } from "../sla-policy/sla-policy.schemas.ts";
 import { MAX_PERIOD_DAYS, PERIOD_PRESETS, type PeriodPreset } from "./period.ts";
 import { SEVERITIES } from "./report-sql.ts";
 
 const presets = Object.keys(PERIOD_PRESETS) as [PeriodPreset, ...PeriodPreset[]];
 // A query string carries "true"/"false" (the dashboard sends the same strings).
-const flag = z.stringbool({ truthy: ["true"], falsy: ["false"] });
+const flag = queryFlag;
+/** A day of a report's period: its format is checked with the period (period.ts). */
+const day = z.string().max(10, "must be a date (YYYY-MM-DD)").meta({ format: "date" });
 
 export const reportFiltersInput = z.object({
   period: z
     .enum(presets, { message: `must be one of ${presets.join(", ")}` })
     .optional()
     .meta({ description: "The last 7, 30, 90, 180 days or 12 months (365 days) up to today. Not with from/to." }),
-  from: z
-    .string()
-    .optional()
-    .meta({
-      description: `First day (YYYY-MM-DD, UTC), included. Default: 29 days before to. At most ${MAX_PERIOD_DAYS} days.`,
-    }),
-  to: z
-    .string()
-    .optional()
-    .meta({ description: "Last day (YYYY-MM-DD, UTC), included; not after today. Default today." }),
+  from: day.optional().meta({
+    description: `First day (YYYY-MM-DD, UTC), included. Default: 29 days before to. At most ${MAX_PERIOD_DAYS} days.`,
+  }),
+  to: day.optional().meta({ description: "Last day (YYYY-MM-DD, UTC), included; not after today. Default today." }),
   projectId: idParam("projectId").optional(),
   includeDismissed: flag
     .optional()
@@ -36,10 +33,7 @@ export const vulnerableAssetsInput = pagingInput.extend({
 });
 
 export const slaReportInput = reportFiltersInput.extend({
-  atRiskDays: z
-    .union([z.number(), z.string().regex(/^\d+$/, "must be a whole number")])
-    .transform(Number)
-    .pipe(z.number().int().min(1, "must be from 1 to 90").max(90, "must be from 1 to 90"))
+  atRiskDays: positiveInt(90, "must be from 1 to 90")
     .optional()
     .meta({ description: "An open issue due within this many days is at risk. Default 7." }),
 });

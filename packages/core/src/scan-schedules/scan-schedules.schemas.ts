@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema, text } from "../common-schemas.ts";
+import { messageSchema, queryFlag, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -63,7 +63,10 @@ const recurrenceFields = {
   frequency: z.enum(FREQUENCIES),
   dayOfWeek: int(0, 6).nullable().optional(),
   dayOfMonth: int(1, 31).nullable().optional(),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM from 00:00 to 23:59 (UTC)"),
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM from 00:00 to 23:59 (UTC)")
+    .max(5, "must be HH:MM from 00:00 to 23:59 (UTC)"),
   intervalDays: int(1, 365).nullable().optional(),
   windowStartHour: int(0, 23).nullable().optional(),
   windowEndHour: int(1, 24).nullable().optional(),
@@ -105,7 +108,7 @@ export const listSchedulesInput = pagingInput.extend({
   ...sortInputs(SCHEDULE_SORT, "createdAt"),
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
-  enabled: z.stringbool().optional(),
+  enabled: queryFlag.optional(),
 });
 export const scheduleIdInput = z.object({ id: idParam() });
 export const scheduleSkipsInput = pagingInput.extend({ id: idParam() });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema } from "../common-schemas.ts";
+import { instant, messageSchema } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -7,9 +7,6 @@ import { findingListInputs } from "../findings/findings.schemas.ts";
 import { issueListInputs } from "../issues/issues.schemas.ts";
 
 export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-const instant = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .meta({ description: "ISO 8601 date-time or date" });
 
 export const scanSchema = z
   .object({

@@ -46,6 +46,7 @@ export const webhookDeliverySchema = z
 const events = z
   .array(z.enum(WEBHOOK_EVENTS, `must be one of ${WEBHOOK_EVENTS.join(", ")}`))
   .min(1, "must name at least one event")
+  .max(WEBHOOK_EVENTS.length, `must name at most ${WEBHOOK_EVENTS.length} events`)
   .refine((e) => new Set(e).size === e.length, "must not repeat an event");
 
 const fields = {
