@@ -9,6 +9,8 @@ export interface ApiConfig {
   /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: string;
+  /** Browser origins allowed to call the API cross-origin (EMS_CORS_ORIGINS); none by default. */
+  corsOrigins: string[];
   /** The dashboard's URL (OAuth consent page). */
   webUrl: string;
   /** The start of share links (`<shareBaseUrl>/share/<token>`): EMS_SHARE_BASE_URL, else baseUrl. */
@@ -16,6 +18,24 @@ export interface ApiConfig {
   /** How often each worker process looks for due scan schedules. */
   /** What every worker in this process runs besides jobs: the scheduler and the scan watchdog. */
   worker: { schedulerIntervalMs: number; watchdogIntervalMs: number; heartbeatTimeoutMs: number };
+}
+
+/** EMS_CORS_ORIGINS: exact origins (scheme://host[:port]), separated by commas or spaces. */
+export function parseCorsOrigins(value = ""): string[] {
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((origin) => {
+      let parsed: string | undefined;
+      try {
+        parsed = new URL(origin).origin;
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed !== origin)
+        throw new Error(`EMS_CORS_ORIGINS: "${origin}" is not an origin like https://dashboard.example.com`);
+      return origin;
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -30,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
     trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
     logLevel: env.LOG_LEVEL ?? "info",
+    corsOrigins: parseCorsOrigins(env.EMS_CORS_ORIGINS),
     webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),
     worker: {
       schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),

@@ -2,6 +2,7 @@
 // and its interactive reference, and a health check. Every error leaves in
 // the one error shape (core's ErrorBody), whoever raised it.
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { AppError, ErrorCode, appRouter, buildOpenApiDocument, databaseReachable, type Services } from "@ems/core";
@@ -58,6 +59,26 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
   });
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  // Scripts and servers need no CORS; a browser page on another origin may call the API only when its origin
+  // is listed. Others get no Access-Control-* headers (their preflight: 404, as without CORS at all).
+  const allowed = new Set(config.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, origin !== undefined && allowed.has(origin) ? origin : false),
+    methods: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+    allowedHeaders: ["Authorization", "Content-Type"],
+    exposedHeaders: [
+      "RateLimit-Limit",
+      "RateLimit-Remaining",
+      "RateLimit-Reset",
+      "Retry-After",
+      "X-Total-Count",
+      "X-Page",
+      "X-Limit",
+      "Content-Disposition",
+    ],
+    maxAge: 600,
   });
 
   app.setErrorHandler((err: FastifyError, _request, reply) => sendError(reply, fromFastifyError(err)));

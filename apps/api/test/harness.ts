@@ -20,7 +20,7 @@ import {
 import type { Plan } from "@ems/db";
 import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
 import type { FastifyInstance } from "fastify";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig, type ApiConfig } from "../src/config.ts";
 import { buildServer } from "../src/server.ts";
 
 const operator = { channel: "cli" as const, name: "test" };
@@ -47,6 +47,8 @@ export async function startApi(
     webhooks?: WebhookConfig;
     /** The clock of reports and share links. */
     now?: () => Date;
+    /** Server settings over the defaults (e.g. corsOrigins). */
+    config?: Partial<ApiConfig>;
   } = {},
 ): Promise<TestApi> {
   const db = await createTestDatabase();
@@ -62,7 +64,11 @@ export async function startApi(
     shareBaseUrl,
   });
   if (opts.worker) await startWorker(services, { concurrency: 2 });
-  const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "silent" });
+  const app = await buildServer(services, {
+    ...loadConfig({} as NodeJS.ProcessEnv),
+    logLevel: "silent",
+    ...opts.config,
+  });
   await app.listen({ host: "127.0.0.1", port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;

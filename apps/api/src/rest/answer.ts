@@ -11,8 +11,8 @@ export function sendAnswer(reply: FastifyReply, answer: Answer) {
 }
 
 /** Any error in the one error shape; 500s are logged with their cause (the caller sees only "Internal error"). */
-export function sendError(reply: FastifyReply, err: unknown) {
-  const answer = errorAnswer(err);
+export function sendError(reply: FastifyReply, err: unknown, headers?: Record<string, string>) {
+  const answer = errorAnswer(err, headers);
   if (answer.error.status >= 500) reply.log.error({ err: answer.error.cause ?? err }, "request failed");
   return sendAnswer(reply, answer);
 }

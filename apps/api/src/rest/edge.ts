@@ -36,6 +36,7 @@ function unsupportedBody(request: FastifyRequest): AppError | undefined {
 
 function handler(services: Services, route: RestRoute) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    let budget: Record<string, string> | undefined;
     try {
       if (route.takesBody) {
         const unsupported = unsupportedBody(request);
@@ -44,6 +45,7 @@ function handler(services: Services, route: RestRoute) {
       const credential: Credential = { kind: "bearer", authorization: request.headers.authorization };
       const client = { ip: request.ip, userAgent: request.headers["user-agent"] };
       const { actor, headers } = await admit(services, credential, route.meta, client);
+      budget = headers;
       const input = route.input({
         query: request.query as Record<string, string | string[]>,
         params: request.params as Record<string, string>,
@@ -53,7 +55,7 @@ function handler(services: Services, route: RestRoute) {
       const data = await route.call(ctx, input);
       return sendAnswer(reply, successAnswer(route.meta, data, headers, ctx.reply));
     } catch (err) {
-      return sendError(reply, err);
+      return sendError(reply, err, budget);
     }
   };
 }

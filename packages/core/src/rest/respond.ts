@@ -52,12 +52,15 @@ export function successAnswer(
   return { status, headers: { ...headers, "Content-Type": JSON_TYPE }, body: JSON.stringify(data) };
 }
 
-/** Any error in the one error shape; `error` says what to log (status 500: its cause). */
-export function errorAnswer(err: unknown): Answer & { error: AppError } {
+/**
+ * Any error in the one error shape; `error` says what to log (status 500: its cause). `headers` are the door's
+ * (RateLimit-*) when the request got past it: an error after the budget was spent still tells what is left.
+ */
+export function errorAnswer(err: unknown, headers: Record<string, string> = {}): Answer & { error: AppError } {
   const error = toAppError(err);
   return {
     status: error.status,
-    headers: { ...error.headers, "Content-Type": JSON_TYPE },
+    headers: { ...headers, ...error.headers, "Content-Type": JSON_TYPE },
     body: JSON.stringify(error.toBody()),
     error,
   };
