@@ -24,7 +24,9 @@ const hostName = z
       .min(1, "must not be empty")
       .max(253, "must be at most 253 characters")
       .regex(/^[a-z0-9_.-]+$/, "must be a DNS name (letters, digits, '-', '_' and dots)"),
-  );
+  )
+  // What the checks above accept, before trimming and lower-casing.
+  .meta({ pattern: "^\\s*[A-Za-z0-9_.-]+\\s*$" });
 
 export const discoveredHostnameSchema = z
   .object({
