@@ -99,6 +99,17 @@ describe("bounded inputs", () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
+  it("boolean query filters take exactly true or false", async () => {
+    const { key } = await workspaceWithKey(api.services);
+    expect((await call(api.url, key, "GET", "/app/scan-schedules?enabled=true")).status).toBe(200);
+    await expectError(
+      await call(api.url, key, "GET", "/app/scan-schedules?enabled=yes"),
+      400,
+      "VALIDATION_ERROR",
+      "enabled",
+    );
+  });
+
   it("the OAuth endpoints refuse an over-long form field with invalid_request naming it", async () => {
     const app = await newOAuthApp(api.services, workspaceId, ["assets:read"]);
     const form = (fields: Record<string, string>) =>

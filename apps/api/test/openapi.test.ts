@@ -98,6 +98,27 @@ describe("GET /openapi.json", () => {
     expect(doc.paths["/app/projects"]!.get!["x-dashboard-only"]).toBe(false);
   });
 
+  it("declares security and an operationId on every operation, and the path parameters of file routes", () => {
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        expect(op.security?.length, `${method} ${path}`).toBeGreaterThan(0);
+        expect((op as { operationId?: string }).operationId, `${method} ${path}`).toBeTruthy();
+        for (const name of path.match(/\{\w+\}/g) ?? [])
+          expect(op.parameters, `${method} ${path}`).toContainEqual(
+            expect.objectContaining({ name: name.slice(1, -1), in: "path", required: true }),
+          );
+      }
+    expect(doc.paths["/oauth/token"]!.post!.security).toEqual([{ oauthClient: [] }]);
+    const files: [string, string[]][] = [
+      ["/app/assets/{id}/screenshot", ["image/png"]],
+      ["/app/assessments/{id}/html", ["text/html"]],
+      ["/app/assessments/{id}/pdf", ["application/pdf"]],
+      ["/app/reports/summary/export", ["text/csv"]],
+    ];
+    for (const [path, types] of files)
+      expect(Object.keys(doc.paths[path]!.get!.responses["200"]!.content!), path).toEqual(types);
+  });
+
   it("documents the export's formats and the OAuth endpoints", () => {
     const exp = doc.paths["/app/audit-log/export"]!.get!;
     expect(Object.keys(exp.responses["200"]!.content!)).toEqual(["text/csv", "application/json"]);
