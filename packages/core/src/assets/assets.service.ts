@@ -3,7 +3,7 @@ import type { AssetType, Prisma } from "@ems/db";
 import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { skipTake } from "../paging.ts";
+import { deferredPage } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -47,7 +47,11 @@ export async function enqueueCheck(
 export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
   const where: Prisma.AssetWhereInput = { projectId: input.projectId, type: input.type, status: input.status };
   const [rows, total] = await Promise.all([
-    sc.db.asset.findMany({ where, include: assetInclude, orderBy: { id: "asc" }, ...skipTake(input) }),
+    deferredPage(
+      input,
+      (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, ...page }),
+      (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
+    ),
     sc.db.asset.count({ where }),
   ]);
   const ids = rows.map((r) => r.id);

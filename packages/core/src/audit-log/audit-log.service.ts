@@ -1,9 +1,10 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
+import { tally, tallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { ACTOR_TYPES, AuditFilters, auditEntrySchema, auditFiltersOutput } from "./audit-log.schemas.ts";
@@ -29,6 +30,9 @@ function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
   };
 }
 
+/** The filters the tally counts alone (keys audit.<field>.<stored value>; see tally_keys_audit). */
+const TALLIED = ["actorType", "action", "resourceType"] as const;
+
 function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
   return {
     actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
@@ -46,15 +50,17 @@ export async function listAuditEntries(
   input: AuditFilters & PagingInput & { order: "asc" | "desc" },
 ) {
   const filter = where(input);
-  const unfiltered = Object.values(filter).every((v) => v === undefined);
+  const { actorType, actorId, action, resourceType, resourceId, from, to } = input;
+  const key = tallyKey("audit", { actorType, actorId, action, resourceType, resourceId, from, to }, TALLIED);
   const [rows, total] = await Promise.all([
-    sc.db.auditEntry.findMany({ where: filter, orderBy: { id: input.order }, ...skipTake(input) }),
-    // The whole log's total is kept by triggers; count(*) over a million entries costs ~60 ms.
-    unfiltered
-      ? sc.db.workspace
-          .findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { auditEntryCount: true } })
-          .then((w) => w.auditEntryCount)
-      : sc.db.auditEntry.count({ where: filter }),
+    deferredPage(
+      input,
+      (page) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, orderBy: { id: input.order }, ...page }),
+      (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
+    ),
+    // The whole log's total and those of one actor type, action or resource type are kept by triggers: count(*)
+    // over a million entries costs ~60 ms.
+    key ? tally(sc, key) : sc.db.auditEntry.count({ where: filter }),
   ]);
   return { items: rows.map(present), total, page: input.page, limit: input.limit };
 }

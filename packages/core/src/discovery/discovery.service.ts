@@ -5,7 +5,7 @@ import { Prisma } from "@ems/db";
 import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
-import { skipTake } from "../paging.ts";
+import { deferredPage } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
@@ -26,7 +26,11 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     ...(input.q ? { host: { contains: input.q } } : {}),
   };
   const [rows, total] = await Promise.all([
-    sc.db.discoveredHostname.findMany({ where, include: hostInclude, orderBy: { id: "desc" }, ...skipTake(input) }),
+    deferredPage(
+      input,
+      (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
+      (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
+    ),
     sc.db.discoveredHostname.count({ where }),
   ]);
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };

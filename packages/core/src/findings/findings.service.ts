@@ -1,17 +1,28 @@
 import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
-/** Newest first. */
-export async function listFindingsWhere(sc: ServiceContext, where: Prisma.FindingWhereInput, p: PagingInput) {
+/** Newest first. `tallied`: the filter as the tally counts it (see listFindings), when it can. */
+export async function listFindingsWhere(
+  sc: ServiceContext,
+  where: Prisma.FindingWhereInput,
+  p: PagingInput,
+  tallied?: string,
+) {
+  const orderBy = { id: "desc" } as const;
   const [rows, total] = await Promise.all([
-    sc.db.finding.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
-    sc.db.finding.count({ where }),
+    deferredPage(
+      p,
+      (page) => sc.db.finding.findMany({ where, select: { id: true }, orderBy, ...page }),
+      (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
+    ),
+    tallied ? tally(sc, tallied) : sc.db.finding.count({ where }),
   ]);
   return {
     // The output schema leaves out workspaceId.
@@ -22,18 +33,25 @@ export async function listFindingsWhere(sc: ServiceContext, where: Prisma.Findin
   };
 }
 
-export const listFindings = (sc: ServiceContext, i: ListFindingsInput) =>
-  listFindingsWhere(
+export function listFindings(sc: ServiceContext, i: ListFindingsInput) {
+  const { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to } = i;
+  return listFindingsWhere(
     sc,
     {
-      assetId: i.assetId,
-      scanId: i.scanId,
-      issueId: i.issueId,
-      severity: i.severity,
-      scanner: i.scanner,
-      kind: i.kind,
-      asset: i.projectId ? { projectId: i.projectId } : undefined,
-      createdAt: dateRange(i.from, i.to),
+      assetId,
+      scanId,
+      issueId,
+      severity,
+      scanner,
+      kind,
+      asset: projectId ? { projectId } : undefined,
+      createdAt: dateRange(from, to),
     },
     i,
+    // No filter, or one severity or scanner alone: kept by triggers (tally_keys_finding).
+    tallyKey("findings", { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to }, [
+      "severity",
+      "scanner",
+    ]),
   );
+}

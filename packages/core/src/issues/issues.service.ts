@@ -2,7 +2,8 @@ import type { ActorType, IssueStatus, Prisma } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { DISMISS_REASONS, ListIssuesInput, commentSchema, issueSchema } from "./issues.schemas.ts";
@@ -47,17 +48,31 @@ export function presentIssue(i: IssueRow): Issue {
   };
 }
 
-/** Most severe first, then newest. */
-export async function listIssuesWhere(sc: ServiceContext, where: Prisma.IssueWhereInput, p: PagingInput) {
+/**
+ * Most severe first, then newest (served by the ("workspaceId", severity, id) index and its siblings, one per
+ * filter). The findings are counted for the page's issues only. `tallied`: true when `where` selects every issue.
+ */
+export async function listIssuesWhere(
+  sc: ServiceContext,
+  where: Prisma.IssueWhereInput,
+  p: PagingInput,
+  tallied = false,
+) {
+  const orderBy = [{ severity: "desc" }, { id: "desc" }] as const;
   const [rows, total] = await Promise.all([
-    sc.db.issue.findMany({ where, include, orderBy: [{ severity: "desc" }, { id: "desc" }], ...skipTake(p) }),
-    sc.db.issue.count({ where }),
+    deferredPage(
+      p,
+      (page) => sc.db.issue.findMany({ where, select: { id: true }, orderBy: [...orderBy], ...page }),
+      (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
+    ),
+    tallied ? tally(sc, "issues") : sc.db.issue.count({ where }),
   ]);
   return { items: rows.map(presentIssue), total, page: p.page, limit: p.limit };
 }
 
-export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
-  listIssuesWhere(
+export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
+  const { page, limit, ...filters } = i;
+  return listIssuesWhere(
     sc,
     {
       assetId: i.assetId,
@@ -68,8 +83,11 @@ export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
       asset: i.projectId ? { projectId: i.projectId } : undefined,
       lastSeenAt: dateRange(i.from, i.to),
     },
-    i,
+    { page, limit },
+    // Every issue: the total is kept by triggers (tally_keys_issue).
+    tallyKey("issues", filters, []) === "issues",
   );
+}
 
 async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
   const issue = await tx.issue.findUnique({ where: { id }, include });

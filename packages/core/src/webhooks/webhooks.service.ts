@@ -7,7 +7,7 @@ import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import type { z } from "zod";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
 import {
@@ -190,7 +190,11 @@ export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesIn
   await getWebhook(sc, input.id);
   const where = { endpointId: input.id, ...(input.status ? { status: input.status } : {}) };
   const [rows, total] = await Promise.all([
-    sc.db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, ...skipTake(input) }),
+    deferredPage(
+      input,
+      (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
+      (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
+    ),
     sc.db.webhookDelivery.count({ where }),
   ]);
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
