@@ -16,6 +16,7 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createServices, createWorkspace } from "@ems/core";
+import { createDatabase, type Database } from "@ems/db";
 import { createTestDatabase } from "@ems/db/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
@@ -33,51 +34,37 @@ const MAX_P99_MS = 50;
 const started = Date.now();
 const log = (msg: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
 
-const db = await createTestDatabase();
+// BENCH_DB=<name>: a database that a run with BENCH_KEEP=1 left on the same server, seeded already.
+const reuse = process.env.BENCH_DB;
+const db: Database & { name: string; drop?: () => Promise<void> } = reuse
+  ? { ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href), name: reuse }
+  : await createTestDatabase();
 const services = createServices(db);
-const ws = await createWorkspace(services, { name: "Large customer", plan: "premium" }, { channel: "cli", name: "b" });
-const s = seed.seeder(db, ws.id);
-const one = async (sql: string) => Object.values((await s.q(sql)).rows[0]!)[0] as number;
+const workspaceId = reuse
+  ? ((await db.pool.query(`select max(id) as id from "Workspace" where name = 'Large customer'`)).rows[0].id as number)
+  : (await createWorkspace(services, { name: "Large customer", plan: "premium" }, { channel: "cli", name: "b" })).id;
+const s = seed.seeder(db, workspaceId);
+const one = async (sql: string) =>
+  Object.values((await db.pool.query(sql, sql.includes("$1") ? [workspaceId] : [])).rows[0]!)[0] as number;
 let child: ReturnType<typeof fork> | undefined;
 try {
-  await seed.seedProjects(s, 20);
-  await seed.seedAssets(s, SIZES.assets);
-  await seed.seedScans(s, SIZES.scans);
-  await seed.seedIssues(s, SIZES.issues, { openPortKinds: true });
-  await seed.seedFindings(s, SIZES.findings);
-  await seed.seedOpenPorts(s);
-  await seed.seedAuditEntries(s, SIZES.audit);
-  await seed.seedDiscoveredHosts(s, 100_000);
-  await seed.seedSchedules(s, 10_000);
-  await seed.seedAssessments(s, 1_000);
-  await seed.seedWebhookDeliveries(s, 100_000);
-  await seed.analyze(db, [
-    "Asset",
-    "Scan",
-    "Issue",
-    "IssueEvent",
-    "Finding",
-    "OpenPort",
-    "AuditEntry",
-    "DiscoveredHostname",
-    "ScanSchedule",
-    "AssessmentReport",
-    "WebhookDelivery",
-    "Workspace",
-  ]);
+  if (!reuse) await seedAll();
   log(`seeded ${db.name}`);
-  const auth = await keyRing(services, ws.id, 300);
+  const auth = await keyRing(services, workspaceId, 300);
   const ids = {
     project: await one(`select min(id) from "Project" where "workspaceId" = $1`),
-    asset: await one(`select min(id) from "Asset" where "workspaceId" = $1`),
+    asset: await one(`select min("assetId") from "Scan" where "workspaceId" = $1`),
     scan: await one(`select max(id) from "Scan" where "workspaceId" = $1`),
     issue: await one(`select min(id) from "Issue" where "workspaceId" = $1`),
     endpoint: await one(`select max(id) from "WebhookEndpoint" where "workspaceId" = $1`),
     schedule: await one(`select min(id) from "ScanSchedule" where "workspaceId" = $1`),
-    user: await one(`select max(id) from "User"`),
+    user: await one(`with u as (insert into "User" (email, "passwordHash", "updatedAt")
+        values ('bench-' || $1::int || '@example.com', 'x', now()) on conflict (email) do update set email = excluded.email
+        returning id), m as (insert into "Membership" ("workspaceId", "userId", "updatedAt")
+        select $1::int, id, now() from u on conflict do nothing) select id from u`),
   };
   await s.q(`update "Issue" set "assigneeUserId" = ${ids.user} where "workspaceId" = $1 and id % 100 = 0`);
-  await s.q(`analyze "Issue"`);
+  await db.pool.query(`analyze "Issue"`);
 
   /** A route's cases: page 1, a deep page, each documented filter alone. `count` is the exact total, in SQL. */
   type Case = { path: string; count?: string };
@@ -186,7 +173,7 @@ try {
     rows.push(row);
     log(row);
   }
-  const writes = await writeContention(services, db, ws.id, app, auth);
+  const writes = await writeContention(services, db, workspaceId, app, auth);
   log(writes);
   await app.close();
 
@@ -241,9 +228,36 @@ ${writes}
     child.disconnect();
     await exited;
   }
-  if (process.env.BENCH_KEEP) {
+  if (process.env.BENCH_KEEP || !db.drop) {
     log(`kept ${db.name}`);
     await db.close();
-  }
-  else await db.drop();
+  } else await db.drop();
+}
+
+async function seedAll() {
+  await seed.seedProjects(s, 20);
+  await seed.seedAssets(s, SIZES.assets);
+  await seed.seedScans(s, SIZES.scans);
+  await seed.seedIssues(s, SIZES.issues, { openPortKinds: true });
+  await seed.seedFindings(s, SIZES.findings);
+  await seed.seedOpenPorts(s);
+  await seed.seedAuditEntries(s, SIZES.audit);
+  await seed.seedDiscoveredHosts(s, 100_000);
+  await seed.seedSchedules(s, 10_000);
+  await seed.seedAssessments(s, 1_000);
+  await seed.seedWebhookDeliveries(s, 100_000);
+  await seed.analyze(db, [
+    "Asset",
+    "Scan",
+    "Issue",
+    "IssueEvent",
+    "Finding",
+    "OpenPort",
+    "AuditEntry",
+    "DiscoveredHostname",
+    "ScanSchedule",
+    "AssessmentReport",
+    "WebhookDelivery",
+    "Workspace",
+  ]);
 }

@@ -3,6 +3,7 @@ import type { AssetType, Prisma } from "@ems/db";
 import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
+import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
@@ -52,7 +53,10 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
       (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, ...page }),
       (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
     ),
-    sc.db.asset.count({ where }),
+    // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
+    ((key) => (key ? tally(sc, key) : sc.db.asset.count({ where })))(
+      tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status }, ["type", "status"]),
+    ),
   ]);
   const ids = rows.map((r) => r.id);
   const [issues, scans] = ids.length

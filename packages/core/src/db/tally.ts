@@ -21,7 +21,7 @@ export function tallyKey(prefix: string, filter: Record<string, unknown>, tallie
   const set = Object.entries(filter).filter(([, v]) => v !== undefined);
   if (set.length === 0) return prefix;
   const [field, value] = set[0]!;
-  return set.length === 1 && tallied.includes(field) && typeof value === "string"
-    ? `${prefix}.${field}.${value}`
+  return set.length === 1 && tallied.includes(field) && ["string", "boolean"].includes(typeof value)
+    ? `${prefix}.${field}.${String(value)}`
     : undefined;
 }

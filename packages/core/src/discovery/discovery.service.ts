@@ -5,6 +5,7 @@ import { Prisma } from "@ems/db";
 import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
+import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
@@ -14,6 +15,7 @@ import { DISCOVERY_SOURCES } from "./discovery.schemas.ts";
 type Source = (typeof DISCOVERY_SOURCES)[number];
 
 export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
+  const { projectId, domain, status, source, resolves, q } = input;
   const where: Prisma.DiscoveredHostnameWhereInput = {
     projectId: input.projectId,
     domain: input.domain,
@@ -31,7 +33,14 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
       (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
       (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
     ),
-    sc.db.discoveredHostname.count({ where }),
+    // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
+    ((key) => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })))(
+      tallyKey(
+        "hosts",
+        { projectId, domain, status, source, resolves, q },
+        ["status", "source", "resolves"],
+      ),
+    ),
   ]);
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
 }

@@ -7,6 +7,7 @@ import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import type { z } from "zod";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
+import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
@@ -195,7 +196,8 @@ export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesIn
       (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
       (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
     ),
-    sc.db.webhookDelivery.count({ where }),
+    // Kept by triggers per endpoint and status (tally_keys_delivery).
+    tally(sc, tallyKey(`deliveries.${input.id}`, { status: input.status }, ["status"])!),
   ]);
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
 }

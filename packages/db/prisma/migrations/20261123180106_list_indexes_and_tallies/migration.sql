@@ -68,11 +68,24 @@ CREATE FUNCTION "tally_keys_finding"(f "Finding") RETURNS text[] LANGUAGE sql IM
   SELECT ARRAY['findings', 'findings.severity.' || f.severity, 'findings.scanner.' || f.scanner]
 $$;
 CREATE FUNCTION "tally_keys_issue"(i "Issue") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT ARRAY['issues']
+  SELECT ARRAY['issues', 'issues.severity.' || i.severity, 'issues.status.' || i.status]
 $$;
 CREATE FUNCTION "tally_keys_audit"(a "AuditEntry") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
   SELECT ARRAY['audit', 'audit.actorType.' || a."actorType", 'audit.action.' || a.action,
     'audit.resourceType.' || a."resourceType"]
+$$;
+CREATE FUNCTION "tally_keys_asset"(a "Asset") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['assets', 'assets.type.' || a.type, 'assets.status.' || a.status]
+$$;
+CREATE FUNCTION "tally_keys_scan"(s "Scan") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['scans', 'scans.status.' || s.status]
+$$;
+CREATE FUNCTION "tally_keys_host"(h "DiscoveredHostname") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['hosts', 'hosts.status.' || h.status, 'hosts.resolves.' || (h.resolves IS NOT NULL)]
+    || array(SELECT DISTINCT 'hosts.source.' || s FROM unnest(h.sources) s)
+$$;
+CREATE FUNCTION "tally_keys_delivery"(d "WebhookDelivery") RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT ARRAY['deliveries.' || d."endpointId", 'deliveries.' || d."endpointId" || '.status.' || d.status]
 $$;
 
 -- One statement-level trigger function for every counted table: TG_ARGV[0] names the keys function. Updates count
@@ -95,20 +108,22 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "tally_insert" AFTER INSERT ON "Finding" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_finding');
-CREATE TRIGGER "tally_update" AFTER UPDATE ON "Finding" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_finding');
-CREATE TRIGGER "tally_delete" AFTER DELETE ON "Finding" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_finding');
-CREATE TRIGGER "tally_insert" AFTER INSERT ON "Issue" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_issue');
-CREATE TRIGGER "tally_delete" AFTER DELETE ON "Issue" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_issue');
-CREATE TRIGGER "tally_insert" AFTER INSERT ON "AuditEntry" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_audit');
-CREATE TRIGGER "tally_delete" AFTER DELETE ON "AuditEntry" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"('tally_keys_audit');
+-- Every counted table gets the three triggers (an update can move a row from one key to another).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['Finding:finding', 'Issue:issue', 'AuditEntry:audit', 'Asset:asset', 'Scan:scan',
+    'DiscoveredHostname:host', 'WebhookDelivery:delivery'] LOOP
+    EXECUTE format('CREATE TRIGGER "tally_insert" AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"(%L)', split_part(t, ':', 1), 'tally_keys_' || split_part(t, ':', 2));
+    EXECUTE format('CREATE TRIGGER "tally_update" AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows
+      NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"(%L)', split_part(t, ':', 1),
+      'tally_keys_' || split_part(t, ':', 2));
+    EXECUTE format('CREATE TRIGGER "tally_delete" AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION "tally_rows"(%L)', split_part(t, ':', 1), 'tally_keys_' || split_part(t, ':', 2));
+  END LOOP;
+END $$;
 
 DROP TRIGGER "audit_count_insert" ON "AuditEntry";
 DROP TRIGGER "audit_count_delete" ON "AuditEntry";
@@ -119,8 +134,12 @@ DROP FUNCTION "audit_count_delete"();
 INSERT INTO "WorkspaceTally" ("workspaceId", shard, counts)
 SELECT ws, 0, jsonb_object_agg(k, n) FROM (
   SELECT "workspaceId" AS ws, k, count(*) AS n FROM (
-    SELECT f."workspaceId", k FROM "Finding" f, unnest("tally_keys_finding"(f)) k
-    UNION ALL SELECT i."workspaceId", k FROM "Issue" i, unnest("tally_keys_issue"(i)) k
-    UNION ALL SELECT a."workspaceId", k FROM "AuditEntry" a, unnest("tally_keys_audit"(a)) k) c
+    SELECT r."workspaceId", k FROM "Finding" r, unnest("tally_keys_finding"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "Issue" r, unnest("tally_keys_issue"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "AuditEntry" r, unnest("tally_keys_audit"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "Asset" r, unnest("tally_keys_asset"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "Scan" r, unnest("tally_keys_scan"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "DiscoveredHostname" r, unnest("tally_keys_host"(r)) k
+    UNION ALL SELECT r."workspaceId", k FROM "WebhookDelivery" r, unnest("tally_keys_delivery"(r)) k) c
   GROUP BY 1, 2) s
 GROUP BY ws;
