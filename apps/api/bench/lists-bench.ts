@@ -9,8 +9,8 @@
 // server in a child process, as `pnpm bench:api` does), and the write case of
 // write-contention.ts. Checks X-Total-Count against a plain count(*) where one
 // is given. Prints a markdown table; BENCH_RUNS (default 40) sets the
-// sequential requests per case, BENCH_ONLY=<text> keeps the cases whose path
-// contains it, BENCH_KEEP=1 keeps the scratch database.
+// sequential requests per case, BENCH_ONLY=<text>[,<text>…] keeps the cases
+// whose path contains one of them, BENCH_KEEP=1 keeps the scratch database.
 import { fork } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,7 @@ const CONNECTIONS = 10;
 const CONCURRENT_MS = 2_000;
 const HTTP_SECONDS = 5;
 const MAX_P99_MS = 50;
+const only = process.env.BENCH_ONLY?.split(",");
 
 const started = Date.now();
 const log = (msg: string) => console.error(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${msg}`);
@@ -37,7 +38,10 @@ const log = (msg: string) => console.error(`[${((Date.now() - started) / 1000).t
 // BENCH_DB=<name>: a database that a run with BENCH_KEEP=1 left on the same server, seeded already.
 const reuse = process.env.BENCH_DB;
 const db: Database & { name: string; drop?: () => Promise<void> } = reuse
-  ? { ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href), name: reuse }
+  ? {
+      ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href),
+      name: reuse,
+    }
   : await createTestDatabase();
 const services = createServices(db);
 const workspaceId = reuse
@@ -93,7 +97,10 @@ try {
       count: `select count(*) from "Issue" i join "Asset" a on a.id = i."assetId"
               where i.${w} and a."projectId" = ${ids.project}`,
     },
-    { path: "/app/issues?severity=critical", count: `select count(*) from "Issue" where ${w} and severity = 'critical'` },
+    {
+      path: "/app/issues?severity=critical",
+      count: `select count(*) from "Issue" where ${w} and severity = 'critical'`,
+    },
     { path: "/app/issues?status=open", count: `select count(*) from "Issue" where ${w} and status = 'open'` },
     { path: "/app/issues?status=open&page=500" },
     { path: "/app/issues?kind=port.open.443" },
@@ -150,7 +157,7 @@ try {
     { path: "/app/members" },
     { path: "/app/api-keys" },
     { path: "/app/oauth-apps" },
-  ].filter((c) => !process.env.BENCH_ONLY || c.path.includes(process.env.BENCH_ONLY));
+  ].filter((c) => !only || only.some((part) => c.path.includes(part)));
 
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "warn" });
   const yardstick = await seed.yardstick(s, "Issue");

@@ -5,10 +5,21 @@
 // stack (in-process); prints median and p99 of 50 requests per case. The
 // numbers are kept in docs/benchmarks.md by hand.
 import { createTestDatabase } from "@ems/db/testing";
-import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
+import { createServices, createWorkspace } from "@ems/core";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
-import { analyze, seedAssets, seedFindings, seedIssues, seedOpenPorts, seedProjects, seedScans, seeder, yardstick } from "./seed.ts";
+import { keyRing, sequential } from "./requests.ts";
+import {
+  analyze,
+  seedAssets,
+  seedFindings,
+  seedIssues,
+  seedOpenPorts,
+  seedProjects,
+  seedScans,
+  seeder,
+  yardstick,
+} from "./seed.ts";
 
 const ISSUES = 200_000;
 const ASSETS = 10_000;
@@ -17,11 +28,10 @@ const RUNS = 50;
 
 const db = await createTestDatabase();
 const services = createServices(db);
-const operator = { channel: "cli" as const, name: "bench" };
-const ws = await createWorkspace(services, { name: "Big", plan: "premium" }, operator);
+const ws = await createWorkspace(services, { name: "Big", plan: "premium" }, { channel: "cli", name: "bench" });
 const seed = seeder(db, ws.id);
 const { q } = seed;
-let t = Date.now();
+const t = Date.now();
 await seedProjects(seed, 20);
 await seedAssets(seed, ASSETS);
 await seedScans(seed, ASSETS);
@@ -38,19 +48,10 @@ console.log("seeded", counts.rows[0], "in", Date.now() - t, "ms");
 const project = (await q(`select min(id) as id from "Project" where "workspaceId" = $1`)).rows[0]!.id as number;
 
 const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "warn" });
+const auth = await keyRing(services, ws.id, 20);
 async function measure(path: string) {
-  // A key per case: 50 requests stay inside one key's 120 reads a minute.
-  const key = await asOperator(services, ws.id, operator, (sc) => createApiKey(sc, { name: path.slice(0, 60) }));
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    t = performance.now();
-    const r = await app.inject({ method: "GET", url: path, headers: { authorization: `Bearer ${key.key}` } });
-    times.push(performance.now() - t);
-    if (r.statusCode !== 200) throw new Error(`${path}: ${r.statusCode} ${r.body}`);
-  }
-  times.sort((a, b) => a - b);
-  const p99 = times[Math.ceil(0.99 * RUNS) - 1]!;
-  console.log(`| \`${path}\` | ${times[RUNS / 2]!.toFixed(1)} ms | ${p99.toFixed(1)} ms |`);
+  const { median, p99 } = await sequential(app, path, auth, RUNS);
+  console.log(`| \`${path}\` | ${median.toFixed(1)} ms | ${p99.toFixed(1)} ms |`);
 }
 
 // A yardstick for how busy the machine is: a plain scan of the issues (about 10 ms on a quiet 2-core machine).

@@ -12,7 +12,9 @@ const operator = { channel: "cli" as const, name: "bench" };
 export async function keyRing(services: Services, workspaceId: number, count: number) {
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
-    keys.push((await asOperator(services, workspaceId, operator, (sc) => createApiKey(sc, { name: `bench-${i}` }))).key);
+    keys.push(
+      (await asOperator(services, workspaceId, operator, (sc) => createApiKey(sc, { name: `bench-${i}` }))).key,
+    );
   }
   let next = 0;
   return () => `Bearer ${keys[next++ % keys.length]}`;

@@ -101,7 +101,8 @@ export const seedAuditEntries = ({ q }: Seeder, count: number) =>
 export const seedDiscoveredHosts = ({ q }: Seeder, count: number) =>
   q(`insert into "DiscoveredHostname" ("workspaceId", "projectId", domain, host, sources, resolves, status)
      select $1, p.id, 'domain' || (g % 100) || '.example', 'h' || g || '.domain' || (g % 100) || '.example',
-       array[(array['crtsh','dns-brute','wayback'])[1 + g % 3]], to_jsonb(g % 2 = 0),
+       array[(array['crtsh','certspotter','bruteforce'])[1 + g % 3]],
+       case when g % 2 = 0 then '{"a": ["192.0.2.1"], "aaaa": []}'::jsonb end,
        (case when g % 10 = 0 then 'ignored' when g % 10 = 1 then 'added' else 'new' end)::"DiscoveredStatus"
      from generate_series(1, ${count}) g
      join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p

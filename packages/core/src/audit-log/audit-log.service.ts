@@ -55,7 +55,8 @@ export async function listAuditEntries(
   const [rows, total] = await Promise.all([
     deferredPage(
       input,
-      (page) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, orderBy: { id: input.order }, ...page }),
+      (page) =>
+        sc.db.auditEntry.findMany({ where: filter, select: { id: true }, orderBy: { id: input.order }, ...page }),
       (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
     ),
     // The whole log's total and those of one actor type, action or resource type are kept by triggers: count(*)

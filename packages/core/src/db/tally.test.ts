@@ -17,7 +17,12 @@ const tallyOf = async (workspaceId: number, key: string) =>
 const countOf = async (sql: string, workspaceId: number) =>
   Number((await db.pool.query(`select count(*) as n from ${sql}`, [workspaceId])).rows[0].n);
 
-const insertAudit = (client: { query: TestDatabase["pool"]["query"] }, workspaceId: number, n: number, action: string) =>
+const insertAudit = (
+  client: { query: TestDatabase["pool"]["query"] },
+  workspaceId: number,
+  n: number,
+  action: string,
+) =>
   client.query(
     `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType")
      select $1, 'system', 't', 'system', $2, 'project' from generate_series(1, $3::int)`,
@@ -53,7 +58,9 @@ describe("the workspace tallies", () => {
       const where = `"AuditEntry" where "workspaceId" = $1`;
       expect(await tallyOf(ws, "audit")).toBe(await countOf(where, ws));
       for (const action of ["project.create", "project.update", "issue.resolve"]) {
-        expect(await tallyOf(ws, `audit.action.${action}`)).toBe(await countOf(`${where} and action = '${action}'`, ws));
+        expect(await tallyOf(ws, `audit.action.${action}`)).toBe(
+          await countOf(`${where} and action = '${action}'`, ws),
+        );
       }
       expect(await tallyOf(ws, "audit.actorType.system")).toBe(await countOf(where, ws));
     }

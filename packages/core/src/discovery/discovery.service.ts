@@ -35,11 +35,7 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     ),
     // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
     ((key) => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })))(
-      tallyKey(
-        "hosts",
-        { projectId, domain, status, source, resolves, q },
-        ["status", "source", "resolves"],
-      ),
+      tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]),
     ),
   ]);
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
