@@ -1,13 +1,14 @@
 // `pnpm bench:lists`: every list route of the API against one workspace the
 // size of a large customer (100,000 assets, 10,000 scans, 200,000 issues,
 // 1,000,000 findings, 100,000 open ports, 1,000,000 audit entries, plus
-// discovered hosts, schedules, assessments and webhook deliveries), seeded in
+// discovered hosts, schedules and assessments), seeded in
 // a scratch database. Each route at page 1, a deep page and each documented
 // filter alone: median and p99 of sequential requests, then requests per
 // second with 10 in flight, in-process (app.inject: the full stack but the
 // socket). A few routes again through real HTTP (autocannon against the
 // server in a child process, as `pnpm bench:api` does), and the write case of
-// write-contention.ts. Checks X-Total-Count against a plain count(*) where one
+// write-contention.ts. (The webhook, member, key and app lists are dashboard
+// only, not REST.) Checks X-Total-Count against a plain count(*) where one
 // is given. Prints a markdown table; BENCH_RUNS (default 40) sets the
 // sequential requests per case, BENCH_ONLY=<text>[,<text>…] keeps the cases
 // whose path contains one of them, BENCH_KEEP=1 keeps the scratch database.
@@ -60,7 +61,6 @@ try {
     asset: await one(`select min("assetId") from "Scan" where "workspaceId" = $1`),
     scan: await one(`select max(id) from "Scan" where "workspaceId" = $1`),
     issue: await one(`select min(id) from "Issue" where "workspaceId" = $1`),
-    endpoint: await one(`select max(id) from "WebhookEndpoint" where "workspaceId" = $1`),
     schedule: await one(`select min(id) from "ScanSchedule" where "workspaceId" = $1`),
     user: await one(`with u as (insert into "User" (email, "passwordHash", "updatedAt")
         values ('bench-' || $1::int || '@example.com', 'x', now()) on conflict (email) do update set email = excluded.email
@@ -148,15 +148,8 @@ try {
     { path: "/app/assessments" },
     { path: "/app/assessments?scopeType=project" },
     { path: "/app/assessments?status=ready" },
-    { path: "/app/webhooks" },
-    { path: `/app/webhooks/${ids.endpoint}/deliveries` },
-    { path: `/app/webhooks/${ids.endpoint}/deliveries?page=900` },
-    { path: `/app/webhooks/${ids.endpoint}/deliveries?status=failed` },
     { path: `/app/issues/${ids.issue}/comments` },
     { path: "/app/reports/vulnerable-assets" },
-    { path: "/app/members" },
-    { path: "/app/api-keys" },
-    { path: "/app/oauth-apps" },
   ].filter((c) => !only || only.some((part) => c.path.includes(part)));
 
   const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "warn" });
@@ -252,7 +245,6 @@ async function seedAll() {
   await seed.seedDiscoveredHosts(s, 100_000);
   await seed.seedSchedules(s, 10_000);
   await seed.seedAssessments(s, 1_000);
-  await seed.seedWebhookDeliveries(s, 100_000);
   await seed.analyze(db, [
     "Asset",
     "Scan",
@@ -264,7 +256,6 @@ async function seedAll() {
     "DiscoveredHostname",
     "ScanSchedule",
     "AssessmentReport",
-    "WebhookDelivery",
     "Workspace",
   ]);
 }

@@ -120,17 +120,6 @@ export const seedAssessments = ({ q }: Seeder, count: number) =>
        (array['ready','ready','failed','pending']::"AssessmentStatus"[])[1 + g % 4], now()
      from generate_series(1, ${count}) g`);
 
-/** One endpoint with `count` deliveries (most delivered). */
-export async function seedWebhookDeliveries({ q }: Seeder, count: number) {
-  await q(`insert into "WebhookEndpoint" ("workspaceId", url, events, secret, "updatedAt")
-           values ($1, 'https://hooks.example/bench', array['scan.completed'], 'whsec_bench', now())`);
-  await q(`insert into "WebhookDelivery" ("workspaceId", "endpointId", "eventType", "messageId", payload, status,
-             "updatedAt")
-           select $1, e.id, 'scan.completed', 'msg_' || g, '{}',
-             (array['delivered','delivered','delivered','failed','pending']::"WebhookDeliveryStatus"[])[1 + g % 5], now()
-           from generate_series(1, ${count}) g, (select max(id) as id from "WebhookEndpoint" where "workspaceId" = $1) e`);
-}
-
 /** Statistics and the visibility map, as on tables autovacuum has visited. */
 export async function analyze(db: Database, tables: string[]) {
   for (const table of tables) await db.pool.query(`vacuum analyze "${table}"`);
