@@ -20,6 +20,9 @@ CREATE TABLE "WorkspaceTally" (
 );
 
 -- CreateIndex
+CREATE INDEX "AuditEntry_workspaceId_actorId_id_idx" ON "AuditEntry"("workspaceId", "actorId", "id");
+
+-- CreateIndex
 CREATE INDEX "Finding_workspaceId_scanner_id_idx" ON "Finding"("workspaceId", "scanner", "id");
 
 -- CreateIndex
@@ -29,7 +32,7 @@ CREATE INDEX "Finding_workspaceId_kind_id_idx" ON "Finding"("workspaceId", "kind
 CREATE INDEX "Finding_workspaceId_createdAt_idx" ON "Finding"("workspaceId", "createdAt");
 
 -- CreateIndex
-CREATE INDEX "Finding_assetId_id_idx" ON "Finding"("assetId", "id");
+CREATE INDEX "Finding_assetId_workspaceId_id_idx" ON "Finding"("assetId", "workspaceId", "id");
 
 -- CreateIndex
 CREATE INDEX "Issue_workspaceId_severity_id_idx" ON "Issue"("workspaceId", "severity", "id");
@@ -42,6 +45,9 @@ CREATE INDEX "Issue_workspaceId_assigneeUserId_severity_id_idx" ON "Issue"("work
 
 -- CreateIndex
 CREATE INDEX "Issue_workspaceId_lastSeenAt_idx" ON "Issue"("workspaceId", "lastSeenAt");
+
+-- CreateIndex
+CREATE INDEX "Issue_assetId_workspaceId_severity_id_idx" ON "Issue"("assetId", "workspaceId", "severity", "id");
 
 -- AddForeignKey
 ALTER TABLE "WorkspaceTally" ADD CONSTRAINT "WorkspaceTally_workspaceId_fkey" FOREIGN KEY ("workspaceId") REFERENCES "Workspace"("id") ON DELETE CASCADE ON UPDATE CASCADE;
