@@ -26,13 +26,16 @@ for (let w = 0; w < WORKSPACES; w++) {
     [ws.id],
   );
   await db.pool.query(
-    `insert into "Asset" ("workspaceId", "projectId", type, value, status, "ownershipToken", "ownershipVerifiedAt", "ownershipMethod", "updatedAt")
-     select $1, $2, 'domain', 'site-' || g || '.example.com', 'reachable', md5(g::text), now(), 'dns-txt', now() from generate_series(1, $3) g`,
+    `insert into "Asset" ("workspaceId", "projectId", type, value, status, "ownershipToken",
+                          "ownershipVerifiedAt", "ownershipMethod", "updatedAt")
+     select $1, $2, 'domain', 'site-' || g || '.example.com', 'reachable', md5(g::text), now(), 'dns-txt', now()
+       from generate_series(1, $3) g`,
     [ws.id, rows[0]!.id, PER_WORKSPACE],
   );
   await db.pool.query(
     `insert into "ScanSchedule" ("workspaceId", "assetId", name, frequency, time, "nextRunAt", "createdAt", "updatedAt")
-     select "workspaceId", id, 'Daily at 03:00 UTC', 'daily', '03:00', now() + interval '1 day' + (id % 1000) * interval '1 minute', now(), now()
+     select "workspaceId", id, 'Daily at 03:00 UTC', 'daily', '03:00',
+            now() + interval '1 day' + (id % 1000) * interval '1 minute', now(), now()
      from "Asset" where "workspaceId" = $1`,
     [ws.id],
   );

@@ -5,14 +5,8 @@
 // One per test file (vitest loads this module once per file).
 import { expect } from "vitest";
 import { runInWorkspace } from "@ems/core/testing";
-import {
-  startDnsServer,
-  startTestWebServers,
-  testNetConfig,
-  type TestDnsServer,
-  type TestWebServers,
-} from "@ems/scanners/testing";
-import { call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, until } from "./harness.ts";
+import { startLoopbackStage, stageHolder, type LoopbackStage } from "./loopback-stage.ts";
 
 export const PAGE = {
   status: 200,
@@ -40,73 +34,42 @@ export interface Issue {
   assignee: { id: number } | null;
 }
 
-export interface ScanEnvironment {
-  api: TestApi;
-  dns: TestDnsServer;
-  web: TestWebServers;
-  key: string;
-  workspaceId: number;
-  projectId: number;
+export interface ScanEnvironment extends LoopbackStage {
   /** scan-target.com, not yet proven. */
   assetId: number;
-  close(): Promise<void>;
 }
 
-let current: ScanEnvironment | undefined;
-
-function env(): ScanEnvironment {
-  if (!current) throw new Error("startScanEnvironment() has not run (call it in beforeAll)");
-  return current;
-}
+const stage = stageHolder<ScanEnvironment>("startScanEnvironment");
+const env = stage.get;
+export const req = stage.req;
 
 export async function startScanEnvironment(): Promise<ScanEnvironment> {
-  const dns = await startDnsServer();
-  const web = await startTestWebServers({ hostnames: ["scan-target.com", "localhost"] });
-  dns.set("scan-target.com", { A: ["127.0.0.1"] });
-  web.route("scan-target.com/", PAGE);
-  web.route("scan-target.com/.git/HEAD", {
-    status: 200,
-    headers: { "content-type": "text/plain" },
-    body: "ref: refs/heads/main\n",
-  });
-  web.route("scan-target.com/.git/config", {
-    status: 200,
-    headers: { "content-type": "text/plain" },
-    body: '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@example.com:acme/site.git\n',
-  });
-  const api = await startApi({ net: testNetConfig(dns, web), worker: true });
-  const { key, workspace } = await workspaceWithKey(api.services, { plan: "pro" });
-  const project = (await (await call(api.url, key, "POST", "/app/projects", { name: "Scanned" })).json()) as {
-    id: number;
-  };
-  const asset = (await (
-    await call(api.url, key, "POST", "/app/assets", {
-      projectId: project.id,
-      type: "domain",
-      value: "scan-target.com",
-      portScanMode: "off",
-    })
-  ).json()) as { id: number };
-  current = {
-    api,
-    dns,
-    web,
-    key,
-    workspaceId: workspace.id,
-    projectId: project.id,
-    assetId: asset.id,
-    async close() {
-      await api.close();
-      await web.close();
-      await dns.close();
+  const base = await startLoopbackStage({
+    hostnames: ["scan-target.com", "localhost"],
+    projectName: "Scanned",
+    prepare: (dns, web) => {
+      dns.set("scan-target.com", { A: ["127.0.0.1"] });
+      web.route("scan-target.com/", PAGE);
+      web.route("scan-target.com/.git/HEAD", {
+        status: 200,
+        headers: { "content-type": "text/plain" },
+        body: "ref: refs/heads/main\n",
+      });
+      web.route("scan-target.com/.git/config", {
+        status: 200,
+        headers: { "content-type": "text/plain" },
+        body: '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = git@example.com:acme/site.git\n',
+      });
     },
-  };
-  return current;
+  });
+  const res = await call(base.api.url, base.key, "POST", "/app/assets", {
+    projectId: base.projectId,
+    type: "domain",
+    value: "scan-target.com",
+    portScanMode: "off",
+  });
+  return stage.set({ ...base, assetId: ((await res.json()) as { id: number }).id });
 }
-
-/** A REST call with the workspace's key (or another credential). */
-export const req = (method: string, path: string, body?: unknown, credential?: string) =>
-  call(env().api.url, credential ?? env().key, method, path, body);
 
 /** Marks an asset's ownership as proven (the proofs themselves are tested with assets). */
 export async function proveAsset(id: number) {

@@ -89,7 +89,7 @@ const ran = async (ids: number[]) =>
   ).rows[0]!.n;
 
 describe("the scheduler in several processes", () => {
-  it("starts exactly one scan per due slot, a slot missed for ten days once, and records a skip for a busy asset", async () => {
+  it("starts one scan per due slot, a slot missed for ten days once, and records a skip for a busy asset", async () => {
     const fresh = await dueSchedules(12, "due-now");
     const stale = await dueSchedules(3, "missed", 10 * 86_400_000);
     const busy = await dueSchedules(1, "busy");
@@ -136,7 +136,8 @@ describe("the scheduler in several processes", () => {
         return r.rows[0].n > 0;
       });
       doomed.kill("SIGKILL");
-      await blocker.query("commit"); // the dead process's transaction can go on only to find its client gone: rolled back
+      // The dead process's transaction can go on only to find its client gone: rolled back.
+      await blocker.query("commit");
       expect(await scansOf(ids)).toEqual([]);
       survivor = startCliProcess(["worker"], env);
       await until(async () => (await ran(ids)) === ids.length);

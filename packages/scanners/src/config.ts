@@ -18,7 +18,8 @@ export interface NetConfig {
   /** CIDRs (or single addresses) allowed even when not public. */
   allowedRanges: string[];
   /**
-   * Name suffixes accepted besides the public suffix list (".internal", "corp"…), normalised without dots at the ends.
+   * Name suffixes accepted besides the public suffix list (".internal", "corp"…), normalised without dots at
+   * the ends.
    */
   extraSuffixes: string[];
   /** Port used for http:// URLs without an explicit port. */

@@ -16,7 +16,8 @@ let cfg: NetConfig;
 
 const LISTING =
   `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult ` +
-  `xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>public-bucket</Name><Contents><Key>backup.sql</Key></Contents></ListBucketResult>`;
+  `xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>public-bucket</Name>` +
+  `<Contents><Key>backup.sql</Key></Contents></ListBucketResult>`;
 
 function target(type: AssetType, raw: string): ParsedTarget {
   const r = parseTarget(type, raw, { allowPrivate: false, allowedRanges: ["127.0.0.0/8", "::1/128"] });

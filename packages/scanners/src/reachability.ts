@@ -163,7 +163,8 @@ export function bucketUrl(
   const trim = (s: string) => s.replace(/\/+$/, "");
   if (target.provider === "s3") return `${trim(e.s3)}/${encodeURIComponent(target.name)}`;
   if (target.provider === "gcs") return `${trim(e.gcs)}/${encodeURIComponent(target.name)}`;
-  return `${trim(e.azure.replace("{account}", target.account ?? ""))}/${encodeURIComponent(target.container ?? "")}?restype=container&comp=list`;
+  const account = trim(e.azure.replace("{account}", target.account ?? ""));
+  return `${account}/${encodeURIComponent(target.container ?? "")}?restype=container&comp=list`;
 }
 
 const LISTING = /<ListBucketResult[\s>]|<EnumerationResults[\s>]/;

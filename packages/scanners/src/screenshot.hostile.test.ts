@@ -108,7 +108,8 @@ describe("the screenshot browser reaches nothing but the vetted site", () => {
         <link rel="prefetch" href="http://${T}/p"><link rel="preconnect" href="http://${T}">
         <link rel="dns-prefetch" href="//inside.test">
         <script>
-          for (const u of ['ws://${T}/', 'wss://${T}/', 'ws://' + location.host + '/ws']) try { new WebSocket(u) } catch {}
+          for (const u of ['ws://${T}/', 'wss://${T}/', 'ws://' + location.host + '/ws'])
+            try { new WebSocket(u) } catch {}
           try { new WebTransport('https://${T}/wt') } catch {}
           fetch('http://${T}/f').catch(() => {}); fetch('https://${T}/dns-query?dns=AAAB').catch(() => {});
           fetch('http://inside.test:${trip.port}/by-name').catch(() => {});

@@ -11,7 +11,8 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
-import type { CreateAssetInput, ListAssetsInput, UpdateAssetInput } from "./assets.schemas.ts";
+import { ASSET_SORT, type CreateAssetInput, type ListAssetsInput, type UpdateAssetInput } from "./assets.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed } from "../enum-names.ts";
 import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 
@@ -46,16 +47,25 @@ export async function enqueueCheck(
 // ------------------------------------------------------------------ reads
 
 export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
-  const where: Prisma.AssetWhereInput = { projectId: input.projectId, type: input.type, status: input.status };
+  const where: Prisma.AssetWhereInput = {
+    projectId: input.projectId,
+    type: input.type,
+    status: input.status,
+    ...textSearch(input.q, ["name", "value"]),
+  };
+  const orderBy = orderByOf(ASSET_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
     deferredPage(
       input,
-      (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy: { id: "asc" }, ...page }),
+      (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy, ...page }),
       (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
     ),
     // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
     ((key) => (key ? tally(sc, key) : sc.db.asset.count({ where })))(
-      tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status }, ["type", "status"]),
+      tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status, q: input.q }, [
+        "type",
+        "status",
+      ]),
     ),
   ]);
   const ids = rows.map((r) => r.id);

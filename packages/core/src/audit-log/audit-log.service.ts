@@ -4,10 +4,18 @@ import { dateRange } from "../dates.ts";
 import { tally, tallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { deferredPage, type PagingInput } from "../paging.ts";
+import { deferredPage } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { ACTOR_TYPES, AuditFilters, auditEntrySchema, auditFiltersOutput } from "./audit-log.schemas.ts";
+import {
+  AUDIT_SORT,
+  type ACTOR_TYPES,
+  type AuditFilters,
+  type ListAuditInput,
+  type auditEntrySchema,
+  type auditFiltersOutput,
+} from "./audit-log.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
@@ -41,22 +49,25 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
     resourceType: f.resourceType,
     resourceId: f.resourceId,
     createdAt: dateRange(f.from, f.to),
+    OR: textSearch(f.q, ["action", "actorName"]).OR,
   };
 }
 
-/** Newest first unless asked otherwise (ids grow with time). */
-export async function listAuditEntries(
-  sc: ServiceContext,
-  input: AuditFilters & PagingInput & { order: "asc" | "desc" },
-) {
+/** Newest first unless sorted otherwise (ids grow with time). */
+export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
-  const { actorType, actorId, action, resourceType, resourceId, from, to } = input;
-  const key = tallyKey("audit", { actorType, actorId, action, resourceType, resourceId, from, to }, TALLIED);
+  const { actorType, actorId, action, resourceType, resourceId, from, to, q } = input;
+  const key = tallyKey("audit", { actorType, actorId, action, resourceType, resourceId, from, to, q }, TALLIED);
   const [rows, total] = await Promise.all([
     deferredPage(
       input,
       (page) =>
-        sc.db.auditEntry.findMany({ where: filter, select: { id: true }, orderBy: { id: input.order }, ...page }),
+        sc.db.auditEntry.findMany({
+          where: filter,
+          select: { id: true },
+          orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
+          ...page,
+        }),
       (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
     ),
     // The whole log's total and those of one actor type, action or resource type are kept by triggers: count(*)

@@ -69,9 +69,11 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
   }>({
     name: "auth-api-key",
     // Also stamps lastUsedAt, at most once a minute per key, in the same round trip.
-    text: `with k as (select id, "workspaceId", name, scopes, "expiresAt", "revokedAt" from "ApiKey" where "tokenHash" = $1),
+    text: `with k as (select id, "workspaceId", name, scopes, "expiresAt", "revokedAt"
+                   from "ApiKey" where "tokenHash" = $1),
            touched as (update "ApiKey" set "lastUsedAt" = now()
-                       where id = (select id from k where "revokedAt" is null and ("expiresAt" is null or "expiresAt" > now()))
+                       where id = (select id from k
+                                    where "revokedAt" is null and ("expiresAt" is null or "expiresAt" > now()))
                          and ("lastUsedAt" is null or "lastUsedAt" < now() - interval '1 minute'))
            select * from k`,
     values: [hash],

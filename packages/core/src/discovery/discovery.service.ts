@@ -10,7 +10,8 @@ import { deferredPage } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
-import { DISCOVERY_SOURCES } from "./discovery.schemas.ts";
+import { DISCOVERY_SOURCES, HOST_SORT } from "./discovery.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 
 type Source = (typeof DISCOVERY_SOURCES)[number];
 
@@ -24,13 +25,19 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     ...(input.resolves === undefined
       ? {}
       : { resolves: input.resolves ? { not: Prisma.DbNull } : { equals: Prisma.DbNull } }),
-    // Hosts are stored lower-case; the trigram index answers the LIKE '%q%'.
-    ...(input.q ? { host: { contains: input.q } } : {}),
+    // The trigram index on host answers the ILIKE '%q%'.
+    ...textSearch(input.q, ["host"]),
   };
   const [rows, total] = await Promise.all([
     deferredPage(
       input,
-      (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
+      (page) =>
+        sc.db.discoveredHostname.findMany({
+          where,
+          select: { id: true },
+          orderBy: orderByOf(HOST_SORT, "createdAt", input),
+          ...page,
+        }),
       (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
     ),
     // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).

@@ -4,25 +4,32 @@ import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
+import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
-/** Newest first. `tallied`: the filter as the tally counts it (see listFindings), when it can. */
+export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
+
+/**
+ * Newest first, unless sorted otherwise; the page is a deferred join. `tallied`: the tally key that counts what
+ * `filter` selects, when there is one (never with `q`).
+ */
 export async function listFindingsWhere(
   sc: ServiceContext,
-  where: Prisma.FindingWhereInput,
-  p: PagingInput,
+  filter: Prisma.FindingWhereInput,
+  p: FindingListQuery,
   tallied?: string,
 ) {
-  const orderBy = { id: "desc" } as const;
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
+  const orderBy = orderByOf(FINDING_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
     deferredPage(
       p,
       (page) => sc.db.finding.findMany({ where, select: { id: true }, orderBy, ...page }),
       (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
     ),
-    tallied ? tally(sc, tallied) : sc.db.finding.count({ where }),
+    tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where }),
   ]);
   return {
     // The output schema leaves out workspaceId.

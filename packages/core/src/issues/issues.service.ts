@@ -6,7 +6,14 @@ import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { DISMISS_REASONS, ListIssuesInput, commentSchema, issueSchema } from "./issues.schemas.ts";
+import {
+  ISSUE_SORT,
+  type DISMISS_REASONS,
+  type ListIssuesInput,
+  type commentSchema,
+  type issueSchema,
+} from "./issues.schemas.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 const include = {
@@ -59,31 +66,34 @@ async function presentIssues(db: Pick<ServiceContext["db"], "finding">, rows: Is
   return rows.map((r) => presentIssue(r, byIssue.get(r.id) ?? 0));
 }
 
+export type IssueListQuery = PagingInput & { q?: string; sort?: keyof typeof ISSUE_SORT; order?: Direction };
+
 /**
- * Most severe first, then newest (served by the ("workspaceId", severity, id) index and its siblings, one per
- * filter). The findings are counted for the page's issues only. `tallied`: the tally key that counts what `where`
- * selects, when there is one.
+ * Most severe first, then newest, unless sorted otherwise (each order and filter served by an index: see the Issue
+ * model). The page is a deferred join; the findings are counted for the page's issues only. `tallied`: the tally key
+ * that counts what `filter` selects, when there is one (never with `q`).
  */
 export async function listIssuesWhere(
   sc: ServiceContext,
-  where: Prisma.IssueWhereInput,
-  p: PagingInput,
+  filter: Prisma.IssueWhereInput,
+  p: IssueListQuery,
   tallied?: string,
 ) {
-  const orderBy = [{ severity: "desc" }, { id: "desc" }] as const;
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
+  const orderBy = orderByOf(ISSUE_SORT, "severity", p);
   const [rows, total] = await Promise.all([
     deferredPage(
       p,
-      (page) => sc.db.issue.findMany({ where, select: { id: true }, orderBy: [...orderBy], ...page }),
+      (page) => sc.db.issue.findMany({ where, select: { id: true }, orderBy, ...page }),
       (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
     ),
-    tallied ? tally(sc, tallied) : sc.db.issue.count({ where }),
+    tallied && !p.q ? tally(sc, tallied) : sc.db.issue.count({ where }),
   ]);
   return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
 }
 
 export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
-  const { page, limit, ...filters } = i;
+  const { page, limit, sort, order, ...filters } = i;
   return listIssuesWhere(
     sc,
     {
@@ -95,7 +105,7 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
       asset: i.projectId ? { projectId: i.projectId } : undefined,
       lastSeenAt: dateRange(i.from, i.to),
     },
-    { page, limit },
+    { page, limit, sort, order, q: i.q },
     // No filter, or one severity or status alone: kept by triggers (tally_keys_issue).
     tallyKey("issues", filters, ["severity", "status"]),
   );

@@ -76,7 +76,8 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
     const claimed = await services.scoped.$transaction(
       async (tx) => {
         const due = await tx.$queryRaw<DueSchedule[]>`
-          select id, "workspaceId", "assetId", frequency::text as frequency, "dayOfWeek", "dayOfMonth", time, "intervalDays",
+          select id, "workspaceId", "assetId", frequency::text as frequency, "dayOfWeek", "dayOfMonth", time,
+                "intervalDays",
                  "windowStartHour", "windowEndHour", "windowDays", "createdAt", "nextRunAt"
           from "ScanSchedule" where enabled and "nextRunAt" <= ${now}
           order by "nextRunAt" limit ${batch} for update skip locked`;

@@ -6,7 +6,8 @@ import {
   activeScansInput,
   deleteScanOutput,
   listScansInput,
-  scanChildrenInput,
+  scanFindingsInput,
+  scanIssuesInput,
   scanIdInput,
   scanSchema,
   startScanInput,
@@ -62,7 +63,7 @@ export const scansRouter = router({
       scope: "issues:read",
       kind: "read",
     })
-    .input(scanChildrenInput)
+    .input(scanFindingsInput)
     .output(pageOf(findingSchema))
     .query(({ ctx, input }) => scanFindings(ctx, input.id, input)),
 
@@ -73,7 +74,7 @@ export const scansRouter = router({
       scope: "issues:read",
       kind: "read",
     })
-    .input(scanChildrenInput)
+    .input(scanIssuesInput)
     .output(pageOf(issueSchema))
     .query(({ ctx, input }) => scanIssues(ctx, input.id, input)),
 

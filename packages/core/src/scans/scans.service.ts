@@ -9,7 +9,10 @@ import { dateRange } from "../dates.ts";
 import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
-import type { ListScansInput, scanSchema } from "./scans.schemas.ts";
+import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas.ts";
+import { orderByOf, textSearchWithAsset } from "../list-query.ts";
+import type { FindingListQuery } from "../findings/findings.service.ts";
+import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
 
 const include = {
@@ -41,19 +44,26 @@ export const presentScan = (s: ScanRow): Scan => ({
   heartbeatAt: s.heartbeatAt,
 });
 
-async function page(sc: ServiceContext, where: Prisma.ScanWhereInput, p: PagingInput, tallied?: string) {
+async function page(
+  sc: ServiceContext,
+  filter: Prisma.ScanWhereInput,
+  p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
+  tallied?: string,
+) {
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
+  const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
     deferredPage(
       p,
-      (page) => sc.db.scan.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
+      (page) => sc.db.scan.findMany({ where, select: { id: true }, orderBy, ...page }),
       (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
     ),
-    tallied ? tally(sc, tallied) : sc.db.scan.count({ where }),
+    tallied && !p.q ? tally(sc, tallied) : sc.db.scan.count({ where }),
   ]);
   return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
 }
 
-/** Newest first. */
+/** Newest first, unless sorted otherwise. */
 export const listScans = (sc: ServiceContext, input: ListScansInput) =>
   page(
     sc,
@@ -83,12 +93,12 @@ async function requireScan(sc: ServiceContext, id: number) {
 
 export const getScan = async (sc: ServiceContext, id: number) => presentScan(await requireScan(sc, id));
 
-export async function scanFindings(sc: ServiceContext, id: number, p: PagingInput) {
+export async function scanFindings(sc: ServiceContext, id: number, p: FindingListQuery) {
   await requireScan(sc, id);
   return listFindingsWhere(sc, { scanId: id }, p);
 }
 
-export async function scanIssues(sc: ServiceContext, id: number, p: PagingInput) {
+export async function scanIssues(sc: ServiceContext, id: number, p: IssueListQuery) {
   await requireScan(sc, id);
   return listIssuesWhere(sc, { findings: { some: { scanId: id } } }, p);
 }

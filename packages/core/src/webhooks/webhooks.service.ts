@@ -11,6 +11,8 @@ import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
+import { DELIVERY_SORT } from "./webhooks.schemas.ts";
 import {
   WEBHOOK_EVENTS,
   newMessageId,
@@ -189,15 +191,22 @@ export async function sendTestEvent(sc: ServiceContext, id: number) {
 
 export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesInput) {
   await getWebhook(sc, input.id);
-  const where = { endpointId: input.id, ...(input.status ? { status: input.status } : {}) };
+  const where = {
+    endpointId: input.id,
+    ...(input.status ? { status: input.status } : {}),
+    ...textSearch(input.q, ["eventType"]),
+  };
+  const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
     deferredPage(
       input,
-      (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy: { id: "desc" }, ...page }),
+      (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy, ...page }),
       (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
     ),
-    // Kept by triggers per endpoint and status (tally_keys_delivery).
-    tally(sc, tallyKey(`deliveries.${input.id}`, { status: input.status }, ["status"])!),
+    // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
+    ((key) => (key ? tally(sc, key) : sc.db.webhookDelivery.count({ where })))(
+      tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]),
+    ),
   ]);
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
 }

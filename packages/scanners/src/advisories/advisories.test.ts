@@ -59,6 +59,7 @@ describe("the bundled dataset", () => {
     expect(ids("nginx", "1.22.0")).toEqual(["CVE-2022-41741"]);
     expect(ids("OpenSSH", "9.6p1")).toEqual(["CVE-2024-6387"]);
     expect(ids("OpenSSH", "8.4p1")).toEqual(["CVE-2023-48795"]);
+    expect(ids("OpenSSH", "4.3p2")).toEqual(["CVE-2023-48795", "CVE-2024-6387"]); // regreSSHion's old range too
     expect(ids("Drupal", "8.4.5")).toEqual(["CVE-2018-7600"]);
     expect(ids("Drupal", "8.4.6")).toEqual([]);
     expect(assessVersion(bundled(), "Bootstrap", "4.2.0", NOW)!.fixedIn).toBe("4.3.1");

@@ -50,7 +50,7 @@ async function scan(port: number, limits?: CrawlLimits) {
 }
 
 describe("HTTP checks below the root and over plain HTTP (real nginx)", () => {
-  it("finds the listing and the dump two links deep, stub_status on its port, and the flagless session cookie", async () => {
+  it("finds the listing and the dump two links deep, stub_status on its port, the flagless cookie", async () => {
     const { found } = await scan(planted.port);
     const by = (kind: string) => found.filter((f) => f.kind === kind);
     const listings = by("http.directory-listing")

@@ -118,7 +118,9 @@ const HEADER_RULES: HeaderRule[] = [
     httpsOnly: false,
     missing: (h) => !/nosniff/i.test(h["x-content-type-options"] ?? ""),
     title: "X-Content-Type-Options header missing",
-    why: "Browsers may guess (sniff) the type of a response and run an uploaded text or image file as a script or page.",
+    why:
+      "Browsers may guess (sniff) the type of a response and run an uploaded text or image file as a " +
+      "script or page.",
     fix: 'Send "X-Content-Type-Options: nosniff" on every response.',
   },
   {

@@ -205,7 +205,11 @@ export const tcpBinding = () => (binding === undefined ? (binding = loadTcpBindi
 const WORKER_SOURCE = () => `"use strict";
 var __name = (f) => f; // esbuild's keepNames helper, should the source carry it
 const { parentPort } = require("node:worker_threads");
-const deps = { net: require("node:net"), binding: (${loadTcpBinding.toString()})(), errno: require("node:os").constants.errno };
+const deps = {
+  net: require("node:net"),
+  binding: (${loadTcpBinding.toString()})(),
+  errno: require("node:os").constants.errno,
+};
 const connectLoop = ${connectLoop.toString()};
 const control = { stopped: false };
 parentPort.on("message", (m) => {

@@ -65,7 +65,9 @@ beforeAll(async () => {
       "slow.example.test/": () => undefined, // never answers
       "/my-bucket": {
         headers: { "content-type": "application/xml" },
-        body: '<?xml version="1.0"?><ListBucketResult><Name>my-bucket</Name><Contents><Key>secret.txt</Key></Contents></ListBucketResult>',
+        body:
+          '<?xml version="1.0"?><ListBucketResult><Name>my-bucket</Name>' +
+          "<Contents><Key>secret.txt</Key></Contents></ListBucketResult>",
       },
     },
   });

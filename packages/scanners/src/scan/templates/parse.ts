@@ -196,7 +196,8 @@ function parseExtractor(e: unknown, i: number): Extractor | null {
   const where = `extractor ${i + 1}`;
   if (!isObj(e)) throw new TemplateError(`${where} must be a mapping`);
   const type = String(e.type ?? "");
-  if (type !== "regex" && type !== "kval") return null; // json, xpath, dsl: not supported, the template still runs without them
+  // json, xpath, dsl: not supported, the template still runs without them.
+  if (type !== "regex" && type !== "kval") return null;
   return {
     type,
     part: part(e.part, where),

@@ -35,16 +35,10 @@ CREATE INDEX "Finding_workspaceId_createdAt_idx" ON "Finding"("workspaceId", "cr
 CREATE INDEX "Finding_assetId_workspaceId_id_idx" ON "Finding"("assetId", "workspaceId", "id");
 
 -- CreateIndex
-CREATE INDEX "Issue_workspaceId_severity_id_idx" ON "Issue"("workspaceId", "severity", "id");
-
--- CreateIndex
 CREATE INDEX "Issue_workspaceId_kind_severity_id_idx" ON "Issue"("workspaceId", "kind", "severity", "id");
 
 -- CreateIndex
 CREATE INDEX "Issue_workspaceId_assigneeUserId_severity_id_idx" ON "Issue"("workspaceId", "assigneeUserId", "severity", "id");
-
--- CreateIndex
-CREATE INDEX "Issue_workspaceId_lastSeenAt_idx" ON "Issue"("workspaceId", "lastSeenAt");
 
 -- CreateIndex
 CREATE INDEX "Issue_assetId_workspaceId_severity_id_idx" ON "Issue"("assetId", "workspaceId", "severity", "id");
