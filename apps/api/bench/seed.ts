@@ -1,5 +1,5 @@
-// Seeding for the benchmarks that need a large workspace (reports-bench,
-// lists-bench): each helper fills one table of one workspace with
+// Seeding for the benchmarks that need a large workspace (lists-bench; meant
+// for reports-bench too, which still seeds inline): each helper fills one table of one workspace with
 // generate_series in a single statement, spreading its rows over what the
 // earlier helpers inserted. Call them in order: projects, assets, scans,
 // issues, findings, then the rest; then `analyze` as autovacuum would.

@@ -1,7 +1,14 @@
 // `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
 // migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
 import { openDatabase } from "@ems/db/node";
-import { createJobQueue, createServices, discoverySettingsFromEnv, startWorker, webhookConfigFromEnv } from "@ems/core";
+import {
+  closePdfBrowser,
+  createJobQueue,
+  createServices,
+  discoverySettingsFromEnv,
+  startWorker,
+  webhookConfigFromEnv,
+} from "@ems/core";
 import { netConfigFromEnv } from "@ems/scanners";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
@@ -29,6 +36,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close(); // stops accepting, lets in-flight requests finish
   await jobs.stop(); // lets running jobs finish
+  await closePdfBrowser(); // the worker's warm Chromium, if it printed a report
   await db.close();
   if (db.embedded?.startedHere) await db.embedded.stop();
   clearTimeout(force);

@@ -3,6 +3,7 @@
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import {
   asOperator,
+  closePdfBrowser,
   createApiKey,
   createJobQueue,
   createOAuthApp,
@@ -73,6 +74,7 @@ export async function startApi(
     async close() {
       await app.close();
       await jobs?.stop();
+      await closePdfBrowser();
       await db.drop();
     },
   };

@@ -6,6 +6,7 @@ export { createServices, connectServices, databaseReachable, type Services } fro
 export { createJobQueue } from "./jobs/queue.ts";
 export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
+export { closePdfBrowser } from "./assessments/render/pdf-browser.ts";
 export { recoverAbandonedScans, HEARTBEAT_TIMEOUT_MS, MAX_SCAN_ATTEMPTS } from "./scans/scans.watchdog.ts";
 export { type PaymentProvider } from "./billing/payment-provider.ts";
 export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";

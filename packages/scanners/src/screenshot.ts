@@ -13,6 +13,8 @@ import type { NetConfig } from "./config.ts";
 import { FetchRefused, safeFetch, urlHost, type HttpResult } from "./http.ts";
 import { besideThis, browserEnv, isolatedLaunch } from "./screenshot/isolation.ts";
 
+export { isolatedLaunch, type ScreenshotIsolation } from "./screenshot/isolation.ts";
+
 /** Response headers Chromium must not see from the proxy: the body we hand over is plain and possibly capped. */
 const DROP = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive"]);
 
@@ -22,7 +24,11 @@ export const MAX_REQUESTS = 200;
 /** Time the child gets beyond the page's load timeout: start Node and Chromium, paint the picture, shut down. */
 const SLACK_MS = 15_000;
 
-const CHROMIUM_ARGS = [
+/**
+ * The hardened Chromium flags: no network of its own beyond the namespace, no background traffic, capped memory.
+ * Every browser the product starts uses them (screenshots here, assessment PDFs in core).
+ */
+export const HARDENED_CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-dev-shm-usage",
@@ -64,7 +70,7 @@ export async function takeScreenshot(url: string, cfg: NetConfig): Promise<Buffe
   if (target.protocol !== "http:" && target.protocol !== "https:") {
     throw new FetchRefused("invalid-url", "only http and https pages are captured", { url });
   }
-  const launch = isolatedLaunch(cfg.chromiumPath, cfg.screenshotIsolation, CHROMIUM_ARGS);
+  const launch = isolatedLaunch(cfg.chromiumPath, cfg.screenshotIsolation, HARDENED_CHROMIUM_ARGS);
   if (!launch) {
     throw new ScreenshotError(
       "screenshots need an empty network namespace (unshare --net) and this system allows none; " +

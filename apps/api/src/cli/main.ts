@@ -10,6 +10,7 @@ import {
   AppError,
   asOperator,
   changeWorkspacePlan,
+  closePdfBrowser,
   createApiKey,
   createApiKeyInput,
   createJobQueue,
@@ -239,6 +240,7 @@ program
       process.once("SIGTERM", resolve);
     });
     await jobs.stop();
+    await closePdfBrowser();
   });
 
 program

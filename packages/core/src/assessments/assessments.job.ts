@@ -23,10 +23,7 @@ export async function runAssessmentJob(services: Services, job: AssessmentJob) {
       const data = await takeSnapshot(sc, { type: report.scopeType, id: report.scopeId, name: report.scopeName }, now);
       const narrative = writeNarrative(data);
       const html = renderAssessmentHtml({ ...report, generatedAt: now, data, narrative });
-      const pdf = await renderPdf(html, {
-        chromiumPath: services.net.chromiumPath,
-        title: `Exposure assessment: ${report.scopeName}`,
-      });
+      const pdf = await renderPdf(html, { net: services.net, title: `Exposure assessment: ${report.scopeName}` });
       await sc.db.assessmentReport.updateMany({
         where: { id: report.id, status: "pending" },
         data: {

@@ -25,6 +25,7 @@ export const WORKSPACE_MODELS = [
   "Finding",
   "Issue",
   "IssueEvent",
+  "IssueDayCount",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",

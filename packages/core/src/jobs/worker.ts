@@ -1,7 +1,7 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the watchdogs (scans, discovery runs), the
-// scan scheduler and the discovery cadence.
+// scan scheduler, the discovery cadence and the folding of the reports' rollup.
 import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
 import type { Services } from "../context.ts";
@@ -10,6 +10,7 @@ import { DISCOVERY_TICK_INTERVAL_MS, runDiscoveryTick } from "../discovery/disco
 import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/scheduler.ts";
 import { runScanJob } from "../scans/scans.run.ts";
 import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watchdog.ts";
+import { compactDayCounts, DAY_COUNTS_COMPACTION_INTERVAL_MS } from "../reports/day-counts.ts";
 import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
 import { runEvery } from "./periodic.ts";
 
@@ -51,6 +52,8 @@ export async function startWorker(
     runEvery("discovery tick", opts.discoveryIntervalMs ?? DISCOVERY_TICK_INTERVAL_MS, () =>
       runDiscoveryTick(services),
     ),
+    // The reports' rollup stays exact without it; folding keeps it small (one row per day and severity).
+    runEvery("report rollup compaction", DAY_COUNTS_COMPACTION_INTERVAL_MS, () => compactDayCounts(services)),
   ];
   return { stop: () => loops.forEach((l) => l.stop()) };
 }

@@ -25,14 +25,11 @@ export const aliasOf = (source: Source) => (source === "issues" ? "i" : "e");
 /**
  * Joins and conditions on the source's rows (and asset alias `a` when a project is asked for): the project
  * filter as parameter `$${projectParam}`, and dismissed issues left out unless asked for (for events: the events
- * of issues dismissed now, through a hashed list of the few dismissed ids rather than a join with every issue).
+ * of issues dismissed now, which the trigger flags as such, rather than a join with every issue).
  */
 export function issueFilter(f: ReportFilters, projectParam: number, source: Source = "issues") {
   const t = aliasOf(source);
-  const dismissed =
-    source === "issues"
-      ? ` and i.status <> 'dismissed'`
-      : ` and e."issueId" not in (select id from "Issue" where "workspaceId" = $1 and status = 'dismissed')`;
+  const dismissed = source === "issues" ? ` and i.status <> 'dismissed'` : ` and not e."issueDismissed"`;
   return {
     join: f.projectId ? `join "Asset" a on a.id = ${t}."assetId"` : "",
     where: (f.projectId ? ` and a."projectId" = $${projectParam}` : "") + (f.includeDismissed ? "" : dismissed),

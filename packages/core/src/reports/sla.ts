@@ -12,6 +12,7 @@ import { workspaceRows } from "../service-context.ts";
 import { SLA_SEVERITIES, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
 import { resolvePeriod, type PeriodInput } from "./period.ts";
+import { breachRateByRanges, oldestBreachesByRanges, openByRanges } from "./sla-ranges.ts";
 import {
   aliasOf,
   checkProject,
@@ -78,19 +79,23 @@ export async function slaReport(
   const base = [days.critical, days.high, days.medium, days.low];
   const project = filters.projectId ? [filters.projectId] : [];
   const open = openStatuses(filters);
+  // Every issue on the workspace's policy: index ranges per severity (sla-ranges.ts); else the joins below.
+  const ranges = overrides === 0 && !filters.projectId ? { filters, days, now, atRiskDays, period, bucket } : null;
   const [openRows, resolvedRows, rateRows, oldest] = await Promise.all([
-    workspaceRows<{ severity: SlaSeverity; open: number; breached: number; atRisk: number }>(
-      sc,
-      name("report-sla-open"),
-      `select i.severity::text as severity, count(*)::int as open,
+    ranges
+      ? openByRanges(sc, ranges)
+      : workspaceRows<{ severity: SlaSeverity; open: number; breached: number; atRisk: number }>(
+          sc,
+          name("report-sla-open"),
+          `select i.severity::text as severity, count(*)::int as open,
          count(*) filter (where ${d(8).due} < $6)::int as breached,
          count(*) filter (where ${d(8).due} >= $6 and ${d(8).due} < $6::timestamptz + $7::int * interval '1 day')::int
            as "atRisk"
        from "Issue" i ${d(8).join}
        where i."workspaceId" = $1 and i.status in ${open} ${d(8).where}
        group by 1`,
-      [...base, now, atRiskDays, ...project],
-    ),
+          [...base, now, atRiskDays, ...project],
+        ),
     workspaceRows<{ severity: SlaSeverity; resolved: number; late: number }>(
       sc,
       name("report-sla-resolved"),
@@ -102,10 +107,12 @@ export async function slaReport(
       [...base, period.start, period.end, ...project],
     ),
     // Issues first seen up to the longest deadline before the period can fall due in it.
-    workspaceRows<{ bucket: string; due: number; breached: number }>(
-      sc,
-      name(`report-sla-rate-${bucket}`),
-      `select to_char(date_trunc('${bucket}', x.due at time zone 'UTC'), 'YYYY-MM-DD') as bucket,
+    ranges
+      ? breachRateByRanges(sc, ranges)
+      : workspaceRows<{ bucket: string; due: number; breached: number }>(
+          sc,
+          name(`report-sla-rate-${bucket}`),
+          `select to_char(date_trunc('${bucket}', x.due at time zone 'UTC'), 'YYYY-MM-DD') as bucket,
          count(*)::int as due,
          count(*) filter (where not (x.status = 'resolved' and x."resolvedAt" <= x.due))::int as breached
        from (select i.status, i."resolvedAt", ${d(10).due} as due
@@ -114,29 +121,31 @@ export async function slaReport(
                and i."firstSeenAt" < $7 ${d(10).where}) x
        where x.due >= $6 and x.due < $7 and x.due <= $9
        group by 1`,
-      [...base, period.start, period.end, lookbackDays, now, ...project],
-    ),
-    workspaceRows<{
-      issueId: number;
-      title: string;
-      severity: SlaSeverity;
-      assetId: number;
-      assetValue: string;
-      assetName: string | null;
-      firstSeenAt: Date;
-      dueAt: Date;
-      daysOver: number;
-    }>(
-      sc,
-      name("report-sla-oldest"),
-      `select i.id as "issueId", i.title, i.severity::text as severity, i."assetId", ast.value as "assetValue",
+          [...base, period.start, period.end, lookbackDays, now, ...project],
+        ),
+    ranges
+      ? oldestBreachesByRanges(sc, ranges)
+      : workspaceRows<{
+          issueId: number;
+          title: string;
+          severity: SlaSeverity;
+          assetId: number;
+          assetValue: string;
+          assetName: string | null;
+          firstSeenAt: Date;
+          dueAt: Date;
+          daysOver: number;
+        }>(
+          sc,
+          name("report-sla-oldest"),
+          `select i.id as "issueId", i.title, i.severity::text as severity, i."assetId", ast.value as "assetValue",
          ast.name as "assetName", i."firstSeenAt", ${d(7).due} as "dueAt",
          floor(extract(epoch from $6::timestamptz - ${d(7).due}) / 86400)::int as "daysOver"
        from "Issue" i ${d(7).join} join "Asset" ast on ast.id = i."assetId"
        where i."workspaceId" = $1 and i.status in ${open} and ${d(7).due} < $6 ${d(7).where}
        order by 8, i.id limit 10`,
-      [...base, now, ...project],
-    ),
+          [...base, now, ...project],
+        ),
   ]);
   const bySeverity = SLA_SEVERITIES.map((severity) => {
     const o = openRows.find((r) => r.severity === severity);

@@ -1,11 +1,13 @@
 // The period summary (docs/api.md, Reports): issue flow from the IssueEvent
-// history, scans and assets added, time to remediate, and a per-day series.
+// history (for the workspace, its per-day rollup: day-counts.ts), scans and
+// assets added, time to remediate, and a per-day series.
 //
 // "Open at the end of a day" is derived backwards from the open issues of now:
 // open(t) = open(now) − Σ (change of the open count by each event after t),
 // so only the events from the period's start on are read, never the whole history.
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
+import { dayCounts, type DayRow } from "./day-counts.ts";
 import { resolvePeriod, type Period, type PeriodInput } from "./period.ts";
 import {
   checkProject,
@@ -21,16 +23,6 @@ import {
 type BySeverity = Record<ReportSeverity, number>;
 const zeroes = (): BySeverity => ({ critical: 0, high: 0, medium: 0, low: 0, info: 0 });
 const total = (b: BySeverity) => SEVERITIES.reduce((n, s) => n + b[s], 0);
-
-interface DayRow {
-  day: string;
-  severity: ReportSeverity;
-  opened: number;
-  resolved: number;
-  reopened: number;
-  dismissed: number;
-  delta: number;
-}
 
 function eventsByDay(sc: ServiceContext, period: Period, f: ReportFilters) {
   const open = openStatuses(f);
@@ -63,6 +55,16 @@ function openNow(sc: ServiceContext, f: ReportFilters) {
      group by 1`,
     filter.values,
   );
+}
+
+/**
+ * The flow per day and severity from the period's start on, and the issues open now: for the workspace from the
+ * rollup, for one project (a twentieth of the events, say) from the events and issues themselves.
+ */
+async function flow(sc: ServiceContext, period: Period, f: ReportFilters) {
+  if (!f.projectId) return dayCounts(sc, period, f);
+  const [days, open] = await Promise.all([eventsByDay(sc, period, f), openNow(sc, f)]);
+  return { days, open };
 }
 
 /** Days from first seen to each resolution in the period (an issue resolved twice counts twice). */
@@ -102,9 +104,8 @@ function scansAndAssets(sc: ServiceContext, period: Period, f: ReportFilters) {
 export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = new Date()) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
-  const [days, open, times, [counts]] = await Promise.all([
-    eventsByDay(sc, period, filters),
-    openNow(sc, filters),
+  const [{ days, open }, times, [counts]] = await Promise.all([
+    flow(sc, period, filters),
     remediationTimes(sc, period, filters),
     scansAndAssets(sc, period, filters),
   ]);

@@ -1,21 +1,11 @@
 // The PDF of an assessment: our own HTML printed by headless Chromium
-// (playwright-core, the browser the screenshots use). The page is ours, not a
-// hostile site's, but it still gets no network: every request is aborted and
-// the resolver maps every host to nothing. Page numbers come from Chromium's
-// footer template; the cover is the HTML's first page.
+// (playwright-core, launched like the screenshot browser and kept warm: see
+// pdf-browser.ts). The page is ours, not a hostile site's, but it still gets
+// no network: every request is aborted and the resolver maps every host to
+// nothing. Page numbers come from Chromium's footer template; the cover is the
+// HTML's first page.
 import { escapeHtml } from "./escape.ts";
-
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-extensions",
-  "--host-resolver-rules=MAP * ~NOTFOUND",
-];
+import { pdfContext, type PdfBrowserConfig } from "./pdf-browser.ts";
 
 /** How long one PDF may take, start to finish. */
 const PDF_TIMEOUT_MS = 60_000;
@@ -24,18 +14,10 @@ const FOOTER_STYLE = "font: 8px sans-serif; color: #64748b; width: 100%; padding
 
 export async function renderPdf(
   html: string,
-  opts: { chromiumPath: string; title: string },
+  opts: { net: PdfBrowserConfig; title: string },
 ): Promise<Uint8Array<ArrayBuffer>> {
-  // Loaded when first needed: the dashboard bundles core but never prints.
-  const { chromium } = await import("playwright-core");
-  const browser = await chromium.launch({
-    executablePath: opts.chromiumPath,
-    args: CHROMIUM_ARGS,
-    timeout: PDF_TIMEOUT_MS,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? "/tmp" },
-  });
+  const context = await pdfContext(opts.net, PDF_TIMEOUT_MS);
   try {
-    const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
     await context.route("**/*", (route) => route.abort("blockedbyclient"));
     const page = await context.newPage();
     page.setDefaultTimeout(PDF_TIMEOUT_MS);
@@ -52,6 +34,6 @@ export async function renderPdf(
     });
     return new Uint8Array(pdf);
   } finally {
-    await browser.close();
+    await context.close().catch(() => undefined); // the browser may have died with the page
   }
 }
