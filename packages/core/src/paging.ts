@@ -43,3 +43,19 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
 
 export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });
+
+/**
+ * A page as a deferred join: first the page's ids in list order (an index-only scan walks past the skipped rows
+ * without reading them; an OFFSET over whole rows reads every one), then those rows. Deep pages of the big lists
+ * cost what page 1 costs, give or take the walk.
+ */
+export async function deferredPage<T extends { id: number }>(
+  p: PagingInput,
+  ids: (page: { skip: number; take: number }) => Promise<{ id: number }[]>,
+  rows: (ids: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const order = (await ids(skipTake(p))).map((r) => r.id);
+  if (order.length === 0) return [];
+  const byId = new Map((await rows(order)).map((r) => [r.id, r]));
+  return order.flatMap((id) => byId.get(id) ?? []);
+}

@@ -23,10 +23,11 @@ export const serviceContext = (services: Services, actor: Actor): ServiceContext
 
 /**
  * Locks the workspace row for the rest of the transaction, so that plan-limit checks and the writes they guard cannot
- * interleave.
+ * interleave. FOR NO KEY UPDATE excludes the other lockers but not the foreign-key checks (FOR KEY SHARE) of every
+ * insert in the workspace, which FOR UPDATE would make wait.
  */
 export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
-  await tx.$executeRaw`select 1 from "Workspace" where id = ${workspaceId} for update`;
+  await tx.$executeRaw`select 1 from "Workspace" where id = ${workspaceId} for no key update`;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { AssetType, Prisma } from "@ems/db";
 import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { skipTake } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage } from "../paging.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -54,8 +55,18 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
   };
   const orderBy = orderByOf(ASSET_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.asset.findMany({ where, include: assetInclude, orderBy, ...skipTake(input) }),
-    sc.db.asset.count({ where }),
+    deferredPage(
+      input,
+      (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy, ...page }),
+      (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
+    ),
+    // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
+    ((key) => (key ? tally(sc, key) : sc.db.asset.count({ where })))(
+      tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status, q: input.q }, [
+        "type",
+        "status",
+      ]),
+    ),
   ]);
   const ids = rows.map((r) => r.id);
   const [issues, scans] = ids.length

@@ -1,9 +1,10 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
+import { tally, tallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { skipTake } from "../paging.ts";
+import { deferredPage } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import {
@@ -37,6 +38,9 @@ function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
   };
 }
 
+/** The filters the tally counts alone (keys audit.<field>.<stored value>; see tally_keys_audit). */
+const TALLIED = ["actorType", "action", "resourceType"] as const;
+
 function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
   return {
     actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
@@ -52,19 +56,23 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
 /** Newest first unless sorted otherwise (ids grow with time). */
 export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
-  const unfiltered = Object.values(filter).every((v) => v === undefined);
+  const { actorType, actorId, action, resourceType, resourceId, from, to, q } = input;
+  const key = tallyKey("audit", { actorType, actorId, action, resourceType, resourceId, from, to, q }, TALLIED);
   const [rows, total] = await Promise.all([
-    sc.db.auditEntry.findMany({
-      where: filter,
-      orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
-      ...skipTake(input),
-    }),
-    // The whole log's total is kept by triggers; count(*) over a million entries costs ~60 ms.
-    unfiltered
-      ? sc.db.workspace
-          .findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { auditEntryCount: true } })
-          .then((w) => w.auditEntryCount)
-      : sc.db.auditEntry.count({ where: filter }),
+    deferredPage(
+      input,
+      (page) =>
+        sc.db.auditEntry.findMany({
+          where: filter,
+          select: { id: true },
+          orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
+          ...page,
+        }),
+      (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
+    ),
+    // The whole log's total and those of one actor type, action or resource type are kept by triggers: count(*)
+    // over a million entries costs ~60 ms.
+    key ? tally(sc, key) : sc.db.auditEntry.count({ where: filter }),
   ]);
   return { items: rows.map(present), total, page: input.page, limit: input.limit };
 }

@@ -36,6 +36,7 @@ export const WORKSPACE_MODELS = [
   "WebhookDelivery",
   "SlaPolicy",
   "ProjectSlaPolicy",
+  "WorkspaceTally",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);

@@ -5,7 +5,8 @@ import { Prisma } from "@ems/db";
 import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
-import { skipTake } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
@@ -15,6 +16,7 @@ import { orderByOf, textSearch } from "../list-query.ts";
 type Source = (typeof DISCOVERY_SOURCES)[number];
 
 export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
+  const { projectId, domain, status, source, resolves, q } = input;
   const where: Prisma.DiscoveredHostnameWhereInput = {
     projectId: input.projectId,
     domain: input.domain,
@@ -27,13 +29,21 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     ...textSearch(input.q, ["host"]),
   };
   const [rows, total] = await Promise.all([
-    sc.db.discoveredHostname.findMany({
-      where,
-      include: hostInclude,
-      orderBy: orderByOf(HOST_SORT, "createdAt", input),
-      ...skipTake(input),
-    }),
-    sc.db.discoveredHostname.count({ where }),
+    deferredPage(
+      input,
+      (page) =>
+        sc.db.discoveredHostname.findMany({
+          where,
+          select: { id: true },
+          orderBy: orderByOf(HOST_SORT, "createdAt", input),
+          ...page,
+        }),
+      (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
+    ),
+    // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
+    ((key) => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })))(
+      tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]),
+    ),
   ]);
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
 }

@@ -1,6 +1,7 @@
 import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
@@ -10,13 +11,25 @@ const include = { asset: { select: { id: true, value: true } } } as const;
 
 export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
 
-/** Newest first, unless sorted otherwise. */
-export async function listFindingsWhere(sc: ServiceContext, filter: Prisma.FindingWhereInput, p: FindingListQuery) {
+/**
+ * Newest first, unless sorted otherwise; the page is a deferred join. `tallied`: the tally key that counts what
+ * `filter` selects, when there is one (never with `q`).
+ */
+export async function listFindingsWhere(
+  sc: ServiceContext,
+  filter: Prisma.FindingWhereInput,
+  p: FindingListQuery,
+  tallied?: string,
+) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
-    sc.db.finding.findMany({ where, include, orderBy, ...skipTake(p) }),
-    sc.db.finding.count({ where }),
+    deferredPage(
+      p,
+      (page) => sc.db.finding.findMany({ where, select: { id: true }, orderBy, ...page }),
+      (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
+    ),
+    tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where }),
   ]);
   return {
     // The output schema leaves out workspaceId.
@@ -27,18 +40,25 @@ export async function listFindingsWhere(sc: ServiceContext, filter: Prisma.Findi
   };
 }
 
-export const listFindings = (sc: ServiceContext, i: ListFindingsInput) =>
-  listFindingsWhere(
+export function listFindings(sc: ServiceContext, i: ListFindingsInput) {
+  const { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to } = i;
+  return listFindingsWhere(
     sc,
     {
-      assetId: i.assetId,
-      scanId: i.scanId,
-      issueId: i.issueId,
-      severity: i.severity,
-      scanner: i.scanner,
-      kind: i.kind,
-      asset: i.projectId ? { projectId: i.projectId } : undefined,
-      createdAt: dateRange(i.from, i.to),
+      assetId,
+      scanId,
+      issueId,
+      severity,
+      scanner,
+      kind,
+      asset: projectId ? { projectId } : undefined,
+      createdAt: dateRange(from, to),
     },
     i,
+    // No filter, or one severity or scanner alone: kept by triggers (tally_keys_finding).
+    tallyKey("findings", { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to }, [
+      "severity",
+      "scanner",
+    ]),
   );
+}

@@ -16,10 +16,13 @@ export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
   const seen = await sc.db.openPort.findMany({
     where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null },
   });
+  // First row per asset and port, as find() over the array gave, without its cost (issues × ports).
+  const seenAt = new Map<string, (typeof seen)[number]>();
+  for (const p of seen) if (!seenAt.has(`${p.assetId}:${p.port}`)) seenAt.set(`${p.assetId}:${p.port}`, p);
   const groups = new Map<number, OpenPortGroup>();
   for (const i of issues) {
     const port = i.port ?? Number(i.kind.split(".")[2]);
-    const info = seen.find((p) => p.assetId === i.assetId && p.port === port);
+    const info = seenAt.get(`${i.assetId}:${port}`);
     const group = groups.get(port) ?? {
       port,
       protocol: info?.protocol ?? "tcp",

@@ -1,7 +1,8 @@
 import type { Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dateRange } from "../dates.ts";
@@ -47,11 +48,17 @@ async function page(
   sc: ServiceContext,
   filter: Prisma.ScanWhereInput,
   p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
+  tallied?: string,
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
+  const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
   const [rows, total] = await Promise.all([
-    sc.db.scan.findMany({ where, include, orderBy: orderByOf(SCAN_SORT, "createdAt", p), ...skipTake(p) }),
-    sc.db.scan.count({ where }),
+    deferredPage(
+      p,
+      (page) => sc.db.scan.findMany({ where, select: { id: true }, orderBy, ...page }),
+      (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
+    ),
+    tallied && !p.q ? tally(sc, tallied) : sc.db.scan.count({ where }),
   ]);
   return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
 }
@@ -67,6 +74,12 @@ export const listScans = (sc: ServiceContext, input: ListScansInput) =>
       createdAt: dateRange(input.from, input.to),
     },
     input,
+    // No filter, or one status alone: kept by triggers (tally_keys_scan).
+    tallyKey(
+      "scans",
+      { assetId: input.assetId, status: input.status, projectId: input.projectId, from: input.from, to: input.to },
+      ["status"],
+    ),
   );
 
 export const listActiveScans = (sc: ServiceContext, input: PagingInput) =>

@@ -12,5 +12,7 @@ export { takeSnapshot } from "../assessments/assessments.snapshot.ts";
 export { writeNarrative } from "../assessments/assessments.narrative.ts";
 export { renderAssessmentHtml } from "../assessments/render/html.ts";
 export { renderPdf } from "../assessments/render/pdf.ts";
+// Scan results as a worker stores them, run concurrently by `pnpm bench:lists`.
+export { syncIssues } from "../issues/issues.sync.ts";
 // The reports' rollup folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
 export { compactDayCounts } from "../reports/day-counts.ts";

@@ -7,7 +7,8 @@ import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import type { z } from "zod";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { tally, tallyKey } from "../db/tally.ts";
+import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
@@ -197,8 +198,15 @@ export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesIn
   };
   const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.webhookDelivery.findMany({ where, orderBy, ...skipTake(input) }),
-    sc.db.webhookDelivery.count({ where }),
+    deferredPage(
+      input,
+      (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy, ...page }),
+      (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
+    ),
+    // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
+    ((key) => (key ? tally(sc, key) : sc.db.webhookDelivery.count({ where })))(
+      tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]),
+    ),
   ]);
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
 }

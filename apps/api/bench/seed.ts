@@ -1,0 +1,137 @@
+// Seeding for the benchmarks that need a large workspace (lists-bench; meant
+// for reports-bench too, which still seeds inline): each helper fills one table of one workspace with
+// generate_series in a single statement, spreading its rows over what the
+// earlier helpers inserted. Call them in order: projects, assets, scans,
+// issues, findings, then the rest; then `analyze` as autovacuum would.
+import type { Database } from "@ems/db";
+
+export interface Seeder {
+  workspaceId: number;
+  /** Runs SQL with the workspace bound as $1. */
+  q: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+export const seeder = (db: Database, workspaceId: number): Seeder => ({
+  workspaceId,
+  q: (sql) => db.pool.query(sql, [workspaceId]),
+});
+
+export const seedProjects = ({ q }: Seeder, count: number) =>
+  q(`insert into "Project" ("workspaceId", name, "updatedAt")
+     select $1, 'P' || g, now() from generate_series(1, ${count}) g`);
+
+/** Assets round-robin over the projects, created over the last 700 days. */
+export const seedAssets = ({ q }: Seeder, count: number) =>
+  q(`insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", status, "createdAt", "updatedAt")
+     select $1, p.id, 'subdomain', 'host' || g || '.example.com', 't',
+       (array['reachable','reachable','reachable','unreachable','pending','error'])[1 + g % 6]::"AssetStatus",
+       now() - (g % 700) * interval '1 day', now()
+     from generate_series(1, ${count}) g
+     join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p
+       on p.n = g % (select count(*) from "Project" where "workspaceId" = $1)`);
+
+/** Scan g on the (g mod assets)th asset; a tenth failed, the rest completed, over the last year. */
+export const seedScans = ({ q }: Seeder, count: number) =>
+  q(`insert into "Scan" ("workspaceId", "assetId", status, "findingsCount", "createdAt", "updatedAt")
+     select $1, a.id, case when g % 10 = 0 then 'failed' else 'completed' end::"ScanStatus", 100,
+       now() - (g % 365) * interval '1 day', now()
+     from generate_series(1, ${count}) g
+     join (select id, row_number() over (order by id) - 1 as n from "Asset" where "workspaceId" = $1) a
+       on a.n = g % (select count(*) from "Asset" where "workspaceId" = $1)`);
+
+/**
+ * Issue g on the (g mod assets)th asset: first seen up to 730 days ago; resolved (60%) some days later, dismissed
+ * (5%), else open. The kind is unique per asset (its round over the assets) and shared by every 50th issue of a
+ * round. With `openPortKinds`, each asset's first issue is instead the open port its OpenPort row (seedOpenPorts)
+ * will hold. A tenth of the resolved issues then came back (writes resolved → open events through the trigger).
+ */
+export async function seedIssues({ q }: Seeder, count: number, opts: { openPortKinds?: boolean } = {}) {
+  const assets = `(select count(*) from "Asset" where "workspaceId" = $1)`;
+  const port = `(array[22, 443, 3306, 6379, 9200])[1 + a.id % 5]`;
+  await q(
+    `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, port, "firstSeenAt", "lastSeenAt",
+       "resolvedAt", "dismissedAt", "dismissReason", "updatedAt")
+     select $1, a.id, k.kind, 'Issue ' || g,
+       (array['critical','high','medium','medium','low','low','info']::"Severity"[])[1 + g % 7],
+       s.status::"IssueStatus", case when k.kind like 'port.open.%' then ${port} end, s.first,
+       least(s.first + (g % 30) * interval '1 day', now()),
+       case when s.status = 'resolved' then least(s.first + (g % 200) * interval '1 day', now()) end,
+       case when s.status = 'dismissed' then s.first + interval '1 day' end,
+       case when s.status = 'dismissed' then 'accepted-risk' end, now()
+     from generate_series(1, ${count}) g
+     join (select id, row_number() over (order by id) as n from "Asset" where "workspaceId" = $1) a
+       on a.n = 1 + g % ${assets}
+     cross join lateral (select now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as first,
+       case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end as status) s
+     cross join lateral (select case when ${opts.openPortKinds ?? false} and g <= ${assets}
+       then 'port.open.' || ${port} else 'bench.' || (g / ${assets}) || '.' || (g % 50) end as kind) k`,
+  );
+  await q(
+    `update "Issue" set status = 'open', "resolvedAt" = null, "updatedAt" = "resolvedAt" + interval '3 days'
+     where "workspaceId" = $1 and status = 'resolved' and id % 10 = 1 and "resolvedAt" < now() - interval '3 days'`,
+  );
+}
+
+const SCANNERS = `array['nuclei','tls','http','ports','services','technologies']`;
+
+/** Finding g belongs to the (g mod issues)th issue and the (g mod scans)th scan, one every 30 s over a year. */
+export const seedFindings = ({ q }: Seeder, count: number) =>
+  q(`insert into "Finding" ("workspaceId", "scanId", "assetId", "issueId", scanner, kind, title, severity, "createdAt")
+     select $1, (select min(id) from "Scan" where "workspaceId" = $1)
+         + g % (select count(*) from "Scan" where "workspaceId" = $1), i."assetId", i.id,
+       (${SCANNERS})[1 + g % 6], i.kind, i.title, i.severity, now() - (${count} - g) * interval '30 seconds'
+     from generate_series(1, ${count}) g
+     join "Issue" i on i.id = (select min(id) from "Issue" where "workspaceId" = $1)
+       + g % (select count(*) from "Issue" where "workspaceId" = $1)`);
+
+/** One open port per asset (the one seedIssues' openPortKinds names). */
+export const seedOpenPorts = ({ q }: Seeder) =>
+  q(`insert into "OpenPort" ("workspaceId", "assetId", port, service)
+     select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5], 'bench' from "Asset" where "workspaceId" = $1`);
+
+/** One entry a second back from now: two thirds project.update, a third project.create, 5,000 resources. */
+export const seedAuditEntries = ({ q }: Seeder, count: number) =>
+  q(`insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType", "resourceId",
+       "createdAt")
+     select $1, 'system', 'seed', 'system', case when g % 3 = 0 then 'project.create' else 'project.update' end,
+       'project', (g % 5000)::text, now() - g * interval '1 second'
+     from generate_series(1, ${count}) g`);
+
+/** Hosts under 100 domains, round-robin over the projects; a tenth ignored, a tenth added, half resolving. */
+export const seedDiscoveredHosts = ({ q }: Seeder, count: number) =>
+  q(`insert into "DiscoveredHostname" ("workspaceId", "projectId", domain, host, sources, resolves, status)
+     select $1, p.id, 'domain' || (g % 100) || '.example', 'h' || g || '.domain' || (g % 100) || '.example',
+       array[(array['crtsh','certspotter','bruteforce'])[1 + g % 3]],
+       case when g % 2 = 0 then '{"a": ["192.0.2.1"], "aaaa": []}'::jsonb end,
+       (case when g % 10 = 0 then 'ignored' when g % 10 = 1 then 'added' else 'new' end)::"DiscoveredStatus"
+     from generate_series(1, ${count}) g
+     join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p
+       on p.n = g % (select count(*) from "Project" where "workspaceId" = $1)`);
+
+/** One daily schedule on each of the first `count` assets; a fifth disabled. */
+export const seedSchedules = ({ q }: Seeder, count: number) =>
+  q(`insert into "ScanSchedule" ("workspaceId", "assetId", name, frequency, time, enabled, "nextRunAt", "updatedAt")
+     select $1, id, 'Nightly ' || id, 'daily', '03:00', id % 5 <> 0, now() + interval '1 day', now()
+     from "Asset" where "workspaceId" = $1 order by id limit ${count}`);
+
+export const seedAssessments = ({ q }: Seeder, count: number) =>
+  q(`insert into "AssessmentReport" ("workspaceId", "scopeType", "scopeName", status, "updatedAt")
+     select $1, (array['workspace','project','asset']::"AssessmentScope"[])[1 + g % 3], 'Scope ' || g,
+       (array['ready','ready','failed','pending']::"AssessmentStatus"[])[1 + g % 4], now()
+     from generate_series(1, ${count}) g`);
+
+/** Statistics and the visibility map, as on tables autovacuum has visited. */
+export async function analyze(db: Database, tables: string[]) {
+  for (const table of tables) await db.pool.query(`vacuum analyze "${table}"`);
+}
+
+/** How busy the shared machine is: a plain scan of a table's rows (median of 5). */
+export async function yardstick({ q }: Seeder, table: string) {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    await q(`select count(*) from "${table}" where "workspaceId" = $1 and id > 0`);
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b)[2]!;
+}

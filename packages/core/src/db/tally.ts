@@ -1,0 +1,27 @@
+// Exact totals of the big lists from the trigger-kept "WorkspaceTally" rows
+// (see its model): the sum of the workspace's shards under one key.
+import { workspaceRows, type ServiceContext } from "../service-context.ts";
+
+/** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"). */
+export async function tally(sc: ServiceContext, key: string): Promise<number> {
+  const [row] = await workspaceRows<{ n: string | null }>(
+    sc,
+    "tally",
+    `select sum((counts ->> $2)::bigint) as n from "WorkspaceTally" where "workspaceId" = $1`,
+    [key],
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The tally key that counts exactly the rows `filter` selects, when it sets at most one of the tallied fields and
+ * nothing else (`prefix` alone when it sets nothing); undefined when only count(*) can say.
+ */
+export function tallyKey(prefix: string, filter: Record<string, unknown>, tallied: readonly string[]) {
+  const set = Object.entries(filter).filter(([, v]) => v !== undefined);
+  if (set.length === 0) return prefix;
+  const [field, value] = set[0]!;
+  return set.length === 1 && tallied.includes(field) && ["string", "boolean"].includes(typeof value)
+    ? `${prefix}.${field}.${String(value)}`
+    : undefined;
+}
