@@ -253,9 +253,7 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                 ))
               ) : (
                 <tr>
-                  <td colSpan={span}>
-                    {empty ?? <EmptyState title="No results" description="Nothing matches the current filters." />}
-                  </td>
+                  <td colSpan={span}>{empty ?? <EmptyState title="No results" />}</td>
                 </tr>
               )
             ) : (

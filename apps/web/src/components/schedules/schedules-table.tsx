@@ -4,27 +4,32 @@
 // Used by the schedules page and the asset page.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
-import { Button, ConfirmDialog, DataTable, type DataTableColumn, toast } from "@ems/ui";
+import { useState } from "react";
+import { Button, ConfirmDialog, DataTable, type DataTableColumn, type DataTableProps, toast } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
 import { ScheduleDialog } from "./schedule-form";
 import { When } from "./when";
 
-export interface SchedulesTableProps {
-  rows: Schedule[];
-  total: number;
-  page: number;
-  limit: number;
-  onPageChange: (page: number) => void;
-  loading: boolean;
+export type SchedulesTableProps = Pick<
+  DataTableProps<Schedule>,
+  | "rows"
+  | "total"
+  | "page"
+  | "limit"
+  | "onPageChange"
+  | "limitOptions"
+  | "onLimitChange"
+  | "sort"
+  | "onSortChange"
+  | "loading"
+  | "empty"
+  | "toolbar"
+> & {
   /** The asset column (the schedules page); the asset page leaves it out. */
   showAsset?: boolean;
-  empty?: ReactNode;
-  /** Filters above the table. */
-  toolbar?: ReactNode;
-}
+};
 
 export function SchedulesTable({ showAsset = false, ...table }: SchedulesTableProps) {
   const trpc = useTRPC();

@@ -1,13 +1,16 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import { useState } from "react";
 import type { RouterInputs } from "@ems/core";
 import {
   Button,
   DataTable,
+  EmptyState,
   Field,
   PageHeader,
+  RelativeTime,
   SeverityBadge,
   StatusPill,
   toast,
@@ -15,32 +18,48 @@ import {
   type RowSelectionState,
 } from "@ems/ui";
 import { ISSUE_TONE } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useListState } from "@/components/list-state";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "severity" | "status" | "assigneeUserId">;
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
+const FILTERS = {
+  projectId: parseAsInteger,
+  severity: parseAsStringLiteral(SEVERITIES),
+  // The default view: what still needs work. "any" shows every status.
+  status: parseAsStringLiteral(["unresolved", ...STATUSES, "any"] as const).withDefault("unresolved"),
+  assigneeUserId: parseAsInteger,
+};
 
 export function IssuesView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>({ status: "open" });
+  const state = useListState(FILTERS);
+  const { projectId, severity, status, assigneeUserId } = state.filters;
+  const filters: Filters = {
+    projectId: projectId ?? undefined,
+    severity: severity ?? undefined,
+    status: status === "any" ? undefined : status,
+    assigneeUserId: assigneeUserId ?? undefined,
+  };
+  const filtered = Boolean(projectId || severity || status !== "unresolved" || assigneeUserId);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
-  const list = useQuery(trpc.issues.list.queryOptions({ page, limit: 50, ...filters }));
+  const list = useQuery(
+    trpc.issues.list.queryOptions({ page: state.query.page, limit: state.query.limit, ...filters }),
+  );
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
   const set =
-    (k: keyof Filters, numeric = false) =>
+    (k: keyof typeof FILTERS, numeric = false) =>
     (e: { target: { value: string } }) => {
       const v = e.target.value;
-      setFilters((f) => ({ ...f, [k]: v ? (numeric ? Number(v) : v) : undefined }));
-      setPage(1);
+      state.setFilters({ [k]: v ? (numeric ? Number(v) : v) : null });
       setSelection({});
     };
   const rows = list.data?.items ?? [];
@@ -72,7 +91,7 @@ export function IssuesView() {
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
               <Field label="Project">
-                <select value={filters.projectId ?? ""} onChange={set("projectId", true)}>
+                <select value={projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
                   {projects.data?.items.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -82,7 +101,7 @@ export function IssuesView() {
                 </select>
               </Field>
               <Field label="Severity">
-                <select value={filters.severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
+                <select value={severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
                   <option value="">Any</option>
                   {SEVERITIES.map((s) => (
                     <option key={s}>{s}</option>
@@ -90,8 +109,9 @@ export function IssuesView() {
                 </select>
               </Field>
               <Field label="Status">
-                <select value={filters.status ?? ""} onChange={set("status")} data-testid="filter-issue-status">
-                  <option value="">Any</option>
+                <select value={status} onChange={set("status")} data-testid="filter-issue-status">
+                  <option value="unresolved">Unresolved (open, in progress)</option>
+                  <option value="any">Any</option>
                   {STATUSES.map((s) => (
                     <option key={s}>{s}</option>
                   ))}
@@ -156,21 +176,34 @@ export function IssuesView() {
         columns={[
           { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
           { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
-          { key: "asset", header: "Asset", render: (i) => i.asset.value },
+          {
+            key: "asset",
+            header: "Asset",
+            render: (i) => (
+              <Link href={`/assets/${i.asset.id}`} className="break-all">
+                {i.asset.value}
+              </Link>
+            ),
+          },
           {
             key: "status",
             header: "Status",
             render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
           },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
-          { key: "lastSeenAt", header: "Last seen", render: (i) => formatDate(i.lastSeenAt) },
+          { key: "lastSeenAt", header: "Last seen", render: (i) => <RelativeTime date={i.lastSeenAt} /> },
         ]}
         rows={rows}
         rowKey={(i) => i.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={50}
-        onPageChange={(p) => (setPage(p), setSelection({}))}
+        {...state.table}
+        onPageChange={(p) => (state.table.onPageChange(p), setSelection({}))}
+        empty={
+          <EmptyState
+            title={filtered ? "No issue matches" : "No issues"}
+            description={filtered ? "Nothing matches the current filters." : "Scans file issues for what they find."}
+          />
+        }
         {...(canWrite && {
           rowSelection: selection,
           onRowSelectionChange: setSelection,

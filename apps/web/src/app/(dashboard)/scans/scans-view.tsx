@@ -1,24 +1,26 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { Button, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
+import { useListState } from "@/components/list-state";
 import { Progress, SCAN_TONE } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
+const FILTERS = { status: parseAsStringLiteral(STATUSES) };
 
 export function ScansView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<Status>();
+  const state = useListState(FILTERS);
+  const status = state.filters.status ?? undefined;
   const list = useQuery({
-    ...trpc.scans.list.queryOptions({ page, limit: 50, status }),
+    ...trpc.scans.list.queryOptions({ page: state.query.page, limit: state.query.limit, status }),
     // Live progress while anything is queued or running.
     refetchInterval: (q) =>
       q.state.data?.items.some((s) => s.status === "queued" || s.status === "running") ? 1500 : false,
@@ -44,7 +46,7 @@ export function ScansView() {
           <Field label="Status">
             <select
               value={status ?? ""}
-              onChange={(e) => (setStatus((e.target.value || undefined) as Status), setPage(1))}
+              onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
             >
               <option value="">Any</option>
               {STATUSES.map((s) => (
@@ -55,7 +57,15 @@ export function ScansView() {
         }
         columns={[
           { key: "id", header: "Scan", render: (s) => <Link href={`/scans/${s.id}`}>#{s.id}</Link> },
-          { key: "asset", header: "Asset", render: (s) => <Link href={`/assets/${s.asset.id}`}>{s.asset.value}</Link> },
+          {
+            key: "asset",
+            header: "Asset",
+            render: (s) => (
+              <Link href={`/assets/${s.asset.id}`} className="break-all">
+                {s.asset.value}
+              </Link>
+            ),
+          },
           {
             key: "status",
             header: "Status",
@@ -72,8 +82,8 @@ export function ScansView() {
               ),
           },
           { key: "findingsCount", header: "Findings" },
-          { key: "createdAt", header: "Started", render: (s) => formatDate(s.startedAt ?? s.createdAt) },
-          { key: "finishedAt", header: "Finished", render: (s) => formatDate(s.finishedAt) },
+          { key: "createdAt", header: "Started", render: (s) => <RelativeTime date={s.startedAt ?? s.createdAt} /> },
+          { key: "finishedAt", header: "Finished", render: (s) => <RelativeTime date={s.finishedAt} /> },
           {
             key: "actions",
             header: "",
@@ -89,9 +99,13 @@ export function ScansView() {
         rows={list.data?.items ?? []}
         rowKey={(s) => s.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={50}
-        onPageChange={setPage}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={status ? "No scan matches" : "No scans yet"}
+            description={status ? "Nothing matches the current filters." : "Start a scan from an asset's page."}
+          />
+        }
         loading={list.isLoading}
       />
     </div>
