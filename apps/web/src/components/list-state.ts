@@ -14,19 +14,26 @@ import type { DataTableSort } from "@ems/ui";
 
 const LIMITS = [25, 50, 100];
 
-const common = (limit: number) => ({
+const common = <S extends string>(limit: number, sorts: readonly S[]) => ({
   page: parseAsInteger.withDefault(1),
   limit: parseAsInteger.withDefault(limit),
   q: parseAsString.withDefault(""),
-  sort: parseAsString,
+  sort: parseAsStringLiteral(sorts),
   order: parseAsStringLiteral(["asc", "desc"] as const),
 });
 
-export function useListState<F extends UseQueryStatesKeysMap>(filters: F, defaultLimit = 50) {
-  // The key map must be stable across renders; filters are module constants in the views.
-  const keys = useMemo(() => ({ ...common(defaultLimit), ...filters }), [filters, defaultLimit]);
+/**
+ * `filters`: the page's own URL keys (nuqs parsers); `sorts`: the columns its list procedure sorts by (the
+ * DataTable column keys). Both module constants: the key map must not change between renders.
+ */
+export function useListState<F extends UseQueryStatesKeysMap, S extends string = never>(
+  filters: F,
+  sorts: readonly S[] = [],
+  defaultLimit = 50,
+) {
+  const keys = useMemo(() => ({ ...common(defaultLimit, sorts), ...filters }), [filters, sorts, defaultLimit]);
   const [state, setState] = useQueryStates(keys, { history: "replace" });
-  const { page, limit, q, sort, order } = state as Values<ReturnType<typeof common>>;
+  const { page, limit, q, sort, order } = state as Values<ReturnType<typeof common<S>>>;
   const current: DataTableSort | undefined = sort ? { key: sort, dir: order ?? "asc" } : undefined;
 
   return {
@@ -46,7 +53,8 @@ export function useListState<F extends UseQueryStatesKeysMap>(filters: F, defaul
       onPageChange: (p: number) => void setState({ page: p } as never),
       onLimitChange: (l: number) => void setState({ limit: l, page: null } as never),
       sort: current,
-      onSortChange: (s: DataTableSort) => void setState({ sort: s.key, order: s.dir, page: null } as never),
+      onSortChange: (s: DataTableSort) =>
+        void setState({ sort: sorts.includes(s.key as S) ? s.key : null, order: s.dir, page: null } as never),
     },
   };
 }

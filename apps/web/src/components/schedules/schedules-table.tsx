@@ -53,6 +53,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
   const columns: DataTableColumn<Schedule>[] = [
     {
       key: "name",
+      sortable: true,
       header: "Schedule",
       render: (s) => (
         <span>
@@ -77,8 +78,13 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
           },
         ]
       : []),
-    { key: "nextRunAt", header: "Next run", render: (s) => <When date={s.nextRunAt} empty="not scheduled" /> },
-    { key: "lastRunAt", header: "Last run", render: (s) => <When date={s.lastRunAt} empty="never" /> },
+    {
+      key: "nextRunAt",
+      header: "Next run",
+      sortable: true,
+      render: (s) => <When date={s.nextRunAt} empty="not scheduled" />,
+    },
+    { key: "lastRunAt", header: "Last run", sortable: true, render: (s) => <When date={s.lastRunAt} empty="never" /> },
     {
       key: "enabled",
       header: "Enabled",

@@ -6,6 +6,7 @@ import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
@@ -13,6 +14,9 @@ export const STATUS_TONE = { pending: "info", reachable: "success", unreachable:
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
 const STATUSES = ["pending", "reachable", "unreachable", "error"] as const satisfies Filters["status"][];
+const SORTS = ["createdAt", "value", "status", "lastCheckedAt"] as const satisfies NonNullable<
+  RouterInputs["assets"]["list"]["sort"]
+>[];
 const FILTERS = {
   projectId: parseAsInteger,
   type: parseAsStringLiteral(TYPES),
@@ -23,17 +27,17 @@ export function AssetsView() {
   const trpc = useTRPC();
   const router = useRouter();
   const { canWrite } = useMe();
-  const state = useListState(FILTERS);
+  const state = useListState(FILTERS, SORTS);
   const filters: Filters = {
     projectId: state.filters.projectId ?? undefined,
     type: state.filters.type ?? undefined,
     status: state.filters.status ?? undefined,
   };
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const filtered = Boolean(state.q) || Object.values(filters).some((v) => v !== undefined);
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.assets.summary.queryOptions({}));
   const list = useQuery({
-    ...trpc.assets.list.queryOptions({ page: state.query.page, limit: state.query.limit, ...filters }),
+    ...trpc.assets.list.queryOptions({ ...state.query, ...filters }),
     // Fresh assets are being checked: refresh until none is pending.
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.status === "pending") ? 2000 : false),
   });
@@ -62,6 +66,7 @@ export function AssetsView() {
         label="Assets"
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="asset-filters">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
                 <option value="">All projects</option>
@@ -98,6 +103,7 @@ export function AssetsView() {
           {
             key: "value",
             header: "Asset",
+            sortable: true,
             render: (a) => (
               <Link href={`/assets/${a.id}`} className="break-all">
                 {a.name ? `${a.name} (${a.value})` : a.value}
@@ -109,6 +115,7 @@ export function AssetsView() {
           {
             key: "status",
             header: "Reachability",
+            sortable: true,
             render: (a) => <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />,
           },
           {

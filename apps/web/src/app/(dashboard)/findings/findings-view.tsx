@@ -6,11 +6,13 @@ import type { RouterInputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
 const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
+const SORTS = ["createdAt", "severity", "title"] as const satisfies NonNullable<Input["sort"]>[];
 // Every filter the API has; dates are days (YYYY-MM-DD), as the date inputs give them.
 const FILTERS = {
   projectId: parseAsInteger,
@@ -24,11 +26,10 @@ const FILTERS = {
 
 export function FindingsView() {
   const trpc = useTRPC();
-  const state = useListState(FILTERS);
+  const state = useListState(FILTERS, SORTS);
   const f = state.filters;
   const input: Input = {
-    page: state.query.page,
-    limit: state.query.limit,
+    ...state.query,
     projectId: f.projectId ?? undefined,
     scanId: f.scanId ?? undefined,
     severity: f.severity ?? undefined,
@@ -37,7 +38,7 @@ export function FindingsView() {
     from: f.from ?? undefined,
     to: f.to ?? undefined,
   };
-  const filtered = Object.values(f).some((v) => v !== null);
+  const filtered = Boolean(state.q) || Object.values(f).some((v) => v !== null);
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const list = useQuery(trpc.findings.list.queryOptions(input));
   const text = (k: "kind" | "from" | "to") => (e: { target: { value: string } }) =>
@@ -51,6 +52,7 @@ export function FindingsView() {
         label="Findings"
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="finding-filters">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
             <Field label="Project">
               <select value={f.projectId ?? ""} onChange={(e) => state.setFilters({ projectId: id(e.target.value) })}>
                 <option value="">All</option>
@@ -115,10 +117,16 @@ export function FindingsView() {
           </div>
         }
         columns={[
-          { key: "severity", header: "Severity", render: (r) => <SeverityBadge severity={r.severity} /> },
+          {
+            key: "severity",
+            header: "Severity",
+            sortable: true,
+            render: (r) => <SeverityBadge severity={r.severity} />,
+          },
           {
             key: "title",
             header: "Finding",
+            sortable: true,
             render: (r) => (r.issueId ? <Link href={`/issues/${r.issueId}`}>{r.title}</Link> : r.title),
           },
           {
@@ -132,7 +140,7 @@ export function FindingsView() {
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
           { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} /> },
-          { key: "createdAt", header: "Found", render: (r) => <RelativeTime date={r.createdAt} /> },
+          { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}
         rowKey={(r) => r.id}

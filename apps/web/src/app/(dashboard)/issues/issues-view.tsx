@@ -19,12 +19,16 @@ import {
 } from "@ems/ui";
 import { ISSUE_TONE } from "@/components/progress";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "severity" | "status" | "assigneeUserId">;
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
+const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
+  RouterInputs["issues"]["list"]["sort"]
+>[];
 const FILTERS = {
   projectId: parseAsInteger,
   severity: parseAsStringLiteral(SEVERITIES),
@@ -37,7 +41,7 @@ export function IssuesView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
-  const state = useListState(FILTERS);
+  const state = useListState(FILTERS, SORTS);
   const { projectId, severity, status, assigneeUserId } = state.filters;
   const filters: Filters = {
     projectId: projectId ?? undefined,
@@ -45,12 +49,10 @@ export function IssuesView() {
     status: status === "any" ? undefined : status,
     assigneeUserId: assigneeUserId ?? undefined,
   };
-  const filtered = Boolean(projectId || severity || status !== "unresolved" || assigneeUserId);
+  const filtered = Boolean(state.q || projectId || severity || status !== "unresolved" || assigneeUserId);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
-  const list = useQuery(
-    trpc.issues.list.queryOptions({ page: state.query.page, limit: state.query.limit, ...filters }),
-  );
+  const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
@@ -90,6 +92,7 @@ export function IssuesView() {
         toolbar={
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
+              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
               <Field label="Project">
                 <select value={projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
@@ -174,8 +177,18 @@ export function IssuesView() {
           </div>
         }
         columns={[
-          { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
-          { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
+          {
+            key: "severity",
+            header: "Severity",
+            sortable: true,
+            render: (i) => <SeverityBadge severity={i.severity} />,
+          },
+          {
+            key: "title",
+            header: "Issue",
+            sortable: true,
+            render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link>,
+          },
           {
             key: "asset",
             header: "Asset",
@@ -188,10 +201,16 @@ export function IssuesView() {
           {
             key: "status",
             header: "Status",
+            sortable: true,
             render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
           },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
-          { key: "lastSeenAt", header: "Last seen", render: (i) => <RelativeTime date={i.lastSeenAt} /> },
+          {
+            key: "lastSeenAt",
+            header: "Last seen",
+            sortable: true,
+            render: (i) => <RelativeTime date={i.lastSeenAt} />,
+          },
         ]}
         rows={rows}
         rowKey={(i) => i.id}

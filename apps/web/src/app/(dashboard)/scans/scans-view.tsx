@@ -5,22 +5,26 @@ import { parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
+const SORTS = ["createdAt", "status", "finishedAt"] as const satisfies NonNullable<
+  RouterInputs["scans"]["list"]["sort"]
+>[];
 const FILTERS = { status: parseAsStringLiteral(STATUSES) };
 
 export function ScansView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
-  const state = useListState(FILTERS);
+  const state = useListState(FILTERS, SORTS);
   const status = state.filters.status ?? undefined;
   const list = useQuery({
-    ...trpc.scans.list.queryOptions({ page: state.query.page, limit: state.query.limit, status }),
+    ...trpc.scans.list.queryOptions({ ...state.query, status }),
     // Live progress while anything is queued or running.
     refetchInterval: (q) =>
       q.state.data?.items.some((s) => s.status === "queued" || s.status === "running") ? 1500 : false,
@@ -43,17 +47,20 @@ export function ScansView() {
       <DataTable
         label="Scans"
         toolbar={
-          <Field label="Status">
-            <select
-              value={status ?? ""}
-              onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
-            >
-              <option value="">Any</option>
-              {STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
+          <div className="flex flex-wrap items-end gap-3">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Asset name or address" />
+            <Field label="Status">
+              <select
+                value={status ?? ""}
+                onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
+              >
+                <option value="">Any</option>
+                {STATUSES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </Field>
+          </div>
         }
         columns={[
           { key: "id", header: "Scan", render: (s) => <Link href={`/scans/${s.id}`}>#{s.id}</Link> },
@@ -69,6 +76,7 @@ export function ScansView() {
           {
             key: "status",
             header: "Status",
+            sortable: true,
             render: (s) => <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />,
           },
           {
@@ -82,8 +90,18 @@ export function ScansView() {
               ),
           },
           { key: "findingsCount", header: "Findings" },
-          { key: "createdAt", header: "Started", render: (s) => <RelativeTime date={s.startedAt ?? s.createdAt} /> },
-          { key: "finishedAt", header: "Finished", render: (s) => <RelativeTime date={s.finishedAt} /> },
+          {
+            key: "createdAt",
+            header: "Started",
+            sortable: true,
+            render: (s) => <RelativeTime date={s.startedAt ?? s.createdAt} />,
+          },
+          {
+            key: "finishedAt",
+            header: "Finished",
+            sortable: true,
+            render: (s) => <RelativeTime date={s.finishedAt} />,
+          },
           {
             key: "actions",
             header: "",
@@ -102,8 +120,10 @@ export function ScansView() {
         {...state.table}
         empty={
           <EmptyState
-            title={status ? "No scan matches" : "No scans yet"}
-            description={status ? "Nothing matches the current filters." : "Start a scan from an asset's page."}
+            title={status || state.q ? "No scan matches" : "No scans yet"}
+            description={
+              status || state.q ? "Nothing matches the current filters." : "Start a scan from an asset's page."
+            }
           />
         }
         loading={list.isLoading}

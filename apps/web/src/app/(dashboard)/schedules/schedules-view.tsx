@@ -3,12 +3,17 @@
 // URL query, so a filtered list survives a reload and can be shared.
 import { useQuery } from "@tanstack/react-query";
 import { parseAsInteger, parseAsStringLiteral } from "nuqs";
+import type { RouterInputs } from "@ems/core";
 import { EmptyState, Field, PageHeader } from "@ems/ui";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { useTRPC } from "@/trpc/client";
 
 const ENABLED = { true: "Enabled", false: "Disabled" } as const;
+const SORTS = ["name", "nextRunAt", "lastRunAt"] as const satisfies NonNullable<
+  RouterInputs["scanSchedules"]["list"]["sort"]
+>[];
 const FILTERS = {
   projectId: parseAsInteger,
   assetId: parseAsInteger,
@@ -17,7 +22,7 @@ const FILTERS = {
 
 export function SchedulesView() {
   const trpc = useTRPC();
-  const list = useListState(FILTERS);
+  const list = useListState(FILTERS, SORTS);
   const filters = {
     projectId: list.filters.projectId ?? undefined,
     assetId: list.filters.assetId ?? undefined,
@@ -25,11 +30,9 @@ export function SchedulesView() {
   };
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ limit: 500, projectId: filters.projectId }));
-  const rows = useQuery(
-    trpc.scanSchedules.list.queryOptions({ page: list.query.page, limit: list.query.limit, ...filters }),
-  );
+  const rows = useQuery(trpc.scanSchedules.list.queryOptions({ ...list.query, ...filters }));
   const id = (v: string) => (v ? Number(v) : null);
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const filtered = Boolean(list.q) || Object.values(filters).some((v) => v !== undefined);
 
   return (
     <div className="flex flex-col gap-4">
@@ -48,6 +51,7 @@ export function SchedulesView() {
         loading={rows.isLoading}
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
+            <SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />
             <Field label="Project">
               <select
                 value={filters.projectId ?? ""}

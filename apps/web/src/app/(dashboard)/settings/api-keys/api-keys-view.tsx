@@ -1,15 +1,14 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import { useState } from "react";
+import type { RouterOutputs } from "@ems/core";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { ScopePicker } from "@/components/scope-picker";
+import { ApiKeyForm } from "./api-key-form";
 import { formatDate } from "@/components/use-me";
-import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { useTRPC } from "@/trpc/client";
 
 type Key = RouterOutputs["apiKeys"]["list"]["items"][number];
-type Scopes = RouterInputs["apiKeys"]["create"]["scopes"];
 
 const TONE = { active: "success", revoked: "danger", expired: "warning" } as const;
 
@@ -28,17 +27,6 @@ export function ApiKeysView() {
     }),
   );
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const expires = String(f.get("expiresAt") ?? "");
-    create.mutate({
-      name: String(f.get("name")),
-      scopes: f.getAll("scopes").map(String) as Scopes,
-      expiresAt: expires ? new Date(expires) : undefined,
-    });
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -48,31 +36,11 @@ export function ApiKeysView() {
         }
       />
       <Card title="New API key">
-        <form onSubmit={submit} className="flex flex-col gap-4" data-testid="api-key-form">
-          <div className="flex flex-wrap items-end gap-3">
-            <Field
-              label="Name"
-              error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}
-            >
-              <input name="name" required maxLength={255} />
-            </Field>
-            <Field
-              label="Expires (optional)"
-              error={errorData(create.error).field === "expiresAt" ? errorMessage(create.error) : undefined}
-            >
-              <input name="expiresAt" type="datetime-local" />
-            </Field>
-          </div>
-          <ScopePicker />
-          {create.error && !errorData(create.error).field && (
-            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
-          )}
-          <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>
-              Create key
-            </Button>
-          </div>
-        </form>
+        <ApiKeyForm
+          pending={create.isPending}
+          serverError={create.error}
+          onSubmit={(v) => create.mutate({ ...v, expiresAt: v.expiresAt ? new Date(v.expiresAt) : undefined })}
+        />
         {created && (
           <div className="mt-3 flex flex-col gap-2">
             <p>Copy this key now. It will not be shown again.</p>
