@@ -120,6 +120,17 @@ describe("the issue workflow", () => {
   it("filters the issue list and answers 400 for bad filters", async () => {
     const high = (await (await req("GET", `/app/issues?severity=high`)).json()) as Issue[];
     expect(high.every((i) => i.severity === "high")).toBe(true);
+    // unresolved = open or in progress (the dashboard's default view).
+    const list = async (q: string) => (await (await req("GET", `/app/issues?limit=500${q}`)).json()) as Issue[];
+    const [first] = await issues("&status=open");
+    await req("PATCH", `/app/issues/${first!.id}/status`, { status: "in-progress" });
+    const ids = (items: Issue[]) => items.map((i) => i.id).sort((a, b) => a - b);
+    const unresolved = await list("&status=unresolved");
+    expect(unresolved.some((i) => i.id === first!.id)).toBe(true);
+    expect(ids(unresolved)).toEqual(ids((await list("")).filter((i) => ["open", "in-progress"].includes(i.status))));
+    await req("PATCH", `/app/issues/${first!.id}/status`, { status: "resolved" });
+    expect((await list("&status=unresolved")).some((i) => i.id === first!.id)).toBe(false);
+    await req("PATCH", `/app/issues/${first!.id}/status`, { status: "open" });
     await expectError(await req("GET", `/app/issues?status=closed`), 400, "VALIDATION_ERROR", "status");
     await expectError(await req("GET", `/app/issues?severity=urgent`), 400, "VALIDATION_ERROR", "severity");
   });

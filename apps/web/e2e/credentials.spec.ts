@@ -6,6 +6,13 @@ test("an API key made in the dashboard works against the REST API until it is re
   await page.getByRole("link", { name: "API keys" }).click();
   const form = page.getByTestId("api-key-form");
   await form.getByLabel("Name").fill("ci pipeline");
+  // No scope is picked for you (least privilege): creating without one says so at the field.
+  await form.getByRole("button", { name: "Create key" }).click();
+  await expect(form.getByTestId("field-error")).toHaveText("Pick at least one scope");
+  await expect(form.getByRole("checkbox", { checked: true })).toHaveCount(0);
+  await form.getByRole("button", { name: "Read only" }).click();
+  await expect(form.getByRole("checkbox", { name: "assets:write" })).not.toBeChecked();
+  await form.getByRole("button", { name: "Everything" }).click();
   await form.getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
   expect(key).toMatch(/^ems_key_/);

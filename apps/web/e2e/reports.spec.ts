@@ -60,6 +60,7 @@ test("the reports page shows the API's numbers, exports CSV, and follows the SLA
   await signIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "API keys" }).click();
   await page.getByTestId("api-key-form").getByLabel("Name").fill("reports");
+  await page.getByTestId("api-key-form").getByRole("button", { name: "Read only" }).click();
   await page.getByTestId("api-key-form").getByRole("button", { name: "Create key" }).click();
   const key = (await page.getByTestId("new-api-key").textContent())!.trim();
   const api = async <T>(path: string) => {

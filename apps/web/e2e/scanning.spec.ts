@@ -43,7 +43,13 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await expect(page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" })).toHaveCount(before - 2);
   await shot(page, "issues");
 
-  await page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first().getByRole("link").click();
+  await page
+    .getByTestId("data-table-row")
+    .filter({ hasText: "e2e-scan.com" })
+    .first()
+    .getByRole("link")
+    .first()
+    .click(); // the issue; the second link is its asset
   await page.getByLabel("Comment", { exact: true }).fill("Owner is on it");
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(page.getByTestId("comment").filter({ hasText: "Owner is on it" })).toBeVisible();

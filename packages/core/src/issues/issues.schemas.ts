@@ -52,7 +52,10 @@ export const listIssuesInput = pagingInput.extend({
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   severity: z.enum(SEVERITY_VALUES).optional(),
-  status: z.enum(ISSUE_STATUSES).optional().meta({ description: "Default: every status" }),
+  status: z
+    .enum([...ISSUE_STATUSES, "unresolved"])
+    .optional()
+    .meta({ description: "unresolved: open or in-progress. Default: every status" }),
   kind: z.string().max(200).optional(),
   assigneeUserId: idParam("assigneeUserId").optional(),
   from: instant.optional().meta({ description: "Last seen at or after" }),

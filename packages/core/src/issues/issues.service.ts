@@ -99,7 +99,12 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
     {
       assetId: i.assetId,
       severity: i.severity,
-      status: i.status ? undashed<IssueStatus>(i.status) : undefined,
+      status:
+        i.status === "unresolved"
+          ? { in: [undashed<IssueStatus>("open"), undashed<IssueStatus>("in-progress")] }
+          : i.status
+            ? undashed<IssueStatus>(i.status)
+            : undefined,
       kind: i.kind,
       assigneeUserId: i.assigneeUserId,
       asset: i.projectId ? { projectId: i.projectId } : undefined,

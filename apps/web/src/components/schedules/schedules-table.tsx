@@ -4,32 +4,36 @@
 // Used by the schedules page and the asset page.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
-import { Button, ConfirmDialog, DataTable, type DataTableColumn, useToast } from "@ems/ui";
+import { useState } from "react";
+import { Button, ConfirmDialog, DataTable, type DataTableColumn, type DataTableProps, toast } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
 import { ScheduleDialog } from "./schedule-form";
 import { When } from "./when";
 
-export interface SchedulesTableProps {
-  rows: Schedule[];
-  total: number;
-  page: number;
-  limit: number;
-  onPageChange: (page: number) => void;
-  loading: boolean;
+export type SchedulesTableProps = Pick<
+  DataTableProps<Schedule>,
+  | "rows"
+  | "total"
+  | "page"
+  | "limit"
+  | "onPageChange"
+  | "limitOptions"
+  | "onLimitChange"
+  | "sort"
+  | "onSortChange"
+  | "loading"
+  | "empty"
+  | "toolbar"
+> & {
   /** The asset column (the schedules page); the asset page leaves it out. */
   showAsset?: boolean;
-  empty?: ReactNode;
-  /** Filters above the table. */
-  toolbar?: ReactNode;
-}
+};
 
 export function SchedulesTable({ showAsset = false, ...table }: SchedulesTableProps) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [editing, setEditing] = useState<Schedule | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
@@ -49,12 +53,13 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
   const columns: DataTableColumn<Schedule>[] = [
     {
       key: "name",
+      sortable: true,
       header: "Schedule",
       render: (s) => (
         <span>
           <strong>{s.name}</strong>
           <br />
-          <span className="muted" data-testid="schedule-frequency">
+          <span className="text-sm text-muted-foreground" data-testid="schedule-frequency">
             {describeRecurrence(s)}
           </span>
         </span>
@@ -73,8 +78,13 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
           },
         ]
       : []),
-    { key: "nextRunAt", header: "Next run", render: (s) => <When date={s.nextRunAt} empty="not scheduled" /> },
-    { key: "lastRunAt", header: "Last run", render: (s) => <When date={s.lastRunAt} empty="never" /> },
+    {
+      key: "nextRunAt",
+      header: "Next run",
+      sortable: true,
+      render: (s) => <When date={s.nextRunAt} empty="not scheduled" />,
+    },
+    { key: "lastRunAt", header: "Last run", sortable: true, render: (s) => <When date={s.lastRunAt} empty="never" /> },
     {
       key: "enabled",
       header: "Enabled",
@@ -92,7 +102,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
             {s.enabled ? "on" : "off"}
           </label>
           {s.disabledReason && (
-            <span className="muted" style={{ display: "block", fontSize: 12 }} data-testid="disabled-reason">
+            <span className="block text-xs text-muted-foreground" data-testid="disabled-reason">
               {s.disabledReason}
             </span>
           )}
@@ -105,7 +115,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
             key: "actions",
             header: "",
             render: (s: Schedule) => (
-              <span className="row" style={{ gap: 6 }}>
+              <span className="flex flex-wrap items-center gap-1.5">
                 <Button size="sm" variant="secondary" onClick={() => setEditing(s)}>
                   Edit
                 </Button>

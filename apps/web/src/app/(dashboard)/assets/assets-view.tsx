@@ -2,9 +2,11 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { DataTable, Field, PageHeader, SeverityBadge, StatusPill, buttonClassName } from "@ems/ui";
+import { DataTable, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
@@ -12,29 +14,41 @@ export const STATUS_TONE = { pending: "info", reachable: "success", unreachable:
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
 const STATUSES = ["pending", "reachable", "unreachable", "error"] as const satisfies Filters["status"][];
+const SORTS = ["createdAt", "value", "status", "lastCheckedAt"] as const satisfies NonNullable<
+  RouterInputs["assets"]["list"]["sort"]
+>[];
+const FILTERS = {
+  projectId: parseAsInteger,
+  type: parseAsStringLiteral(TYPES),
+  status: parseAsStringLiteral(STATUSES),
+};
 
 export function AssetsView() {
   const trpc = useTRPC();
   const router = useRouter();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>({});
+  const state = useListState(FILTERS, SORTS);
+  const filters: Filters = {
+    projectId: state.filters.projectId ?? undefined,
+    type: state.filters.type ?? undefined,
+    status: state.filters.status ?? undefined,
+  };
+  const filtered = Boolean(state.q) || Object.values(filters).some((v) => v !== undefined);
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.assets.summary.queryOptions({}));
   const list = useQuery({
-    ...trpc.assets.list.queryOptions({ page, limit: 50, ...filters }),
+    ...trpc.assets.list.queryOptions({ ...state.query, ...filters }),
     // Fresh assets are being checked: refresh until none is pending.
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.status === "pending") ? 2000 : false),
   });
   const counts = summary.data;
-  const set = (k: keyof typeof filters) => (e: { target: { value: string } }) => {
+  const set = (k: keyof Filters) => (e: { target: { value: string } }) => {
     const v = e.target.value;
-    setFilters((f) => ({ ...f, [k]: v ? (k === "projectId" ? Number(v) : v) : undefined }));
-    setPage(1);
+    state.setFilters({ [k]: v ? (k === "projectId" ? Number(v) : v) : null });
   };
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Assets"
         description={
@@ -42,7 +56,7 @@ export function AssetsView() {
         }
         actions={
           canWrite && (
-            <Link className={buttonClassName("primary")} href="/assets/new">
+            <Link className={buttonVariants({ variant: "primary" })} href="/assets/new">
               Add asset
             </Link>
           )
@@ -51,7 +65,8 @@ export function AssetsView() {
       <DataTable
         label="Assets"
         toolbar={
-          <div className="row" data-testid="asset-filters">
+          <div className="flex flex-wrap items-end gap-3" data-testid="asset-filters">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
                 <option value="">All projects</option>
@@ -88,13 +103,19 @@ export function AssetsView() {
           {
             key: "value",
             header: "Asset",
-            render: (a) => <Link href={`/assets/${a.id}`}>{a.name ? `${a.name} (${a.value})` : a.value}</Link>,
+            sortable: true,
+            render: (a) => (
+              <Link href={`/assets/${a.id}`} className="break-all">
+                {a.name ? `${a.name} (${a.value})` : a.value}
+              </Link>
+            ),
           },
           { key: "type", header: "Type" },
           { key: "project", header: "Project", render: (a) => a.project.name },
           {
             key: "status",
             header: "Reachability",
+            sortable: true,
             render: (a) => <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />,
           },
           {
@@ -109,7 +130,7 @@ export function AssetsView() {
               a.issueCounts.open === 0 ? (
                 "0"
               ) : (
-                <span className="row" style={{ gap: 4 }}>
+                <span className="flex flex-wrap items-center gap-1">
                   {(["critical", "high", "medium", "low"] as const)
                     .filter((s) => a.issueCounts[s] > 0)
                     .map((s) => (
@@ -123,9 +144,15 @@ export function AssetsView() {
         rows={list.data?.items ?? []}
         rowKey={(a) => a.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={50}
-        onPageChange={setPage}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={filtered ? "No asset matches" : "No assets yet"}
+            description={
+              filtered ? "Nothing matches the current filters." : "Add a domain, IP address or bucket to monitor it."
+            }
+          />
+        }
         onRowClick={(a) => router.push(`/assets/${a.id}`)}
         loading={list.isLoading}
       />

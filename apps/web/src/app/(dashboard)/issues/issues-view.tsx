@@ -1,45 +1,74 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import { useState } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, DataTable, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  Field,
+  PageHeader,
+  RelativeTime,
+  SeverityBadge,
+  StatusPill,
+  toast,
+  NativeSelect,
+  type RowSelectionState,
+} from "@ems/ui";
 import { ISSUE_TONE } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "severity" | "status" | "assigneeUserId">;
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
+const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
+  RouterInputs["issues"]["list"]["sort"]
+>[];
+const FILTERS = {
+  projectId: parseAsInteger,
+  severity: parseAsStringLiteral(SEVERITIES),
+  // The default view: what still needs work. "any" shows every status.
+  status: parseAsStringLiteral(["unresolved", ...STATUSES, "any"] as const).withDefault("unresolved"),
+  assigneeUserId: parseAsInteger,
+};
 
 export function IssuesView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<Filters>({ status: "open" });
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const list = useQuery(trpc.issues.list.queryOptions({ page, limit: 50, ...filters }));
+  const state = useListState(FILTERS, SORTS);
+  const { projectId, severity, status, assigneeUserId } = state.filters;
+  const filters: Filters = {
+    projectId: projectId ?? undefined,
+    severity: severity ?? undefined,
+    status: status === "any" ? undefined : status,
+    assigneeUserId: assigneeUserId ?? undefined,
+  };
+  const filtered = Boolean(state.q || projectId || severity || status !== "unresolved" || assigneeUserId);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).map(Number);
+  const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
   const set =
-    (k: keyof Filters, numeric = false) =>
+    (k: keyof typeof FILTERS, numeric = false) =>
     (e: { target: { value: string } }) => {
       const v = e.target.value;
-      setFilters((f) => ({ ...f, [k]: v ? (numeric ? Number(v) : v) : undefined }));
-      setPage(1);
-      setSelected(new Set());
+      state.setFilters({ [k]: v ? (numeric ? Number(v) : v) : null });
+      setSelection({});
     };
   const rows = list.data?.items ?? [];
-  const toggle = (id: number) =>
-    setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   /** Bulk changes: one procedure call per issue, each audited on its own. */
   async function bulk(label: string, run: (id: number) => Promise<unknown>) {
-    const ids = [...selected];
+    const ids = selected;
     const results = await Promise.allSettled(ids.map(run));
     const failed = results.filter((r) => r.status === "rejected");
     if (failed.length)
@@ -48,12 +77,12 @@ export function IssuesView() {
           `(${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
       );
     else toast.success(`${label}: ${ids.length} issue${ids.length === 1 ? "" : "s"}`);
-    setSelected(new Set());
+    setSelection({});
     await qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Issues"
         description="One issue per kind of problem and asset. Rescans resolve what is gone and reopen what comes back."
@@ -61,10 +90,11 @@ export function IssuesView() {
       <DataTable
         label="Issues"
         toolbar={
-          <div className="stack" style={{ gap: 8 }}>
-            <div className="row" data-testid="issue-filters">
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
+              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
               <Field label="Project">
-                <select value={filters.projectId ?? ""} onChange={set("projectId", true)}>
+                <select value={projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
                   {projects.data?.items.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -74,7 +104,7 @@ export function IssuesView() {
                 </select>
               </Field>
               <Field label="Severity">
-                <select value={filters.severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
+                <select value={severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
                   <option value="">Any</option>
                   {SEVERITIES.map((s) => (
                     <option key={s}>{s}</option>
@@ -82,8 +112,9 @@ export function IssuesView() {
                 </select>
               </Field>
               <Field label="Status">
-                <select value={filters.status ?? ""} onChange={set("status")} data-testid="filter-issue-status">
-                  <option value="">Any</option>
+                <select value={status} onChange={set("status")} data-testid="filter-issue-status">
+                  <option value="unresolved">Unresolved (open, in progress)</option>
+                  <option value="any">Any</option>
                   {STATUSES.map((s) => (
                     <option key={s}>{s}</option>
                   ))}
@@ -100,9 +131,9 @@ export function IssuesView() {
                 </select>
               </Field>
             </div>
-            {canWrite && selected.size > 0 && (
-              <div className="row" data-testid="bulk-actions">
-                <span>{selected.size} selected:</span>
+            {canWrite && selected.length > 0 && (
+              <div className="flex flex-wrap items-end gap-3" data-testid="bulk-actions">
+                <span>{selected.length} selected:</span>
                 <Button
                   size="sm"
                   variant="secondary"
@@ -119,7 +150,8 @@ export function IssuesView() {
                 >
                   Resolve
                 </Button>
-                <select
+                <NativeSelect
+                  className="h-8 w-auto"
                   aria-label="Assign selected to"
                   defaultValue=""
                   onChange={(e) =>
@@ -139,46 +171,63 @@ export function IssuesView() {
                       {m.email}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             )}
           </div>
         }
         columns={[
-          ...(canWrite
-            ? [
-                {
-                  key: "select",
-                  header: "",
-                  width: "32px",
-                  render: (i: (typeof rows)[number]) => (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select issue ${i.id}`}
-                      checked={selected.has(i.id)}
-                      onChange={() => toggle(i.id)}
-                    />
-                  ),
-                },
-              ]
-            : []),
-          { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
-          { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
-          { key: "asset", header: "Asset", render: (i) => i.asset.value },
+          {
+            key: "severity",
+            header: "Severity",
+            sortable: true,
+            render: (i) => <SeverityBadge severity={i.severity} />,
+          },
+          {
+            key: "title",
+            header: "Issue",
+            sortable: true,
+            render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link>,
+          },
+          {
+            key: "asset",
+            header: "Asset",
+            render: (i) => (
+              <Link href={`/assets/${i.asset.id}`} className="break-all">
+                {i.asset.value}
+              </Link>
+            ),
+          },
           {
             key: "status",
             header: "Status",
+            sortable: true,
             render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
           },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
-          { key: "lastSeenAt", header: "Last seen", render: (i) => formatDate(i.lastSeenAt) },
+          {
+            key: "lastSeenAt",
+            header: "Last seen",
+            sortable: true,
+            render: (i) => <RelativeTime date={i.lastSeenAt} />,
+          },
         ]}
         rows={rows}
         rowKey={(i) => i.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={50}
-        onPageChange={(p) => (setPage(p), setSelected(new Set()))}
+        {...state.table}
+        onPageChange={(p) => (state.table.onPageChange(p), setSelection({}))}
+        empty={
+          <EmptyState
+            title={filtered ? "No issue matches" : "No issues"}
+            description={filtered ? "Nothing matches the current filters." : "Scans file issues for what they find."}
+          />
+        }
+        {...(canWrite && {
+          rowSelection: selection,
+          onRowSelectionChange: setSelection,
+          selectLabel: (i: (typeof rows)[number]) => `Select issue ${i.id}`,
+        })}
         loading={list.isLoading}
       />
     </div>

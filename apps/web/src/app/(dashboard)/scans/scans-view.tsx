@@ -1,25 +1,30 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { Button, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { Progress, SCAN_TONE } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
+const SORTS = ["createdAt", "status", "finishedAt"] as const satisfies NonNullable<
+  RouterInputs["scans"]["list"]["sort"]
+>[];
+const FILTERS = { status: parseAsStringLiteral(STATUSES) };
 
 export function ScansView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<Status>();
+  const state = useListState(FILTERS, SORTS);
+  const status = state.filters.status ?? undefined;
   const list = useQuery({
-    ...trpc.scans.list.queryOptions({ page, limit: 50, status }),
+    ...trpc.scans.list.queryOptions({ ...state.query, status }),
     // Live progress while anything is queued or running.
     refetchInterval: (q) =>
       q.state.data?.items.some((s) => s.status === "queued" || s.status === "running") ? 1500 : false,
@@ -32,7 +37,7 @@ export function ScansView() {
   );
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Scans"
         description={
@@ -42,24 +47,36 @@ export function ScansView() {
       <DataTable
         label="Scans"
         toolbar={
-          <Field label="Status">
-            <select
-              value={status ?? ""}
-              onChange={(e) => (setStatus((e.target.value || undefined) as Status), setPage(1))}
-            >
-              <option value="">Any</option>
-              {STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
+          <div className="flex flex-wrap items-end gap-3">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Asset name or address" />
+            <Field label="Status">
+              <select
+                value={status ?? ""}
+                onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
+              >
+                <option value="">Any</option>
+                {STATUSES.map((s) => (
+                  <option key={s}>{s}</option>
+                ))}
+              </select>
+            </Field>
+          </div>
         }
         columns={[
           { key: "id", header: "Scan", render: (s) => <Link href={`/scans/${s.id}`}>#{s.id}</Link> },
-          { key: "asset", header: "Asset", render: (s) => <Link href={`/assets/${s.asset.id}`}>{s.asset.value}</Link> },
+          {
+            key: "asset",
+            header: "Asset",
+            render: (s) => (
+              <Link href={`/assets/${s.asset.id}`} className="break-all">
+                {s.asset.value}
+              </Link>
+            ),
+          },
           {
             key: "status",
             header: "Status",
+            sortable: true,
             render: (s) => <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />,
           },
           {
@@ -73,8 +90,18 @@ export function ScansView() {
               ),
           },
           { key: "findingsCount", header: "Findings" },
-          { key: "createdAt", header: "Started", render: (s) => formatDate(s.startedAt ?? s.createdAt) },
-          { key: "finishedAt", header: "Finished", render: (s) => formatDate(s.finishedAt) },
+          {
+            key: "createdAt",
+            header: "Started",
+            sortable: true,
+            render: (s) => <RelativeTime date={s.startedAt ?? s.createdAt} />,
+          },
+          {
+            key: "finishedAt",
+            header: "Finished",
+            sortable: true,
+            render: (s) => <RelativeTime date={s.finishedAt} />,
+          },
           {
             key: "actions",
             header: "",
@@ -90,9 +117,15 @@ export function ScansView() {
         rows={list.data?.items ?? []}
         rowKey={(s) => s.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={50}
-        onPageChange={setPage}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={status || state.q ? "No scan matches" : "No scans yet"}
+            description={
+              status || state.q ? "Nothing matches the current filters." : "Start a scan from an asset's page."
+            }
+          />
+        }
         loading={list.isLoading}
       />
     </div>

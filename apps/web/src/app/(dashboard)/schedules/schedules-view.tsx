@@ -2,48 +2,40 @@
 // Every scan schedule of the workspace. The filters and the page live in the
 // URL query, so a filtered list survives a reload and can be shared.
 import { useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { EmptyState, Field, PageHeader } from "@ems/ui";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { useTRPC } from "@/trpc/client";
 
-type Filters = Pick<RouterInputs["scanSchedules"]["list"], "projectId" | "assetId" | "enabled">;
-const LIMIT = 50;
 const ENABLED = { true: "Enabled", false: "Disabled" } as const;
-const id = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : undefined);
+const SORTS = ["name", "nextRunAt", "lastRunAt"] as const satisfies NonNullable<
+  RouterInputs["scanSchedules"]["list"]["sort"]
+>[];
+const FILTERS = {
+  projectId: parseAsInteger,
+  assetId: parseAsInteger,
+  enabled: parseAsStringLiteral(["true", "false"] as const),
+};
 
 export function SchedulesView() {
   const trpc = useTRPC();
-  const router = useRouter();
-  const path = usePathname();
-  const query = useSearchParams();
-  const enabled = query.get("enabled");
-  const filters: Filters = {
-    projectId: id(query.get("projectId")),
-    assetId: id(query.get("assetId")),
-    enabled: enabled === "true" || enabled === "false" ? enabled : undefined,
+  const list = useListState(FILTERS, SORTS);
+  const filters = {
+    projectId: list.filters.projectId ?? undefined,
+    assetId: list.filters.assetId ?? undefined,
+    enabled: list.filters.enabled ?? undefined,
   };
-  const page = id(query.get("page")) ?? 1;
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ limit: 500, projectId: filters.projectId }));
-  const list = useQuery(trpc.scanSchedules.list.queryOptions({ page, limit: LIMIT, ...filters }));
-
-  /** Changes the URL query; a filter change goes back to page 1. */
-  function go(change: Record<string, string | number | undefined>) {
-    const next = new URLSearchParams(query);
-    if (!("page" in change)) next.delete("page");
-    for (const [k, v] of Object.entries(change)) {
-      if (v === undefined || v === "") next.delete(k);
-      else next.set(k, String(v));
-    }
-    const qs = next.toString();
-    router.replace(qs ? `${path}?${qs}` : path, { scroll: false });
-  }
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const rows = useQuery(trpc.scanSchedules.list.queryOptions({ ...list.query, ...filters }));
+  const id = (v: string) => (v ? Number(v) : null);
+  const filtered = Boolean(list.q) || Object.values(filters).some((v) => v !== undefined);
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Scan schedules"
         description={
@@ -53,19 +45,18 @@ export function SchedulesView() {
       />
       <SchedulesTable
         showAsset
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        limit={LIMIT}
-        onPageChange={(p) => go({ page: p })}
-        loading={list.isLoading}
+        rows={rows.data?.items ?? []}
+        total={rows.data?.total ?? 0}
+        {...list.table}
+        loading={rows.isLoading}
         toolbar={
-          <div className="row" data-testid="schedule-filters">
+          <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
+            <SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />
             <Field label="Project">
               <select
                 value={filters.projectId ?? ""}
                 // The asset filter belongs to a project: a new project clears it.
-                onChange={(e) => go({ projectId: e.target.value, assetId: undefined })}
+                onChange={(e) => list.setFilters({ projectId: id(e.target.value), assetId: null })}
               >
                 <option value="">All projects</option>
                 {projects.data?.items.map((p) => (
@@ -76,7 +67,7 @@ export function SchedulesView() {
               </select>
             </Field>
             <Field label="Asset">
-              <select value={filters.assetId ?? ""} onChange={(e) => go({ assetId: e.target.value })}>
+              <select value={filters.assetId ?? ""} onChange={(e) => list.setFilters({ assetId: id(e.target.value) })}>
                 <option value="">All assets</option>
                 {assets.data?.items.map((a) => (
                   <option key={a.id} value={a.id}>
@@ -86,7 +77,10 @@ export function SchedulesView() {
               </select>
             </Field>
             <Field label="State">
-              <select value={filters.enabled ?? ""} onChange={(e) => go({ enabled: e.target.value })}>
+              <select
+                value={filters.enabled ?? ""}
+                onChange={(e) => list.setFilters({ enabled: (e.target.value || null) as "true" | "false" | null })}
+              >
                 <option value="">Enabled and disabled</option>
                 {(["true", "false"] as const).map((v) => (
                   <option key={v} value={v}>

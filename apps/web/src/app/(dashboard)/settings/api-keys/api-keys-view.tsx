@@ -1,21 +1,20 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
-import { ScopePicker } from "@/components/scope-picker";
+import { useState } from "react";
+import type { RouterOutputs } from "@ems/core";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, StatusPill, toast } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
+import { ApiKeyForm } from "./api-key-form";
 import { formatDate } from "@/components/use-me";
-import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { useTRPC } from "@/trpc/client";
 
 type Key = RouterOutputs["apiKeys"]["list"]["items"][number];
-type Scopes = RouterInputs["apiKeys"]["create"]["scopes"];
 
 const TONE = { active: "success", revoked: "danger", expired: "warning" } as const;
 
 export function ApiKeysView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Key | null>(null);
@@ -28,19 +27,8 @@ export function ApiKeysView() {
     }),
   );
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const expires = String(f.get("expiresAt") ?? "");
-    create.mutate({
-      name: String(f.get("name")),
-      scopes: f.getAll("scopes").map(String) as Scopes,
-      expiresAt: expires ? new Date(expires) : undefined,
-    });
-  }
-
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="API keys"
         description={
@@ -48,39 +36,16 @@ export function ApiKeysView() {
         }
       />
       <Card title="New API key">
-        <form onSubmit={submit} className="stack" data-testid="api-key-form">
-          <div className="row">
-            <Field
-              label="Name"
-              error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}
-            >
-              <input name="name" required maxLength={255} />
-            </Field>
-            <Field
-              label="Expires (optional)"
-              error={errorData(create.error).field === "expiresAt" ? errorMessage(create.error) : undefined}
-            >
-              <input name="expiresAt" type="datetime-local" />
-            </Field>
-          </div>
-          <ScopePicker />
-          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
-          <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>
-              Create key
-            </Button>
-          </div>
-        </form>
+        <ApiKeyForm
+          pending={create.isPending}
+          serverError={create.error}
+          onSubmit={(v) => create.mutate({ ...v, expiresAt: v.expiresAt ? new Date(v.expiresAt) : undefined })}
+        />
         {created && (
-          <div className="stack" style={{ marginTop: 12 }}>
-            <p style={{ margin: 0 }}>Copy this key now. It will not be shown again.</p>
-            <div className="secret" data-testid="new-api-key">
-              {created}
-            </div>
+          <div className="mt-3 flex flex-col gap-2">
+            <p>Copy this key now. It will not be shown again.</p>
+            <SecretValue value={created} label="Copy API key" testId="new-api-key" />
             <div>
-              <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(created)}>
-                Copy
-              </Button>{" "}
               <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
                 Done
               </Button>
@@ -92,7 +57,11 @@ export function ApiKeysView() {
         columns={[
           { key: "name", header: "Name" },
           { key: "prefix", header: "Key", render: (k) => <code>{k.prefix}…</code> },
-          { key: "scopes", header: "Scopes", render: (k) => <span className="muted">{k.scopes.join(", ")}</span> },
+          {
+            key: "scopes",
+            header: "Scopes",
+            render: (k) => <span className="text-sm text-muted-foreground">{k.scopes.join(", ")}</span>,
+          },
           { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
           { key: "expiresAt", header: "Expires", render: (k) => formatDate(k.expiresAt) },
           { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },
