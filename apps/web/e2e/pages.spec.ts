@@ -1,0 +1,42 @@
+// Every page at desktop and mobile width, in light and dark: the heading shows, nothing scrolls sideways, and axe
+// finds no serious or critical WCAG 2 A/AA violation. One browser context per viewport × theme, pages in sequence.
+import { expect, signIn, test } from "./fixtures";
+import { consentUrl, dashboardPages, problems, seed, themedPage, type Seeded, type Theme } from "./pages";
+
+const viewports = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
+const themes: Theme[] = ["light", "dark"];
+
+test.describe.configure({ mode: "serial" });
+
+let ids: Seeded;
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  ids = await seed(browser);
+});
+
+for (const [name, viewport] of Object.entries(viewports)) {
+  for (const theme of themes) {
+    test(`every page at ${name} width in ${theme}`, async ({ browser }) => {
+      test.setTimeout(300_000);
+      const page = await themedPage(browser, viewport, theme);
+      const report: string[] = [];
+      const check = async (path: string, heading: string | RegExp) => {
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        for (const p of await problems(page, heading)) report.push(`${path}: ${p}`);
+      };
+
+      await page.goto("/login");
+      await check("/login", "Sign in");
+      await signIn(page, "owner@acme.test");
+      for (const { path, heading } of dashboardPages(ids)) {
+        await page.goto(path);
+        await check(path, heading);
+      }
+      await page.goto(consentUrl());
+      await expect(page.getByTestId("consent-app")).toHaveText("Partner Reports");
+      await check("/oauth/authorize", /./);
+      await page.context().close();
+      expect(report, report.join("\n")).toEqual([]);
+    });
+  }
+}
