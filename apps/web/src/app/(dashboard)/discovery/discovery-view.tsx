@@ -3,17 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import {
-  BarChart,
-  Button,
-  Card,
-  DataTable,
-  Field,
-  PageHeader,
-  StatusPill,
-  toast,
-  type RowSelectionState,
-} from "@ems/ui";
+import { Button, Card, DataTable, Field, PageHeader, StatusPill, toast, type RowSelectionState } from "@ems/ui";
+import { BarChart } from "@/components/charts";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { RunButton } from "./run-button";

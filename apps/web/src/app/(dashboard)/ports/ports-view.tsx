@@ -1,7 +1,8 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { BarChart, Card, EmptyState, PageHeader, SeverityBadge } from "@ems/ui";
+import { Card, EmptyState, PageHeader, SeverityBadge } from "@ems/ui";
+import { BarChart } from "@/components/charts";
 import { useTRPC } from "@/trpc/client";
 
 export function PortsView() {

@@ -6,7 +6,6 @@ import type { RouterInputs, RouterOutputs } from "@ems/core";
 import {
   Card,
   DataTable,
-  DonutChart,
   Field,
   PageHeader,
   SEVERITIES,
@@ -16,11 +15,11 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-  TrendChart,
   SEVERITY_COLORS,
   buttonVariants,
   severityLabel,
 } from "@ems/ui";
+import { DonutChart, TrendChart } from "@/components/charts";
 import { useTRPC } from "@/trpc/client";
 import { formatDate } from "@/components/use-me";
 import { SlaSection } from "./sla-section";

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { RouterInputs } from "@ems/core";
 import {
-  BarChart,
   Card,
   SeverityBadge,
   severityLabel,
@@ -14,6 +13,7 @@ import {
   TableHeader,
   TableRow,
 } from "@ems/ui";
+import { BarChart } from "@/components/charts";
 import { useTRPC } from "@/trpc/client";
 
 /** The SLA report for the page's period and filters: per severity, the breach rate over time, the oldest breaches. */

@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, DataTable, DonutChart, Field, PageHeader, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
+import { DonutChart } from "@/components/charts";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
