@@ -9,6 +9,8 @@ const themes: Theme[] = ["light", "dark"];
 test.describe.configure({ mode: "serial" });
 
 let ids: Seeded;
+/** Problems per viewport × theme, asserted together at the end so one run reports every combination. */
+const found: string[] = [];
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   ids = await seed(browser);
@@ -19,10 +21,9 @@ for (const [name, viewport] of Object.entries(viewports)) {
     test(`every page at ${name} width in ${theme}`, async ({ browser }) => {
       test.setTimeout(300_000);
       const page = await themedPage(browser, viewport, theme);
-      const report: string[] = [];
       const check = async (path: string, heading: string | RegExp) => {
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-        for (const p of await problems(page, heading)) report.push(`${path}: ${p}`);
+        for (const p of await problems(page, heading)) found.push(`${name} ${theme} ${path}: ${p}`);
       };
 
       await page.goto("/login");
@@ -36,7 +37,10 @@ for (const [name, viewport] of Object.entries(viewports)) {
       await expect(page.getByTestId("consent-app")).toHaveText("Partner Reports");
       await check("/oauth/authorize", /./);
       await page.context().close();
-      expect(report, report.join("\n")).toEqual([]);
     });
   }
 }
+
+test("no page has a heading missing, sideways scroll or a serious axe violation at any width or theme", () => {
+  expect(found, found.join("\n")).toEqual([]);
+});

@@ -31,6 +31,13 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
     />
   );
 }
+// Always mounted (hidden when inactive): each tab's aria-controls must name an element that exists.
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("outline-none", className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      forceMount
+      className={cn("outline-none data-[state=inactive]:hidden", className)}
+      {...props}
+    />
+  );
 }
