@@ -141,6 +141,7 @@ export function DonutChart({
               strokeWidth={1}
               stroke="var(--card)"
               isAnimationActive={false}
+              rootTabIndex={-1} // Recharts makes the pie a Tab stop; the frame already says its data in words
             >
               {total > 0
                 ? data.map((d, i) => <Cell key={d.label} fill={d.color ?? paletteColor(i)} />)
