@@ -180,7 +180,13 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
           )}
         </div>
       )}
-      <div className="overflow-x-auto rounded-lg border bg-card">
+      {/* Focusable so keyboard users can scroll a table wider than a phone's screen. */}
+      <div
+        className="overflow-x-auto rounded-lg border bg-card focus-visible:outline-2 focus-visible:outline-ring"
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+      >
         <table
           className={cn("w-full caption-bottom text-sm", loading && rows.length > 0 && "opacity-60")}
           aria-label={label}

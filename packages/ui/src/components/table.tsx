@@ -3,8 +3,14 @@ import { cn } from "../lib/utils.ts";
 
 // shadcn's table parts, for small tables that are not server-paged (DataTable is built on the same look).
 export function Table({ className, ...props }: ComponentProps<"table">) {
+  // Focusable so keyboard users can scroll a table wider than a phone's screen.
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div
+      className="relative w-full overflow-x-auto focus-visible:outline-2 focus-visible:outline-ring"
+      tabIndex={0}
+      role="region"
+      aria-label={props["aria-label"]}
+    >
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
