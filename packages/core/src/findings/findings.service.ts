@@ -7,10 +7,15 @@ import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
-/** Newest first. */
-export async function listFindingsWhere(sc: ServiceContext, where: Prisma.FindingWhereInput, p: PagingInput) {
+/** Newest first unless another order is asked for. */
+export async function listFindingsWhere(
+  sc: ServiceContext,
+  where: Prisma.FindingWhereInput,
+  p: PagingInput,
+  orderBy: Prisma.FindingOrderByWithRelationInput[] = [{ id: "desc" }],
+) {
   const [rows, total] = await Promise.all([
-    sc.db.finding.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
+    sc.db.finding.findMany({ where, include, orderBy, ...skipTake(p) }),
     sc.db.finding.count({ where }),
   ]);
   return {
