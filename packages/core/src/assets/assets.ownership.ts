@@ -15,7 +15,7 @@ import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import type { FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { ownershipCoverage } from "./assets.coverage.ts";
+import { countCovered, ownershipCoverage, proveCoveredSubdomains } from "./assets.coverage.ts";
 import { methodName, methodOf } from "./assets.present.ts";
 import type { OUTSIDE_VIEW_PARTS } from "./assets.schemas.ts";
 import { parseValue, requireAsset } from "./assets.service.ts";
@@ -73,9 +73,10 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
 
 export async function getOwnership(sc: ServiceContext, id: number) {
   const asset = await requireAsset(sc, id);
-  const [last, parent] = await Promise.all([
+  const [last, parent, covers] = await Promise.all([
     sc.db.ownershipProof.findFirst({ where: { assetId: id }, orderBy: { id: "desc" } }),
-    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null,
+    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, asset) : null,
+    asset.ownershipVerifiedAt ? countCovered(sc.db, asset) : 0,
   ]);
   return {
     state: (asset.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
@@ -83,6 +84,7 @@ export async function getOwnership(sc: ServiceContext, id: number) {
     verifiedAt: asset.ownershipVerifiedAt,
     token: asset.ownershipToken,
     coveredBy: parent,
+    covers,
     methods: ownershipMethods(asset, sc.services.net),
     lastAttempt: last
       ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt }
@@ -138,6 +140,11 @@ export async function verifyAssetOwnership(
         data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) },
       });
     }
+    // Its subdomains already in the workspace are proven with it (again on a later success: any added unproven).
+    const covered =
+      success && (asset.type === "domain" || asset.type === "subdomain")
+        ? await proveCoveredSubdomains(tx, sc.actor, asset)
+        : 0;
     await writeAudit(tx, sc.actor, {
       action: success ? "asset.ownership-verified" : "asset.ownership-failed",
       resourceType: "asset",
@@ -148,6 +155,7 @@ export async function verifyAssetOwnership(
           after: success || asset.ownershipVerifiedAt ? "proven" : "pending",
         },
         methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) },
+        ...(covered ? { coveredSubdomains: { before: null, after: covered } } : {}),
       },
     });
   });

@@ -94,6 +94,14 @@ export const assetDetailSchema = assetSchema
       }),
     ),
     technologies: z.array(technologySchema),
+    ownershipProvenBy: z
+      .object({ id: z.number().int(), value: z.string() })
+      .nullable()
+      .meta({ description: "The proven domain this subdomain is proven through (ownershipMethod parent-domain)" }),
+    activeScan: z
+      .object({ id: z.number().int(), status: z.enum(["queued", "running"]), progress: z.number().int() })
+      .nullable()
+      .meta({ description: "The queued or running scan, if any (one at a time per asset)" }),
     uncoveredRedirectHost: z
       .string()
       .nullable()
@@ -175,6 +183,10 @@ export const ownershipSchema = z
       .object({ assetId: z.number().int(), value: z.string() })
       .nullable()
       .meta({ description: "The proven parent domain that covers this subdomain" }),
+    covers: z
+      .number()
+      .int()
+      .meta({ description: "Subdomain assets proven through this one (proving a domain proves those under it)" }),
     methods: z.array(
       z.object({
         method: enumOf(OWNERSHIP_METHODS),
