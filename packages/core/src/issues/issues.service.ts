@@ -7,6 +7,7 @@ import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { DISMISS_REASONS, ListIssuesInput, commentSchema, issueSchema } from "./issues.schemas.ts";
 import { dashed, undashed } from "../enum-names.ts";
+import { displayName } from "../users/display-name.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -31,7 +32,7 @@ export function presentIssue(i: IssueRow): Issue {
       ? {
           id: i.assignee.id,
           email: i.assignee.email,
-          name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email,
+          name: displayName(i.assignee),
         }
       : null,
     dismissReason: i.dismissReason as Issue["dismissReason"],
@@ -71,7 +72,7 @@ export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
     i,
   );
 
-async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
+export async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
   const issue = await tx.issue.findUnique({ where: { id }, include });
   if (!issue) throw notFound("Issue");
   return issue;
