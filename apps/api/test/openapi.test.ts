@@ -62,6 +62,7 @@ const ROUTES: [string, string, string | null, number][] = [
   ["get", "/app/scans/{id}/comparison", "issues:read", 200],
   ["get", "/app/assets/{id}/ports", "issues:read", 200],
   ["get", "/app/issues/{id}/history", "issues:read", 200],
+  ["get", "/app/assets/{id}/outside-view", "assets:read", 200],
 ];
 
 describe("GET /openapi.json", () => {

@@ -17,7 +17,8 @@ import type { FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { countCovered, ownershipCoverage, proveCoveredSubdomains } from "./assets.coverage.ts";
 import { methodName, methodOf } from "./assets.present.ts";
-import type { OUTSIDE_VIEW_PARTS } from "./assets.schemas.ts";
+import type { z } from "zod";
+import type { OUTSIDE_VIEW_PARTS, outsideViewSchema } from "./assets.schemas.ts";
 import { parseValue, requireAsset } from "./assets.service.ts";
 
 /** What to publish for each method that applies to the asset. */
@@ -188,6 +189,28 @@ export async function outsideView(sc: ServiceContext, id: number, part: (typeof 
   const view = asset.outsideView as Record<string, unknown> | null;
   if (!view || view[part] === undefined || view[part] === null) throw notYet(`${part} view`);
   return { part, checkedAt: asset.lastCheckedAt!, data: view[part] };
+}
+
+/** Every part of the outside view at once, typed (null parts before the first check). */
+export async function fullOutsideView(sc: ServiceContext, id: number): Promise<z.output<typeof outsideViewSchema>> {
+  const asset = await sc.db.asset.findUnique({
+    where: { id },
+    select: { outsideView: true, technologies: true, screenshotTakenAt: true, lastCheckedAt: true },
+  });
+  if (!asset) throw notFound("Asset");
+  const view = (asset.outsideView ?? {}) as Partial<z.output<typeof outsideViewSchema>>;
+  return {
+    checkedAt: asset.lastCheckedAt,
+    dns: view.dns ?? null,
+    http: view.http ?? null,
+    https: view.https ?? null,
+    tls: view.tls ?? null,
+    technologies: (asset.technologies ?? []) as z.output<typeof outsideViewSchema>["technologies"],
+    errors: view.errors ?? { http: null, https: null },
+    screenshot: asset.screenshotTakenAt
+      ? { url: `/app/assets/${id}/screenshot`, takenAt: asset.screenshotTakenAt }
+      : null,
+  };
 }
 
 export async function screenshot(sc: ServiceContext, id: number): Promise<FileResponse> {
