@@ -149,6 +149,12 @@ describe("GET /app/overview", () => {
     const o = await seeded.get<Overview>("/app/overview");
     expect(o.projectId).toBeNull();
     expect(o.openIssues).toEqual({ critical: 2, high: 2, medium: 1, low: 0, info: 1, total: 6 });
+    // What the severity cards link to: the issues list of the same issues.
+    const total = async (query: string) =>
+      (await call(api.url, seeded.key, "GET", `/app/issues?${query}`)).headers.get("x-total-count");
+    expect(await total("status=unresolved")).toBe("6");
+    expect(await total("status=unresolved&severity=high")).toBe("2");
+    expect(await total(`status=unresolved&projectId=${seeded.projectA}`)).toBe("4");
   });
 
   it("gives 30 days of opened and resolved issues, today last", async () => {

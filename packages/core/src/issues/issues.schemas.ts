@@ -37,7 +37,10 @@ export const listIssuesInput = pagingInput.extend({
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   severity: z.enum(SEVERITY_VALUES).optional(),
-  status: z.enum(ISSUE_STATUSES).optional().meta({ description: "Default: every status" }),
+  status: z
+    .enum([...ISSUE_STATUSES, "unresolved"])
+    .optional()
+    .meta({ description: "Default: every status. unresolved: open or in-progress (what the open counts count)" }),
   kind: z.string().max(200).optional(),
   assigneeUserId: idParam("assigneeUserId").optional(),
   from: instant.optional().meta({ description: "Last seen at or after" }),

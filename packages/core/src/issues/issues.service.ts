@@ -63,7 +63,12 @@ export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
     {
       assetId: i.assetId,
       severity: i.severity,
-      status: i.status ? undashed<IssueStatus>(i.status) : undefined,
+      status:
+        i.status === "unresolved"
+          ? { in: ["open", "in_progress"] }
+          : i.status
+            ? undashed<IssueStatus>(i.status)
+            : undefined,
       kind: i.kind,
       assigneeUserId: i.assigneeUserId,
       asset: i.projectId ? { projectId: i.projectId } : undefined,
