@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { DataTable, type DataTableProps } from "./DataTable.tsx";
+import { DataTable, type DataTableProps } from "./components/data-table.tsx";
 import { nextSort, pageInfo, rangeText } from "./paging.ts";
 import { attr, render, tag, tags, text } from "./test-utils.ts";
 
@@ -94,7 +94,7 @@ describe("DataTable", () => {
     expect(attr(th("name"), "aria-sort")).toBe("descending");
     expect(attr(th("id"), "aria-sort")).toBe("none");
     expect(attr(th("owner"), "aria-sort")).toBeUndefined(); // not sortable
-    expect(tags(html, "<button").filter((b) => b.includes("ems-table__sort"))).toHaveLength(2);
+    expect(tags(html, 'data-testid="sort-')).toHaveLength(2);
     expect(tag(html, 'data-testid="sort-name"')).toMatch(/^<button type="button"/);
 
     expect(attr(tags(table({ sort: { key: "id", dir: "asc" } }), 'data-column="id"')[0]!, "aria-sort")).toBe(
@@ -113,7 +113,7 @@ describe("DataTable", () => {
     const rowTags = tags(html, 'data-testid="data-table-row"');
     expect(rowTags.map((r) => attr(r, "data-row-key"))).toEqual(["101", "102"]);
     expect(html).toContain("<code>#101</code>");
-    expect(html).toContain('<td data-column="owner">—</td>'); // null owner
+    expect(html).toMatch(/<td data-column="owner"[^>]*>—<\/td>/); // null owner
     expect(tags(html, 'data-testid="empty-state"')).toHaveLength(0);
   });
 
@@ -127,14 +127,13 @@ describe("DataTable", () => {
       limit: 10,
       onPageChange: () => {},
     });
-    expect(html).toContain('<td data-column="at">2026-11-23T10:00:00.000Z</td>');
+    expect(html).toMatch(/<td data-column="at"[^>]*>2026-11-23T10:00:00.000Z<\/td>/);
   });
 
   it("shows the default empty state when there are no rows", () => {
     const html = table({ rows: [], total: 0, page: 1 });
     expect(tags(html, 'data-testid="data-table-row"')).toHaveLength(0);
-    expect(text(html, 'class="ems-empty__title"')).toBe("No results");
-    expect(attr(tag(html, 'class="ems-table__empty-row"'), "class")).toBe("ems-table__empty-row");
+    expect(text(html, 'data-testid="empty-state"')).toContain("No results");
     expect(attr(tags(html, "<td")[0]!, "colspan")).toBe("3"); // spans every column
     expect(text(html, 'data-testid="data-table-range"')).toBe("0 results");
     expect(isDisabled(html, "data-table-prev")).toBe(true);
@@ -173,5 +172,36 @@ describe("DataTable", () => {
     expect(attr(tag(html, "<table"), "aria-label")).toBe("Projects");
     expect(tags(table(), "tabindex")).toHaveLength(0);
     expect(tags(table(), "tabIndex")).toHaveLength(0);
+  });
+
+  it("adds a checkbox column with selection: checked rows, a page checkbox, rows that may not be selected", () => {
+    const html = table({
+      rowSelection: { "102": true },
+      onRowSelectionChange: () => {},
+      canSelectRow: (p) => p.owner === null,
+      selectLabel: (p) => `Select ${p.name}`,
+    });
+    const boxes = tags(html, 'data-testid="data-table-select"');
+    expect(boxes.map((b) => attr(b, "aria-label"))).toEqual(["Select Production", "Select Staging"]);
+    expect(boxes.map((b) => attr(b, "aria-checked"))).toEqual(["false", "true"]);
+    expect(boxes.map((b) => attr(b, "disabled") !== undefined)).toEqual([true, false]);
+    // Every row that may be selected is: the page counts as selected.
+    expect(attr(tag(html, 'data-testid="data-table-select-all"'), "aria-checked")).toBe("true");
+    const some = table({ rowSelection: { "101": true }, onRowSelectionChange: () => {} });
+    expect(attr(tag(some, 'data-testid="data-table-select-all"'), "aria-checked")).toBe("mixed");
+    expect(text(html, 'data-testid="data-table-range"')).toBe("1 selected · Showing 101–200 of 1,234");
+    expect(tags(table(), "data-table-select")).toHaveLength(0);
+  });
+
+  it("offers a column menu only when more than three columns can be hidden", () => {
+    expect(tags(table(), "data-table-columns")).toHaveLength(0);
+    const many = table({
+      columns: ["a", "b", "c", "d"].map((key) => ({ key, header: key.toUpperCase() })),
+    });
+    expect(tags(many, 'data-testid="data-table-columns"')).toHaveLength(1);
+    const headerless = table({
+      columns: [...["a", "b", "c"].map((key) => ({ key, header: key })), { key: "actions", header: "" }],
+    });
+    expect(tags(headerless, "data-table-columns")).toHaveLength(0);
   });
 });

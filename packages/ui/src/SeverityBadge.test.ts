@@ -1,14 +1,20 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SeverityBadge } from "./SeverityBadge.tsx";
-import { StatusPill } from "./StatusPill.tsx";
+import { SeverityBadge } from "./components/badge.tsx";
+import { StatusPill } from "./components/badge.tsx";
 import { attr, render, tag, text } from "./test-utils.ts";
 import { SEVERITIES, SEVERITY_COLORS } from "./tokens.ts";
 
 describe("SeverityBadge", () => {
-  it.each(SEVERITIES)("paints %s with its SEVERITY_COLORS background and white text", (severity) => {
+  it.each(SEVERITIES)("paints %s with its severity colour and white text", (severity) => {
     const badge = tag(render(SeverityBadge, { severity }), 'data-testid="severity-badge"');
-    expect(attr(badge, "style")).toBe(`background-color:${SEVERITY_COLORS[severity]};color:#ffffff`);
+    expect(attr(badge, "class")).toContain(`bg-severity-${severity} text-white`);
     expect(attr(badge, "data-severity")).toBe(severity);
+  });
+
+  it("uses the same colours in the theme's CSS variables as SEVERITY_COLORS (charts, reports)", () => {
+    const css = readFileSync(new URL("./theme.css", import.meta.url), "utf8");
+    for (const severity of SEVERITIES) expect(css).toContain(`--severity-${severity}: ${SEVERITY_COLORS[severity]};`);
   });
 
   it("labels with the capitalized severity, or a given label", () => {
@@ -33,7 +39,7 @@ describe("StatusPill", () => {
   it("shows the status with its tone", () => {
     const html = render(StatusPill, { status: "verified", tone: "success" });
     const pill = tag(html, 'data-testid="status-pill"');
-    expect(attr(pill, "class")).toBe("ems-pill ems-pill--success");
+    expect(html).toContain('<span class="size-2 rounded-full bg-success" aria-hidden="true"></span>');
     expect(attr(pill, "data-tone")).toBe("success");
     expect(text(html, "status-pill")).toBe("verified");
     expect(attr(tag(render(StatusPill, { status: "pending" }), "status-pill"), "data-tone")).toBe("neutral");

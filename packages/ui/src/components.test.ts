@@ -1,23 +1,34 @@
-import { createElement, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { Button, buttonClassName } from "./Button.tsx";
-import { Card } from "./Card.tsx";
-import { EmptyState } from "./EmptyState.tsx";
-import { Field } from "./Field.tsx";
-import { PageHeader } from "./PageHeader.tsx";
-import { ToastProvider, useToast } from "./Toast.tsx";
+import { Button } from "./components/button.tsx";
+import { Card } from "./components/card.tsx";
+import { EmptyState } from "./components/empty-state.tsx";
+import { Field } from "./components/field.tsx";
+import { PageHeader } from "./components/page-header.tsx";
+import { RelativeTime } from "./components/relative-time.tsx";
+import { cn } from "./lib/utils.ts";
 import { attr, render, tag, tags, text } from "./test-utils.ts";
 
 describe("Button", () => {
-  it("is a non-submitting button with variant and size classes", () => {
+  it("is a non-submitting button with its variant, and later classes win", () => {
     const button = tag(render(Button, { children: "Save" }), "<button");
     expect(attr(button, "type")).toBe("button");
-    expect(attr(button, "class")).toBe("ems-button ems-button--secondary ems-button--md");
-    expect(attr(tag(render(Button, { variant: "danger", size: "sm", type: "submit" }), "<button"), "class")).toBe(
-      "ems-button ems-button--danger ems-button--sm",
-    );
-    expect(buttonClassName("primary", "lg", "wide")).toBe("ems-button ems-button--primary ems-button--lg wide");
+    expect(attr(button, "data-variant")).toBe("secondary");
+    const danger = tag(render(Button, { variant: "danger", size: "sm", type: "submit", className: "h-12" }), "<button");
+    expect(attr(danger, "type")).toBe("submit");
+    expect(attr(danger, "class")).toContain("bg-destructive");
+    expect(attr(danger, "class")).toContain("h-12");
+    expect(attr(danger, "class")).not.toContain("h-8"); // tailwind-merge dropped the size's height
+  });
+
+  it("renders its child instead with asChild (a link that looks like a button)", () => {
+    const html = render(Button, {
+      asChild: true,
+      variant: "primary",
+      children: createElement("a", { href: "/x" }, "Go"),
+    });
+    expect(tags(html, "<button")).toHaveLength(0);
+    expect(attr(tag(html, "<a"), "class")).toContain("bg-primary");
   });
 
   it("is disabled and busy while loading", () => {
@@ -39,7 +50,8 @@ describe("Field", () => {
     const input = tag(html, "<input");
     const id = attr(input, "id")!;
     expect(text(html, `for="${id}"`)).toBe("Project name *");
-    expect(attr(input, "class")).toBe("ems-control wide");
+    expect(attr(input, "class")).toContain("rounded-md");
+    expect(attr(input, "class")).toMatch(/ wide$/);
     expect(attr(input, "aria-invalid")).toBe("true");
     expect(attr(input, "aria-required")).toBe("true");
     const [hintId, errorId] = attr(input, "aria-describedby")!.split(" ");
@@ -75,13 +87,13 @@ describe("Card, PageHeader and EmptyState", () => {
     const section = tag(html, "<section");
     expect(text(html, `id="${attr(section, "aria-labelledby")}"`)).toBe("Assets");
     expect(tags(html, "<h2")).toHaveLength(1);
-    expect(text(html, 'class="ems-card__body"')).toBe("body");
+    expect(html).toContain(">body</div>");
   });
 
   it("renders the page's h1 with its actions", () => {
     const html = render(PageHeader, { title: "Projects", description: "All projects.", actions: "A" });
     expect(text(html, "<h1")).toBe("Projects");
-    expect(text(html, 'class="ems-page-header__actions"')).toBe("A");
+    expect(html).toContain(">A</div>");
   });
 
   it("renders an empty state with its action", () => {
@@ -90,29 +102,24 @@ describe("Card, PageHeader and EmptyState", () => {
       description: "Create one.",
       action: createElement(Button, null, "New"),
     });
-    expect(text(html, 'class="ems-empty__title"')).toBe("No projects");
+    expect(text(html, 'data-testid="empty-state"')).toBe("No projectsCreate one.New");
     expect(tags(html, "<button")).toHaveLength(1);
   });
 });
 
-describe("Toasts", () => {
-  it("renders an empty polite status region up front, never an alert", () => {
-    const html = render(ToastProvider, { children: "page" });
-    const region = tag(html, 'data-testid="toast-region"');
-    expect(attr(region, "role")).toBe("status");
-    expect(attr(region, "aria-live")).toBe("polite");
-    expect(html).not.toContain('role="alert"');
-    expect(html.startsWith("page")).toBe(true);
+describe("RelativeTime", () => {
+  it("renders the exact time first (server and first client render agree), with the ISO time on hover", () => {
+    const html = render(RelativeTime, { date: new Date("2026-11-23T10:05:00Z") });
+    const time = tag(html, "<time");
+    expect(attr(time, "datetime")).toBe("2026-11-23T10:05:00.000Z");
+    expect(attr(time, "title")).toBe("2026-11-23T10:05:00.000Z");
+    expect(text(html, "<time")).toBe("2026-11-23 10:05");
+    expect(render(RelativeTime, { date: null, fallback: "never" })).toContain(">never</span>");
   });
+});
 
-  it("gives useToast its API inside the provider and an error outside", () => {
-    let api: ReturnType<typeof useToast> | undefined;
-    function Probe(): ReactNode {
-      api = useToast();
-      return null;
-    }
-    renderToStaticMarkup(createElement(ToastProvider, null, createElement(Probe)));
-    expect(Object.keys(api!).sort()).toEqual(["error", "info", "success"]);
-    expect(() => renderToStaticMarkup(createElement(Probe))).toThrow(/inside <ToastProvider>/);
+describe("cn", () => {
+  it("joins classes, skips falsy ones and lets later Tailwind utilities win", () => {
+    expect(cn("px-2", false, undefined, "px-4", { "text-sm": true, hidden: false })).toBe("px-4 text-sm");
   });
 });

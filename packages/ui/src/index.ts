@@ -1,15 +1,94 @@
-// Shared UI for the dashboard (apps/web) and the reports: design tokens and
-// React components. Import "@ems/ui/styles.css" once in the root layout.
+// Shared UI for the dashboard (apps/web) and the reports: shadcn-style components on Radix primitives and
+// Tailwind CSS. The app imports "@ems/ui/theme.css" after "tailwindcss" and @source's this folder.
 export { SEVERITIES, SEVERITY_COLORS, type Severity } from "./tokens.ts";
+export { cn } from "./lib/utils.ts";
 
-export { Button, buttonClassName, type ButtonProps, type ButtonVariant, type ButtonSize } from "./Button.tsx";
-export { Card, type CardProps } from "./Card.tsx";
-export { PageHeader, type PageHeaderProps } from "./PageHeader.tsx";
-export { Field, type FieldProps, type FieldControlProps } from "./Field.tsx";
-export { EmptyState, type EmptyStateProps } from "./EmptyState.tsx";
-export { SeverityBadge, severityLabel, type SeverityBadgeProps } from "./SeverityBadge.tsx";
-export { StatusPill, type StatusPillProps, type StatusTone } from "./StatusPill.tsx";
-export { DataTable, type DataTableProps, type DataTableColumn } from "./DataTable.tsx";
+export { Button, buttonVariants, type ButtonProps, type ButtonVariant, type ButtonSize } from "./components/button.tsx";
+export {
+  Card,
+  CardRoot,
+  CardHeader,
+  CardTitle,
+  CardDescription,
+  CardContent,
+  CardFooter,
+  type CardProps,
+} from "./components/card.tsx";
+export {
+  Badge,
+  badgeVariants,
+  SeverityBadge,
+  severityLabel,
+  StatusPill,
+  type BadgeProps,
+  type SeverityBadgeProps,
+  type StatusPillProps,
+  type StatusTone,
+} from "./components/badge.tsx";
+export { Input, Textarea, NativeSelect, inputClass } from "./components/input.tsx";
+export { Label } from "./components/label.tsx";
+export { Checkbox } from "./components/checkbox.tsx";
+export { Select, SelectGroup, SelectValue, SelectTrigger, SelectContent, SelectItem } from "./components/select.tsx";
+export {
+  Dialog,
+  DialogTrigger,
+  DialogClose,
+  DialogContent,
+  DialogHeader,
+  DialogFooter,
+  DialogTitle,
+  DialogDescription,
+} from "./components/dialog.tsx";
+export {
+  AlertDialog,
+  AlertDialogTrigger,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogTitle,
+  AlertDialogDescription,
+} from "./components/alert-dialog.tsx";
+export { ConfirmDialog, type ConfirmDialogProps } from "./components/confirm-dialog.tsx";
+export { canConfirm } from "./confirm.ts";
+export {
+  DropdownMenu,
+  DropdownMenuTrigger,
+  DropdownMenuGroup,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuCheckboxItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+} from "./components/dropdown-menu.tsx";
+export { Sheet, SheetTrigger, SheetClose, SheetTitle, SheetDescription, SheetContent } from "./components/sheet.tsx";
+export { Tabs, TabsList, TabsTrigger, TabsContent } from "./components/tabs.tsx";
+export { Tooltip, TooltipProvider, TooltipTrigger, TooltipContent } from "./components/tooltip.tsx";
+export { Table, TableHeader, TableBody, TableRow, TableHead, TableCell } from "./components/table.tsx";
+export { Skeleton } from "./components/skeleton.tsx";
+export { Separator } from "./components/separator.tsx";
+export { Toaster, toast } from "./components/sonner.tsx";
+export {
+  Form,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormControl,
+  FormDescription,
+  FormMessage,
+  useFormField,
+} from "./components/form.tsx";
+export { Field, type FieldProps, type FieldControlProps } from "./components/field.tsx";
+export { PageHeader, type PageHeaderProps } from "./components/page-header.tsx";
+export { EmptyState, type EmptyStateProps } from "./components/empty-state.tsx";
+export { RelativeTime, type RelativeTimeProps } from "./components/relative-time.tsx";
+export { relativeTime } from "./time.ts";
+export { CopyButton, type CopyButtonProps } from "./components/copy-button.tsx";
+export {
+  DataTable,
+  type DataTableProps,
+  type DataTableColumn,
+  type RowSelectionState,
+} from "./components/data-table.tsx";
 export {
   pageInfo,
   rangeText,
@@ -19,15 +98,13 @@ export {
   type SortDir,
   type PageInfo,
 } from "./paging.ts";
-export { ConfirmDialog, type ConfirmDialogProps } from "./ConfirmDialog.tsx";
-export { canConfirm } from "./confirm.ts";
 export {
-  ToastProvider,
-  useToast,
-  type ToastApi,
-  type ToastKind,
-  type ToastOptions,
-  type ToastProviderProps,
-} from "./Toast.tsx";
-export { BarChart, barLength, type BarChartProps, type ChartDatum } from "./BarChart.tsx";
-export { DonutChart, donutSegments, type DonutChartProps, type DonutSegment } from "./DonutChart.tsx";
+  BarChart,
+  DonutChart,
+  TrendChart,
+  type BarChartProps,
+  type DonutChartProps,
+  type TrendChartProps,
+  type TrendSeries,
+  type ChartDatum,
+} from "./components/charts.tsx";

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import "@ems/ui/styles.css";
-import "./app.css";
+import "./globals.css";
 import { Providers } from "./providers";
 
 export const metadata: Metadata = {
@@ -9,10 +8,11 @@ export const metadata: Metadata = {
   description: "External exposure monitoring",
 };
 
+// suppressHydrationWarning: next-themes sets the theme class on <html> before React hydrates.
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-dvh">
         <Providers>{children}</Providers>
       </body>
     </html>

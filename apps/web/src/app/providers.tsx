@@ -1,15 +1,29 @@
 "use client";
 import { SessionProvider } from "next-auth/react";
+import { ThemeProvider, useTheme } from "next-themes";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
-import { ToastProvider } from "@ems/ui";
+import { Toaster, TooltipProvider } from "@ems/ui";
 import { TRPCReactProvider } from "@/trpc/client";
+
+function ThemedToaster() {
+  const { resolvedTheme } = useTheme();
+  return <Toaster theme={resolvedTheme === "dark" ? "dark" : "light"} />;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <SessionProvider>
-      <TRPCReactProvider>
-        <ToastProvider>{children}</ToastProvider>
-      </TRPCReactProvider>
-    </SessionProvider>
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <SessionProvider>
+        <TRPCReactProvider>
+          <NuqsAdapter>
+            <TooltipProvider>
+              {children}
+              <ThemedToaster />
+            </TooltipProvider>
+          </NuqsAdapter>
+        </TRPCReactProvider>
+      </SessionProvider>
+    </ThemeProvider>
   );
 }

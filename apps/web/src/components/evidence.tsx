@@ -9,13 +9,13 @@ export function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
   };
   return (
     <details data-testid="evidence">
-      <summary className="muted">{url ?? (matched ? String(matched).slice(0, 60) : "show")}</summary>
-      {request && <pre style={{ whiteSpace: "pre-wrap", fontSize: 12 }}>{request}</pre>}
-      {response && (
-        <pre style={{ whiteSpace: "pre-wrap", fontSize: 12, maxHeight: 240, overflow: "auto" }}>{response}</pre>
-      )}
+      <summary className="cursor-pointer text-sm break-all text-muted-foreground">
+        {url ?? (matched ? String(matched).slice(0, 60) : "show")}
+      </summary>
+      {request && <pre className="mt-2 text-xs break-all whitespace-pre-wrap">{request}</pre>}
+      {response && <pre className="mt-2 max-h-60 overflow-auto text-xs break-all whitespace-pre-wrap">{response}</pre>}
       {matched && (
-        <p style={{ fontSize: 12 }}>
+        <p className="mt-2 text-xs break-all">
           Matched: <code>{String(matched)}</code>
         </p>
       )}

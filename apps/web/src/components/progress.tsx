@@ -1,17 +1,18 @@
 /** A thin progress bar with its percent, for scans. */
 export function Progress({ value, label }: { value: number; label?: string }) {
   return (
-    <span style={{ display: "inline-flex", alignItems: "center", gap: 8, minWidth: 160 }} data-testid="scan-progress">
+    <span className="inline-flex min-w-40 items-center gap-2" data-testid="scan-progress">
       <span
         role="progressbar"
         aria-valuenow={value}
         aria-valuemin={0}
         aria-valuemax={100}
-        style={{ flex: 1, height: 6, background: "#e5e7eb", borderRadius: 3, overflow: "hidden" }}
+        aria-label={label ? `${label} progress` : "Progress"}
+        className="h-1.5 flex-1 overflow-hidden rounded-full bg-muted"
       >
-        <span style={{ display: "block", width: `${value}%`, height: "100%", background: "#1d4ed8" }} />
+        <span className="block h-full bg-primary" style={{ width: `${value}%` }} />
       </span>
-      <span className="muted">
+      <span className="text-sm whitespace-nowrap text-muted-foreground">
         {label ? `${label} · ` : ""}
         {value}%
       </span>

@@ -4,12 +4,18 @@ import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
 /** Checkboxes for scopes, named `scopes`: those in `checked`, or all of them. */
 export function ScopePicker({ checked }: { checked?: string[] }) {
   return (
-    <fieldset style={{ border: "1px solid #e5e7eb", borderRadius: 6, padding: "8px 12px" }}>
-      <legend className="muted">Scopes</legend>
-      <div style={{ display: "grid", gridTemplateColumns: "repeat(3, minmax(0, 1fr))", gap: 4 }}>
+    <fieldset className="rounded-md border px-3 py-2">
+      <legend className="text-sm text-muted-foreground">Scopes</legend>
+      <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
         {Object.keys(SCOPE_DESCRIPTIONS).map((s) => (
-          <label key={s} style={{ fontSize: 13 }}>
-            <input type="checkbox" name="scopes" value={s} defaultChecked={checked ? checked.includes(s) : true} />{" "}
+          <label key={s} className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-4 accent-primary"
+              name="scopes"
+              value={s}
+              defaultChecked={checked ? checked.includes(s) : true}
+            />{" "}
             <code>{s}</code>
           </label>
         ))}

@@ -2,8 +2,14 @@
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
+import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, Menu } from "lucide-react";
 import type { RouterOutputs } from "@ems/core";
+import { Button, cn, NativeSelect, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@ems/ui";
+import { ThemeToggle } from "@/components/theme-toggle";
+
+type Me = RouterOutputs["me"]["get"];
 
 // The features, in the order people use them.
 const NAV = [
@@ -28,14 +34,27 @@ const SETTINGS = [
   { href: "/settings/sla", label: "SLA policy" },
 ];
 
-export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {
+const Brand = () => <div className="px-2 py-1 text-[15px] font-bold text-white">Exposure Monitoring</div>;
+
+/** Navigation, workspace switcher and account; the sidebar on wide screens, the sheet's content on small ones. */
+function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const path = usePathname();
   const router = useRouter();
   const queryClient = useQueryClient();
   const { update } = useSession();
   const isAdmin = me.role === "owner" || me.role === "admin";
   const link = (item: { href: string; label: string }) => (
-    <Link key={item.href} href={item.href} aria-current={path.startsWith(item.href) ? "page" : undefined}>
+    <Link
+      key={item.href}
+      href={item.href}
+      onClick={onNavigate}
+      aria-current={path.startsWith(item.href) ? "page" : undefined}
+      className={cn(
+        "rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground no-underline hover:bg-sidebar-accent hover:no-underline",
+        "focus-visible:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-white",
+        "aria-[current=page]:bg-sidebar-primary aria-[current=page]:text-white",
+      )}
+    >
       {item.label}
     </Link>
   );
@@ -47,19 +66,19 @@ export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {
   }
 
   return (
-    <aside className="sidebar">
-      <div className="brand">Exposure Monitoring</div>
-      <nav aria-label="Main">
+    <>
+      <nav aria-label="Main" className="flex flex-col gap-0.5">
         {NAV.map(link)}
-        <div className="section">Settings</div>
+        <div className="px-2.5 pt-3 pb-1 text-[11px] font-medium tracking-wider text-sidebar-muted uppercase">
+          Settings
+        </div>
         {SETTINGS.filter((s) => !s.admin || isAdmin).map(link)}
       </nav>
-      <div className="account">
-        <label>
-          <span className="muted" style={{ color: "#94a3b8" }}>
-            Workspace
-          </span>
-          <select
+      <div className="mt-auto flex flex-col gap-2 px-2 pt-4 text-[13px]">
+        <label className="flex flex-col gap-1">
+          <span className="text-sidebar-muted">Workspace</span>
+          <NativeSelect
+            className="border-sidebar-border bg-sidebar-accent text-white"
             data-testid="workspace-switcher"
             value={me.workspace.id}
             onChange={(e) => void switchWorkspace(Number(e.target.value))}
@@ -70,17 +89,63 @@ export function Sidebar({ me }: { me: RouterOutputs["me"]["get"] }) {
                 {w.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
-        <div data-testid="signed-in-as">
+        <div data-testid="signed-in-as" className="break-all">
           {me.user.email}
           <br />
-          <span style={{ color: "#94a3b8" }}>{me.role}</span>
+          <span className="text-sidebar-muted">{me.role}</span>
         </div>
-        <button type="button" className="signout" onClick={() => void signOut({ callbackUrl: "/login" })}>
-          Sign out
-        </button>
+        <div className="flex items-center gap-2">
+          <Button
+            size="sm"
+            className="flex-1 border-sidebar-border bg-transparent text-sidebar-foreground hover:bg-sidebar-accent"
+            onClick={() => void signOut({ callbackUrl: "/login" })}
+          >
+            <LogOut aria-hidden="true" /> Sign out
+          </Button>
+          <ThemeToggle className="text-sidebar-foreground hover:bg-sidebar-accent" />
+        </div>
       </div>
+    </>
+  );
+}
+
+export function Sidebar({ me, className }: { me: Me; className?: string }) {
+  return (
+    <aside className={cn("flex-col gap-4 overflow-y-auto bg-sidebar px-3 py-4 text-sidebar-foreground", className)}>
+      <Brand />
+      <SidebarBody me={me} />
     </aside>
+  );
+}
+
+/** Below md: a bar with a menu button that opens the navigation in a sheet. */
+export function MobileHeader({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 flex items-center gap-2 bg-sidebar px-3 py-2 md:hidden">
+      <Sheet open={open} onOpenChange={setOpen}>
+        <SheetTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-sidebar-foreground hover:bg-sidebar-accent"
+            aria-label="Open navigation"
+            data-testid="nav-menu"
+          >
+            <Menu aria-hidden="true" />
+          </Button>
+        </SheetTrigger>
+        <SheetContent side="left" className="gap-4 border-sidebar-border bg-sidebar px-3 py-4 text-sidebar-foreground">
+          <SheetTitle asChild>
+            <Brand />
+          </SheetTitle>
+          <SheetDescription className="sr-only">Pages of the dashboard</SheetDescription>
+          <SidebarBody me={me} onNavigate={() => setOpen(false)} />
+        </SheetContent>
+      </Sheet>
+      <Brand />
+    </header>
   );
 }

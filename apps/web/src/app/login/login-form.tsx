@@ -35,7 +35,7 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="stack" data-testid="login-form">
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="login-form">
       <Field label="Email">
         <input name="email" type="email" autoComplete="username" required defaultValue={params.get("email") ?? ""} />
       </Field>
@@ -43,7 +43,7 @@ export function LoginForm() {
         <input name="password" type="password" autoComplete="current-password" required />
       </Field>
       {error && (
-        <p role="status" data-testid="login-error" style={{ color: "#b91c1c", margin: 0 }}>
+        <p role="status" data-testid="login-error" className="text-sm text-destructive">
           {error}
         </p>
       )}

@@ -4,9 +4,24 @@
 // server's errors next to their field, and the next five runs as the server
 // computes them (scanSchedules.preview) in local time and UTC.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, Field, useToast } from "@ems/ui";
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, localTime, utcTime, WEEKDAYS, type Schedule } from "./recurrence-text";
 
@@ -71,17 +86,9 @@ export function ScheduleDialog({
 }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
-  const ref = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState(() => draftOf(schedule));
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const recurrence = recurrenceOf(draft);
-
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
 
   const limits = useQuery(trpc.plan.get.queryOptions({})).data;
   const preview = useQuery({
@@ -117,148 +124,150 @@ export function ScheduleDialog({
     set(k, e.target.value === "" ? Number.NaN : Number(e.target.value));
 
   return (
-    <dialog
-      ref={ref}
-      className="ems-dialog"
-      style={{ width: "min(52rem, calc(100vw - 2rem))" }}
-      aria-labelledby="schedule-dialog-title"
-      data-testid="schedule-dialog"
-      onCancel={(e) => (e.preventDefault(), onClose())}
-    >
-      <form className="ems-dialog__form" onSubmit={submit} data-testid="schedule-form" noValidate>
-        <h2 id="schedule-dialog-title" className="ems-dialog__title">
-          {schedule ? `Edit "${schedule.name}"` : "Add schedule"}
-        </h2>
-        <div className="row" style={{ alignItems: "flex-start", gap: 24 }}>
-          <div className="stack" style={{ flex: 1, minWidth: 300, gap: 8 }}>
-            <Field label="Frequency" error={fieldError("frequency")}>
-              <select value={draft.frequency} onChange={(e) => set("frequency", e.target.value as Frequency)}>
-                {FREQUENCIES.map((f) => (
-                  <option key={f} value={f} disabled={forbidden(f)}>
-                    {FREQUENCY_LABELS[f]}
-                    {forbidden(f) ? ` (not in plan ${plan!.label})` : ""}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {plan && plan.scheduleFrequencies.length < FREQUENCIES.length && (
-              <p className="muted" style={{ margin: 0 }} data-testid="plan-frequencies">
-                Plan {plan.label} includes {plan.scheduleFrequencies.join(" and ")} schedules.
-              </p>
-            )}
-            {draft.frequency === "weekly" && (
-              <Field label="Day of the week" error={fieldError("dayOfWeek")}>
-                <select value={draft.dayOfWeek} onChange={(e) => set("dayOfWeek", Number(e.target.value))}>
-                  {WEEKDAYS.map((d, i) => (
-                    <option key={d} value={i}>
-                      {d}
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-4xl" data-testid="schedule-dialog">
+        <form className="grid gap-4" onSubmit={submit} data-testid="schedule-form" noValidate>
+          <DialogTitle>{schedule ? `Edit "${schedule.name}"` : "Add schedule"}</DialogTitle>
+          <DialogDescription className="sr-only">When the asset is scanned on its own</DialogDescription>
+          <div className="grid gap-6 md:grid-cols-2">
+            <div className="flex min-w-0 flex-col gap-2">
+              <Field label="Frequency" error={fieldError("frequency")}>
+                <select value={draft.frequency} onChange={(e) => set("frequency", e.target.value as Frequency)}>
+                  {FREQUENCIES.map((f) => (
+                    <option key={f} value={f} disabled={forbidden(f)}>
+                      {FREQUENCY_LABELS[f]}
+                      {forbidden(f) ? ` (not in plan ${plan!.label})` : ""}
                     </option>
                   ))}
                 </select>
               </Field>
-            )}
-            {draft.frequency === "monthly" && (
-              <Field
-                label="Day of the month"
-                hint="29-31: that day, or the month's last day when the month is shorter"
-                error={fieldError("dayOfMonth")}
-              >
-                <input type="number" min={1} max={31} value={draft.dayOfMonth} onChange={number("dayOfMonth")} />
-              </Field>
-            )}
-            {draft.frequency === "interval" && (
-              <Field label="Days between runs" error={fieldError("intervalDays")}>
-                <input type="number" min={1} max={365} value={draft.intervalDays} onChange={number("intervalDays")} />
-              </Field>
-            )}
-            <Field label="Time (UTC)" error={fieldError("time")}>
-              <input type="time" value={draft.time} onChange={(e) => set("time", e.target.value)} required />
-            </Field>
-            <label>
-              <input
-                type="checkbox"
-                checked={draft.window}
-                disabled={plan ? !plan.scheduleWindows && !draft.window : false}
-                onChange={(e) => set("window", e.target.checked)}
-              />{" "}
-              Only run inside a window
-              {plan && !plan.scheduleWindows && (
-                <span className="muted"> (windows are not included in plan {plan.label})</span>
+              {plan && plan.scheduleFrequencies.length < FREQUENCIES.length && (
+                <p className="text-sm text-muted-foreground" data-testid="plan-frequencies">
+                  Plan {plan.label} includes {plan.scheduleFrequencies.join(" and ")} schedules.
+                </p>
               )}
-            </label>
-            {draft.window && (
-              <fieldset className="stack" style={{ border: "1px solid #e5e7eb", borderRadius: 6, gap: 8 }}>
-                <legend className="muted">Window (UTC); a run due outside it waits for its opening</legend>
-                <div className="row">
-                  <Field label="From hour" error={fieldError("windowStartHour")}>
-                    <select
-                      value={draft.windowStartHour}
-                      onChange={(e) => set("windowStartHour", Number(e.target.value))}
-                    >
-                      {HOURS.slice(0, 24).map((h) => (
-                        <option key={h} value={h}>{`${String(h).padStart(2, "0")}:00`}</option>
-                      ))}
-                    </select>
-                  </Field>
-                  <Field label="Until hour" error={fieldError("windowEndHour")}>
-                    <select value={draft.windowEndHour} onChange={(e) => set("windowEndHour", Number(e.target.value))}>
-                      {HOURS.slice(1).map((h) => (
-                        <option key={h} value={h}>{`${String(h).padStart(2, "0")}:00`}</option>
-                      ))}
-                    </select>
-                  </Field>
-                </div>
-                <div role="group" aria-label="Window days">
-                  {WEEKDAYS.map((d, i) => (
-                    <label key={d} style={{ marginRight: 10, fontSize: 13 }}>
-                      <input
-                        type="checkbox"
-                        checked={draft.windowDays.includes(i)}
-                        onChange={(e) =>
-                          set(
-                            "windowDays",
-                            e.target.checked ? [...draft.windowDays, i] : draft.windowDays.filter((x) => x !== i),
-                          )
-                        }
-                      />{" "}
-                      {d.slice(0, 3)}
-                    </label>
-                  ))}
-                  <p className="muted" style={{ margin: "4px 0 0" }}>
-                    No day ticked: every day.
-                  </p>
-                  {fieldError("windowDays") && <p className="ems-field__error">{fieldError("windowDays")}</p>}
-                </div>
-              </fieldset>
-            )}
-            <Field label="Name" hint="Optional" error={fieldError("name")}>
-              <input
-                value={draft.name}
-                maxLength={255}
-                placeholder={describeRecurrence(recurrence)}
-                onChange={(e) => set("name", e.target.value)}
-              />
-            </Field>
+              {draft.frequency === "weekly" && (
+                <Field label="Day of the week" error={fieldError("dayOfWeek")}>
+                  <select value={draft.dayOfWeek} onChange={(e) => set("dayOfWeek", Number(e.target.value))}>
+                    {WEEKDAYS.map((d, i) => (
+                      <option key={d} value={i}>
+                        {d}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              {draft.frequency === "monthly" && (
+                <Field
+                  label="Day of the month"
+                  hint="29-31: that day, or the month's last day when the month is shorter"
+                  error={fieldError("dayOfMonth")}
+                >
+                  <input type="number" min={1} max={31} value={draft.dayOfMonth} onChange={number("dayOfMonth")} />
+                </Field>
+              )}
+              {draft.frequency === "interval" && (
+                <Field label="Days between runs" error={fieldError("intervalDays")}>
+                  <input type="number" min={1} max={365} value={draft.intervalDays} onChange={number("intervalDays")} />
+                </Field>
+              )}
+              <Field label="Time (UTC)" error={fieldError("time")}>
+                <input type="time" value={draft.time} onChange={(e) => set("time", e.target.value)} required />
+              </Field>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={draft.window}
+                  disabled={plan ? !plan.scheduleWindows && !draft.window : false}
+                  onChange={(e) => set("window", e.target.checked)}
+                />{" "}
+                Only run inside a window
+                {plan && !plan.scheduleWindows && (
+                  <span className="text-sm text-muted-foreground">
+                    {" "}
+                    (windows are not included in plan {plan.label})
+                  </span>
+                )}
+              </label>
+              {draft.window && (
+                <fieldset className="flex flex-col gap-2 rounded-md border px-3 py-2">
+                  <legend className="text-sm text-muted-foreground">
+                    Window (UTC); a run due outside it waits for its opening
+                  </legend>
+                  <div className="flex flex-wrap items-end gap-3">
+                    <Field label="From hour" error={fieldError("windowStartHour")}>
+                      <select
+                        value={draft.windowStartHour}
+                        onChange={(e) => set("windowStartHour", Number(e.target.value))}
+                      >
+                        {HOURS.slice(0, 24).map((h) => (
+                          <option key={h} value={h}>{`${String(h).padStart(2, "0")}:00`}</option>
+                        ))}
+                      </select>
+                    </Field>
+                    <Field label="Until hour" error={fieldError("windowEndHour")}>
+                      <select
+                        value={draft.windowEndHour}
+                        onChange={(e) => set("windowEndHour", Number(e.target.value))}
+                      >
+                        {HOURS.slice(1).map((h) => (
+                          <option key={h} value={h}>{`${String(h).padStart(2, "0")}:00`}</option>
+                        ))}
+                      </select>
+                    </Field>
+                  </div>
+                  <div role="group" aria-label="Window days" className="flex flex-wrap gap-x-3 gap-y-1">
+                    {WEEKDAYS.map((d, i) => (
+                      <label key={d} className="flex items-center gap-1 text-sm">
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          checked={draft.windowDays.includes(i)}
+                          onChange={(e) =>
+                            set(
+                              "windowDays",
+                              e.target.checked ? [...draft.windowDays, i] : draft.windowDays.filter((x) => x !== i),
+                            )
+                          }
+                        />{" "}
+                        {d.slice(0, 3)}
+                      </label>
+                    ))}
+                    <p className="w-full text-sm text-muted-foreground">No day ticked: every day.</p>
+                    {fieldError("windowDays") && <p className="text-sm text-destructive">{fieldError("windowDays")}</p>}
+                  </div>
+                </fieldset>
+              )}
+              <Field label="Name" hint="Optional" error={fieldError("name")}>
+                <input
+                  value={draft.name}
+                  maxLength={255}
+                  placeholder={describeRecurrence(recurrence)}
+                  onChange={(e) => set("name", e.target.value)}
+                />
+              </Field>
+            </div>
+            <PreviewRuns
+              runs={preview.error ? null : (preview.data?.runs ?? [])}
+              summary={describeRecurrence(recurrence)}
+              busy={preview.isFetching}
+            />
           </div>
-          <PreviewRuns
-            runs={preview.error ? null : (preview.data?.runs ?? [])}
-            summary={describeRecurrence(recurrence)}
-            busy={preview.isFetching}
-          />
-        </div>
-        {otherError && (
-          <p className="ems-field__error" role="status" data-testid="schedule-form-error">
-            {otherError}
-          </p>
-        )}
-        <div className="ems-dialog__actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
-            {schedule ? "Save schedule" : "Create schedule"}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+          {otherError && (
+            <p className="text-sm text-destructive" role="status" data-testid="schedule-form-error">
+              {otherError}
+            </p>
+          )}
+          <DialogFooter>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" loading={create.isPending || update.isPending}>
+              {schedule ? "Save schedule" : "Create schedule"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -266,33 +275,33 @@ export function ScheduleDialog({
 function PreviewRuns({ runs, summary, busy }: { runs: Date[] | null; summary: string; busy: boolean }) {
   return (
     <div
-      style={{ flex: 1, minWidth: 300, opacity: busy ? 0.6 : 1 }}
+      className={busy ? "min-w-0 opacity-60" : "min-w-0"}
       aria-busy={busy || undefined}
       data-testid="schedule-preview"
     >
-      <h3 style={{ margin: "0 0 4px", fontSize: 14 }}>Next five runs</h3>
-      <p className="muted" style={{ margin: "0 0 8px" }} data-testid="schedule-summary">
+      <h3 className="mb-1 text-sm font-semibold">Next five runs</h3>
+      <p className="mb-2 text-sm text-muted-foreground" data-testid="schedule-summary">
         {summary}
       </p>
       {runs === null ? (
-        <p className="muted">Fix the highlighted field to see the runs.</p>
+        <p className="text-sm text-muted-foreground">Fix the highlighted field to see the runs.</p>
       ) : (
-        <table style={{ fontSize: 13, borderCollapse: "collapse", width: "100%" }}>
-          <thead>
-            <tr>
-              <th style={{ textAlign: "left" }}>Your time</th>
-              <th style={{ textAlign: "left" }}>UTC</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Your time</TableHead>
+              <TableHead>UTC</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {runs.map((r) => (
-              <tr key={r.toISOString()} data-testid="preview-run" data-at={r.toISOString()}>
-                <td>{localTime(r)}</td>
-                <td>{utcTime(r)}</td>
-              </tr>
+              <TableRow key={r.toISOString()} data-testid="preview-run" data-at={r.toISOString()}>
+                <TableCell>{localTime(r)}</TableCell>
+                <TableCell>{utcTime(r)}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       )}
     </div>
   );

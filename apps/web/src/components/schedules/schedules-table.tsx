@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
-import { Button, ConfirmDialog, DataTable, type DataTableColumn, useToast } from "@ems/ui";
+import { Button, ConfirmDialog, DataTable, type DataTableColumn, toast } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
@@ -29,7 +29,6 @@ export interface SchedulesTableProps {
 export function SchedulesTable({ showAsset = false, ...table }: SchedulesTableProps) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [editing, setEditing] = useState<Schedule | null>(null);
   const [deleting, setDeleting] = useState<Schedule | null>(null);
@@ -54,7 +53,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
         <span>
           <strong>{s.name}</strong>
           <br />
-          <span className="muted" data-testid="schedule-frequency">
+          <span className="text-sm text-muted-foreground" data-testid="schedule-frequency">
             {describeRecurrence(s)}
           </span>
         </span>
@@ -92,7 +91,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
             {s.enabled ? "on" : "off"}
           </label>
           {s.disabledReason && (
-            <span className="muted" style={{ display: "block", fontSize: 12 }} data-testid="disabled-reason">
+            <span className="block text-xs text-muted-foreground" data-testid="disabled-reason">
               {s.disabledReason}
             </span>
           )}
@@ -105,7 +104,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
             key: "actions",
             header: "",
             render: (s: Schedule) => (
-              <span className="row" style={{ gap: 6 }}>
+              <span className="flex flex-wrap items-center gap-1.5">
                 <Button size="sm" variant="secondary" onClick={() => setEditing(s)}>
                   Edit
                 </Button>

@@ -3,7 +3,7 @@
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
 import type { RouterOutputs } from "@ems/core";
-import { EmptyState } from "@ems/ui";
+import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
 import type { Schedule } from "./recurrence-text";
 import { When } from "./when";
@@ -28,22 +28,22 @@ export function SkipHistory({ schedules }: { schedules: Schedule[] }) {
   if (skips.length === 0)
     return <EmptyState title="No skipped runs" description="Every slot so far started its scan." />;
   return (
-    <table style={{ width: "100%", fontSize: 13, borderCollapse: "collapse" }} data-testid="skip-history">
-      <thead>
-        <tr>
-          <th style={{ textAlign: "left" }}>Slot</th>
-          <th style={{ textAlign: "left" }}>Schedule</th>
-          <th style={{ textAlign: "left" }}>Why it was skipped</th>
-        </tr>
-      </thead>
-      <tbody>
+    <Table data-testid="skip-history">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Slot</TableHead>
+          <TableHead>Schedule</TableHead>
+          <TableHead>Why it was skipped</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
         {skips.map((k) => (
-          <tr key={k.id} data-testid="skip" data-reason={k.reason}>
-            <td>
+          <TableRow key={k.id} data-testid="skip" data-reason={k.reason}>
+            <TableCell>
               <When date={k.slotAt} />
-            </td>
-            <td>{names.get(k.scheduleId)}</td>
-            <td>
+            </TableCell>
+            <TableCell>{names.get(k.scheduleId)}</TableCell>
+            <TableCell>
               {REASONS[k.reason]}
               {k.activeScanId !== null && (
                 <>
@@ -51,13 +51,11 @@ export function SkipHistory({ schedules }: { schedules: Schedule[] }) {
                   (<Link href={`/scans/${k.activeScanId}`}>scan {k.activeScanId}</Link>)
                 </>
               )}
-              <span className="muted" style={{ display: "block", fontSize: 12 }}>
-                {k.message}
-              </span>
-            </td>
-          </tr>
+              <span className="block text-xs text-muted-foreground">{k.message}</span>
+            </TableCell>
+          </TableRow>
         ))}
-      </tbody>
-    </table>
+      </TableBody>
+    </Table>
   );
 }

@@ -2,17 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import {
-  Button,
-  buttonClassName,
-  Card,
-  ConfirmDialog,
-  DataTable,
-  Field,
-  PageHeader,
-  StatusPill,
-  useToast,
-} from "@ems/ui";
+import { Button, buttonVariants, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { formatDate, useMe } from "@/components/use-me";
 import { Preview } from "./preview";
@@ -25,7 +15,6 @@ const TONE = { pending: "info", ready: "success", failed: "danger" } as const;
 
 function GenerateForm({ onCreated }: { onCreated: () => void }) {
   const trpc = useTRPC();
-  const toast = useToast();
   const [scopeType, setScopeType] = useState<ScopeType>("workspace");
   const projects = useQuery({ ...trpc.projects.list.queryOptions({ limit: 500 }), enabled: scopeType === "project" });
   const assets = useQuery({ ...trpc.assets.list.queryOptions({ limit: 500 }), enabled: scopeType === "asset" });
@@ -45,7 +34,7 @@ function GenerateForm({ onCreated }: { onCreated: () => void }) {
   }
   const error = create.error ? { field: errorData(create.error).field, message: errorMessage(create.error) } : null;
   return (
-    <form className="row" onSubmit={submit} data-testid="assessment-form">
+    <form className="flex flex-wrap items-end gap-3" onSubmit={submit} data-testid="assessment-form">
       <Field label="Covers" error={error?.field === "scopeType" ? error.message : undefined}>
         <select name="scopeType" value={scopeType} onChange={(e) => setScopeType(e.target.value as ScopeType)}>
           {SCOPE_TYPES.map((t) => (
@@ -72,7 +61,7 @@ function GenerateForm({ onCreated }: { onCreated: () => void }) {
       <Button type="submit" variant="primary" loading={create.isPending}>
         Generate report
       </Button>
-      {error && !error.field && <p className="muted">{error.message}</p>}
+      {error && !error.field && <p className="text-sm text-muted-foreground">{error.message}</p>}
     </form>
   );
 }
@@ -80,7 +69,6 @@ function GenerateForm({ onCreated }: { onCreated: () => void }) {
 export function AssessmentsView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
   const [previewing, setPreviewing] = useState<Report | null>(null);
@@ -105,13 +93,13 @@ export function AssessmentsView() {
   );
 
   const actions = (r: Report) => (
-    <span className="row" style={{ gap: 6 }}>
+    <span className="flex flex-wrap items-center gap-1.5">
       {r.status === "ready" && (
         <>
           <Button size="sm" variant="secondary" onClick={() => setPreviewing(r)}>
             Preview
           </Button>
-          <a className={buttonClassName("secondary", "sm")} href={`/api/assessments/${r.id}/pdf`} download>
+          <a className={buttonVariants({ size: "sm" })} href={`/api/assessments/${r.id}/pdf`} download>
             PDF
           </a>
           {canWrite && (
@@ -135,7 +123,7 @@ export function AssessmentsView() {
   );
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Assessments"
         description="Forwardable reports on the workspace, a project or an asset, as a page or a PDF."

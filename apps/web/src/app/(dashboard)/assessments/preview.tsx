@@ -27,14 +27,14 @@ export function Preview({ report, onClose }: { report: Report; onClose: () => vo
         </Button>
       }
     >
-      {html.error && <p className="muted">{html.error.message}</p>}
+      {html.error && <p className="text-sm text-muted-foreground">{html.error.message}</p>}
       {html.data && (
         <iframe
           title="Report preview"
           data-testid="assessment-preview"
           sandbox=""
           srcDoc={html.data}
-          style={{ width: "100%", height: 720, border: "1px solid #e2e8f0", borderRadius: 6, background: "#fff" }}
+          className="h-[720px] w-full rounded-md border bg-white"
         />
       )}
     </Card>

@@ -2,16 +2,15 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, Field, useToast } from "@ems/ui";
+import { Button, Card, Field, toast } from "@ems/ui";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { formatDate } from "@/components/use-me";
 
 type Report = RouterOutputs["assessments"]["list"]["items"][number];
 
 function CopyField({ label, value }: { label: string; value: string }) {
-  const toast = useToast();
   return (
-    <div className="row">
+    <div className="flex flex-wrap items-end gap-3">
       <Field label={label}>
         <input readOnly value={value} size={70} onFocus={(e) => e.currentTarget.select()} />
       </Field>
@@ -61,7 +60,7 @@ export function SharePanel({
       data-testid="share-panel"
     >
       {!link ? (
-        <form className="row" onSubmit={submit}>
+        <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
           <Field
             label="Expires after (days)"
             hint="1 to 30"
@@ -74,10 +73,10 @@ export function SharePanel({
           </Button>
         </form>
       ) : (
-        <div className="stack">
+        <div className="flex flex-col gap-4">
           <CopyField label="Page" value={link.shareUrl?.url ?? ""} />
           <CopyField label="PDF" value={link.sharePdfUrl?.url ?? ""} />
-          <p className="muted">
+          <p className="text-sm text-muted-foreground">
             Live until {formatDate(link.shareExpiresAt)}. Copy it now: it is not shown again (a new link replaces it).
           </p>
         </div>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { RouterInputs } from "@ems/core";
-import { DataTable, Field, PageHeader, SeverityBadge, StatusPill, buttonClassName } from "@ems/ui";
+import { DataTable, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
@@ -34,7 +34,7 @@ export function AssetsView() {
   };
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Assets"
         description={
@@ -42,7 +42,7 @@ export function AssetsView() {
         }
         actions={
           canWrite && (
-            <Link className={buttonClassName("primary")} href="/assets/new">
+            <Link className={buttonVariants({ variant: "primary" })} href="/assets/new">
               Add asset
             </Link>
           )
@@ -51,7 +51,7 @@ export function AssetsView() {
       <DataTable
         label="Assets"
         toolbar={
-          <div className="row" data-testid="asset-filters">
+          <div className="flex flex-wrap items-end gap-3" data-testid="asset-filters">
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
                 <option value="">All projects</option>
@@ -109,7 +109,7 @@ export function AssetsView() {
               a.issueCounts.open === 0 ? (
                 "0"
               ) : (
-                <span className="row" style={{ gap: 4 }}>
+                <span className="flex flex-wrap items-center gap-1">
                   {(["critical", "high", "medium", "low"] as const)
                     .filter((s) => a.issueCounts[s] > 0)
                     .map((s) => (

@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { DataTable, Field, PageHeader, StatusPill, buttonClassName } from "@ems/ui";
+import { DataTable, Field, PageHeader, StatusPill, buttonVariants } from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
 import { formatDate } from "@/components/use-me";
 
@@ -48,16 +48,16 @@ export function AuditLogView() {
   const data = list.data;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Audit log"
         description="Every change in this workspace: who, through what, and what changed."
         actions={
-          <span className="row" style={{ gap: 8 }}>
-            <a className={buttonClassName("secondary")} href={exportUrl("csv")} data-testid="export-csv" download>
+          <span className="flex flex-wrap items-center gap-2">
+            <a className={buttonVariants()} href={exportUrl("csv")} data-testid="export-csv" download>
               Export CSV
             </a>
-            <a className={buttonClassName("secondary")} href={exportUrl("json")} data-testid="export-json" download>
+            <a className={buttonVariants()} href={exportUrl("json")} data-testid="export-json" download>
               Export JSON
             </a>
           </span>
@@ -65,7 +65,7 @@ export function AuditLogView() {
       />
       <DataTable<Entry>
         toolbar={
-          <div className="row" data-testid="audit-filters">
+          <div className="flex flex-wrap items-end gap-3" data-testid="audit-filters">
             <Field label="Actor">
               <select value={filters.actor ?? ""} onChange={set("actor")} data-testid="filter-actor">
                 <option value="">Anyone</option>
@@ -110,7 +110,7 @@ export function AuditLogView() {
             header: "Who",
             render: (e) => (
               <>
-                {e.actorName} <span className="muted">({e.actorType})</span>
+                {e.actorName} <span className="text-sm text-muted-foreground">({e.actorType})</span>
               </>
             ),
           },
@@ -125,9 +125,9 @@ export function AuditLogView() {
             key: "changes",
             header: "Changes",
             render: (e) => (
-              <span className="muted">
+              <span className="text-sm text-muted-foreground">
                 {Object.entries(e.changes).map(([f, c]) => (
-                  <span key={f} style={{ display: "block" }}>
+                  <span key={f} className="block break-all">
                     {f}: {show(c.before)} → {show(c.after)}
                   </span>
                 ))}

@@ -3,7 +3,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { BarChart, Button, Card, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import {
+  BarChart,
+  Button,
+  Card,
+  DataTable,
+  Field,
+  PageHeader,
+  StatusPill,
+  toast,
+  type RowSelectionState,
+} from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { RunButton } from "./run-button";
@@ -27,12 +37,12 @@ export function hostAnswer(h: Host) {
 export function DiscoveryView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const { canWrite } = useMe();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).map(Number);
   const [result, setResult] = useState<AddResult | null>(null);
   const [search, setSearch] = useState(params.get("q") ?? "");
 
@@ -57,7 +67,7 @@ export function DiscoveryView() {
     }
     if (!("page" in changes)) next.delete("page");
     router.replace(`${pathname}?${next}`);
-    setSelected(new Set());
+    setSelection({});
   };
 
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
@@ -68,7 +78,7 @@ export function DiscoveryView() {
     trpc.discovery.add.mutationOptions({
       onSuccess: (r) => {
         setResult(r);
-        setSelected(new Set());
+        setSelection({});
         void refresh();
         void qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
       },
@@ -83,40 +93,37 @@ export function DiscoveryView() {
     }),
   );
   async function ignoreSelected() {
-    const ids = [...selected];
+    const ids = selected;
     const outcomes = await Promise.allSettled(ids.map((id) => ignore.mutateAsync({ id })));
     const failed = outcomes.filter((o) => o.status === "rejected").length;
     if (failed) toast.error(`${failed} of ${ids.length} could not be ignored`);
     else toast.success(`${ids.length} ignored`);
-    setSelected(new Set());
+    setSelection({});
     void refresh();
   }
 
   const rows = list.data?.items ?? [];
-  const toggle = (id: number) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   const s = summary.data;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Discovery"
         description="Hostnames that certificate logs, DNS and what we already saw know under your proven domains. Add them as assets or ignore them."
         actions={canWrite && <RunButton projectId={projectId} domain={filter("domain")} />}
       />
-      <div className="row" style={{ alignItems: "stretch", flexWrap: "wrap" }} data-testid="discovery-summary">
+      <div
+        className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,3fr)]"
+        data-testid="discovery-summary"
+      >
         {STATUSES.map((k) => (
-          <Card key={k} title={k[0]!.toUpperCase() + k.slice(1)} style={{ flex: 1, minWidth: 140 }}>
-            <strong style={{ fontSize: 28 }} data-testid={`count-${k}`}>
+          <Card key={k} title={k[0]!.toUpperCase() + k.slice(1)}>
+            <strong className="text-3xl font-semibold" data-testid={`count-${k}`}>
               {s?.[k] ?? "—"}
             </strong>
           </Card>
         ))}
-        <Card title="By source" style={{ flex: 3, minWidth: 320 }}>
+        <Card title="By source" className="col-span-2 sm:col-span-3 lg:col-span-1">
           <BarChart
             title="Hosts by source"
             data={(s?.bySource ?? []).map((b) => ({ label: b.source, value: b.count }))}
@@ -146,8 +153,8 @@ export function DiscoveryView() {
         label="Discovered hosts"
         data-testid="discovered-hosts"
         toolbar={
-          <div className="stack" style={{ gap: 8 }}>
-            <div className="row" data-testid="discovery-filters" style={{ flexWrap: "wrap" }}>
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-end gap-3" data-testid="discovery-filters">
               <Field label="Project">
                 <select value={filter("projectId") ?? ""} onChange={(e) => setParams({ projectId: e.target.value })}>
                   <option value="">All projects</option>
@@ -216,44 +223,23 @@ export function DiscoveryView() {
               </form>
             </div>
             {canWrite && (
-              <div className="row" style={{ gap: 8 }}>
-                <Button onClick={() => setSelected(new Set(rows.filter((h) => !h.assetId).map((h) => h.id)))}>
-                  Select page
-                </Button>
+              <div className="flex flex-wrap items-center gap-2">
                 <Button
                   variant="primary"
-                  disabled={!selected.size || add.isPending}
-                  onClick={() => add.mutate({ ids: [...selected] })}
+                  disabled={!selected.length || add.isPending}
+                  onClick={() => add.mutate({ ids: selected })}
                   data-testid="bulk-add"
                 >
-                  Add {selected.size || ""} as assets
+                  Add {selected.length || ""} as assets
                 </Button>
-                <Button disabled={!selected.size} onClick={() => void ignoreSelected()} data-testid="bulk-ignore">
-                  Ignore {selected.size || ""}
+                <Button disabled={!selected.length} onClick={() => void ignoreSelected()} data-testid="bulk-ignore">
+                  Ignore {selected.length || ""}
                 </Button>
               </div>
             )}
           </div>
         }
         columns={[
-          ...(canWrite
-            ? [
-                {
-                  key: "select",
-                  header: "",
-                  width: "2rem",
-                  render: (h: Host) => (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${h.host}`}
-                      checked={selected.has(h.id)}
-                      disabled={h.assetId !== null}
-                      onChange={() => toggle(h.id)}
-                    />
-                  ),
-                },
-              ]
-            : []),
           { key: "host", header: "Host" },
           { key: "answer", header: "Points at", render: (h: Host) => hostAnswer(h) },
           { key: "sources", header: "Sources", render: (h: Host) => h.sources.join(", ") },
@@ -292,6 +278,12 @@ export function DiscoveryView() {
         page={page}
         limit={LIMIT}
         onPageChange={(p) => setParams({ page: String(p) })}
+        {...(canWrite && {
+          rowSelection: selection,
+          onRowSelectionChange: setSelection,
+          canSelectRow: (h: Host) => h.assetId === null,
+          selectLabel: (h: Host) => `Select ${h.host}`,
+        })}
         loading={list.isLoading}
       />
     </div>

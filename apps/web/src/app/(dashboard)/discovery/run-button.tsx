@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Button, useToast } from "@ems/ui";
+import { Button, toast } from "@ems/ui";
 import { Progress } from "@/components/progress";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -12,7 +12,6 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 export function RunButton({ projectId, domain }: { projectId?: number; domain?: string }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [runIds, setRunIds] = useState<number[]>([]);
   const start = useMutation(
     trpc.discovery.run.mutationOptions({
@@ -21,7 +20,7 @@ export function RunButton({ projectId, domain }: { projectId?: number; domain?: 
     }),
   );
   return (
-    <span className="row" style={{ gap: 8 }}>
+    <span className="flex flex-wrap items-center gap-2">
       <Button
         variant="primary"
         onClick={() => start.mutate(domain ? { domain } : { projectId })}

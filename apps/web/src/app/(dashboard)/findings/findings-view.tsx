@@ -17,7 +17,7 @@ export function FindingsView() {
   const [severity, setSeverity] = useState<Severity>();
   const list = useQuery(trpc.findings.list.queryOptions({ page, limit: 50, severity }));
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader title="Findings" description="Everything the scanners found, with its evidence, newest first." />
       <DataTable
         label="Findings"

@@ -3,7 +3,17 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, DataTable, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
+import {
+  Button,
+  DataTable,
+  Field,
+  PageHeader,
+  SeverityBadge,
+  StatusPill,
+  toast,
+  NativeSelect,
+  type RowSelectionState,
+} from "@ems/ui";
 import { ISSUE_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
@@ -15,11 +25,11 @@ const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satis
 export function IssuesView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>({ status: "open" });
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).map(Number);
   const list = useQuery(trpc.issues.list.queryOptions({ page, limit: 50, ...filters }));
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
@@ -31,15 +41,13 @@ export function IssuesView() {
       const v = e.target.value;
       setFilters((f) => ({ ...f, [k]: v ? (numeric ? Number(v) : v) : undefined }));
       setPage(1);
-      setSelected(new Set());
+      setSelection({});
     };
   const rows = list.data?.items ?? [];
-  const toggle = (id: number) =>
-    setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
 
   /** Bulk changes: one procedure call per issue, each audited on its own. */
   async function bulk(label: string, run: (id: number) => Promise<unknown>) {
-    const ids = [...selected];
+    const ids = selected;
     const results = await Promise.allSettled(ids.map(run));
     const failed = results.filter((r) => r.status === "rejected");
     if (failed.length)
@@ -48,12 +56,12 @@ export function IssuesView() {
           `(${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
       );
     else toast.success(`${label}: ${ids.length} issue${ids.length === 1 ? "" : "s"}`);
-    setSelected(new Set());
+    setSelection({});
     await qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Issues"
         description="One issue per kind of problem and asset. Rescans resolve what is gone and reopen what comes back."
@@ -61,8 +69,8 @@ export function IssuesView() {
       <DataTable
         label="Issues"
         toolbar={
-          <div className="stack" style={{ gap: 8 }}>
-            <div className="row" data-testid="issue-filters">
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
               <Field label="Project">
                 <select value={filters.projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
@@ -100,9 +108,9 @@ export function IssuesView() {
                 </select>
               </Field>
             </div>
-            {canWrite && selected.size > 0 && (
-              <div className="row" data-testid="bulk-actions">
-                <span>{selected.size} selected:</span>
+            {canWrite && selected.length > 0 && (
+              <div className="flex flex-wrap items-end gap-3" data-testid="bulk-actions">
+                <span>{selected.length} selected:</span>
                 <Button
                   size="sm"
                   variant="secondary"
@@ -119,7 +127,8 @@ export function IssuesView() {
                 >
                   Resolve
                 </Button>
-                <select
+                <NativeSelect
+                  className="h-8 w-auto"
                   aria-label="Assign selected to"
                   defaultValue=""
                   onChange={(e) =>
@@ -139,29 +148,12 @@ export function IssuesView() {
                       {m.email}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             )}
           </div>
         }
         columns={[
-          ...(canWrite
-            ? [
-                {
-                  key: "select",
-                  header: "",
-                  width: "32px",
-                  render: (i: (typeof rows)[number]) => (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select issue ${i.id}`}
-                      checked={selected.has(i.id)}
-                      onChange={() => toggle(i.id)}
-                    />
-                  ),
-                },
-              ]
-            : []),
           { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
           { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
           { key: "asset", header: "Asset", render: (i) => i.asset.value },
@@ -178,7 +170,12 @@ export function IssuesView() {
         total={list.data?.total ?? 0}
         page={page}
         limit={50}
-        onPageChange={(p) => (setPage(p), setSelected(new Set()))}
+        onPageChange={(p) => (setPage(p), setSelection({}))}
+        {...(canWrite && {
+          rowSelection: selection,
+          onRowSelectionChange: setSelection,
+          selectLabel: (i: (typeof rows)[number]) => `Select issue ${i.id}`,
+        })}
         loading={list.isLoading}
       />
     </div>

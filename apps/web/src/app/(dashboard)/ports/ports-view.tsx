@@ -9,7 +9,7 @@ export function PortsView() {
   const ports = useQuery(trpc.ports.list.queryOptions({}));
   const groups = ports.data ?? [];
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Open ports"
         description="Open-port issues grouped by port, with the assets where each port is open."
@@ -33,12 +33,12 @@ export function PortsView() {
               title={`${g.port}/${g.protocol}${g.service ? ` · ${g.service}` : ""}`}
               data-testid="port-group"
             >
-              <ul style={{ margin: 0 }}>
+              <ul className="space-y-1.5 text-sm">
                 {g.assets.map((a) => (
                   <li key={a.issueId}>
                     <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> —{" "}
                     <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
-                    {a.banner && <code className="muted"> {a.banner.slice(0, 80)}</code>}
+                    {a.banner && <code className="break-all text-muted-foreground"> {a.banner.slice(0, 80)}</code>}
                   </li>
                 ))}
               </ul>

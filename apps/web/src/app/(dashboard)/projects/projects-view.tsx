@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { formatDate, useMe } from "@/components/use-me";
 
@@ -28,7 +28,7 @@ function ProjectForm({
     onSubmit({ name: String(f.get("name")), description: String(f.get("description")), color: String(f.get("color")) });
   }
   return (
-    <form onSubmit={submit} className="row" data-testid="project-form">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="project-form">
       <Field label="Name" error={fieldError("name")}>
         <input name="name" required maxLength={255} defaultValue={initial?.name} />
       </Field>
@@ -41,7 +41,7 @@ function ProjectForm({
       <Button type="submit" variant="primary" disabled={busy}>
         {submitLabel}
       </Button>
-      {error && !error.field && <p className="muted">{error.message}</p>}
+      {error && !error.field && <p className="text-sm text-muted-foreground">{error.message}</p>}
     </form>
   );
 }
@@ -49,7 +49,6 @@ function ProjectForm({
 export function ProjectsView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(25);
@@ -76,7 +75,7 @@ export function ProjectsView() {
   const asError = (err: unknown) => (err ? { field: errorData(err).field, message: errorMessage(err) } : null);
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader title="Projects" description="Group your assets by product, team or environment." />
       {canWrite && (
         <Card title="New project">
@@ -113,8 +112,8 @@ export function ProjectsView() {
             key: "name",
             header: "Name",
             render: (p) => (
-              <span style={{ display: "inline-flex", alignItems: "center", gap: 8 }}>
-                <span aria-hidden style={{ width: 10, height: 10, borderRadius: 3, background: p.color }} />
+              <span className="inline-flex items-center gap-2">
+                <span aria-hidden className="size-2.5 shrink-0 rounded-[3px]" style={{ background: p.color }} />
                 {p.name}
               </span>
             ),
@@ -127,7 +126,7 @@ export function ProjectsView() {
                   key: "actions",
                   header: "",
                   render: (p: Project) => (
-                    <span className="row" style={{ gap: 6 }}>
+                    <span className="flex flex-wrap items-center gap-1.5">
                       <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
                         Edit
                       </Button>

@@ -4,15 +4,21 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
 import {
-  BarChart,
   Card,
   DataTable,
   DonutChart,
   Field,
   PageHeader,
   SEVERITIES,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TrendChart,
   SEVERITY_COLORS,
-  buttonClassName,
+  buttonVariants,
   severityLabel,
 } from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
@@ -33,11 +39,11 @@ type Choice = (typeof PRESETS)[number][0] | "custom";
 /** A figure with its label, found by test id. */
 function Stat({ label, value, testId }: { label: string; value: number | string; testId: string }) {
   return (
-    <div className="report-stat">
-      <div className="report-stat__value" data-testid={testId}>
+    <div className="rounded-lg border bg-card px-3.5 py-3">
+      <div className="text-2xl font-semibold tabular-nums" data-testid={testId}>
         {value}
       </div>
-      <div className="muted">{label}</div>
+      <div className="text-sm text-muted-foreground">{label}</div>
     </div>
   );
 }
@@ -45,13 +51,14 @@ function Stat({ label, value, testId }: { label: string; value: number | string;
 const days = (n: number | null) => (n === null ? "—" : `${n} d`);
 
 type Day = RouterOutputs["reports"]["summary"]["series"][number];
-/** Bars for a chart: one per day up to 31 days, else one per 7 days (labelled by their first day). */
-function bars(series: Day[], value: (d: Day) => number, color: string) {
+/** Days, or weeks beyond a month, summed: the trend chart's points. */
+function buckets(series: Day[]) {
   const size = series.length > 31 ? 7 : 1;
   const out = [];
   for (let i = 0; i < series.length; i += size) {
     const chunk = series.slice(i, i + size);
-    out.push({ label: chunk[0]!.date.slice(5), value: chunk.reduce((n, d) => n + value(d), 0), color });
+    const sum = (value: (d: Day) => number) => chunk.reduce((n, d) => n + value(d), 0);
+    out.push({ label: chunk[0]!.date.slice(5), opened: sum((d) => d.opened), resolved: sum((d) => d.resolved) });
   }
   return out;
 }
@@ -92,14 +99,14 @@ export function ReportsView() {
   const error = summary.error?.message;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Reports"
         description="How exposure changed over a period, the riskiest assets, and remediation against the SLA."
         actions={
-          <span className="row" style={{ gap: 8 }}>
+          <span className="flex flex-wrap items-center gap-2">
             <a
-              className={buttonClassName("secondary")}
+              className={buttonVariants()}
               href={`/api/reports/summary/export?${query(filters)}`}
               data-testid="export-summary"
               download
@@ -107,7 +114,7 @@ export function ReportsView() {
               Export series CSV
             </a>
             <a
-              className={buttonClassName("secondary")}
+              className={buttonVariants()}
               href={`/api/reports/vulnerable-assets/export?${query({ projectId, includeDismissed: filters.includeDismissed })}`}
               data-testid="export-assets"
               download
@@ -117,7 +124,7 @@ export function ReportsView() {
           </span>
         }
       />
-      <div className="row" data-testid="report-filters">
+      <div className="flex flex-wrap items-end gap-3" data-testid="report-filters">
         <Field label="Period">
           <select
             value={choice}
@@ -162,9 +169,10 @@ export function ReportsView() {
             ))}
           </select>
         </Field>
-        <label className="row" style={{ gap: 6, alignItems: "center" }}>
+        <label className="flex h-9 items-center gap-2 text-sm">
           <input
             type="checkbox"
+            className="size-4 accent-primary"
             checked={includeDismissed}
             onChange={(e) => setIncludeDismissed(e.target.checked)}
             data-testid="include-dismissed"
@@ -173,16 +181,16 @@ export function ReportsView() {
         </label>
       </div>
       {error && (
-        <p className="muted" data-testid="report-error">
+        <p className="text-sm text-muted-foreground" data-testid="report-error">
           {error}
         </p>
       )}
       {s && (
         <>
-          <p className="muted" data-testid="report-period">
+          <p className="text-sm text-muted-foreground" data-testid="report-period">
             {s.period.from} to {s.period.to} ({s.period.days} days)
           </p>
-          <div className="report-stats">
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(140px,1fr))]">
             <Stat label="Issues opened" value={s.issues.opened.total} testId="stat-opened" />
             <Stat label="Resolved" value={s.issues.resolved.total} testId="stat-resolved" />
             <Stat label="Reopened" value={s.issues.reopened.total} testId="stat-reopened" />
@@ -192,28 +200,17 @@ export function ReportsView() {
             <Stat label="Assets added" value={s.assetsAdded} testId="stat-assets-added" />
           </div>
           <Card title={`Opened and resolved per ${s.series.length > 31 ? "week" : "day"}`}>
-            <div className="report-charts">
-              <div>
-                <h3 className="muted">Opened</h3>
-                <BarChart
-                  title="Issues opened"
-                  orientation="vertical"
-                  data={bars(s.series, (d) => d.opened, "#b91c1c")}
-                  data-testid="chart-opened"
-                />
-              </div>
-              <div>
-                <h3 className="muted">Resolved</h3>
-                <BarChart
-                  title="Issues resolved"
-                  orientation="vertical"
-                  data={bars(s.series, (d) => d.resolved, "#15803d")}
-                  data-testid="chart-resolved"
-                />
-              </div>
-            </div>
+            <TrendChart
+              title="Issues opened and resolved"
+              data={buckets(s.series)}
+              series={[
+                { key: "opened", label: "Opened", color: "var(--severity-high)" },
+                { key: "resolved", label: "Resolved", color: "var(--success)" },
+              ]}
+              data-testid="chart-trend"
+            />
           </Card>
-          <div className="row" style={{ alignItems: "stretch" }}>
+          <div className="grid gap-4 lg:grid-cols-2">
             <Card title="Still open by severity">
               <DonutChart
                 title="Open issues at the end of the period by severity"
@@ -228,28 +225,28 @@ export function ReportsView() {
               />
             </Card>
             <Card title="Time to remediate">
-              <table className="report-table" data-testid="time-to-remediate">
-                <thead>
-                  <tr>
-                    <th>Severity</th>
-                    <th>Opened</th>
-                    <th>Resolved</th>
-                    <th>Mean</th>
-                    <th>Median</th>
-                  </tr>
-                </thead>
-                <tbody>
+              <Table data-testid="time-to-remediate">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Severity</TableHead>
+                    <TableHead>Opened</TableHead>
+                    <TableHead>Resolved</TableHead>
+                    <TableHead>Mean</TableHead>
+                    <TableHead>Median</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
                   {s.timeToRemediate.map((t) => (
-                    <tr key={t.severity} data-testid={`ttr-${t.severity}`}>
-                      <td>{severityLabel(t.severity)}</td>
-                      <td>{s.issues.opened[t.severity]}</td>
-                      <td>{t.resolved}</td>
-                      <td>{days(t.meanDays)}</td>
-                      <td>{days(t.medianDays)}</td>
-                    </tr>
+                    <TableRow key={t.severity} data-testid={`ttr-${t.severity}`}>
+                      <TableCell>{severityLabel(t.severity)}</TableCell>
+                      <TableCell>{s.issues.opened[t.severity]}</TableCell>
+                      <TableCell>{t.resolved}</TableCell>
+                      <TableCell>{days(t.meanDays)}</TableCell>
+                      <TableCell>{days(t.medianDays)}</TableCell>
+                    </TableRow>
                   ))}
-                </tbody>
-              </table>
+                </TableBody>
+              </Table>
             </Card>
           </div>
         </>

@@ -2,7 +2,18 @@
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { RouterInputs } from "@ems/core";
-import { BarChart, Card, SeverityBadge, severityLabel } from "@ems/ui";
+import {
+  BarChart,
+  Card,
+  SeverityBadge,
+  severityLabel,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
 
 /** The SLA report for the page's period and filters: per severity, the breach rate over time, the oldest breaches. */
@@ -22,35 +33,37 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
         </>
       }
     >
-      <div className="stack">
-        <table className="report-table" data-testid="sla-table">
-          <thead>
-            <tr>
-              <th>Severity</th>
-              <th>Open</th>
-              <th>Within SLA</th>
-              <th>At risk</th>
-              <th>Breached</th>
-              <th>Resolved in period</th>
-              <th>Resolved late</th>
-            </tr>
-          </thead>
-          <tbody>
+      <div className="flex flex-col gap-4">
+        <Table data-testid="sla-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Severity</TableHead>
+              <TableHead>Open</TableHead>
+              <TableHead>Within SLA</TableHead>
+              <TableHead>At risk</TableHead>
+              <TableHead>Breached</TableHead>
+              <TableHead>Resolved in period</TableHead>
+              <TableHead>Resolved late</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {r.bySeverity.map((s) => (
-              <tr key={s.severity} data-testid={`sla-${s.severity}`}>
-                <td>{severityLabel(s.severity)}</td>
-                <td>{s.open}</td>
-                <td data-testid="sla-within">{s.withinSla}</td>
-                <td data-testid="sla-at-risk">{s.atRisk}</td>
-                <td data-testid="sla-breached">{s.breached}</td>
-                <td>{s.resolvedInPeriod}</td>
-                <td>{s.resolvedLate}</td>
-              </tr>
+              <TableRow key={s.severity} data-testid={`sla-${s.severity}`}>
+                <TableCell>{severityLabel(s.severity)}</TableCell>
+                <TableCell>{s.open}</TableCell>
+                <TableCell data-testid="sla-within">{s.withinSla}</TableCell>
+                <TableCell data-testid="sla-at-risk">{s.atRisk}</TableCell>
+                <TableCell data-testid="sla-breached">{s.breached}</TableCell>
+                <TableCell>{s.resolvedInPeriod}</TableCell>
+                <TableCell>{s.resolvedLate}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
         <div>
-          <h3 className="muted">Breach rate per {r.breachRate.bucket} (% of deadlines missed)</h3>
+          <h3 className="mb-1 text-sm font-medium text-muted-foreground">
+            Breach rate per {r.breachRate.bucket} (% of deadlines missed)
+          </h3>
           {r.breachRate.points.length ? (
             <BarChart
               title={`Breach rate per ${r.breachRate.bucket}`}
@@ -61,40 +74,40 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
               data-testid="chart-breach-rate"
             />
           ) : (
-            <p className="muted">No deadline fell in this period.</p>
+            <p className="text-sm text-muted-foreground">No deadline fell in this period.</p>
           )}
         </div>
         <div>
-          <h3 className="muted">Oldest breaches</h3>
+          <h3 className="mb-1 text-sm font-medium text-muted-foreground">Oldest breaches</h3>
           {r.oldestBreaches.length ? (
-            <table className="report-table" data-testid="oldest-breaches">
-              <thead>
-                <tr>
-                  <th>Issue</th>
-                  <th>Severity</th>
-                  <th>Asset</th>
-                  <th>Days over</th>
-                </tr>
-              </thead>
-              <tbody>
+            <Table data-testid="oldest-breaches">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Issue</TableHead>
+                  <TableHead>Severity</TableHead>
+                  <TableHead>Asset</TableHead>
+                  <TableHead>Days over</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {r.oldestBreaches.map((b) => (
-                  <tr key={b.issueId}>
-                    <td>
+                  <TableRow key={b.issueId}>
+                    <TableCell>
                       <Link href={`/issues/${b.issueId}`}>{b.title}</Link>
-                    </td>
-                    <td>
+                    </TableCell>
+                    <TableCell>
                       <SeverityBadge severity={b.severity} />
-                    </td>
-                    <td>
+                    </TableCell>
+                    <TableCell>
                       <Link href={`/assets/${b.assetId}`}>{b.assetName ?? b.assetValue}</Link>
-                    </td>
-                    <td data-testid="days-over">{b.daysOver}</td>
-                  </tr>
+                    </TableCell>
+                    <TableCell data-testid="days-over">{b.daysOver}</TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
           ) : (
-            <p className="muted">No open issue is past its deadline.</p>
+            <p className="text-sm text-muted-foreground">No open issue is past its deadline.</p>
           )}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { Button, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
@@ -14,7 +14,6 @@ const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as co
 export function ScansView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { canWrite } = useMe();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<Status>();
@@ -32,7 +31,7 @@ export function ScansView() {
   );
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Scans"
         description={

@@ -43,7 +43,7 @@ export function SchedulesView() {
   const filtered = Object.values(filters).some((v) => v !== undefined);
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Scan schedules"
         description={
@@ -60,7 +60,7 @@ export function SchedulesView() {
         onPageChange={(p) => go({ page: p })}
         loading={list.isLoading}
         toolbar={
-          <div className="row" data-testid="schedule-filters">
+          <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
             <Field label="Project">
               <select
                 value={filters.projectId ?? ""}

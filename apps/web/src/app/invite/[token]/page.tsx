@@ -32,18 +32,18 @@ export default async function InvitePage({
   }
 
   return (
-    <main className="center-page">
-      <div className="panel stack">
+    <main id="content" className="grid min-h-dvh place-items-center p-4 sm:p-6">
+      <div className="w-full max-w-md rounded-lg border bg-card p-6 text-card-foreground shadow-sm flex flex-col gap-4">
         {!invitation ? (
           <p data-testid="invite-invalid">This invitation is not valid any more. Ask for a new one.</p>
         ) : (
-          <form action={accept} className="stack">
-            <h1 style={{ margin: 0, fontSize: 20 }}>Join {invitation.workspaceName}</h1>
-            <p className="muted" style={{ margin: 0 }}>
+          <form action={accept} className="flex flex-col gap-4">
+            <h1 className="text-lg font-semibold">Join {invitation.workspaceName}</h1>
+            <p className="text-sm text-muted-foreground">
               As <strong>{invitation.email}</strong>, with the role {invitation.role}.
             </p>
             {!invitation.hasAccount && (
-              <div className="row">
+              <div className="flex flex-wrap items-end gap-3">
                 <Field label="First name">
                   <input name="firstName" maxLength={100} />
                 </Field>

@@ -8,7 +8,7 @@ import {
   validateAuthorizationRequest,
   type AuthorizationRequest,
 } from "@ems/core";
-import { Button } from "@ems/ui";
+import { Button, NativeSelect } from "@ems/ui";
 import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
 import { currentSession } from "@/server/auth";
 import { dashboardContext } from "@/server/context";
@@ -47,11 +47,14 @@ export default async function AuthorizePage({
   } catch (err) {
     if (!(err instanceof AuthorizationPageError)) throw err;
     return (
-      <main className="center-page">
-        <div className="panel" data-testid="authorize-error">
-          <h1 style={{ marginTop: 0, fontSize: 20 }}>This authorization request is not valid</h1>
+      <main id="content" className="grid min-h-dvh place-items-center p-4 sm:p-6">
+        <div
+          className="w-full max-w-md rounded-lg border bg-card p-6 text-card-foreground shadow-sm"
+          data-testid="authorize-error"
+        >
+          <h1 className="mb-2 text-lg font-semibold">This authorization request is not valid</h1>
           <p>{err.message}</p>
-          <p className="muted">Nothing was shared. You can close this page.</p>
+          <p className="text-sm text-muted-foreground">Nothing was shared. You can close this page.</p>
         </div>
       </main>
     );
@@ -61,42 +64,41 @@ export default async function AuthorizePage({
   const me = await createCaller(await dashboardContext()).me.get();
 
   return (
-    <main className="center-page">
-      <form className="panel stack" action={decide} data-testid="consent">
-        <h1 style={{ margin: 0, fontSize: 20 }}>
+    <main id="content" className="grid min-h-dvh place-items-center p-4 sm:p-6">
+      <form
+        className="w-full max-w-md rounded-lg border bg-card p-6 text-card-foreground shadow-sm flex flex-col gap-4"
+        action={decide}
+        data-testid="consent"
+      >
+        <h1 className="text-lg font-semibold">
           <span data-testid="consent-app">{app.name}</span> wants to access your workspace
         </h1>
-        <label className="stack" style={{ gap: 4 }}>
-          <span className="muted">Workspace</span>
-          <select
-            name="workspaceId"
-            className="ems-control"
-            defaultValue={me.workspace.id}
-            data-testid="consent-workspace"
-          >
+        <label className="flex flex-col gap-1">
+          <span className="text-sm text-muted-foreground">Workspace</span>
+          <NativeSelect name="workspaceId" defaultValue={me.workspace.id} data-testid="consent-workspace">
             {me.workspaces.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.name}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </label>
         <div>
-          <span className="muted">It will be able to:</span>
-          <ul className="scopes" data-testid="consent-scopes">
+          <span className="text-sm text-muted-foreground">It will be able to:</span>
+          <ul className="mt-1 list-disc space-y-1 pl-5" data-testid="consent-scopes">
             {scopes.map((s) => (
               <li key={s}>
-                {SCOPE_DESCRIPTIONS[s] ?? s} <code className="muted">{s}</code>
+                {SCOPE_DESCRIPTIONS[s] ?? s} <code className="text-sm text-muted-foreground">{s}</code>
               </li>
             ))}
           </ul>
         </div>
-        <p className="muted" style={{ margin: 0 }}>
+        <p className="text-sm text-muted-foreground">
           Signed in as {me.user.email}. You will be sent back to <code>{new URL(redirectUri).origin}</code>. You can
           revoke access by deleting the app or its tokens.
         </p>
         {PARAMS.map((k) => request[k] !== undefined && <input key={k} type="hidden" name={k} value={request[k]} />)}
-        <div className="row">
+        <div className="flex flex-wrap items-end gap-3">
           <Button type="submit" name="decision" value="approve" variant="primary">
             Allow
           </Button>

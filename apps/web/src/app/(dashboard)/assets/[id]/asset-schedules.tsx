@@ -41,7 +41,7 @@ export function AssetSchedules({ assetId, proven }: { assetId: number; proven: b
         }
       >
         {why && canWrite && (
-          <p className="muted" style={{ marginTop: 0 }} data-testid="add-schedule-why">
+          <p className="text-sm text-muted-foreground" data-testid="add-schedule-why">
             {why}.
           </p>
         )}

@@ -12,8 +12,12 @@ import {
   PageHeader,
   SeverityBadge,
   StatusPill,
-  useToast,
+  Tabs,
+  TabsList,
+  TabsTrigger,
+  toast,
 } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
@@ -28,9 +32,9 @@ const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "scre
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div style={{ display: "grid", gridTemplateColumns: "180px 1fr", gap: 8, padding: "4px 0" }}>
-      <span className="muted">{label}</span>
-      <span>{children ?? "—"}</span>
+    <div className="grid gap-1 py-1 sm:grid-cols-[180px_minmax(0,1fr)] sm:gap-2">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span className="min-w-0 break-all">{children ?? "—"}</span>
     </div>
   );
 }
@@ -38,7 +42,6 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 export function AssetView({ id }: { id: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const router = useRouter();
   const { canWrite } = useMe();
   const [part, setPart] = useState<(typeof PARTS)[number]>("dns");
@@ -104,13 +107,13 @@ export function AssetView({ id }: { id: number }) {
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         eyebrow={`${a.type} · ${a.project.name}`}
         title={a.name ? `${a.name} (${a.value})` : a.value}
         actions={
           canWrite && (
-            <span className="row" style={{ gap: 8 }}>
+            <span className="flex flex-wrap items-center gap-2">
               <Button
                 variant="primary"
                 onClick={() => scan.mutate({ assetId: id })}
@@ -129,8 +132,8 @@ export function AssetView({ id }: { id: number }) {
           )
         }
       />
-      <div className="row" style={{ alignItems: "stretch" }}>
-        <Card title="Reachability" data-testid="reachability" style={{ flex: 1, minWidth: 360 }}>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title="Reachability" data-testid="reachability">
           <Row label="Status">
             <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />
           </Row>
@@ -148,15 +151,15 @@ export function AssetView({ id }: { id: number }) {
             </Row>
           )}
           {a.uncoveredRedirectHost && (
-            <p data-testid="uncovered-redirect" style={{ color: "#b45309" }}>
+            <p data-testid="uncovered-redirect" className="mt-2 text-sm text-warning">
               The site sends visitors to <strong>{a.uncoveredRedirectHost}</strong>, which your ownership proof does not
               cover: the check stopped there. Add and prove that host to include it.
             </p>
           )}
         </Card>
-        <Card title="Ownership" data-testid="ownership" style={{ flex: 1, minWidth: 360 }}>
+        <Card title="Ownership" data-testid="ownership">
           {o && (
-            <div className="stack" style={{ gap: 8 }}>
+            <div className="flex flex-col gap-2">
               <Row label="State">
                 <StatusPill
                   status={o.state === "proven" ? `proven (${o.method})` : "not proven"}
@@ -166,21 +169,22 @@ export function AssetView({ id }: { id: number }) {
               {o.coveredBy && <Row label="Covered by">{o.coveredBy.value}</Row>}
               {o.state !== "proven" && (
                 <>
-                  <p className="muted" style={{ margin: 0 }}>
-                    Publish one of these, then verify:
-                  </p>
+                  <p className="text-sm text-muted-foreground">Publish one of these, then verify:</p>
                   {o.methods.map((m) => (
                     <div key={m.method} data-testid={`proof-${m.method}`}>
                       <strong>{m.method}</strong>: {m.instructions}
-                      <div className="secret" style={{ marginTop: 4 }}>
-                        {m.record.value ?? m.record.content ?? m.record.tag}
+                      <div className="mt-1">
+                        <SecretValue
+                          value={String(m.record.value ?? m.record.content ?? m.record.tag)}
+                          label={`Copy the ${m.method} record`}
+                        />
                       </div>
                     </div>
                   ))}
                   {o.lastAttempt && (
                     <p
                       data-testid="last-attempt"
-                      style={{ margin: 0, color: o.lastAttempt.success ? "#166534" : "#b91c1c" }}
+                      className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive"}
                     >
                       Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
                     </p>
@@ -199,44 +203,29 @@ export function AssetView({ id }: { id: number }) {
         </Card>
       </div>
       <Card title="Outside view" description="What anyone on the internet sees of this asset, from the latest check.">
-        <div className="row" role="tablist" style={{ gap: 6, marginBottom: 8 }}>
-          {PARTS.map((p) => (
-            <Button
-              key={p}
-              size="sm"
-              role="tab"
-              aria-selected={p === part}
-              variant={p === part ? "primary" : "secondary"}
-              onClick={() => setPart(p)}
-            >
-              {p}
-            </Button>
-          ))}
-        </div>
+        <Tabs value={part} onValueChange={(v) => setPart(v as (typeof PARTS)[number])} className="mb-2">
+          <TabsList aria-label="Part of the outside view">
+            {PARTS.map((p) => (
+              <TabsTrigger key={p} value={p}>
+                {p}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
         {view.error ? (
-          <p className="muted">{errorMessage(view.error)}</p>
+          <p className="text-sm text-muted-foreground">{errorMessage(view.error)}</p>
         ) : (
-          <pre
-            data-testid="outside-view"
-            style={{
-              maxHeight: 360,
-              overflow: "auto",
-              background: "#f8fafc",
-              padding: 12,
-              borderRadius: 6,
-              fontSize: 12,
-            }}
-          >
+          <pre data-testid="outside-view" className="max-h-90 overflow-auto rounded-md bg-muted p-3 text-xs">
             {view.data ? JSON.stringify(view.data.data, null, 2) : "…"}
           </pre>
         )}
       </Card>
-      <div className="row" style={{ alignItems: "stretch" }}>
-        <Card title="Screenshot" style={{ flex: 2, minWidth: 420 }}>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <Card title="Screenshot">
           {a.status === "pending" ? (
-            <p className="muted">Checking…</p>
+            <p className="text-sm text-muted-foreground">Checking…</p>
           ) : a.check.screenshotError ? (
-            <p className="muted" data-testid="screenshot-error">
+            <p className="text-sm text-muted-foreground" data-testid="screenshot-error">
               No screenshot: {a.check.screenshotError}
             </p>
           ) : (
@@ -244,22 +233,22 @@ export function AssetView({ id }: { id: number }) {
               data-testid="screenshot"
               src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt?.getTime() ?? 0}`}
               alt={`Screenshot of ${a.value}`}
-              style={{ maxWidth: "100%", border: "1px solid #e5e7eb", borderRadius: 6 }}
+              className="max-w-full rounded-md border"
               onError={(e) => (e.currentTarget.style.display = "none")}
             />
           )}
         </Card>
-        <Card title="Issues and technologies" style={{ flex: 1, minWidth: 280 }}>
-          <div className="row" style={{ gap: 4 }}>
+        <Card title="Issues and technologies">
+          <div className="flex flex-wrap items-center gap-1">
             {(["critical", "high", "medium", "low", "info"] as const).map((s) => (
               <SeverityBadge key={s} severity={s} label={`${a.severityBreakdown[s]} ${s}`} />
             ))}
           </div>
-          <ul>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
             {a.technologies.map((t) => (
               <li key={t.name}>
                 {t.name}
-                {t.version ? ` ${t.version}` : ""} <span className="muted">({t.category})</span>
+                {t.version ? ` ${t.version}` : ""} <span className="text-sm text-muted-foreground">({t.category})</span>
               </li>
             ))}
           </ul>
@@ -269,8 +258,8 @@ export function AssetView({ id }: { id: number }) {
       {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
       {canWrite && (
         <Card title="Scan profile">
-          <form onSubmit={saveProfile} className="stack" data-testid="scan-profile">
-            <div className="row">
+          <form onSubmit={saveProfile} className="flex flex-col gap-4" data-testid="scan-profile">
+            <div className="flex flex-wrap items-end gap-3">
               <Field label="Port scan">
                 <select name="portScanMode" defaultValue={a.portScanMode}>
                   {["off", "web", "top100", "top1000", "full"].map((m) => (
@@ -286,12 +275,13 @@ export function AssetView({ id }: { id: number }) {
                 </select>
               </Field>
             </div>
-            <fieldset style={{ border: "1px solid #e5e7eb", borderRadius: 6 }}>
-              <legend className="muted">Scanners</legend>
+            <fieldset className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border px-3 py-2">
+              <legend className="text-sm text-muted-foreground">Scanners</legend>
               {SCANNERS.map((s) => (
-                <label key={s} style={{ marginRight: 12, fontSize: 13 }}>
+                <label key={s} className="flex items-center gap-1.5 text-sm">
                   <input
                     type="checkbox"
+                    className="size-4 accent-primary"
                     name="enabled"
                     value={s}
                     defaultChecked={!a.disabledScannerTypes.includes(s)}

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs } from "@ems/core";
-import { Button, Card, Field, PageHeader, useToast } from "@ems/ui";
+import { Button, Card, Field, PageHeader, toast } from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
@@ -22,7 +22,6 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export function NewAssetView() {
   const trpc = useTRPC();
   const router = useRouter();
-  const toast = useToast();
   const { isAdmin } = useMe();
   const [type, setType] = useState<AssetType>("domain");
   const [pending, setPending] = useState<Parameters<typeof create.mutate>[0] | null>(null);
@@ -53,11 +52,11 @@ export function NewAssetView() {
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader title="Add asset" description="After adding it, prove you own it: nothing is scanned before." />
       <Card>
-        <form onSubmit={submit} className="stack" data-testid="asset-form">
-          <div className="row">
+        <form onSubmit={submit} className="flex flex-col gap-4" data-testid="asset-form">
+          <div className="flex flex-wrap items-end gap-3">
             <Field label="Project" error={err.field === "projectId" ? errorMessage(create.error) : undefined}>
               <select name="projectId" required>
                 {projects.data?.items.map((p) => (
@@ -87,18 +86,22 @@ export function NewAssetView() {
           <Field label="Name (optional)">
             <input name="name" maxLength={255} />
           </Field>
-          {create.error && !err.field && !slotNeeded && <p className="muted">{errorMessage(create.error)}</p>}
+          {create.error && !err.field && !slotNeeded && (
+            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
+          )}
           <div>
             <Button type="submit" variant="primary" disabled={create.isPending || !projects.data?.items.length}>
               Add asset
             </Button>
           </div>
-          {projects.data && projects.data.items.length === 0 && <p className="muted">Create a project first.</p>}
+          {projects.data && projects.data.items.length === 0 && (
+            <p className="text-sm text-muted-foreground">Create a project first.</p>
+          )}
         </form>
       </Card>
       {slotNeeded && pending && (
         <Card title="No free asset slot" data-testid="slot-needed">
-          <p style={{ marginTop: 0 }}>{errorMessage(create.error)}</p>
+          <p>{errorMessage(create.error)}</p>
           {isAdmin ? (
             <Button
               variant="primary"
@@ -108,7 +111,7 @@ export function NewAssetView() {
               Buy 1 slot{plan.data ? ` for ${money(plan.data.assetSlotPriceCents)}/month` : ""} and add {pending.value}
             </Button>
           ) : (
-            <p className="muted">Ask an admin or owner of this workspace to buy a slot.</p>
+            <p className="text-sm text-muted-foreground">Ask an admin or owner of this workspace to buy a slot.</p>
           )}
         </Card>
       )}

@@ -6,7 +6,7 @@ import type { RouterInputs } from "@ems/core";
 
 type Reason = RouterInputs["issues"]["dismiss"]["reason"];
 type Status = RouterInputs["issues"]["setStatus"]["status"];
-import { Button, Card, Field, PageHeader, SeverityBadge, StatusPill, useToast } from "@ems/ui";
+import { Button, Card, Field, PageHeader, SeverityBadge, StatusPill, Textarea, toast } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
@@ -15,7 +15,6 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 export function IssueView({ id }: { id: number }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { me, canWrite } = useMe();
   const [editing, setEditing] = useState<number | null>(null);
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
@@ -61,20 +60,20 @@ export function IssueView({ id }: { id: number }) {
     c.author.type === "user" && c.author.id === me?.user.id;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         eyebrow={`${i.kind} · ${i.asset.value}`}
         title={i.title}
         actions={
-          <span className="row" style={{ gap: 6 }}>
+          <span className="flex flex-wrap items-center gap-1.5">
             <SeverityBadge severity={i.severity} />
             <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />
           </span>
         }
       />
       <Card title="Details">
-        <p style={{ marginTop: 0, whiteSpace: "pre-wrap" }}>{i.description}</p>
-        <p className="muted">
+        <p className="mb-2 break-words whitespace-pre-wrap">{i.description}</p>
+        <p className="text-sm text-muted-foreground">
           First seen {formatDate(i.firstSeenAt)}, last seen {formatDate(i.lastSeenAt)}
           {i.resolvedAt ? `, resolved ${formatDate(i.resolvedAt)}` : ""}.{" "}
           <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
@@ -82,8 +81,8 @@ export function IssueView({ id }: { id: number }) {
             ` Dismissed as ${i.dismissReason}${i.dismissedUntil ? ` until ${formatDate(i.dismissedUntil)}` : ""}${i.dismissNote ? `: ${i.dismissNote}` : ""}.`}
         </p>
         {canWrite && (
-          <div className="stack" style={{ gap: 8 }}>
-            <div className="row">
+          <div className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-end gap-3">
               <Field label="Status">
                 <select
                   data-testid="issue-status"
@@ -112,7 +111,7 @@ export function IssueView({ id }: { id: number }) {
               </Field>
             </div>
             {i.status !== "dismissed" && (
-              <form onSubmit={submitDismiss} className="row" data-testid="dismiss-form">
+              <form onSubmit={submitDismiss} className="flex flex-wrap items-end gap-3" data-testid="dismiss-form">
                 <Field label="Dismiss as">
                   <select name="reason">
                     <option value="false-positive">false positive</option>
@@ -136,9 +135,9 @@ export function IssueView({ id }: { id: number }) {
       </Card>
       <Card title="Findings">
         {findings.data?.items.map((f) => (
-          <div key={f.id} style={{ borderBottom: "1px solid #e5e7eb", padding: "6px 0" }}>
+          <div key={f.id} className="border-b py-2 last:border-0">
             <strong>{f.title}</strong>{" "}
-            <span className="muted">
+            <span className="text-sm text-muted-foreground">
               scan #{f.scanId}, {formatDate(f.createdAt)}
             </span>
             <Evidence evidence={f.evidence} />
@@ -147,8 +146,8 @@ export function IssueView({ id }: { id: number }) {
       </Card>
       <Card title="Comments" data-testid="comments">
         {comments.data?.items.map((c) => (
-          <div key={c.id} style={{ borderBottom: "1px solid #e5e7eb", padding: "6px 0" }} data-testid="comment">
-            <span className="muted">
+          <div key={c.id} className="border-b py-2 last:border-0" data-testid="comment">
+            <span className="text-sm text-muted-foreground">
               {c.author.name}, {formatDate(c.createdAt)}
             </span>
             {editing === c.id ? (
@@ -157,18 +156,18 @@ export function IssueView({ id }: { id: number }) {
                   e.preventDefault(),
                   editComment.mutate({ id, commentId: c.id, body: String(new FormData(e.currentTarget).get("body")) })
                 )}
-                className="row"
+                className="flex flex-wrap items-end gap-3"
               >
-                <textarea name="body" defaultValue={c.body} rows={2} style={{ flex: 1 }} />
+                <Textarea name="body" defaultValue={c.body} rows={2} className="flex-1" aria-label="Comment text" />
                 <Button type="submit" size="sm">
                   Save
                 </Button>
               </form>
             ) : (
-              <p style={{ margin: "4px 0", whiteSpace: "pre-wrap" }}>{c.body}</p>
+              <p className="my-1 break-words whitespace-pre-wrap">{c.body}</p>
             )}
             {mine(c) && editing !== c.id && (
-              <span className="row" style={{ gap: 6 }}>
+              <span className="flex flex-wrap items-center gap-1.5">
                 <Button size="sm" variant="ghost" onClick={() => setEditing(c.id)}>
                   Edit
                 </Button>
@@ -180,8 +179,8 @@ export function IssueView({ id }: { id: number }) {
           </div>
         ))}
         {canWrite && (
-          <form onSubmit={submitComment} className="stack" style={{ marginTop: 8 }}>
-            <textarea name="body" required rows={3} placeholder="Add a comment" aria-label="Comment" />
+          <form onSubmit={submitComment} className="mt-2 flex flex-col gap-2">
+            <Textarea name="body" required rows={3} placeholder="Add a comment" aria-label="Comment" />
             <div>
               <Button type="submit" variant="primary" disabled={addComment.isPending}>
                 Comment
@@ -191,11 +190,11 @@ export function IssueView({ id }: { id: number }) {
         )}
       </Card>
       <Card title="History" data-testid="history">
-        <ul style={{ margin: 0 }}>
+        <ul className="space-y-1 text-sm">
           {history.data?.items.map((h) => (
             <li key={h.id}>
               {formatDate(h.createdAt)} — {h.actorName}: <code>{h.action}</code>{" "}
-              <span className="muted">
+              <span className="text-sm text-muted-foreground">
                 {Object.entries(h.changes)
                   .map(([k, v]) => `${k}: ${JSON.stringify(v.before)} → ${JSON.stringify(v.after)}`)
                   .join("; ")}

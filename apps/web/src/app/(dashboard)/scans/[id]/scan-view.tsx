@@ -20,25 +20,25 @@ export function ScanView({ id }: { id: number }) {
   const s = scan.data;
   if (!s) return <PageHeader title={`Scan #${id}`} />;
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         eyebrow="Scan"
         title={`#${s.id} · ${s.asset.value}`}
         description={`Started ${formatDate(s.startedAt ?? s.createdAt)}${s.finishedAt ? `, finished ${formatDate(s.finishedAt)}` : ""}`}
       />
       <Card title="Progress" data-testid="scan-status">
-        <div className="row">
+        <div className="flex flex-wrap items-center gap-3">
           <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
           <Progress value={s.progress} label={s.stage ?? undefined} />
-          {s.error && <span style={{ color: "#b91c1c" }}>{s.error}</span>}
+          {s.error && <span className="text-sm break-all text-destructive">{s.error}</span>}
         </div>
         {s.retryReason && (
-          <p className="muted" data-testid="scan-retry">
+          <p className="text-sm text-muted-foreground" data-testid="scan-retry">
             Attempt {s.attempts} of {s.maxAttempts}: the previous one was abandoned because {s.retryReason}.
           </p>
         )}
         {s.stages.length > 0 && (
-          <ul className="muted">
+          <ul className="text-sm text-muted-foreground">
             {s.stages.map((st) => (
               <li key={st.stage}>
                 {st.stage}: {Math.round(st.ms)} ms{st.timedOut ? " (time limit reached)" : ""}

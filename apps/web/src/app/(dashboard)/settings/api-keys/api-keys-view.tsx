@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
 import { ScopePicker } from "@/components/scope-picker";
 import { formatDate } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -15,7 +16,6 @@ const TONE = { active: "success", revoked: "danger", expired: "warning" } as con
 export function ApiKeysView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Key | null>(null);
@@ -40,7 +40,7 @@ export function ApiKeysView() {
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="API keys"
         description={
@@ -48,8 +48,8 @@ export function ApiKeysView() {
         }
       />
       <Card title="New API key">
-        <form onSubmit={submit} className="stack" data-testid="api-key-form">
-          <div className="row">
+        <form onSubmit={submit} className="flex flex-col gap-4" data-testid="api-key-form">
+          <div className="flex flex-wrap items-end gap-3">
             <Field
               label="Name"
               error={errorData(create.error).field === "name" ? errorMessage(create.error) : undefined}
@@ -64,7 +64,9 @@ export function ApiKeysView() {
             </Field>
           </div>
           <ScopePicker />
-          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
+          {create.error && !errorData(create.error).field && (
+            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
+          )}
           <div>
             <Button type="submit" variant="primary" disabled={create.isPending}>
               Create key
@@ -72,15 +74,10 @@ export function ApiKeysView() {
           </div>
         </form>
         {created && (
-          <div className="stack" style={{ marginTop: 12 }}>
-            <p style={{ margin: 0 }}>Copy this key now. It will not be shown again.</p>
-            <div className="secret" data-testid="new-api-key">
-              {created}
-            </div>
+          <div className="mt-3 flex flex-col gap-2">
+            <p>Copy this key now. It will not be shown again.</p>
+            <SecretValue value={created} label="Copy API key" testId="new-api-key" />
             <div>
-              <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(created)}>
-                Copy
-              </Button>{" "}
               <Button size="sm" variant="ghost" onClick={() => setCreated(null)}>
                 Done
               </Button>
@@ -92,7 +89,11 @@ export function ApiKeysView() {
         columns={[
           { key: "name", header: "Name" },
           { key: "prefix", header: "Key", render: (k) => <code>{k.prefix}…</code> },
-          { key: "scopes", header: "Scopes", render: (k) => <span className="muted">{k.scopes.join(", ")}</span> },
+          {
+            key: "scopes",
+            header: "Scopes",
+            render: (k) => <span className="text-sm text-muted-foreground">{k.scopes.join(", ")}</span>,
+          },
           { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
           { key: "expiresAt", header: "Expires", render: (k) => formatDate(k.expiresAt) },
           { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },

@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast, NativeSelect } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
@@ -13,7 +14,6 @@ const ROLES: Role[] = ["owner", "admin", "member", "read-only"];
 export function MembersView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { me, isAdmin } = useMe();
   const [page, setPage] = useState(1);
   const [inviteLink, setInviteLink] = useState<string | null>(null);
@@ -52,7 +52,7 @@ export function MembersView() {
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Members"
         description={
@@ -61,7 +61,7 @@ export function MembersView() {
       />
       {isAdmin && (
         <Card title="Invite someone">
-          <form onSubmit={submit} className="row" data-testid="invite-form">
+          <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="invite-form">
             <Field
               label="Email"
               error={errorData(invite.error).field === "email" ? errorMessage(invite.error) : undefined}
@@ -79,21 +79,19 @@ export function MembersView() {
               Invite
             </Button>
           </form>
-          {invite.error && !errorData(invite.error).field && <p className="muted">{errorMessage(invite.error)}</p>}
+          {invite.error && !errorData(invite.error).field && (
+            <p className="text-sm text-muted-foreground">{errorMessage(invite.error)}</p>
+          )}
           {inviteLink && (
-            <div className="stack" style={{ marginTop: 12 }}>
-              <p style={{ margin: 0 }}>
-                No account uses that email yet. Send them this link (valid 7 days, shown once):
-              </p>
-              <div className="secret" data-testid="invite-link">
-                {inviteLink}
-              </div>
+            <div className="mt-3 flex flex-col gap-2">
+              <p>No account uses that email yet. Send them this link (valid 7 days, shown once):</p>
+              <SecretValue value={inviteLink} label="Copy invitation link" testId="invite-link" />
             </div>
           )}
           {(invitations.data?.length ?? 0) > 0 && (
-            <div style={{ marginTop: 12 }}>
+            <div className="mt-3">
               <strong>Pending invitations</strong>
-              <ul>
+              <ul className="mt-1 space-y-1 text-sm">
                 {invitations.data!.map((i) => (
                   <li key={i.id}>
                     {i.email} ({i.role}), expires {formatDate(i.expiresAt)}{" "}
@@ -116,7 +114,8 @@ export function MembersView() {
             header: "Role",
             render: (m) =>
               isAdmin && m.userId !== me?.user.id ? (
-                <select
+                <NativeSelect
+                  className="h-8 w-auto"
                   aria-label={`Role of ${m.email}`}
                   value={m.role}
                   onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}
@@ -124,7 +123,7 @@ export function MembersView() {
                   {ROLES.map((r) => (
                     <option key={r}>{r}</option>
                   ))}
-                </select>
+                </NativeSelect>
               ) : (
                 m.role
               ),

@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
 import { ScopePicker } from "@/components/scope-picker";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
@@ -18,7 +19,6 @@ const lines = (v: FormDataEntryValue | null) =>
 export function OAuthAppsView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [secret, setSecret] = useState<{ clientId: string; clientSecret: string } | null>(null);
   const [editing, setEditing] = useState<App | null>(null);
   const [confirm, setConfirm] = useState<{ app: App; action: "rotate" | "delete" } | null>(null);
@@ -56,7 +56,7 @@ export function OAuthAppsView() {
   }
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="OAuth apps"
         description={
@@ -64,7 +64,7 @@ export function OAuthAppsView() {
         }
       />
       <Card title="New OAuth app">
-        <form onSubmit={submitCreate} className="stack" data-testid="oauth-app-form">
+        <form onSubmit={submitCreate} className="flex flex-col gap-4" data-testid="oauth-app-form">
           <Field label="Name" error={err(create, "name")}>
             <input name="name" required maxLength={255} />
           </Field>
@@ -76,7 +76,9 @@ export function OAuthAppsView() {
             <textarea name="redirectUris" rows={2} />
           </Field>
           <ScopePicker />
-          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
+          {create.error && !errorData(create.error).field && (
+            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
+          )}
           <div>
             <Button type="submit" variant="primary" disabled={create.isPending}>
               Create app
@@ -84,14 +86,12 @@ export function OAuthAppsView() {
           </div>
         </form>
         {secret && (
-          <div className="stack" style={{ marginTop: 12 }} data-testid="oauth-app-secret">
-            <p style={{ margin: 0 }}>Copy the client secret now. It will not be shown again.</p>
+          <div className="mt-3 flex flex-col gap-2" data-testid="oauth-app-secret">
+            <p>Copy the client secret now. It will not be shown again.</p>
             <div>
               client_id: <code data-testid="client-id">{secret.clientId}</code>
             </div>
-            <div className="secret" data-testid="client-secret">
-              {secret.clientSecret}
-            </div>
+            <SecretValue value={secret.clientSecret} label="Copy client secret" testId="client-secret" />
             <div>
               <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
                 Done
@@ -109,7 +109,7 @@ export function OAuthAppsView() {
             </Button>
           }
         >
-          <form onSubmit={submitEdit} className="stack" key={editing.id}>
+          <form onSubmit={submitEdit} className="flex flex-col gap-4" key={editing.id}>
             <Field label="Name" error={err(update, "name")}>
               <input name="name" required defaultValue={editing.name} />
             </Field>
@@ -129,17 +129,21 @@ export function OAuthAppsView() {
         columns={[
           { key: "name", header: "Name" },
           { key: "clientId", header: "Client id", render: (a) => <code>{a.clientId}</code> },
-          { key: "scopes", header: "Scopes", render: (a) => <span className="muted">{a.scopes.join(", ")}</span> },
+          {
+            key: "scopes",
+            header: "Scopes",
+            render: (a) => <span className="text-sm text-muted-foreground">{a.scopes.join(", ")}</span>,
+          },
           {
             key: "redirectUris",
             header: "Redirect URIs",
-            render: (a) => <span className="muted">{a.redirectUris.join(", ") || "—"}</span>,
+            render: (a) => <span className="text-sm text-muted-foreground">{a.redirectUris.join(", ") || "—"}</span>,
           },
           {
             key: "actions",
             header: "",
             render: (a) => (
-              <span className="row" style={{ gap: 6 }}>
+              <span className="flex flex-wrap items-center gap-1.5">
                 <Button size="sm" variant="secondary" onClick={() => setEditing(a)}>
                   Edit
                 </Button>

@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, DataTable, DonutChart, Field, PageHeader, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, DonutChart, Field, PageHeader, toast } from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -10,7 +10,6 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export function PlanView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { isAdmin } = useMe();
   const [quantity, setQuantity] = useState(1);
   const [confirming, setConfirming] = useState(false);
@@ -29,14 +28,14 @@ export function PlanView() {
   if (!p) return <PageHeader title="Plan and asset slots" />;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Plan and asset slots"
         description="Your plan's limits, and additional asset slots when you need more."
       />
-      <div className="row" style={{ alignItems: "stretch" }}>
+      <div className="grid gap-4 md:grid-cols-2">
         <Card title={`${p.label} plan`}>
-          <ul data-testid="plan-summary" style={{ margin: 0, paddingLeft: 18 }}>
+          <ul data-testid="plan-summary" className="list-disc space-y-1 pl-5 text-sm">
             <li>{p.includedAssets} assets included</li>
             <li data-testid="purchased-slots">{p.purchasedAssetSlots} additional slots purchased</li>
             <li data-testid="asset-slots">
@@ -55,15 +54,15 @@ export function PlanView() {
             centerLabel={`${p.usedAssets}/${p.assetSlots}`}
             centerCaption="in use"
             data={[
-              { label: "In use", value: p.usedAssets, color: "#1d4ed8" },
-              { label: "Free", value: Math.max(p.assetSlots - p.usedAssets, 0), color: "#cbd5e1" },
+              { label: "In use", value: p.usedAssets, color: "var(--chart-1)" },
+              { label: "Free", value: Math.max(p.assetSlots - p.usedAssets, 0), color: "var(--muted-foreground)" },
             ]}
           />
         </Card>
       </div>
       {isAdmin && (
         <Card title="Buy asset slots">
-          <div className="row">
+          <div className="flex flex-wrap items-end gap-3">
             <Field label="Slots" hint={`${money(p.assetSlotPriceCents)} per slot per month`}>
               <input
                 data-testid="slot-quantity"

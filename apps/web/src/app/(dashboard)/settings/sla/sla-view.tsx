@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, Field, PageHeader, severityLabel, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, Field, PageHeader, severityLabel, toast } from "@ems/ui";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -28,7 +28,7 @@ function DaysForm({
   const [days, setDays] = useState<Days>(initial);
   const submit = (e: FormEvent) => (e.preventDefault(), onSubmit(days));
   return (
-    <form className="row" onSubmit={submit} data-testid={testId}>
+    <form className="flex flex-wrap items-end gap-3" onSubmit={submit} data-testid={testId}>
       {LEVELS.map((level) => (
         <Field key={level} label={`${severityLabel(level)} (days)`}>
           <input
@@ -55,7 +55,6 @@ function DaysForm({
 export function SlaPolicyView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const { isAdmin } = useMe();
   const [adding, setAdding] = useState("");
   const [removing, setRemoving] = useState<Policy["projects"][number] | null>(null);
@@ -82,7 +81,7 @@ export function SlaPolicyView() {
   const overridden = new Set(p.projects.map((o) => o.projectId));
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="SLA policy"
         description="Days to remediate an issue, by severity, counted from when it was first seen."
@@ -106,12 +105,12 @@ export function SlaPolicyView() {
         />
       </Card>
       <Card title="Project overrides" description="A project's own days replace the workspace's for its issues.">
-        <div className="stack">
-          {p.projects.length === 0 && <p className="muted">No project has its own SLA.</p>}
+        <div className="flex flex-col gap-4">
+          {p.projects.length === 0 && <p className="text-sm text-muted-foreground">No project has its own SLA.</p>}
           {p.projects.map((o) => (
-            <div key={o.projectId} className="stack" data-testid={`override-${o.projectId}`}>
+            <div key={o.projectId} className="flex flex-col gap-4" data-testid={`override-${o.projectId}`}>
               <strong>{o.projectName}</strong>
-              <div className="row">
+              <div className="flex flex-wrap items-end gap-3">
                 <DaysForm
                   key={o.updatedAt.getTime()}
                   initial={daysOf(o)}
@@ -129,7 +128,7 @@ export function SlaPolicyView() {
             </div>
           ))}
           {isAdmin && (
-            <div className="stack">
+            <div className="flex flex-col gap-4">
               <Field label="Give a project its own SLA">
                 <select value={adding} onChange={(e) => setAdding(e.target.value)} data-testid="override-project">
                   <option value="">Choose a project</option>

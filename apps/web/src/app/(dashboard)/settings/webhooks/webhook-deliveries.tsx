@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, DataTable, StatusPill, useToast } from "@ems/ui";
+import { Button, Card, DataTable, StatusPill, toast } from "@ems/ui";
 import { formatDate } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -15,7 +15,6 @@ const TONE = { pending: "info", delivered: "success", failed: "danger" } as cons
 export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const input = { id: endpoint.id, page, limit: 25 };
   const log = useQuery({
@@ -53,7 +52,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
             key: "lastError",
             header: "Last error / next attempt",
             render: (d) => (
-              <span className="muted">
+              <span className="text-sm text-muted-foreground">
                 {d.lastError ?? ""}
                 {d.nextAttemptAt && d.status === "pending" && d.attempts > 0
                   ? ` (retry after ${formatDate(d.nextAttemptAt)})`

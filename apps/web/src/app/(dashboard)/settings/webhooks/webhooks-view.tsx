@@ -2,7 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, useToast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
@@ -24,17 +25,12 @@ const EVENTS: Record<EventType, string> = {
 /** A secret shown once, with a copy button. */
 function Secret({ value, onDone }: { value: string; onDone: () => void }) {
   return (
-    <div className="stack" style={{ marginTop: 12 }}>
-      <p style={{ margin: 0 }}>
+    <div className="mt-3 flex flex-col gap-2">
+      <p>
         Copy this signing secret now. It will not be shown again; receivers verify the webhook-signature header with it.
       </p>
-      <div className="secret" data-testid="new-webhook-secret">
-        {value}
-      </div>
+      <SecretValue value={value} label="Copy signing secret" testId="new-webhook-secret" />
       <div>
-        <Button size="sm" variant="secondary" onClick={() => void navigator.clipboard?.writeText(value)}>
-          Copy
-        </Button>{" "}
         <Button size="sm" variant="ghost" onClick={onDone}>
           Done
         </Button>
@@ -46,7 +42,6 @@ function Secret({ value, onDone }: { value: string; onDone: () => void }) {
 export function WebhooksView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const [secret, setSecret] = useState<string | null>(null);
   const [selected, setSelected] = useState<Endpoint | null>(null);
@@ -95,7 +90,7 @@ export function WebhooksView() {
     errorData(create.error).field?.startsWith(field) ? errorMessage(create.error) : undefined;
 
   return (
-    <div className="stack">
+    <div className="flex flex-col gap-4">
       <PageHeader
         title="Webhooks"
         description={
@@ -104,8 +99,8 @@ export function WebhooksView() {
         }
       />
       <Card title="New endpoint">
-        <form onSubmit={submit} className="stack" data-testid="webhook-form">
-          <div className="row">
+        <form onSubmit={submit} className="flex flex-col gap-4" data-testid="webhook-form">
+          <div className="flex flex-wrap items-end gap-3">
             <Field label="URL" error={fieldError("url")}>
               <input name="url" type="url" required maxLength={2048} placeholder="https://example.com/hooks/ems" />
             </Field>
@@ -119,19 +114,27 @@ export function WebhooksView() {
               </select>
             </Field>
           </div>
-          <fieldset style={{ border: "1px solid #e5e7eb", borderRadius: 6, padding: "8px 12px" }}>
-            <legend className="muted">Events</legend>
-            <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: 4 }}>
+          <fieldset className="rounded-md border px-3 py-2">
+            <legend className="text-sm text-muted-foreground">Events</legend>
+            <div className="grid gap-1 md:grid-cols-2">
               {Object.entries(EVENTS).map(([event, description]) => (
-                <label key={event} style={{ fontSize: 13 }}>
-                  <input type="checkbox" name="events" value={event} defaultChecked /> <code>{event}</code>{" "}
-                  <span className="muted">{description}</span>
+                <label key={event} className="text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 align-middle accent-primary"
+                    name="events"
+                    value={event}
+                    defaultChecked
+                  />{" "}
+                  <code>{event}</code> <span className="text-sm text-muted-foreground">{description}</span>
                 </label>
               ))}
             </div>
-            {fieldError("events") && <p className="muted">{fieldError("events")}</p>}
+            {fieldError("events") && <p className="text-sm text-destructive">{fieldError("events")}</p>}
           </fieldset>
-          {create.error && !errorData(create.error).field && <p className="muted">{errorMessage(create.error)}</p>}
+          {create.error && !errorData(create.error).field && (
+            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
+          )}
           <div>
             <Button type="submit" variant="primary" disabled={create.isPending}>
               Create endpoint
@@ -150,12 +153,16 @@ export function WebhooksView() {
             render: (e) => (
               <div>
                 <code>{e.url}</code>
-                {e.description && <div className="muted">{e.description}</div>}
+                {e.description && <div className="text-sm text-muted-foreground">{e.description}</div>}
               </div>
             ),
           },
           { key: "format", header: "Format" },
-          { key: "events", header: "Events", render: (e) => <span className="muted">{e.events.join(", ")}</span> },
+          {
+            key: "events",
+            header: "Events",
+            render: (e) => <span className="text-sm text-muted-foreground">{e.events.join(", ")}</span>,
+          },
           {
             key: "enabled",
             header: "Status",
@@ -163,7 +170,7 @@ export function WebhooksView() {
               <div>
                 <StatusPill status={e.enabled ? "enabled" : "disabled"} tone={e.enabled ? "success" : "danger"} />
                 {e.disabledReason && (
-                  <div className="muted" data-testid="webhook-disabled-reason">
+                  <div className="text-sm text-muted-foreground" data-testid="webhook-disabled-reason">
                     {e.disabledReason}
                   </div>
                 )}
@@ -174,7 +181,7 @@ export function WebhooksView() {
             key: "actions",
             header: "",
             render: (e) => (
-              <div className="row" style={{ gap: 4, flexWrap: "wrap" }}>
+              <div className="flex flex-wrap items-center gap-1">
                 <Button size="sm" variant="secondary" onClick={() => setSelected(e)}>
                   Deliveries
                 </Button>

@@ -1,5 +1,6 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from "react";
-import { cx } from "./cx.ts";
+import { cn } from "../lib/utils.ts";
+import { inputClass, nativeSelectClass, textareaClass } from "./input.tsx";
 
 /** What Field wires onto its control. */
 export interface FieldControlProps {
@@ -28,13 +29,18 @@ export interface FieldProps {
   id?: string;
   className?: string;
   /**
-   * One <input>, <select> or <textarea> element (it receives id, aria-* and
-   * the "ems-control" class), or a function that spreads the given props
-   * onto a custom control.
+   * One <input>, <select> or <textarea> element (it receives id, aria-* and the control's look),
+   * or a function that spreads the given props onto a custom control.
    */
   children: ControlElement | ((control: FieldControlProps) => ReactNode);
 }
 
+const LOOK: Record<string, string> = { select: nativeSelectClass, textarea: textareaClass };
+
+/**
+ * A label, hint and error around one plain control, for forms not on react-hook-form
+ * (those use FormField/FormItem).
+ */
 export function Field({ label, hint, error, required, id, className, children }: FieldProps) {
   const generated = useId();
   const child = isValidElement(children) ? (children as ControlElement) : null;
@@ -42,33 +48,34 @@ export function Field({ label, hint, error, required, id, className, children }:
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId, child?.props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  const look = child && typeof child.type === "string" ? (LOOK[child.type] ?? inputClass) : inputClass;
 
   const control: FieldControlProps = {
     id: controlId,
-    className: cx("ems-control", child?.props.className),
+    className: cn(look, child?.props.className),
     "aria-describedby": describedBy,
     "aria-invalid": error ? true : undefined,
     "aria-required": required ? true : undefined,
   };
 
   return (
-    <div className={cx("ems-field", error ? "ems-field--invalid" : undefined, className)} data-testid="field">
-      <label className="ems-field__label" htmlFor={controlId}>
+    <div className={cn("grid min-w-0 content-start gap-1.5", className)} data-testid="field">
+      <label className="text-sm font-medium" htmlFor={controlId}>
         {label}
         {required && (
-          <span className="ems-field__required" aria-hidden="true">
+          <span className="text-destructive" aria-hidden="true">
             {" *"}
           </span>
         )}
       </label>
       {typeof children === "function" ? children(control) : child ? cloneElement(child, control) : null}
       {hint && (
-        <p id={hintId} className="ems-field__hint">
+        <p id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </p>
       )}
       {error && (
-        <p id={errorId} className="ems-field__error" data-testid="field-error">
+        <p id={errorId} className="text-sm text-destructive" data-testid="field-error">
           {error}
         </p>
       )}

@@ -1,8 +1,10 @@
 "use client";
 
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "./Button.tsx";
-import { canConfirm } from "./confirm.ts";
+import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { canConfirm } from "../confirm.ts";
+import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "./alert-dialog.tsx";
+import { Button } from "./button.tsx";
+import { Input } from "./input.tsx";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -30,13 +32,17 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | undefined)?.then === "function";
 }
 
-// Mounted only while open: each opening starts with empty input and no error,
-// and only one set of test ids is ever in the page.
+/** A modal confirm on Radix AlertDialog (focus trap, Escape, inert page), optionally "type the name to confirm". */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  return props.open ? <OpenConfirmDialog {...props} /> : null;
+  // Mounted only while open: each opening starts with empty input and no error.
+  return (
+    <AlertDialog open={props.open} onOpenChange={(open) => !open && props.onCancel()}>
+      {props.open && <ConfirmBody {...props} />}
+    </AlertDialog>
+  );
 }
 
-function OpenConfirmDialog({
+function ConfirmBody({
   title,
   description,
   children,
@@ -49,28 +55,12 @@ function OpenConfirmDialog({
   "data-testid": testId = "confirm-dialog",
 }: ConfirmDialogProps) {
   const id = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const [typed, setTyped] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busyRef = useRef(false);
-
-  // showModal() gives the focus trap, the backdrop and inertness of the page.
-  // A layout effect, so that its cleanup still finds the dialog in the document.
-  useLayoutEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
-    // Safe default focus: the text to type, else Cancel rather than the destructive button.
-    (inputRef.current ?? cancelRef.current)?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
 
   const cancel = () => {
     if (!busyRef.current) onCancel();
@@ -97,46 +87,32 @@ function OpenConfirmDialog({
   };
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="ems-dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={description ? `${id}-description` : undefined}
+    <AlertDialogContent
       aria-busy={busy || undefined}
       data-testid={testId}
-      onCancel={(e) => {
-        // Escape: the parent closes us (controlled), and never mid-request. An
-        // uncancelable Escape (browsers allow only one per user activation)
-        // closes the dialog anyway; onClose handles that one.
-        if (!e.cancelable) return;
+      // Safe default focus: the text to type, else Cancel rather than the destructive button.
+      onOpenAutoFocus={(e) => {
+        e.preventDefault();
+        (inputRef.current ?? cancelRef.current)?.focus();
+      }}
+      onEscapeKeyDown={(e) => {
         e.preventDefault();
         cancel();
       }}
-      onClose={() => {
-        // Only the browser closes the dialog while we are mounted.
-        if (busyRef.current) dialogRef.current?.showModal();
-        else onCancel();
-      }}
+      {...(description ? {} : { "aria-describedby": undefined })}
     >
-      <form className="ems-dialog__form" onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`} className="ems-dialog__title">
-          {title}
-        </h2>
-        {description && (
-          <p id={`${id}-description`} className="ems-dialog__description">
-            {description}
-          </p>
-        )}
-        {children && <div className="ems-dialog__body">{children}</div>}
+      <form className="grid gap-4" onSubmit={submit} noValidate>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        {description && <AlertDialogDescription>{description}</AlertDialogDescription>}
+        {children && <div className="text-sm">{children}</div>}
         {requireText && (
-          <div className="ems-field">
-            <label className="ems-field__label" htmlFor={`${id}-confirm-text`}>
-              Type <strong className="ems-dialog__require">{requireText}</strong> to confirm
+          <div className="grid gap-2">
+            <label className="text-sm" htmlFor={`${id}-confirm-text`}>
+              Type <strong className="font-mono break-all">{requireText}</strong> to confirm
             </label>
-            <input
+            <Input
               ref={inputRef}
               id={`${id}-confirm-text`}
-              className="ems-control"
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               autoComplete="off"
@@ -147,11 +123,11 @@ function OpenConfirmDialog({
           </div>
         )}
         {error && (
-          <p className="ems-field__error" role="status" data-testid="confirm-dialog-error">
+          <p className="text-sm text-destructive" role="status" data-testid="confirm-dialog-error">
             {error}
           </p>
         )}
-        <div className="ems-dialog__actions">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button ref={cancelRef} onClick={cancel} disabled={busy} data-testid="confirm-dialog-cancel">
             {cancelLabel}
           </Button>
@@ -166,6 +142,6 @@ function OpenConfirmDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </AlertDialogContent>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "./cx.ts";
+import { cn } from "../lib/utils.ts";
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -21,15 +21,15 @@ export function EmptyState({
   "data-testid": testId = "empty-state",
 }: EmptyStateProps) {
   return (
-    <div className={cx("ems-empty", className)} data-testid={testId}>
+    <div className={cn("flex flex-col items-center gap-2 px-4 py-8 text-center", className)} data-testid={testId}>
       {icon && (
-        <div className="ems-empty__icon" aria-hidden="true">
+        <div className="text-muted-foreground [&_svg]:size-8" aria-hidden="true">
           {icon}
         </div>
       )}
-      <p className="ems-empty__title">{title}</p>
-      {description && <p className="ems-empty__description">{description}</p>}
-      {action && <div className="ems-empty__action">{action}</div>}
+      <p className="font-medium">{title}</p>
+      {description && <p className="max-w-md text-sm text-muted-foreground">{description}</p>}
+      {action && <div className="mt-2">{action}</div>}
     </div>
   );
 }

@@ -1,0 +1,368 @@
+"use client";
+
+import {
+  columnVisibilityFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowSelectionState,
+  type ColumnVisibilityState,
+  type RowData,
+} from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, Columns3 } from "lucide-react";
+import { useMemo, useState, type MouseEvent, type ReactNode } from "react";
+import { cn } from "../lib/utils.ts";
+import { formatCount, nextSort, pageInfo, rangeText, type DataTableSort } from "../paging.ts";
+import { Button } from "./button.tsx";
+import { Checkbox } from "./checkbox.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from "./dropdown-menu.tsx";
+import { EmptyState } from "./empty-state.tsx";
+import { NativeSelect } from "./input.tsx";
+import { Skeleton } from "./skeleton.tsx";
+
+export type { DataTableSort, SortDir } from "../paging.ts";
+export type { RowSelectionState } from "@tanstack/react-table";
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: string;
+  /** Cell content; defaults to `row[key]` as text ("—" when empty, a Date as its ISO string). */
+  render?: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** CSS width, e.g. "8rem" or "20%". */
+  width?: string;
+  align?: "left" | "right" | "center";
+  /** Offered in the column menu unless false (columns without a header never are). */
+  hideable?: boolean;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataTableColumn<Row>[];
+  /** The current page's rows, as the server returned them. */
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  /** Rows over all pages (the API's X-Total-Count). */
+  total: number;
+  /** 1-based, like the API's `page`. */
+  page: number;
+  limit: number;
+  onPageChange: (page: number) => void;
+  sort?: DataTableSort;
+  onSortChange?: (sort: DataTableSort) => void;
+  /** Page sizes offered (e.g. [25, 50, 100]); shown with onLimitChange. Reset the page to 1 yourself when it changes. */
+  limitOptions?: number[];
+  onLimitChange?: (limit: number) => void;
+  /** Selected rows by `String(rowKey(row))`; with onRowSelectionChange, adds a checkbox column. */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (selection: RowSelectionState) => void;
+  /** Which rows may be selected (all by default). */
+  canSelectRow?: (row: Row) => boolean;
+  /** Accessible name of a row's checkbox, e.g. `Select issue 12`. */
+  selectLabel?: (row: Row) => string;
+  /** Filters and actions shown above the table. */
+  toolbar?: ReactNode;
+  /** Dims the rows and marks the table aria-busy; with no rows shows skeleton rows. */
+  loading?: boolean;
+  /** Shown when there are no rows; defaults to an EmptyState "No results". */
+  empty?: ReactNode;
+  onRowClick?: (row: Row) => void;
+  /** Accessible name of the table (e.g. "Projects"). */
+  label?: string;
+  className?: string;
+  "data-testid"?: string;
+}
+
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature, columnVisibilityFeature });
+const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
+
+function defaultCell(row: unknown, key: string): ReactNode {
+  const value = (row as Record<string, unknown>)[key];
+  if (value === null || value === undefined || value === "") return "—";
+  // Dates arrive as Date objects (the tRPC transformer): show them as the API writes them, not as quoted JSON.
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+// Clicks on links, buttons and inputs inside a row do their own thing, not the row's.
+function fromInteractiveChild(event: MouseEvent): boolean {
+  const target = event.target as Element;
+  const interactive = target.closest("a, button, input, select, textarea, label, [role='button'], [role='checkbox']");
+  return interactive !== null && interactive !== event.currentTarget && event.currentTarget.contains(interactive);
+}
+
+const resolve = <T,>(updater: T | ((old: T) => T), old: T): T =>
+  typeof updater === "function" ? (updater as (old: T) => T)(old) : updater;
+
+/**
+ * A server-paged table on TanStack Table: the page's rows come in, page/sort/selection changes go out through
+ * callbacks. Column visibility is the table's own state (a "Columns" menu).
+ */
+export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
+  const { columns, rows, rowKey, total, page, limit, onPageChange, sort, onSortChange, onRowClick } = props;
+  const { limitOptions, onLimitChange, toolbar, loading = false, empty, label, className } = props;
+  const { rowSelection = {}, onRowSelectionChange, canSelectRow, selectLabel } = props;
+  const [columnVisibility, setColumnVisibility] = useState<ColumnVisibilityState>({});
+  const byKey = useMemo(() => new Map(columns.map((c) => [c.key, c])), [columns]);
+  const defs = useMemo<ColumnDef<typeof features, Row>[]>(
+    () =>
+      columns.map((c) => ({
+        id: c.key,
+        header: c.header,
+        enableSorting: Boolean(c.sortable),
+        enableHiding: c.hideable !== false && c.header !== "",
+      })),
+    [columns],
+  );
+  const table = useTable({
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: (row: Row) => String(rowKey(row)),
+    manualSorting: true,
+    enableRowSelection: onRowSelectionChange
+      ? canSelectRow
+        ? (row: { original: Row }) => canSelectRow(row.original)
+        : true
+      : false,
+    state: {
+      sorting: sort ? [{ id: sort.key, desc: sort.dir === "desc" }] : [],
+      rowSelection,
+      columnVisibility,
+    },
+    onRowSelectionChange: (updater) => onRowSelectionChange?.(resolve(updater, rowSelection)),
+    onColumnVisibilityChange: (updater) => setColumnVisibility((old: ColumnVisibilityState) => resolve(updater, old)),
+  });
+
+  const info = pageInfo(total, page, limit);
+  const visible = table.getVisibleLeafColumns().map((c) => byKey.get(c.id)!);
+  const selectable = Boolean(onRowSelectionChange);
+  const span = visible.length + (selectable ? 1 : 0);
+  const hideable = columns.filter((c) => c.hideable !== false && c.header !== "");
+  const allSelected = table.getIsAllPageRowsSelected();
+
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-3", className)} data-testid={props["data-testid"] ?? "data-table"}>
+      {(toolbar || hideable.length > 3) && (
+        <div className="flex flex-wrap items-end gap-3" data-testid="data-table-toolbar">
+          {toolbar}
+          {hideable.length > 3 && (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button size="sm" className="ml-auto" data-testid="data-table-columns">
+                  <Columns3 aria-hidden="true" /> Columns
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end">
+                <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+                {table
+                  .getAllLeafColumns()
+                  .filter((c) => c.getCanHide())
+                  .map((c) => (
+                    <DropdownMenuCheckboxItem
+                      key={c.id}
+                      checked={c.getIsVisible()}
+                      onCheckedChange={(v) => c.toggleVisibility(Boolean(v))}
+                      onSelect={(e) => e.preventDefault()}
+                    >
+                      {byKey.get(c.id)!.header}
+                    </DropdownMenuCheckboxItem>
+                  ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          )}
+        </div>
+      )}
+      <div className="overflow-x-auto rounded-lg border bg-card">
+        <table
+          className={cn("w-full caption-bottom text-sm", loading && rows.length > 0 && "opacity-60")}
+          aria-label={label}
+          aria-busy={loading || undefined}
+        >
+          <thead className="bg-muted/50">
+            <tr className="border-b">
+              {selectable && (
+                <th scope="col" className="w-10 px-3 py-2">
+                  <Checkbox
+                    checked={allSelected ? true : table.getIsSomePageRowsSelected() ? "indeterminate" : false}
+                    onCheckedChange={(v) => table.toggleAllPageRowsSelected(v === true)}
+                    aria-label="Select all rows on this page"
+                    disabled={rows.length === 0}
+                    data-testid="data-table-select-all"
+                  />
+                </th>
+              )}
+              {table.getVisibleLeafColumns().map((column) => {
+                const col = byKey.get(column.id)!;
+                const sorted = column.getIsSorted();
+                const canSort = col.sortable && onSortChange;
+                const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ChevronsUpDown;
+                return (
+                  <th
+                    key={col.key}
+                    scope="col"
+                    style={col.width ? { width: col.width } : undefined}
+                    className={cn(
+                      "h-10 px-3 text-left align-middle font-medium whitespace-nowrap text-muted-foreground",
+                      col.align && ALIGN[col.align],
+                    )}
+                    aria-sort={
+                      canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined
+                    }
+                    data-column={col.key}
+                  >
+                    {canSort ? (
+                      <button
+                        type="button"
+                        className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                        onClick={() => onSortChange(nextSort(sort, col.key))}
+                        data-testid={`sort-${col.key}`}
+                      >
+                        {col.header}
+                        <Icon className={cn("size-3.5", !sorted && "opacity-50")} aria-hidden="true" />
+                      </button>
+                    ) : (
+                      col.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              loading ? (
+                [0, 1, 2].map((i) => (
+                  <tr
+                    key={i}
+                    className="border-b last:border-0"
+                    data-testid={i === 0 ? "data-table-loading" : undefined}
+                  >
+                    <td colSpan={span} className="px-3 py-3">
+                      <Skeleton className="h-4 w-full" />
+                      {i === 0 && <span className="sr-only">Loading…</span>}
+                    </td>
+                  </tr>
+                ))
+              ) : (
+                <tr>
+                  <td colSpan={span}>
+                    {empty ?? <EmptyState title="No results" description="Nothing matches the current filters." />}
+                  </td>
+                </tr>
+              )
+            ) : (
+              table.getRowModel().rows.map((row) => {
+                const activate = onRowClick ? () => onRowClick(row.original) : undefined;
+                return (
+                  <tr
+                    key={row.id}
+                    data-testid="data-table-row"
+                    data-row-key={row.id}
+                    data-state={row.getIsSelected() ? "selected" : undefined}
+                    className={cn(
+                      "border-b transition-colors last:border-0 hover:bg-muted/40 data-[state=selected]:bg-muted",
+                      onRowClick && "cursor-pointer focus-visible:bg-muted focus-visible:outline-none",
+                    )}
+                    tabIndex={onRowClick ? 0 : undefined}
+                    onClick={activate && ((e) => !fromInteractiveChild(e) && activate())}
+                    onKeyDown={
+                      activate &&
+                      ((e) => {
+                        if ((e.key === "Enter" || e.key === " ") && e.target === e.currentTarget) {
+                          e.preventDefault();
+                          activate();
+                        }
+                      })
+                    }
+                  >
+                    {selectable && (
+                      <td className="w-10 px-3 py-2">
+                        <Checkbox
+                          checked={row.getIsSelected()}
+                          onCheckedChange={(v) => row.toggleSelected(v === true)}
+                          disabled={!row.getCanSelect()}
+                          aria-label={selectLabel?.(row.original) ?? "Select row"}
+                          data-testid="data-table-select"
+                        />
+                      </td>
+                    )}
+                    {visible.map((col) => (
+                      <td
+                        key={col.key}
+                        data-column={col.key}
+                        className={cn("px-3 py-2 align-middle", col.align && ALIGN[col.align])}
+                      >
+                        {col.render ? col.render(row.original) : defaultCell(row.original, col.key)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav
+        className="flex flex-wrap items-center justify-between gap-3 text-sm"
+        aria-label="Pagination"
+        data-testid="data-table-pagination"
+      >
+        <span className="text-muted-foreground" data-testid="data-table-range" aria-live="polite">
+          {selectable && table.getSelectedRowIds().length > 0 && `${table.getSelectedRowIds().length} selected · `}
+          {rangeText(total, page, limit)}
+        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          {limitOptions && onLimitChange && (
+            <label className="flex items-center gap-2 text-muted-foreground">
+              Rows per page
+              <NativeSelect
+                className="h-8 w-auto"
+                value={limit}
+                onChange={(e) => onLimitChange(Number(e.target.value))}
+                data-testid="data-table-limit"
+              >
+                {(limitOptions.includes(limit) ? limitOptions : [...limitOptions, limit].sort((a, b) => a - b)).map(
+                  (n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ),
+                )}
+              </NativeSelect>
+            </label>
+          )}
+          <span className="text-muted-foreground" data-testid="data-table-page">
+            Page {formatCount(page)} of {formatCount(info.pageCount)}
+          </span>
+          <Button
+            size="sm"
+            // From past the end, "previous" goes to the last page that has rows.
+            onClick={() => onPageChange(Math.min(page - 1, info.pageCount))}
+            disabled={!info.hasPrev}
+            aria-label="Previous page"
+            data-testid="data-table-prev"
+          >
+            <ChevronLeft aria-hidden="true" /> Previous
+          </Button>
+          <Button
+            size="sm"
+            onClick={() => onPageChange(page + 1)}
+            disabled={!info.hasNext}
+            aria-label="Next page"
+            data-testid="data-table-next"
+          >
+            Next <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </nav>
+    </div>
+  );
+}
