@@ -40,7 +40,7 @@ export const listIssuesInput = pagingInput.extend({
   status: z
     .enum([...ISSUE_STATUSES, "unresolved"])
     .optional()
-    .meta({ description: "Default: every status. unresolved: open or in-progress (what the open counts count)" }),
+    .meta({ description: "unresolved: open or in-progress. Default: every status" }),
   kind: z.string().max(200).optional(),
   assigneeUserId: idParam("assigneeUserId").optional(),
   from: instant.optional().meta({ description: "Last seen at or after" }),

@@ -65,7 +65,7 @@ export const listIssues = (sc: ServiceContext, i: ListIssuesInput) =>
       severity: i.severity,
       status:
         i.status === "unresolved"
-          ? { in: ["open", "in_progress"] }
+          ? { in: [undashed<IssueStatus>("open"), undashed<IssueStatus>("in-progress")] }
           : i.status
             ? undashed<IssueStatus>(i.status)
             : undefined,
