@@ -62,7 +62,12 @@ export function AssetView({ id }: { id: number }) {
   );
   const scan = useMutation(
     trpc.scans.start.mutationOptions({
-      onSuccess: (s) => router.push(`/scans/${s.id}`),
+      // Coming back, the hub must show the scan as running (not the cached asset from before it started).
+      onSuccess: (s) => {
+        void refresh();
+        void qc.invalidateQueries({ queryKey: trpc.scans.pathKey() });
+        router.push(`/scans/${s.id}`);
+      },
       onError: (e) => (toast.error(scanStartError(e)), refresh()),
     }),
   );
