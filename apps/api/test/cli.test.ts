@@ -90,7 +90,7 @@ describe("pnpm ems (DATABASE_URL)", () => {
     expect(app.clientId).toMatch(/^ems_client_/);
     expect(app.clientSecret).toMatch(/^ems_cs_/);
     expect(app.redirectUris).toEqual(["https://reporter.example/cb"]);
-  });
+  }, 180_000); // five CLI runs, each a Node start: slow on a busy machine
 
   it("prints human text without --json", async () => {
     const r = await runCli(["workspace", "create", "--name", "Readable"], env);
@@ -104,7 +104,7 @@ describe("pnpm ems (DATABASE_URL)", () => {
     expect(r).toMatchObject({ workspace: { id: ws.id, plan: "essential" }, disabledSchedules: 0 });
     const human = await runCli(["workspace", "set-plan", String(ws.id), "--plan", "premium"], env);
     expect(human.stdout).toMatch(new RegExp(`^Workspace ${ws.id} is on plan premium`));
-  });
+  }, 180_000);
 
   it.each([
     [["workspace", "create"], /--name/],
@@ -197,5 +197,5 @@ describe("the embedded database", () => {
     } finally {
       await again.stop();
     }
-  });
+  }, 180_000);
 });

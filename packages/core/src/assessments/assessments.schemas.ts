@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const SCOPE_TYPES = ["workspace", "project", "asset"] as const;
 export const ASSESSMENT_STATUSES = ["pending", "ready", "failed"] as const;
@@ -161,7 +162,14 @@ export const createAssessmentInput = z
   });
 export type CreateAssessmentInput = z.output<typeof createAssessmentInput>;
 
+export const ASSESSMENT_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  scopeName: { field: "scopeName", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listAssessmentsInput = pagingInput.extend({
+  q: searchInput("the assessed scope's name"),
+  ...sortInputs(ASSESSMENT_SORT, "createdAt"),
   scopeType: z.enum(SCOPE_TYPES).optional(),
   status: z.enum(ASSESSMENT_STATUSES).optional(),
 });

@@ -7,10 +7,12 @@ import { writeAudit } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { sqlIn } from "../jobs/queue.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { skipTake } from "../paging.ts";
 import type { FileResponse } from "../rest/files.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import {
+  ASSESSMENT_SORT,
   assessmentDataSchema,
   assessmentNarrativeSchema,
   type Assessment,
@@ -154,9 +156,14 @@ export async function createAssessment(sc: ServiceContext, input: CreateAssessme
 }
 
 export async function listAssessments(sc: ServiceContext, input: ListAssessmentsInput) {
-  const where: Prisma.AssessmentReportWhereInput = { scopeType: input.scopeType, status: input.status };
+  const where: Prisma.AssessmentReportWhereInput = {
+    scopeType: input.scopeType,
+    status: input.status,
+    ...textSearch(input.q, ["scopeName"]),
+  };
+  const orderBy = orderByOf(ASSESSMENT_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.assessmentReport.findMany({ where, select: reportSelect, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.assessmentReport.findMany({ where, select: reportSelect, orderBy, ...skipTake(input) }),
     sc.db.assessmentReport.count({ where }),
   ]);
   const now = sc.services.now();

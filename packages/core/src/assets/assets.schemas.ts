@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageSchema, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ASSET_TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const;
 export const ASSET_STATUSES = ["pending", "reachable", "unreachable", "error"] as const;
@@ -128,7 +129,17 @@ export const assetSummarySchema = z.object({
   total: z.number().int(),
 });
 
+export const ASSET_SORT = {
+  createdAt: { field: "id", order: "asc" },
+  name: { field: "name", order: "asc" },
+  value: { field: "value", order: "asc" },
+  status: { field: "status", order: "asc" },
+  lastCheckedAt: { field: "lastCheckedAt", order: "desc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listAssetsInput = pagingInput.extend({
+  q: searchInput("asset name or value"),
+  ...sortInputs(ASSET_SORT, "createdAt"),
   projectId: idParam("projectId").optional(),
   type: enumOf(ASSET_TYPES).optional(),
   status: enumOf(ASSET_STATUSES).optional(),

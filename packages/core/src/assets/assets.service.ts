@@ -10,7 +10,8 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
-import type { CreateAssetInput, ListAssetsInput, UpdateAssetInput } from "./assets.schemas.ts";
+import { ASSET_SORT, type CreateAssetInput, type ListAssetsInput, type UpdateAssetInput } from "./assets.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed } from "../enum-names.ts";
 import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 
@@ -45,9 +46,15 @@ export async function enqueueCheck(
 // ------------------------------------------------------------------ reads
 
 export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
-  const where: Prisma.AssetWhereInput = { projectId: input.projectId, type: input.type, status: input.status };
+  const where: Prisma.AssetWhereInput = {
+    projectId: input.projectId,
+    type: input.type,
+    status: input.status,
+    ...textSearch(input.q, ["name", "value"]),
+  };
+  const orderBy = orderByOf(ASSET_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.asset.findMany({ where, include: assetInclude, orderBy: { id: "asc" }, ...skipTake(input) }),
+    sc.db.asset.findMany({ where, include: assetInclude, orderBy, ...skipTake(input) }),
     sc.db.asset.count({ where }),
   ]);
   const ids = rows.map((r) => r.id);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ACTOR_TYPES = ["user", "api-key", "oauth-app", "system"] as const;
 export const CHANNELS = ["dashboard", "api-key", "oauth", "cli", "system"] as const;
@@ -11,6 +12,7 @@ const instant = z
   .meta({ description: "ISO 8601 date-time (with offset) or date", example: "2026-11-01T00:00:00Z" });
 
 export const auditFilters = z.object({
+  q: searchInput("action or actor name"),
   actorType: z.enum(ACTOR_TYPES).optional(),
   actorId: idParam("actorId").optional(),
   action: z.string().max(100).optional().meta({ description: "Exact action, e.g. project.create" }),
@@ -20,13 +22,12 @@ export const auditFilters = z.object({
   to: instant.optional().meta({ description: "Entries before this instant (a date: up to the end of that day)" }),
 });
 
-export const listAuditInput = pagingInput.extend(auditFilters.shape).extend({
-  order: z
-    .enum(["desc", "asc"])
-    .optional()
-    .default("desc")
-    .meta({ description: "By time: newest first (desc, default) or oldest first" }),
-});
+export const AUDIT_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  action: { field: "action", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
+export const listAuditInput = pagingInput.extend(auditFilters.shape).extend(sortInputs(AUDIT_SORT, "createdAt"));
 export const exportAuditInput = auditFilters.extend({
   format: z.enum(["csv", "json"]).optional().default("csv"),
 });
@@ -60,3 +61,4 @@ export const auditFiltersOutput = z.object({
 });
 
 export type AuditFilters = z.output<typeof auditFilters>;
+export type ListAuditInput = z.output<typeof listAuditInput>;

@@ -3,10 +3,18 @@ import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { skipTake } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { ACTOR_TYPES, AuditFilters, auditEntrySchema, auditFiltersOutput } from "./audit-log.schemas.ts";
+import {
+  AUDIT_SORT,
+  type ACTOR_TYPES,
+  type AuditFilters,
+  type ListAuditInput,
+  type auditEntrySchema,
+  type auditFiltersOutput,
+} from "./audit-log.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
@@ -37,18 +45,20 @@ function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
     resourceType: f.resourceType,
     resourceId: f.resourceId,
     createdAt: dateRange(f.from, f.to),
+    OR: textSearch(f.q, ["action", "actorName"]).OR,
   };
 }
 
-/** Newest first unless asked otherwise (ids grow with time). */
-export async function listAuditEntries(
-  sc: ServiceContext,
-  input: AuditFilters & PagingInput & { order: "asc" | "desc" },
-) {
+/** Newest first unless sorted otherwise (ids grow with time). */
+export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
   const unfiltered = Object.values(filter).every((v) => v === undefined);
   const [rows, total] = await Promise.all([
-    sc.db.auditEntry.findMany({ where: filter, orderBy: { id: input.order }, ...skipTake(input) }),
+    sc.db.auditEntry.findMany({
+      where: filter,
+      orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
+      ...skipTake(input),
+    }),
     // The whole log's total is kept by triggers; count(*) over a million entries costs ~60 ms.
     unfiltered
       ? sc.db.workspace

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 /** Where a name was found (the engine's DiscoverySource). */
 export const DISCOVERY_SOURCES = ["crtsh", "certspotter", "bruteforce", "certificate", "cname", "redirect"] as const;
@@ -81,20 +82,21 @@ export const discoveryRunSchema = z
   })
   .meta({ id: "DiscoveryRun" });
 
+export const HOST_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  host: { field: "host", order: "asc" },
+  status: { field: "status", order: "asc" },
+  lastSeenAt: { field: "lastSeenAt", order: "desc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listHostsInput = pagingInput.extend({
+  ...sortInputs(HOST_SORT, "createdAt"),
   projectId: idParam("projectId").optional(),
   domain: hostName.optional().meta({ description: "hosts found under this domain" }),
   status: z.enum(DISCOVERED_STATUSES).optional(),
   source: z.enum(DISCOVERY_SOURCES).optional(),
   resolves: z.stringbool().optional().meta({ description: "true: resolving hosts only; false: the others" }),
-  q: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "must not be empty")
-    .max(253, "must be at most 253 characters")
-    .optional()
-    .meta({ description: "hosts containing this text" }),
+  q: searchInput("hosts", 253),
 });
 
 export const summaryInput = z.object({ projectId: idParam("projectId").optional() });

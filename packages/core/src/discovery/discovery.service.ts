@@ -9,7 +9,8 @@ import { skipTake } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
-import { DISCOVERY_SOURCES } from "./discovery.schemas.ts";
+import { DISCOVERY_SOURCES, HOST_SORT } from "./discovery.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 
 type Source = (typeof DISCOVERY_SOURCES)[number];
 
@@ -22,11 +23,16 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     ...(input.resolves === undefined
       ? {}
       : { resolves: input.resolves ? { not: Prisma.DbNull } : { equals: Prisma.DbNull } }),
-    // Hosts are stored lower-case; the trigram index answers the LIKE '%q%'.
-    ...(input.q ? { host: { contains: input.q } } : {}),
+    // The trigram index on host answers the ILIKE '%q%'.
+    ...textSearch(input.q, ["host"]),
   };
   const [rows, total] = await Promise.all([
-    sc.db.discoveredHostname.findMany({ where, include: hostInclude, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.discoveredHostname.findMany({
+      where,
+      include: hostInclude,
+      orderBy: orderByOf(HOST_SORT, "createdAt", input),
+      ...skipTake(input),
+    }),
     sc.db.discoveredHostname.count({ where }),
   ]);
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };

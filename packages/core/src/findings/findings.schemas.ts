@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam } from "../ids.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
@@ -24,7 +25,20 @@ export const findingSchema = z
   })
   .meta({ id: "Finding" });
 
+export const FINDING_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  severity: { field: "severity", order: "desc" },
+  title: { field: "title", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
+/** The sort and search inputs of every finding list (also a scan's findings). */
+export const findingListInputs = {
+  q: searchInput("finding title, asset name or value"),
+  ...sortInputs(FINDING_SORT, "createdAt"),
+};
+
 export const listFindingsInput = pagingInput.extend({
+  ...findingListInputs,
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   scanId: idParam("scanId").optional(),

@@ -3,17 +3,22 @@ import { dateRange } from "../dates.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { ListFindingsInput, findingSchema } from "./findings.schemas.ts";
+import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
-/** Newest first unless another order is asked for. */
+export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
+
+/** Newest first (or by `unsorted`, a scan's findings most severe first), unless sorted otherwise. */
 export async function listFindingsWhere(
   sc: ServiceContext,
-  where: Prisma.FindingWhereInput,
-  p: PagingInput,
-  orderBy: Prisma.FindingOrderByWithRelationInput[] = [{ id: "desc" }],
+  filter: Prisma.FindingWhereInput,
+  p: FindingListQuery,
+  unsorted: keyof typeof FINDING_SORT = "createdAt",
 ) {
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
+  const orderBy = orderByOf(FINDING_SORT, unsorted, p);
   const [rows, total] = await Promise.all([
     sc.db.finding.findMany({ where, include, orderBy, ...skipTake(p) }),
     sc.db.finding.count({ where }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageSchema, text } from "../common-schemas.ts";
 import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
 import { idParam } from "../ids.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
@@ -33,7 +34,22 @@ export const issueSchema = z
   })
   .meta({ id: "Issue" });
 
+export const ISSUE_SORT = {
+  severity: { field: "severity", order: "desc" },
+  status: { field: "status", order: "asc" },
+  title: { field: "title", order: "asc" },
+  firstSeenAt: { field: "firstSeenAt", order: "desc" },
+  lastSeenAt: { field: "lastSeenAt", order: "desc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
+/** The sort and search inputs of every issue list (also a scan's issues). */
+export const issueListInputs = {
+  q: searchInput("issue title, asset name or value"),
+  ...sortInputs(ISSUE_SORT, "severity"),
+};
+
 export const listIssuesInput = pagingInput.extend({
+  ...issueListInputs,
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   severity: z.enum(SEVERITY_VALUES).optional(),

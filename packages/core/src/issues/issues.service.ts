@@ -5,7 +5,14 @@ import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
-import type { DISMISS_REASONS, ListIssuesInput, commentSchema, issueSchema } from "./issues.schemas.ts";
+import {
+  ISSUE_SORT,
+  type DISMISS_REASONS,
+  type ListIssuesInput,
+  type commentSchema,
+  type issueSchema,
+} from "./issues.schemas.ts";
+import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 import { displayName } from "../users/display-name.ts";
 
@@ -48,10 +55,14 @@ export function presentIssue(i: IssueRow): Issue {
   };
 }
 
-/** Most severe first, then newest. */
-export async function listIssuesWhere(sc: ServiceContext, where: Prisma.IssueWhereInput, p: PagingInput) {
+export type IssueListQuery = PagingInput & { q?: string; sort?: keyof typeof ISSUE_SORT; order?: Direction };
+
+/** Most severe first, then newest, unless sorted otherwise. */
+export async function listIssuesWhere(sc: ServiceContext, filter: Prisma.IssueWhereInput, p: IssueListQuery) {
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
+  const orderBy = orderByOf(ISSUE_SORT, "severity", p);
   const [rows, total] = await Promise.all([
-    sc.db.issue.findMany({ where, include, orderBy: [{ severity: "desc" }, { id: "desc" }], ...skipTake(p) }),
+    sc.db.issue.findMany({ where, include, orderBy, ...skipTake(p) }),
     sc.db.issue.count({ where }),
   ]);
   return { items: rows.map(presentIssue), total, page: p.page, limit: p.limit };

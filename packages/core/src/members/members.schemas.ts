@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ROLE_NAMES = ["owner", "admin", "member", "read-only"] as const;
 export const roleName = z.enum(ROLE_NAMES, { message: `must be one of ${ROLE_NAMES.join(", ")}` });
@@ -34,7 +35,17 @@ export const invitationSchema = z
   })
   .meta({ id: "Invitation" });
 
-export const listMembersInput = pagingInput;
+// Members are few (the plan's seats): no index backs these.
+export const MEMBER_SORT = {
+  createdAt: { field: "id", order: "asc" },
+  role: { field: "role", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
+export const listMembersInput = pagingInput.extend({
+  q: searchInput("member email or name"),
+  ...sortInputs(MEMBER_SORT, "createdAt"),
+});
+export type ListMembersInput = z.output<typeof listMembersInput>;
 export const inviteInput = z.object({ email, role: roleName });
 export const inviteOutput = z.object({
   /** Set when the person already had an account: they are a member now. */

@@ -5,10 +5,17 @@ import { hashSecret, newSecret } from "../auth/secrets.ts";
 import type { Services } from "../context.ts";
 import { actAs } from "../door.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
+import { skipTake } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { hashPassword, verifyPassword } from "../users/users.service.ts";
-import type { ROLE_NAMES, invitationSchema, memberSchema } from "./members.schemas.ts";
+import {
+  MEMBER_SORT,
+  type ListMembersInput,
+  type ROLE_NAMES,
+  type invitationSchema,
+  type memberSchema,
+} from "./members.schemas.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 
 type RoleName = (typeof ROLE_NAMES)[number];
@@ -35,10 +42,12 @@ const presentInvitation = (i: Invitation): z.output<typeof invitationSchema> => 
   createdAt: i.createdAt,
 });
 
-export async function listMembers(sc: ServiceContext, paging: PagingInput) {
+export async function listMembers(sc: ServiceContext, paging: ListMembersInput) {
+  const where = textSearch(paging.q, ["user.email", "user.firstName", "user.lastName"]);
+  const orderBy = orderByOf(MEMBER_SORT, "createdAt", paging);
   const [rows, total] = await Promise.all([
-    sc.db.membership.findMany({ orderBy: { id: "asc" }, include: { user: true }, ...skipTake(paging) }),
-    sc.db.membership.count(),
+    sc.db.membership.findMany({ where, orderBy, include: { user: true }, ...skipTake(paging) }),
+    sc.db.membership.count({ where }),
   ]);
   return {
     items: rows.map(presentMember),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageSchema, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 /** `#rrggbb`; stored lowercase. */
 const color = z
@@ -22,7 +23,16 @@ export const projectSchema = z
   })
   .meta({ id: "Project" });
 
-export const listProjectsInput = pagingInput;
+export const PROJECT_SORT = {
+  createdAt: { field: "id", order: "asc" },
+  name: { field: "name", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
+export const listProjectsInput = pagingInput.extend({
+  q: searchInput("project name"),
+  ...sortInputs(PROJECT_SORT, "createdAt"),
+});
+export type ListProjectsInput = z.output<typeof listProjectsInput>;
 
 export const createProjectInput = z.object({
   name: text(255, 1),

@@ -2,10 +2,13 @@ import { changesOf, writeAudit } from "../audit/write.ts";
 import { alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake, type Page, type PagingInput } from "../paging.ts";
 import { PLANS, planLimitError } from "../plans.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
 import { lockWorkspace, workspaceRows, type ServiceContext } from "../service-context.ts";
 import {
   DEFAULT_PROJECT_COLOR,
+  PROJECT_SORT,
   type CreateProjectInput,
+  type ListProjectsInput,
   type Project,
   type UpdateProjectInput,
 } from "./projects.schemas.ts";
@@ -21,8 +24,23 @@ const select = {
   updatedAt: true,
 } as const satisfies Record<keyof Project, true>;
 
+/** Oldest first unless sorted otherwise; a search or a sort takes the Prisma path (searchProjects). */
+export async function listProjects(sc: ServiceContext, input: ListProjectsInput): Promise<Page<Project>> {
+  return input.q || input.sort || input.order ? searchProjects(sc, input) : projectsPage(sc, input);
+}
+
+async function searchProjects(sc: ServiceContext, input: ListProjectsInput): Promise<Page<Project>> {
+  const where = textSearch(input.q, ["name"]);
+  const orderBy = orderByOf(PROJECT_SORT, "createdAt", input);
+  const [items, total] = await Promise.all([
+    sc.db.project.findMany({ where, select, orderBy, ...skipTake(input) }),
+    sc.db.project.count({ where }),
+  ]);
+  return { items, total, page: input.page, limit: input.limit };
+}
+
 /** Ordered by id. Raw SQL: the busiest list (see workspaceRows); the total is the trigger-kept projectCount. */
-export async function listProjects(sc: ServiceContext, paging: PagingInput): Promise<Page<Project>> {
+async function projectsPage(sc: ServiceContext, paging: PagingInput): Promise<Page<Project>> {
   const { skip, take } = skipTake(paging);
   const [items, [workspace]] = await Promise.all([
     workspaceRows<Project>(

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageSchema, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { assetSchema } from "../assets/assets.schemas.ts";
 import { FREQUENCIES } from "./recurrence.ts";
 
@@ -92,7 +93,16 @@ export const previewScheduleOutput = z.object({
   runs: z.array(z.date()).meta({ description: "the next five runs (UTC instants)" }),
 });
 
+export const SCHEDULE_SORT = {
+  createdAt: { field: "id", order: "asc" },
+  name: { field: "name", order: "asc" },
+  nextRunAt: { field: "nextRunAt", order: "asc" },
+  lastRunAt: { field: "lastRunAt", order: "desc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listSchedulesInput = pagingInput.extend({
+  q: searchInput("schedule name, asset name or value"),
+  ...sortInputs(SCHEDULE_SORT, "createdAt"),
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   enabled: z.stringbool().optional(),

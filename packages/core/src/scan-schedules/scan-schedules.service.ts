@@ -8,6 +8,7 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
+import { orderByOf, textSearchWithAsset } from "../list-query.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
 import type { z } from "zod";
@@ -19,6 +20,7 @@ import type {
   scheduleSkipSchema,
   UpdateScheduleInput,
 } from "./scan-schedules.schemas.ts";
+import { SCHEDULE_SORT } from "./scan-schedules.schemas.ts";
 
 const include = { asset: { include: assetInclude } } as const;
 type ScheduleRow = Prisma.ScanScheduleGetPayload<{ include: typeof include }>;
@@ -132,9 +134,11 @@ export async function listSchedules(sc: ServiceContext, input: ListSchedulesInpu
     assetId: input.assetId,
     enabled: input.enabled,
     asset: input.projectId ? { projectId: input.projectId } : undefined,
+    ...(await textSearchWithAsset(sc, input.q, ["name"])),
   };
+  const orderBy = orderByOf(SCHEDULE_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.scanSchedule.findMany({ where, include, orderBy: { id: "asc" }, ...skipTake(input) }),
+    sc.db.scanSchedule.findMany({ where, include, orderBy, ...skipTake(input) }),
     sc.db.scanSchedule.count({ where }),
   ]);
   return { items: rows.map(presentSchedule), total, page: input.page, limit: input.limit };

@@ -6,8 +6,9 @@ import {
   activeScansInput,
   deleteScanOutput,
   listScansInput,
-  scanChildrenInput,
   scanComparisonSchema,
+  scanFindingsInput,
+  scanIssuesInput,
   scanIdInput,
   scanSchema,
   startScanInput,
@@ -64,13 +65,13 @@ export const scansRouter = router({
         path: "/app/scans/{id}/findings",
         tags,
         summary: "List a scan's findings",
-        description: "Most severe first.",
+        description: "Most severe first, unless sorted otherwise.",
       },
       paged: true,
       scope: "issues:read",
       kind: "read",
     })
-    .input(scanChildrenInput)
+    .input(scanFindingsInput)
     .output(pageOf(findingSchema))
     .query(({ ctx, input }) => scanFindings(ctx, input.id, input)),
 
@@ -99,7 +100,7 @@ export const scansRouter = router({
       scope: "issues:read",
       kind: "read",
     })
-    .input(scanChildrenInput)
+    .input(scanIssuesInput)
     .output(pageOf(issueSchema))
     .query(({ ctx, input }) => scanIssues(ctx, input.id, input)),
 

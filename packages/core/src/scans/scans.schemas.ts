@@ -3,6 +3,9 @@ import { messageSchema } from "../common-schemas.ts";
 import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
+import { findingListInputs } from "../findings/findings.schemas.ts";
+import { issueListInputs } from "../issues/issues.schemas.ts";
 
 export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 const instant = z
@@ -43,7 +46,15 @@ export const scanSchema = z
   })
   .meta({ id: "Scan" });
 
+export const SCAN_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  status: { field: "status", order: "asc" },
+  finishedAt: { field: "finishedAt", order: "desc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listScansInput = pagingInput.extend({
+  q: searchInput("asset name or value"),
+  ...sortInputs(SCAN_SORT, "createdAt"),
   assetId: idParam("assetId").optional(),
   projectId: idParam("projectId").optional(),
   status: z.enum(SCAN_STATUSES).optional(),
@@ -52,7 +63,8 @@ export const listScansInput = pagingInput.extend({
 });
 export const activeScansInput = pagingInput;
 export const scanIdInput = z.object({ id: idParam() });
-export const scanChildrenInput = pagingInput.extend({ id: idParam() });
+export const scanFindingsInput = pagingInput.extend({ id: idParam(), ...findingListInputs });
+export const scanIssuesInput = pagingInput.extend({ id: idParam(), ...issueListInputs });
 export const startScanInput = z.object({ assetId: idParam("assetId") });
 export const deleteScanOutput = messageSchema.extend({ outcome: z.enum(["cancelled", "deleted"]) });
 

@@ -8,7 +8,10 @@ import { dateRange } from "../dates.ts";
 import { listFindingsWhere } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
-import type { ListScansInput, scanSchema } from "./scans.schemas.ts";
+import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas.ts";
+import { orderByOf, textSearchWithAsset } from "../list-query.ts";
+import type { FindingListQuery } from "../findings/findings.service.ts";
+import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
 
 const include = {
@@ -40,15 +43,20 @@ export const presentScan = (s: ScanRow): Scan => ({
   heartbeatAt: s.heartbeatAt,
 });
 
-async function page(sc: ServiceContext, where: Prisma.ScanWhereInput, p: PagingInput) {
+async function page(
+  sc: ServiceContext,
+  filter: Prisma.ScanWhereInput,
+  p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
+) {
+  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
   const [rows, total] = await Promise.all([
-    sc.db.scan.findMany({ where, include, orderBy: { id: "desc" }, ...skipTake(p) }),
+    sc.db.scan.findMany({ where, include, orderBy: orderByOf(SCAN_SORT, "createdAt", p), ...skipTake(p) }),
     sc.db.scan.count({ where }),
   ]);
   return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
 }
 
-/** Newest first. */
+/** Newest first, unless sorted otherwise. */
 export const listScans = (sc: ServiceContext, input: ListScansInput) =>
   page(
     sc,
@@ -77,14 +85,13 @@ export async function requireScan(sc: ServiceContext, id: number) {
 
 export const getScan = async (sc: ServiceContext, id: number) => presentScan(await requireScan(sc, id));
 
-/** Most severe first. */
-export async function scanFindings(sc: ServiceContext, id: number, p: PagingInput) {
+/** Most severe first, unless sorted otherwise. */
+export async function scanFindings(sc: ServiceContext, id: number, p: FindingListQuery) {
   await requireScan(sc, id);
-  // Most severe first (the enum's order), then in the order the scanners reported them.
-  return listFindingsWhere(sc, { scanId: id }, p, [{ severity: "desc" }, { id: "asc" }]);
+  return listFindingsWhere(sc, { scanId: id }, p, "severity");
 }
 
-export async function scanIssues(sc: ServiceContext, id: number, p: PagingInput) {
+export async function scanIssues(sc: ServiceContext, id: number, p: IssueListQuery) {
   await requireScan(sc, id);
   return listIssuesWhere(sc, { findings: { some: { scanId: id } } }, p);
 }

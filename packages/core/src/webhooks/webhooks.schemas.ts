@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
+import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
 
 export const webhookEndpointSchema = z
@@ -65,7 +66,14 @@ export const updateWebhookInput = z.object({
   enabled: z.boolean().optional().meta({ description: "true re-enables and resets consecutiveFailures" }),
 });
 export const webhookIdInput = z.object({ id: idParam() });
+export const DELIVERY_SORT = {
+  createdAt: { field: "id", order: "desc" },
+  status: { field: "status", order: "asc" },
+} as const satisfies Record<string, SortColumn<string>>;
+
 export const listDeliveriesInput = pagingInput.extend({
+  q: searchInput("event type"),
+  ...sortInputs(DELIVERY_SORT, "createdAt"),
   id: idParam(),
   status: z.enum(["pending", "delivered", "failed"]).optional(),
 });

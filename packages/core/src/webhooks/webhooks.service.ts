@@ -10,6 +10,8 @@ import { notFound } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
+import { orderByOf, textSearch } from "../list-query.ts";
+import { DELIVERY_SORT } from "./webhooks.schemas.ts";
 import {
   WEBHOOK_EVENTS,
   newMessageId,
@@ -188,9 +190,14 @@ export async function sendTestEvent(sc: ServiceContext, id: number) {
 
 export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesInput) {
   await getWebhook(sc, input.id);
-  const where = { endpointId: input.id, ...(input.status ? { status: input.status } : {}) };
+  const where = {
+    endpointId: input.id,
+    ...(input.status ? { status: input.status } : {}),
+    ...textSearch(input.q, ["eventType"]),
+  };
+  const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
   const [rows, total] = await Promise.all([
-    sc.db.webhookDelivery.findMany({ where, orderBy: { id: "desc" }, ...skipTake(input) }),
+    sc.db.webhookDelivery.findMany({ where, orderBy, ...skipTake(input) }),
     sc.db.webhookDelivery.count({ where }),
   ]);
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
