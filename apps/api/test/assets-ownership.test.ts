@@ -134,6 +134,10 @@ describe("ownership", () => {
       coveredBy: { value: string };
     };
     expect(o).toMatchObject({ state: "proven", coveredBy: { value: "acme-corp.com" } });
+    expect(await (await req("GET", `/app/assets/${sub.id}`)).json()).toMatchObject({
+      ownershipMethod: "parent-domain",
+      ownershipProvenBy: { id: parent.id, value: "acme-corp.com" },
+    });
 
     const ip = await addAsset("ipv4", "127.0.0.1");
     await expectError(
@@ -142,6 +146,48 @@ describe("ownership", () => {
       "VALIDATION_ERROR",
       "method",
     );
+  });
+});
+
+describe("proof coverage", () => {
+  it("proves the subdomains already there when their domain is proven, in the same step, audited", async () => {
+    const shop = await addAsset("subdomain", "shop.covered-later.com");
+    const deep = await addAsset("subdomain", "a.b.covered-later.com");
+    const lookalike = await addAsset("domain", "notcovered-later.com");
+    const domain = await addAsset("domain", "covered-later.com");
+    for (const a of [shop, deep, lookalike]) expect(a.ownershipVerifiedAt).toBeNull();
+    const tok = ((await (await req("GET", `/app/assets/${domain.id}/ownership`)).json()) as { token: string }).token;
+    dns.set("_ems-verify.covered-later.com", { TXT: [`ems-verify=${tok}`] });
+
+    const proof = await (await req("POST", `/app/assets/${domain.id}/ownership/verify`)).json();
+    expect(proof).toMatchObject({ state: "proven", method: "dns-txt", covers: 2 });
+    for (const a of [shop, deep]) {
+      expect(await (await req("GET", `/app/assets/${a.id}`)).json()).toMatchObject({
+        ownershipMethod: "parent-domain",
+        ownershipProvenBy: { id: domain.id, value: "covered-later.com" },
+      });
+      expect(await (await req("GET", `/app/assets/${a.id}/ownership`)).json()).toMatchObject({
+        state: "proven",
+        coveredBy: { assetId: domain.id, value: "covered-later.com" },
+      });
+    }
+    const other = (await (await req("GET", `/app/assets/${lookalike.id}`)).json()) as Asset;
+    expect(other.ownershipVerifiedAt).toBeNull();
+
+    const audit = (await (await req("GET", `/app/audit-log?action=asset.ownership-verified&order=asc`)).json()) as {
+      resourceId: string;
+      actorName: string;
+      changes: Record<string, { after: unknown }>;
+    }[];
+    const mine = audit.filter((e) => [shop.id, deep.id, domain.id].map(String).includes(e.resourceId));
+    expect(mine.map((e) => e.resourceId).sort()).toEqual([shop.id, deep.id, domain.id].map(String).sort());
+    expect(mine.find((e) => e.resourceId === String(shop.id))!.changes.provenBy!.after).toBe(domain.id);
+    expect(mine.find((e) => e.resourceId === String(domain.id))!.changes.coveredSubdomains!.after).toBe(2);
+
+    // A subdomain added afterwards is proven when added (the other order).
+    const later = await addAsset("subdomain", "api.covered-later.com");
+    expect(later).toMatchObject({ ownershipMethod: "parent-domain" });
+    expect(later.ownershipVerifiedAt).not.toBeNull();
   });
 });
 

@@ -108,6 +108,20 @@ describe("adding assets", () => {
       data: { url: string };
     };
     expect(shotView.data.url).toBe(`/app/assets/${a.id}/screenshot`);
+
+    // Every part at once, as the asset page shows them.
+    const all = (await (await req("GET", `/app/assets/${a.id}/outside-view`)).json()) as Record<string, unknown> & {
+      https: { status: number; headers: Record<string, string> };
+      tls: { selfSigned: boolean; altNames: string[] };
+    };
+    expect(all).toMatchObject({
+      dns: { a: ["127.0.0.1"] },
+      tls: { selfSigned: true },
+      screenshot: { url: `/app/assets/${a.id}/screenshot` },
+      technologies: tech.data,
+    });
+    expect(all.https.status).toBe(200);
+    expect(all.https.headers.server).toMatch(/nginx/i);
   });
 
   it.each([
@@ -237,6 +251,13 @@ describe("reading assets", () => {
          "screenshotTakenAt" = null where id = $1`,
       [fresh.id],
     );
+    expect(await (await req("GET", `/app/assets/${fresh.id}/outside-view`)).json()).toMatchObject({
+      checkedAt: null,
+      dns: null,
+      https: null,
+      tls: null,
+      screenshot: null,
+    });
     for (const part of ["dns", "http", "https", "tls", "technologies", "screenshot"]) {
       await expectError(await req("GET", `/app/assets/${fresh.id}/outside-view/${part}`), 404, "NOT_AVAILABLE_YET");
     }

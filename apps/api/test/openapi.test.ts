@@ -58,6 +58,11 @@ const ROUTES: [string, string, string | null, number][] = [
   ["post", "/app/webhooks/{id}/test", null, 201],
   ["get", "/app/webhooks/{id}/deliveries", null, 200],
   ["post", "/app/webhooks/{id}/deliveries/{deliveryId}/redeliver", null, 201],
+  ["get", "/app/overview", "reports:read", 200],
+  ["get", "/app/scans/{id}/comparison", "issues:read", 200],
+  ["get", "/app/assets/{id}/ports", "issues:read", 200],
+  ["get", "/app/issues/{id}/history", "issues:read", 200],
+  ["get", "/app/assets/{id}/outside-view", "assets:read", 200],
 ];
 
 describe("GET /openapi.json", () => {

@@ -34,8 +34,17 @@ test("add a domain, publish the proof on the DNS server, verify, and see reachab
   await expect
     .poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth), { timeout: 20_000 })
     .toBeGreaterThan(100);
-  await page.getByRole("tab", { name: "technologies" }).click();
-  await expect(page.getByTestId("outside-view")).toContainText("nginx");
+  // The outside view as readable panels: technologies, DNS records, the certificate, the HTTPS headers.
+  const outside = page.getByTestId("outside-view");
+  await expect(outside.getByTestId("outside-technologies")).toContainText("nginx");
+  await expect(outside.getByTestId("outside-dns").getByRole("row").filter({ hasText: "127.0.0.1" })).toContainText("A");
+  await expect(outside.getByTestId("outside-tls")).toContainText("Valid until");
+  await expect(outside.getByTestId("outside-https").getByRole("row").filter({ hasText: "server" })).toContainText(
+    "nginx/1.25.3",
+  );
+  // The hub's lists: nothing scanned yet, so empty states that say so.
+  await page.getByRole("tab", { name: "Scans" }).click();
+  await expect(page.getByTestId("asset-activity")).toContainText("Never scanned");
   await shot(page, "asset");
 
   await page.getByRole("link", { name: "Assets" }).click();

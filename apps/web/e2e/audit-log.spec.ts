@@ -2,6 +2,7 @@ import { expect, shot, signIn, test } from "./fixtures";
 
 test("the audit log filters and exports what the dashboard did", async ({ page }) => {
   await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   for (const name of ["Audit A", "Audit B"]) {
     await form.getByLabel("Name").fill(name);

@@ -30,6 +30,8 @@ test("sign-in: a wrong password is refused, the right one opens the dashboard wi
 
 test("the workspace switcher moves between the user's workspaces", async ({ page }) => {
   await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
   await expect(page.getByText("Beta only project")).toHaveCount(0);
   await page.getByTestId("workspace-switcher").selectOption({ label: "Beta Labs" });
   await expect(page.getByText("Beta only project")).toBeVisible();

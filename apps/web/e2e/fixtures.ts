@@ -30,7 +30,7 @@ export async function signIn(page: Page, email: string, password = stack().passw
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   // Argon2 verification takes seconds when the machine is busy, and the first sign-in warms the server up.
-  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible({ timeout: 30_000 });
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */

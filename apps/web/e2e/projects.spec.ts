@@ -2,6 +2,7 @@ import { expect, shot, signIn, test } from "./fixtures";
 
 test("create, edit and delete a project", async ({ page }) => {
   await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   await form.getByLabel("Name").fill("Storefront");
   await form.getByLabel("Description").fill("Public shop");

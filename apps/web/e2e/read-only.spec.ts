@@ -3,6 +3,8 @@ import { expect, shot, signIn, test } from "./fixtures";
 test("a read-only member sees but cannot change anything", async ({ page }) => {
   await signIn(page, "viewer@acme.test");
   await expect(page.getByTestId("signed-in-as")).toContainText("read-only");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
   await expect(page.getByTestId("project-form")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "API keys" })).toHaveCount(0);

@@ -1,5 +1,8 @@
 import { expect, shot, signIn, stack, test } from "./fixtures";
 
+// Two scans of a real site on a shared 2-core machine.
+test.setTimeout(180_000);
+
 test("scan a proven asset, watch it finish, and work through its issues", async ({ page, request }) => {
   const { dnsControl } = stack();
   expect((await request.post(`${dnsControl}/e2e-scan.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
@@ -26,7 +29,12 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await page.getByRole("button", { name: "Start scan" }).click();
   await expect(page).toHaveURL(/\/scans\/\d+$/);
   await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  const firstScanUrl = page.url();
   await expect(page.getByTestId("data-table-row").first()).toBeVisible();
+  // Findings most severe first, a summary by severity, stage times in seconds; nothing to compare with yet.
+  await expect(page.getByTestId("severity-summary")).toContainText("findings");
+  await expect(page.getByTestId("stage-times")).toContainText(/ports\s*[\d.]+ s/);
+  await expect(page.getByTestId("scan-comparison")).toContainText("first completed scan");
   await page.getByTestId("evidence").first().locator("summary").click();
   await shot(page, "scan");
 
@@ -54,8 +62,9 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   await expect(page.getByTestId("comment").filter({ hasText: "Owner is on it" })).toBeVisible();
   await page.getByTestId("issue-status").selectOption("in-progress");
-  await expect(page.getByTestId("history")).toContainText("issue.status");
-  await expect(page.getByTestId("history")).toContainText("issue.comment");
+  // The history in sentences, with people's names (this user gave none: their email).
+  await expect(page.getByTestId("history")).toContainText("owner@acme.test moved this from open to in progress.");
+  await expect(page.getByTestId("history")).toContainText("owner@acme.test commented.");
   await shot(page, "issue");
 
   // Everything the scan found, with evidence; the ports it found open, with the asset.
@@ -66,4 +75,26 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   for (const port of webPorts) {
     await expect(page.getByTestId("port-group").filter({ hasText: String(port) })).toContainText("e2e-scan.com");
   }
+
+  // The asset's hub: its open issues, scans and ports; a second scan, compared with the first.
+  await page.goto(firstScanUrl);
+  await page.getByRole("link", { name: "Asset e2e-scan.com" }).click();
+  const activity = page.getByTestId("asset-activity");
+  await expect(activity.getByTestId("data-table-row").first()).toBeVisible();
+  await page.getByRole("tab", { name: "Ports" }).click();
+  for (const port of webPorts) await expect(activity.getByTestId("asset-ports")).toContainText(`${port}/tcp`);
+  await page.getByRole("tab", { name: "Scans" }).click();
+  await expect(activity.getByTestId("data-table-row")).toHaveCount(1);
+  await page.getByRole("button", { name: "Start scan" }).click();
+  await expect(page).toHaveURL(/\/scans\/\d+$/);
+  await page.getByRole("link", { name: "Asset e2e-scan.com" }).click();
+  await expect(page.getByRole("button", { name: "Start scan" })).toBeDisabled();
+  await expect(page.getByTestId("active-scan")).toBeVisible();
+  await page.getByTestId("active-scan").click();
+  await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  const comparison = page.getByTestId("scan-comparison");
+  await expect(comparison).toContainText("previous completed scan");
+  await expect(comparison.getByTestId("new-findings")).toContainText("New since previous scan");
+  await expect(comparison.getByTestId("fixed-findings")).toContainText("Fixed since previous scan");
+  await shot(page, "scan-comparison");
 });

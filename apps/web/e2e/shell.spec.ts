@@ -23,7 +23,16 @@ test("at 390 px the navigation is a sheet behind a menu button, and no page scro
   await nav.getByRole("link", { name: "Issues" }).click();
   await expect(page.getByRole("heading", { name: "Issues", level: 1 })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  for (const path of ["/projects", "/assets", "/issues", "/findings", "/reports", "/audit-log", "/settings/api-keys"]) {
+  for (const path of [
+    "/",
+    "/projects",
+    "/assets",
+    "/issues",
+    "/findings",
+    "/reports",
+    "/audit-log",
+    "/settings/api-keys",
+  ]) {
     await page.goto(path);
     await expect(page.locator("main#content h1")).toBeVisible();
     expect(await noSidewaysScroll(page), `${path} scrolls sideways`).toBe(true);

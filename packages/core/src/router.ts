@@ -7,6 +7,7 @@ import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { discoveryRouter } from "./discovery/discovery.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
+import { overviewRouter } from "./overview/overview.router.ts";
 import { portsRouter } from "./ports/ports.router.ts";
 import { scanSchedulesRouter } from "./scan-schedules/scan-schedules.router.ts";
 import { scansRouter } from "./scans/scans.router.ts";
@@ -22,6 +23,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
 export const appRouter = router({
+  overview: overviewRouter,
   projects: projectsRouter,
   assets: assetsRouter,
   scans: scansRouter,

@@ -1,6 +1,6 @@
 // Which hosts an ownership proof covers: a proven domain or subdomain covers
 // itself and every name under it.
-import type { ParsedTarget } from "@ems/scanners";
+import { writeAudits, type Actor } from "../audit/write.ts";
 import type { ScopedClient, ScopedTx } from "../db/scoped.ts";
 
 type Reader = Pick<ScopedClient | ScopedTx, "asset">;
@@ -10,7 +10,7 @@ const under = (host: string, parent: string) => host === parent || host.endsWith
 /** The proven asset that covers this subdomain (nearest first), if any. */
 export async function ownershipCoverage(
   db: Reader,
-  target: ParsedTarget,
+  target: { type: string; value: string },
 ): Promise<{ assetId: number; value: string } | null> {
   if (target.type !== "subdomain") return null;
   const labels = target.value.split(".");
@@ -41,3 +41,40 @@ export async function coveredHosts(
     return h === asset.value || roots.some((r) => under(h, r));
   };
 }
+
+/**
+ * Proves, in the caller's transaction, the workspace's unproven subdomains under a host that was just proven (the
+ * other order, a subdomain added under a proven domain, is proven when added: insertAsset). One audit entry each.
+ */
+export async function proveCoveredSubdomains(tx: ScopedTx, actor: Actor, proven: { id: number; value: string }) {
+  const covered = await tx.asset.findMany({
+    where: { type: "subdomain", ownershipVerifiedAt: null, value: { endsWith: `.${proven.value}` } },
+    select: { id: true },
+  });
+  if (!covered.length) return 0;
+  await tx.asset.updateMany({
+    where: { id: { in: covered.map((c) => c.id) } },
+    data: { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" },
+  });
+  await writeAudits(
+    tx,
+    actor,
+    covered.map((c) => ({
+      action: "asset.ownership-verified",
+      resourceType: "asset",
+      resourceId: c.id,
+      changes: {
+        ownership: { before: "pending", after: "proven" },
+        methods: { before: null, after: ["parent-domain: ok"] },
+        provenBy: { before: null, after: proven.id },
+      },
+    })),
+  );
+  return covered.length;
+}
+
+/** How many subdomain assets are proven through this one (by a parent-domain proof under it). */
+export const countCovered = (db: Reader, asset: { type: string; value: string }) =>
+  asset.type === "domain" || asset.type === "subdomain"
+    ? db.asset.count({ where: { ownershipMethod: "parent", value: { endsWith: `.${asset.value}` } } })
+    : Promise.resolve(0);

@@ -15,9 +15,10 @@ import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import type { FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { ownershipCoverage } from "./assets.coverage.ts";
+import { countCovered, ownershipCoverage, proveCoveredSubdomains } from "./assets.coverage.ts";
 import { methodName, methodOf } from "./assets.present.ts";
-import type { OUTSIDE_VIEW_PARTS } from "./assets.schemas.ts";
+import type { z } from "zod";
+import type { OUTSIDE_VIEW_PARTS, outsideViewSchema } from "./assets.schemas.ts";
 import { parseValue, requireAsset } from "./assets.service.ts";
 
 /** What to publish for each method that applies to the asset. */
@@ -73,9 +74,10 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
 
 export async function getOwnership(sc: ServiceContext, id: number) {
   const asset = await requireAsset(sc, id);
-  const [last, parent] = await Promise.all([
+  const [last, parent, covers] = await Promise.all([
     sc.db.ownershipProof.findFirst({ where: { assetId: id }, orderBy: { id: "desc" } }),
-    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null,
+    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, asset) : null,
+    asset.ownershipVerifiedAt ? countCovered(sc.db, asset) : 0,
   ]);
   return {
     state: (asset.ownershipVerifiedAt ? "proven" : "pending") as "proven" | "pending",
@@ -83,6 +85,7 @@ export async function getOwnership(sc: ServiceContext, id: number) {
     verifiedAt: asset.ownershipVerifiedAt,
     token: asset.ownershipToken,
     coveredBy: parent,
+    covers,
     methods: ownershipMethods(asset, sc.services.net),
     lastAttempt: last
       ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt }
@@ -138,6 +141,11 @@ export async function verifyAssetOwnership(
         data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) },
       });
     }
+    // Its subdomains already in the workspace are proven with it (again on a later success: any added unproven).
+    const covered =
+      success && (asset.type === "domain" || asset.type === "subdomain")
+        ? await proveCoveredSubdomains(tx, sc.actor, asset)
+        : 0;
     await writeAudit(tx, sc.actor, {
       action: success ? "asset.ownership-verified" : "asset.ownership-failed",
       resourceType: "asset",
@@ -148,6 +156,7 @@ export async function verifyAssetOwnership(
           after: success || asset.ownershipVerifiedAt ? "proven" : "pending",
         },
         methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) },
+        ...(covered ? { coveredSubdomains: { before: null, after: covered } } : {}),
       },
     });
   });
@@ -180,6 +189,28 @@ export async function outsideView(sc: ServiceContext, id: number, part: (typeof 
   const view = asset.outsideView as Record<string, unknown> | null;
   if (!view || view[part] === undefined || view[part] === null) throw notYet(`${part} view`);
   return { part, checkedAt: asset.lastCheckedAt!, data: view[part] };
+}
+
+/** Every part of the outside view at once, typed (null parts before the first check). */
+export async function fullOutsideView(sc: ServiceContext, id: number): Promise<z.output<typeof outsideViewSchema>> {
+  const asset = await sc.db.asset.findUnique({
+    where: { id },
+    select: { outsideView: true, technologies: true, screenshotTakenAt: true, lastCheckedAt: true },
+  });
+  if (!asset) throw notFound("Asset");
+  const view = (asset.outsideView ?? {}) as Partial<z.output<typeof outsideViewSchema>>;
+  return {
+    checkedAt: asset.lastCheckedAt,
+    dns: view.dns ?? null,
+    http: view.http ?? null,
+    https: view.https ?? null,
+    tls: view.tls ?? null,
+    technologies: (asset.technologies ?? []) as z.output<typeof outsideViewSchema>["technologies"],
+    errors: view.errors ?? { http: null, https: null },
+    screenshot: asset.screenshotTakenAt
+      ? { url: `/app/assets/${id}/screenshot`, takenAt: asset.screenshotTakenAt }
+      : null,
+  };
 }
 
 export async function screenshot(sc: ServiceContext, id: number): Promise<FileResponse> {

@@ -11,12 +11,13 @@ import {
   deleteAssetOutput,
   listAssetsInput,
   outsideViewInput,
+  outsideViewSchema,
   ownershipSchema,
   revalidateOutput,
   updateAssetInput,
   verifyOwnershipInput,
 } from "./assets.schemas.ts";
-import { getOwnership, outsideView, screenshot, verifyAssetOwnership } from "./assets.ownership.ts";
+import { fullOutsideView, getOwnership, outsideView, screenshot, verifyAssetOwnership } from "./assets.ownership.ts";
 import {
   assetSummary,
   createAsset,
@@ -159,6 +160,23 @@ export const assetsRouter = router({
     .input(verifyOwnershipInput)
     .output(ownershipSchema)
     .mutation(({ ctx, input }) => verifyAssetOwnership(ctx, input.id, input.method)),
+
+  outside: procedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/assets/{id}/outside-view",
+        tags,
+        summary: "What anyone can see of the asset, every part at once",
+        description:
+          "DNS records, the HTTP and HTTPS answers (headers, title, redirects), the TLS certificate, technologies " +
+          "and the screenshot's URL from the latest check; parts are null before the first check.",
+      },
+      ...read,
+    })
+    .input(assetIdInput)
+    .output(outsideViewSchema)
+    .query(({ ctx, input }) => fullOutsideView(ctx, input.id)),
 
   outsideView: procedure
     .meta({

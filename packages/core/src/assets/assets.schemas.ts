@@ -95,6 +95,14 @@ export const assetDetailSchema = assetSchema
       }),
     ),
     technologies: z.array(technologySchema),
+    ownershipProvenBy: z
+      .object({ id: z.number().int(), value: z.string() })
+      .nullable()
+      .meta({ description: "The proven domain this subdomain is proven through (ownershipMethod parent-domain)" }),
+    activeScan: z
+      .object({ id: z.number().int(), status: z.enum(["queued", "running"]), progress: z.number().int() })
+      .nullable()
+      .meta({ description: "The queued or running scan, if any (one at a time per asset)" }),
     uncoveredRedirectHost: z
       .string()
       .nullable()
@@ -186,6 +194,10 @@ export const ownershipSchema = z
       .object({ assetId: z.number().int(), value: z.string() })
       .nullable()
       .meta({ description: "The proven parent domain that covers this subdomain" }),
+    covers: z
+      .number()
+      .int()
+      .meta({ description: "Subdomain assets proven through this one (proving a domain proves those under it)" }),
     methods: z.array(
       z.object({
         method: enumOf(OWNERSHIP_METHODS),
@@ -207,6 +219,51 @@ export const verifyOwnershipInput = z.object({
     .optional()
     .meta({ description: "Default: try every method that applies" }),
 });
+
+const httpSummary = z
+  .object({
+    url: z.string(),
+    status: z.number().int(),
+    headers: z.record(z.string(), z.string()).meta({ description: "Lower-case names" }),
+    title: z.string().nullable(),
+    hops: z.array(z.object({ url: z.string(), status: z.number().int(), location: z.string().optional() }).loose()),
+  })
+  .loose();
+
+export const outsideViewSchema = z
+  .object({
+    checkedAt: z.date().nullable().meta({ description: "The latest completed check; null before the first" }),
+    dns: z
+      .object({ a: z.array(z.string()), aaaa: z.array(z.string()), cname: z.array(z.string()) })
+      .loose()
+      .nullable(),
+    http: httpSummary.nullable(),
+    https: httpSummary.nullable(),
+    tls: z
+      .object({
+        protocol: z.string(),
+        cipher: z.string(),
+        subject: z.string(),
+        issuer: z.string(),
+        validFrom: z.string(),
+        validTo: z.string(),
+        selfSigned: z.boolean(),
+        authorized: z.boolean(),
+        authorizationError: z.string().optional(),
+        altNames: z.array(z.string()),
+      })
+      .loose()
+      .nullable(),
+    technologies: z.array(technologySchema),
+    errors: z
+      .object({ http: z.string().nullable(), https: z.string().nullable() })
+      .meta({ description: "Why each of HTTP and HTTPS stopped without an answer, else null" }),
+    screenshot: z
+      .object({ url: z.string(), takenAt: z.date() })
+      .nullable()
+      .meta({ description: "GET this URL for the PNG; null when the last check took none" }),
+  })
+  .meta({ id: "OutsideView" });
 
 export const outsideViewInput = z.object({ id: idParam(), part: enumOf(OUTSIDE_VIEW_PARTS) });
 

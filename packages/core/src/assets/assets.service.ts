@@ -114,7 +114,7 @@ export async function assetSummary(sc: ServiceContext) {
 export async function getAsset(sc: ServiceContext, id: number) {
   const asset = await requireAsset(sc, id);
   const open = { assetId: id, status: { in: ["open", "in_progress"] as ("open" | "in_progress")[] } };
-  const [bySeverity, openIssues, schedules] = await Promise.all([
+  const [bySeverity, openIssues, schedules, provenBy, activeScan] = await Promise.all([
     sc.db.issue.groupBy({ by: ["severity"], where: open, _count: { _all: true } }),
     sc.db.issue.findMany({
       where: open,
@@ -126,6 +126,11 @@ export async function getAsset(sc: ServiceContext, id: number) {
       where: { assetId: id },
       orderBy: { id: "asc" },
       select: { id: true, name: true, frequency: true, time: true, enabled: true, nextRunAt: true },
+    }),
+    asset.ownershipMethod === "parent" ? ownershipCoverage(sc.db, asset) : null,
+    sc.db.scan.findFirst({
+      where: { assetId: id, status: { in: ["queued", "running"] } },
+      select: { id: true, status: true, progress: true },
     }),
   ]);
   const severityBreakdown = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
@@ -141,6 +146,8 @@ export async function getAsset(sc: ServiceContext, id: number) {
       category: string;
       evidence: string;
     }[],
+    ownershipProvenBy: provenBy ? { id: provenBy.assetId, value: provenBy.value } : null,
+    activeScan: activeScan as { id: number; status: "queued" | "running"; progress: number } | null,
     uncoveredRedirectHost: asset.skippedRedirectHost,
     check: { attempts: asset.checkAttempts, maxAttempts: CHECK_ATTEMPTS, screenshotError: asset.screenshotError },
   };

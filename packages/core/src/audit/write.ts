@@ -55,23 +55,32 @@ export interface AuditWriter {
   auditEntry: { create(args: { data: Prisma.AuditEntryUncheckedCreateInput }): PromiseLike<unknown> };
 }
 
+const entryData = (actor: Actor, entry: AuditInput): Prisma.AuditEntryUncheckedCreateInput => ({
+  workspaceId: actor.workspaceId,
+  actorType: actor.type,
+  actorId: actor.id,
+  actorName: actor.name,
+  userId: actor.userId,
+  apiKeyId: actor.apiKeyId,
+  oauthAppId: actor.oauthAppId,
+  channel: actor.channel,
+  action: entry.action,
+  resourceType: entry.resourceType,
+  resourceId: entry.resourceId == null ? null : String(entry.resourceId),
+  changes: (entry.changes ?? {}) as Prisma.InputJsonObject,
+  ip: actor.ip?.slice(0, 64),
+  userAgent: actor.userAgent?.slice(0, 512),
+});
+
 export async function writeAudit(tx: AuditWriter, actor: Actor, entry: AuditInput) {
-  await tx.auditEntry.create({
-    data: {
-      workspaceId: actor.workspaceId,
-      actorType: actor.type,
-      actorId: actor.id,
-      actorName: actor.name,
-      userId: actor.userId,
-      apiKeyId: actor.apiKeyId,
-      oauthAppId: actor.oauthAppId,
-      channel: actor.channel,
-      action: entry.action,
-      resourceType: entry.resourceType,
-      resourceId: entry.resourceId == null ? null : String(entry.resourceId),
-      changes: (entry.changes ?? {}) as Prisma.InputJsonObject,
-      ip: actor.ip?.slice(0, 64),
-      userAgent: actor.userAgent?.slice(0, 512),
-    },
-  });
+  await tx.auditEntry.create({ data: entryData(actor, entry) });
+}
+
+/** Several entries by one actor in one insert (a change that touches many resources at once). */
+export async function writeAudits(
+  tx: { auditEntry: { createMany(args: { data: Prisma.AuditEntryCreateManyInput[] }): PromiseLike<unknown> } },
+  actor: Actor,
+  entries: AuditInput[],
+) {
+  if (entries.length) await tx.auditEntry.createMany({ data: entries.map((e) => entryData(actor, e)) });
 }

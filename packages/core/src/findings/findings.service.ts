@@ -12,17 +12,18 @@ const include = { asset: { select: { id: true, value: true } } } as const;
 export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
 
 /**
- * Newest first, unless sorted otherwise; the page is a deferred join. `tallied`: the tally key that counts what
- * `filter` selects, when there is one (never with `q`).
+ * Newest first (or by `unsorted`: a scan's findings most severe first), unless sorted otherwise; the page is a
+ * deferred join. `tallied`: the tally key that counts what `filter` selects, when there is one (never with `q`).
  */
 export async function listFindingsWhere(
   sc: ServiceContext,
   filter: Prisma.FindingWhereInput,
   p: FindingListQuery,
+  unsorted: keyof typeof FINDING_SORT = "createdAt",
   tallied?: string,
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
-  const orderBy = orderByOf(FINDING_SORT, "createdAt", p);
+  const orderBy = orderByOf(FINDING_SORT, unsorted, p);
   const [rows, total] = await Promise.all([
     deferredPage(
       p,
@@ -55,6 +56,7 @@ export function listFindings(sc: ServiceContext, i: ListFindingsInput) {
       createdAt: dateRange(from, to),
     },
     i,
+    "createdAt",
     // No filter, or one severity or scanner alone: kept by triggers (tally_keys_finding).
     tallyKey("findings", { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to }, [
       "severity",

@@ -7,6 +7,8 @@ import {
   deleteCommentOutput,
   dismissInput,
   editCommentInput,
+  historyEventSchema,
+  issueHistoryInput,
   issueIdInput,
   issueSchema,
   listCommentsInput,
@@ -25,6 +27,7 @@ import {
   setIssueAssignee,
   setIssueStatus,
 } from "./issues.service.ts";
+import { issueHistory } from "./issues.history.ts";
 
 const tags = ["Issues"];
 const read = { scope: "issues:read", kind: "read" } as const;
@@ -68,6 +71,24 @@ export const issuesRouter = router({
     .input(listCommentsInput)
     .output(pageOf(commentSchema))
     .query(({ ctx, input }) => listComments(ctx, input.id, input)),
+
+  history: procedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/issues/{id}/history",
+        tags,
+        summary: "An issue's history, with names",
+        description:
+          "Its audit entries, oldest first: who acted (a person's name) and what changed — status, assignee (by " +
+          "name), dismissal, the scan that reopened or resolved it, comments.",
+      },
+      paged: true,
+      ...read,
+    })
+    .input(issueHistoryInput)
+    .output(pageOf(historyEventSchema))
+    .query(({ ctx, input }) => issueHistory(ctx, input.id, input)),
 
   addComment: procedure
     .meta({

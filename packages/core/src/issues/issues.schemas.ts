@@ -99,3 +99,33 @@ export const deleteCommentInput = z.object({ id: idParam(), commentId: idParam("
 export const deleteCommentOutput = messageSchema;
 
 export type ListIssuesInput = z.output<typeof listIssuesInput>;
+
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+export const historyEventSchema = z
+  .object({
+    id: z.number().int().meta({ description: "The audit entry's id" }),
+    at: z.date(),
+    action: z
+      .string()
+      .meta({ description: "issue.status, issue.assign, issue.dismiss, issue.reopen, issue.resolve, issue.comment…" }),
+    actor: z.object({
+      type: z.enum(["user", "api-key", "oauth-app", "system"]),
+      id: z.number().int().nullable(),
+      name: z.string().meta({ description: "A person's name (their email if they gave none), a key's or app's name" }),
+    }),
+    status: z
+      .object({ from: z.string().nullable(), to: z.string().nullable() })
+      .nullable()
+      .meta({ description: "A status change" }),
+    assignee: z
+      .object({ from: personRef.nullable(), to: personRef.nullable() })
+      .nullable()
+      .meta({ description: "An assignment: who had it before and who has it now (null: nobody)" }),
+    dismissal: z
+      .object({ reason: z.string().nullable(), note: z.string().nullable(), until: z.string().nullable() })
+      .nullable(),
+    scanId: z.number().int().nullable().meta({ description: "The scan that reopened or resolved it" }),
+    discoveryRunId: z.number().int().nullable().meta({ description: "The discovery run that reopened or resolved it" }),
+  })
+  .meta({ id: "IssueHistoryEvent" });
+export const issueHistoryInput = pagingInput.extend({ id: idParam() });

@@ -15,6 +15,7 @@ import {
 } from "./issues.schemas.ts";
 import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
+import { displayName } from "../users/display-name.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -38,7 +39,7 @@ export function presentIssue(i: IssueRow, findingsCount: number): Issue {
       ? {
           id: i.assignee.id,
           email: i.assignee.email,
-          name: `${i.assignee.firstName} ${i.assignee.lastName}`.trim() || i.assignee.email,
+          name: displayName(i.assignee),
         }
       : null,
     dismissReason: i.dismissReason as Issue["dismissReason"],
@@ -116,7 +117,7 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
   );
 }
 
-async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
+export async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["db"], "issue">, id: number) {
   const issue = await tx.issue.findUnique({ where: { id }, include });
   if (!issue) throw notFound("Issue");
   return issue;

@@ -1,5 +1,6 @@
 import type { Services } from "../context.ts";
 import type { ServiceContext } from "../service-context.ts";
+import { displayName } from "../users/display-name.ts";
 import { verifyPassword } from "../users/users.service.ts";
 import { dashed } from "../enum-names.ts";
 
@@ -15,7 +16,7 @@ export async function verifyCredentials(services: Services, email: string, passw
   return {
     id: user.id,
     email: user.email,
-    name: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    name: displayName(user),
     workspaceIds: user.memberships.map((m) => m.workspaceId),
   };
 }

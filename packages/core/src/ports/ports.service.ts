@@ -1,3 +1,5 @@
+import { notFound } from "../errors.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { dashed } from "../enum-names.ts";
 import type { OpenPortGroup } from "./ports.schemas.ts";
@@ -44,4 +46,31 @@ export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
     groups.set(port, group);
   }
   return [...groups.values()];
+}
+
+/** The ports open on one asset now (as its last port scan saw them), by port, with each one's issue. */
+export async function assetPorts(sc: ServiceContext, assetId: number, p: PagingInput) {
+  if (!(await sc.db.asset.findUnique({ where: { id: assetId }, select: { id: true } }))) throw notFound("Asset");
+  const where = { assetId, closedAt: null };
+  const [rows, total] = await Promise.all([
+    sc.db.openPort.findMany({ where, orderBy: [{ port: "asc" }, { protocol: "asc" }], ...skipTake(p) }),
+    sc.db.openPort.count({ where }),
+  ]);
+  const issues = await sc.db.issue.findMany({
+    where: { assetId, kind: { in: rows.map((r) => `port.open.${r.port}`) } },
+    select: { id: true, kind: true, severity: true, status: true },
+  });
+  const items = rows.map((r) => {
+    const issue = issues.find((i) => i.kind === `port.open.${r.port}`);
+    return {
+      port: r.port,
+      protocol: r.protocol,
+      service: r.service,
+      banner: r.banner,
+      firstSeenAt: r.firstSeenAt,
+      lastSeenAt: r.lastSeenAt,
+      issue: issue ? { id: issue.id, severity: issue.severity, status: dashed(issue.status) } : null,
+    };
+  });
+  return { items, total, page: p.page, limit: p.limit };
 }

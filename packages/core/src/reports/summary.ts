@@ -100,15 +100,12 @@ function scansAndAssets(sc: ServiceContext, period: Period, f: ReportFilters) {
   );
 }
 
-/** The summary of a period (preset or from/to; default the last 30 days) for the workspace or one project. */
-export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = new Date()) {
-  const period = resolvePeriod(filters, now);
-  await checkProject(sc, filters);
-  const [{ days, open }, times, [counts]] = await Promise.all([
-    flow(sc, period, filters),
-    remediationTimes(sc, period, filters),
-    scansAndAssets(sc, period, filters),
-  ]);
+/**
+ * The issue flow of a period, from the IssueEvent history: opened, resolved, reopened, dismissed and still open (at
+ * the period's end) by severity, and the per-day series. The summary and the overview share it.
+ */
+export async function issueFlow(sc: ServiceContext, period: Period, filters: ReportFilters) {
+  const { days, open } = await flow(sc, period, filters);
   const endDay = period.end.toISOString().slice(0, 10);
   const opened = zeroes();
   const resolved = zeroes();
@@ -142,6 +139,28 @@ export async function reportSummary(sc: ServiceContext, filters: PeriodInput & R
     openAtEnd -= d.delta;
   }
   series.reverse();
+  const withTotal = (b: BySeverity) => ({ ...b, total: total(b) });
+  return {
+    issues: {
+      opened: withTotal(opened),
+      resolved: withTotal(resolved),
+      reopened: withTotal(reopened),
+      dismissed: withTotal(dismissed),
+      stillOpen: withTotal(stillOpen),
+    },
+    series,
+  };
+}
+
+/** The summary of a period (preset or from/to; default the last 30 days) for the workspace or one project. */
+export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = new Date()) {
+  const period = resolvePeriod(filters, now);
+  await checkProject(sc, filters);
+  const [flow, times, [counts]] = await Promise.all([
+    issueFlow(sc, period, filters),
+    remediationTimes(sc, period, filters),
+    scansAndAssets(sc, period, filters),
+  ]);
   const timeToRemediate = SEVERITIES.map((severity) => {
     const t = times.find((x) => x.severity === severity);
     return {
@@ -155,16 +174,10 @@ export async function reportSummary(sc: ServiceContext, filters: PeriodInput & R
     period: { from: period.from, to: period.to, days: period.days },
     projectId: filters.projectId ?? null,
     includeDismissed: filters.includeDismissed ?? false,
-    issues: {
-      opened: { ...opened, total: total(opened) },
-      resolved: { ...resolved, total: total(resolved) },
-      reopened: { ...reopened, total: total(reopened) },
-      dismissed: { ...dismissed, total: total(dismissed) },
-      stillOpen: { ...stillOpen, total: total(stillOpen) },
-    },
+    issues: flow.issues,
     scans: { run: counts!.scans, failed: counts!.failed },
     assetsAdded: counts!.assets,
     timeToRemediate,
-    series,
+    series: flow.series,
   };
 }

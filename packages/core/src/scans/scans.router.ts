@@ -6,12 +6,14 @@ import {
   activeScansInput,
   deleteScanOutput,
   listScansInput,
+  scanComparisonSchema,
   scanFindingsInput,
   scanIssuesInput,
   scanIdInput,
   scanSchema,
   startScanInput,
 } from "./scans.schemas.ts";
+import { compareScan } from "./scans.compare.ts";
 import {
   deleteScan,
   getScan,
@@ -58,7 +60,13 @@ export const scansRouter = router({
 
   findings: procedure
     .meta({
-      openapi: { method: "GET", path: "/app/scans/{id}/findings", tags, summary: "List a scan's findings" },
+      openapi: {
+        method: "GET",
+        path: "/app/scans/{id}/findings",
+        tags,
+        summary: "List a scan's findings",
+        description: "Most severe first, unless sorted otherwise.",
+      },
       paged: true,
       scope: "issues:read",
       kind: "read",
@@ -66,6 +74,24 @@ export const scansRouter = router({
     .input(scanFindingsInput)
     .output(pageOf(findingSchema))
     .query(({ ctx, input }) => scanFindings(ctx, input.id, input)),
+
+  comparison: procedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/scans/{id}/comparison",
+        tags,
+        summary: "A scan's findings by severity, what is new and fixed since the previous scan, stage times",
+        description:
+          "Findings are matched across scans by kind. New and fixed lists are computed when this scan and the " +
+          "asset's previous completed scan both completed (else null). docs/api.md, Scans.",
+      },
+      scope: "issues:read",
+      kind: "read",
+    })
+    .input(scanIdInput)
+    .output(scanComparisonSchema)
+    .query(({ ctx, input }) => compareScan(ctx, input.id)),
 
   issues: procedure
     .meta({

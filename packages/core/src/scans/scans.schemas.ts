@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { instant, messageSchema } from "../common-schemas.ts";
+import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -65,3 +66,46 @@ export const startScanInput = z.object({ assetId: idParam("assetId") });
 export const deleteScanOutput = messageSchema.extend({ outcome: z.enum(["cancelled", "deleted"]) });
 
 export type ListScansInput = z.output<typeof listScansInput>;
+
+const comparedFinding = z.object({
+  kind: z.string().meta({ description: "What matches findings across scans (one issue per kind and asset)" }),
+  findingId: z.number().int().meta({ description: "A finding of that kind (this scan's, or the previous one's)" }),
+  title: z.string(),
+  severity: z.enum(SEVERITY_VALUES),
+  port: z.number().int().nullable(),
+  issueId: z.number().int().nullable(),
+});
+const comparedList = z.object({
+  total: z.number().int(),
+  items: z.array(comparedFinding).meta({ description: "Most severe first; at most 100" }),
+});
+
+export const scanComparisonSchema = z
+  .object({
+    scanId: z.number().int(),
+    status: z.enum(SCAN_STATUSES),
+    summary: z
+      .object({ ...Object.fromEntries(SEVERITY_VALUES.map((s) => [s, z.number().int()])), total: z.number().int() })
+      .meta({ description: "This scan's findings by severity" }) as z.ZodObject<
+      Record<(typeof SEVERITY_VALUES)[number] | "total", z.ZodNumber>
+    >,
+    previousScan: z
+      .object({ id: z.number().int(), finishedAt: z.date().nullable(), findingsCount: z.number().int() })
+      .nullable()
+      .meta({ description: "The asset's previous completed scan; null for its first" }),
+    newFindings: comparedList
+      .nullable()
+      .meta({ description: "Kinds this scan saw and the previous did not; null unless both completed" }),
+    fixedFindings: comparedList.nullable().meta({
+      description: "Kinds the previous scan saw and this one, running their scanner to the end, did not",
+    }),
+    stages: z.array(
+      z.object({
+        stage: z.string(),
+        seconds: z.number().meta({ description: "to a tenth of a second" }),
+        timedOut: z.boolean(),
+        error: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "ScanComparison" });

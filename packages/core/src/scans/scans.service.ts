@@ -82,10 +82,15 @@ export const listScans = (sc: ServiceContext, input: ListScansInput) =>
     ),
   );
 
-export const listActiveScans = (sc: ServiceContext, input: PagingInput) =>
-  page(sc, { status: { in: ["queued", "running"] } }, input);
+/** Queued and running scans, newest first (of one project when asked). */
+export const listActiveScans = (sc: ServiceContext, input: PagingInput & { projectId?: number }) =>
+  page(
+    sc,
+    { status: { in: ["queued", "running"] }, asset: input.projectId ? { projectId: input.projectId } : undefined },
+    input,
+  );
 
-async function requireScan(sc: ServiceContext, id: number) {
+export async function requireScan(sc: ServiceContext, id: number) {
   const scan = await sc.db.scan.findUnique({ where: { id }, include });
   if (!scan) throw notFound("Scan");
   return scan;
@@ -93,9 +98,10 @@ async function requireScan(sc: ServiceContext, id: number) {
 
 export const getScan = async (sc: ServiceContext, id: number) => presentScan(await requireScan(sc, id));
 
+/** Most severe first, unless sorted otherwise. */
 export async function scanFindings(sc: ServiceContext, id: number, p: FindingListQuery) {
   await requireScan(sc, id);
-  return listFindingsWhere(sc, { scanId: id }, p);
+  return listFindingsWhere(sc, { scanId: id }, p, "severity");
 }
 
 export async function scanIssues(sc: ServiceContext, id: number, p: IssueListQuery) {

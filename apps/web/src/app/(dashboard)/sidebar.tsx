@@ -13,6 +13,7 @@ type Me = RouterOutputs["me"]["get"];
 
 // The features, in the order people use them.
 const NAV = [
+  { href: "/", label: "Overview" },
   { href: "/projects", label: "Projects" },
   { href: "/assets", label: "Assets" },
   { href: "/discovery", label: "Discovery" },
@@ -48,7 +49,7 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
       key={item.href}
       href={item.href}
       onClick={onNavigate}
-      aria-current={path.startsWith(item.href) ? "page" : undefined}
+      aria-current={(item.href === "/" ? path === "/" : path.startsWith(item.href)) ? "page" : undefined}
       className={cn(
         "rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground no-underline hover:bg-sidebar-accent hover:no-underline",
         "focus-visible:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-white",

@@ -6,7 +6,7 @@ import { Button, Field } from "@ems/ui";
 
 /** Only same-site paths: an open redirect after sign-in would help phishers. */
 function safeCallback(raw: string | null) {
-  return raw && raw.startsWith("/") && !raw.startsWith("//") ? raw : "/projects";
+  return raw && raw.startsWith("/") && !raw.startsWith("//") ? raw : "/";
 }
 
 export function LoginForm() {

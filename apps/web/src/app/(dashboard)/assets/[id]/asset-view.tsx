@@ -1,42 +1,43 @@
 "use client";
+// The asset's hub: its state, proof, open issues, scans, ports, schedules and outside view on one page.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
-import type { RouterInputs } from "@ems/core";
+import { useState } from "react";
 import {
   Button,
   Card,
   ConfirmDialog,
   EmptyState,
-  Field,
   PageHeader,
+  SEVERITIES,
   SeverityBadge,
+  Skeleton,
   StatusPill,
   Tabs,
+  TabsContent,
   TabsList,
   TabsTrigger,
   toast,
 } from "@ems/ui";
-import { SecretValue } from "@/components/secret-value";
+import { Progress } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
-import { errorMessage, useTRPC } from "@/trpc/client";
+import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { STATUS_TONE } from "../assets-view";
-import { DiscoveredHosts } from "./discovered-hosts";
+import { AssetIssues, AssetPorts, AssetScans } from "./asset-lists";
 import { AssetSchedules } from "./asset-schedules";
+import { DiscoveredHosts } from "./discovered-hosts";
+import { OutsideView, ScreenshotCard } from "./outside-view";
+import { OwnershipCard, Row } from "./ownership-card";
+import { ScanProfile } from "./scan-profile";
 
-type Profile = RouterInputs["assets"]["update"];
-type Part = RouterInputs["assets"]["outsideView"]["part"];
-const PARTS = ["dns", "http", "https", "tls", "technologies"] as const satisfies Part[];
-type Scanners = Profile["disabledScannerTypes"];
-const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const satisfies Scanners;
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid gap-1 py-1 sm:grid-cols-[180px_minmax(0,1fr)] sm:gap-2">
-      <span className="text-sm text-muted-foreground">{label}</span>
-      <span className="min-w-0 break-all">{children ?? "—"}</span>
-    </div>
-  );
+/** Why a scan did not start, in a sentence (the API's message names REST paths, meant for API users). */
+function scanStartError(e: unknown) {
+  const code = errorData(e).code;
+  if (code === "SCAN_ALREADY_ACTIVE") return "A scan of this asset is already running: wait for it or cancel it.";
+  if (code === "OWNERSHIP_NOT_PROVEN") return "Prove that you own this asset before scanning it.";
+  if (code === "RATE_LIMITED") return "Too many requests: try again in a minute.";
+  return `The scan did not start: ${errorMessage(e).replace(/\s*\((GET|POST|PUT|PATCH|DELETE) \/app\/[^)]*\)/g, "")}`;
 }
 
 export function AssetView({ id }: { id: number }) {
@@ -44,39 +45,15 @@ export function AssetView({ id }: { id: number }) {
   const qc = useQueryClient();
   const router = useRouter();
   const { canWrite } = useMe();
-  const [part, setPart] = useState<(typeof PARTS)[number]>("dns");
   const [deleting, setDeleting] = useState(false);
   const asset = useQuery({
     ...trpc.assets.get.queryOptions({ id }),
-    refetchInterval: (q) => (q.state.data?.status === "pending" ? 1500 : false),
-  });
-  const ownership = useQuery(trpc.assets.ownership.queryOptions({ id }));
-  const view = useQuery({
-    ...trpc.assets.outsideView.queryOptions({ id, part }),
-    enabled: asset.data?.status !== "pending",
-    retry: false,
+    refetchInterval: (q) => (q.state.data?.status === "pending" || q.state.data?.activeScan ? 2000 : false),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
-  const verify = useMutation(
-    trpc.assets.verifyOwnership.mutationOptions({
-      onSuccess: (o) => (
-        o.state === "proven"
-          ? toast.success("Ownership proven")
-          : toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`),
-        refresh()
-      ),
-      onError: (e) => toast.error(errorMessage(e)),
-    }),
-  );
   const revalidate = useMutation(
     trpc.assets.revalidate.mutationOptions({
       onSuccess: (r) => (toast.info(r.message), refresh()),
-      onError: (e) => toast.error(errorMessage(e)),
-    }),
-  );
-  const update = useMutation(
-    trpc.assets.update.mutationOptions({
-      onSuccess: () => (toast.success("Scan profile saved"), refresh()),
       onError: (e) => toast.error(errorMessage(e)),
     }),
   );
@@ -85,26 +62,31 @@ export function AssetView({ id }: { id: number }) {
   );
   const scan = useMutation(
     trpc.scans.start.mutationOptions({
-      onSuccess: (s) => router.push(`/scans/${s.id}`),
-      onError: (e) => toast.error(errorMessage(e)),
+      // Coming back, the hub must show the scan as running (not the cached asset from before it started).
+      onSuccess: (s) => {
+        void refresh();
+        void qc.invalidateQueries({ queryKey: trpc.scans.pathKey() });
+        router.push(`/scans/${s.id}`);
+      },
+      onError: (e) => (toast.error(scanStartError(e)), refresh()),
     }),
   );
 
   const a = asset.data;
   if (asset.error) return <EmptyState title="Asset not found" description={errorMessage(asset.error)} />;
-  if (!a) return <PageHeader title="Asset" />;
-  const o = ownership.data;
-
-  function saveProfile(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    update.mutate({
-      id,
-      portScanMode: String(f.get("portScanMode")) as Profile["portScanMode"],
-      nucleiMinSeverity: String(f.get("nucleiMinSeverity")) as Profile["nucleiMinSeverity"],
-      disabledScannerTypes: SCANNERS.filter((s) => !f.getAll("enabled").includes(s)),
-    });
-  }
+  if (!a)
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <PageHeader title={<Skeleton className="h-8 w-72" aria-label="Loading the asset" />} />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  const open = SEVERITIES.reduce((n, s) => n + a.severityBreakdown[s], 0);
+  const startTitle = a.activeScan
+    ? "A scan of this asset is running"
+    : a.ownershipVerifiedAt
+      ? undefined
+      : "Prove ownership first";
 
   return (
     <div className="flex flex-col gap-4">
@@ -117,8 +99,8 @@ export function AssetView({ id }: { id: number }) {
               <Button
                 variant="primary"
                 onClick={() => scan.mutate({ assetId: id })}
-                disabled={scan.isPending || !a.ownershipVerifiedAt}
-                title={a.ownershipVerifiedAt ? undefined : "Prove ownership first"}
+                disabled={scan.isPending || !a.ownershipVerifiedAt || Boolean(a.activeScan)}
+                title={startTitle}
               >
                 Start scan
               </Button>
@@ -132,6 +114,23 @@ export function AssetView({ id }: { id: number }) {
           )
         }
       />
+      <div className="flex flex-wrap items-center gap-2" data-testid="asset-severity">
+        {SEVERITIES.map((s) => (
+          <Link
+            key={s}
+            href={`/issues?assetId=${id}&status=unresolved&severity=${s}`}
+            aria-label={`${a.severityBreakdown[s]} open ${s} issues`}
+          >
+            <SeverityBadge severity={s} label={`${a.severityBreakdown[s]} ${s}`} />
+          </Link>
+        ))}
+        {a.activeScan && (
+          <Link href={`/scans/${a.activeScan.id}`} className="ml-2 flex items-center gap-2" data-testid="active-scan">
+            Scan #{a.activeScan.id} {a.activeScan.status}
+            <Progress value={a.activeScan.progress} />
+          </Link>
+        )}
+      </div>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Reachability" data-testid="reachability">
           <Row label="Status">
@@ -157,147 +156,33 @@ export function AssetView({ id }: { id: number }) {
             </p>
           )}
         </Card>
-        <Card title="Ownership" data-testid="ownership">
-          {o && (
-            <div className="flex flex-col gap-2">
-              <Row label="State">
-                <StatusPill
-                  status={o.state === "proven" ? `proven (${o.method})` : "not proven"}
-                  tone={o.state === "proven" ? "success" : "warning"}
-                />
-              </Row>
-              {o.coveredBy && <Row label="Covered by">{o.coveredBy.value}</Row>}
-              {o.state !== "proven" && (
-                <>
-                  <p className="text-sm text-muted-foreground">Publish one of these, then verify:</p>
-                  {o.methods.map((m) => (
-                    <div key={m.method} data-testid={`proof-${m.method}`}>
-                      <strong>{m.method}</strong>: {m.instructions}
-                      <div className="mt-1">
-                        <SecretValue
-                          value={String(m.record.value ?? m.record.content ?? m.record.tag)}
-                          label={`Copy the ${m.method} record`}
-                        />
-                      </div>
-                    </div>
-                  ))}
-                  {o.lastAttempt && (
-                    <p
-                      data-testid="last-attempt"
-                      className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive"}
-                    >
-                      Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
-                    </p>
-                  )}
-                  {canWrite && (
-                    <div>
-                      <Button variant="primary" onClick={() => verify.mutate({ id })} disabled={verify.isPending}>
-                        {verify.isPending ? "Verifying…" : "Verify ownership"}
-                      </Button>
-                    </div>
-                  )}
-                </>
-              )}
-            </div>
-          )}
-        </Card>
+        <OwnershipCard asset={a} />
       </div>
-      <Card title="Outside view" description="What anyone on the internet sees of this asset, from the latest check.">
-        <Tabs value={part} onValueChange={(v) => setPart(v as (typeof PARTS)[number])} className="mb-2">
-          <TabsList aria-label="Part of the outside view">
-            {PARTS.map((p) => (
-              <TabsTrigger key={p} value={p}>
-                {p}
-              </TabsTrigger>
-            ))}
+      <Card title="Activity" data-testid="asset-activity">
+        <Tabs defaultValue="issues">
+          <TabsList aria-label="The asset's issues, scans and ports">
+            <TabsTrigger value="issues">Open issues ({open})</TabsTrigger>
+            <TabsTrigger value="scans">Scans</TabsTrigger>
+            <TabsTrigger value="ports">Ports</TabsTrigger>
           </TabsList>
+          <TabsContent value="issues">
+            <AssetIssues id={id} open={open} />
+          </TabsContent>
+          <TabsContent value="scans">
+            <AssetScans id={id} />
+          </TabsContent>
+          <TabsContent value="ports">
+            <AssetPorts id={id} />
+          </TabsContent>
         </Tabs>
-        {view.error ? (
-          <p className="text-sm text-muted-foreground">{errorMessage(view.error)}</p>
-        ) : (
-          <pre data-testid="outside-view" className="max-h-90 overflow-auto rounded-md bg-muted p-3 text-xs">
-            {view.data ? JSON.stringify(view.data.data, null, 2) : "…"}
-          </pre>
-        )}
       </Card>
       <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-        <Card title="Screenshot">
-          {a.status === "pending" ? (
-            <p className="text-sm text-muted-foreground">Checking…</p>
-          ) : a.check.screenshotError ? (
-            <p className="text-sm text-muted-foreground" data-testid="screenshot-error">
-              No screenshot: {a.check.screenshotError}
-            </p>
-          ) : (
-            <img
-              data-testid="screenshot"
-              src={`/api/assets/${id}/screenshot?t=${a.lastCheckedAt?.getTime() ?? 0}`}
-              alt={`Screenshot of ${a.value}`}
-              className="max-w-full rounded-md border"
-              onError={(e) => (e.currentTarget.style.display = "none")}
-            />
-          )}
-        </Card>
-        <Card title="Issues and technologies">
-          <div className="flex flex-wrap items-center gap-1">
-            {(["critical", "high", "medium", "low", "info"] as const).map((s) => (
-              <SeverityBadge key={s} severity={s} label={`${a.severityBreakdown[s]} ${s}`} />
-            ))}
-          </div>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-            {a.technologies.map((t) => (
-              <li key={t.name}>
-                {t.name}
-                {t.version ? ` ${t.version}` : ""} <span className="text-sm text-muted-foreground">({t.category})</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <OutsideView id={id} pending={a.status === "pending"} />
+        <ScreenshotCard asset={a} />
       </div>
       <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
       {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
-      {canWrite && (
-        <Card title="Scan profile">
-          <form onSubmit={saveProfile} className="flex flex-col gap-4" data-testid="scan-profile">
-            <div className="flex flex-wrap items-end gap-3">
-              <Field label="Port scan">
-                <select name="portScanMode" defaultValue={a.portScanMode}>
-                  {["off", "web", "top100", "top1000", "full"].map((m) => (
-                    <option key={m}>{m}</option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Template minimum severity">
-                <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
-                  {["info", "low", "medium", "high", "critical"].map((m) => (
-                    <option key={m}>{m}</option>
-                  ))}
-                </select>
-              </Field>
-            </div>
-            <fieldset className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border px-3 py-2">
-              <legend className="text-sm text-muted-foreground">Scanners</legend>
-              {SCANNERS.map((s) => (
-                <label key={s} className="flex items-center gap-1.5 text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-primary"
-                    name="enabled"
-                    value={s}
-                    defaultChecked={!a.disabledScannerTypes.includes(s)}
-                  />{" "}
-                  {s}
-                </label>
-              ))}
-            </fieldset>
-            <div>
-              <Button type="submit" variant="primary" disabled={update.isPending}>
-                Save profile
-              </Button>
-            </div>
-          </form>
-        </Card>
-      )}
+      {canWrite && <ScanProfile asset={a} />}
       <ConfirmDialog
         open={deleting}
         title={`Delete ${a.value}?`}

@@ -6,11 +6,12 @@ import type { RouterInputs } from "@ems/core";
 
 type Reason = RouterInputs["issues"]["dismiss"]["reason"];
 type Status = RouterInputs["issues"]["setStatus"]["status"];
-import { Button, Card, Field, PageHeader, SeverityBadge, StatusPill, Textarea, toast } from "@ems/ui";
+import { Button, Card, Field, PageHeader, SeverityBadge, Skeleton, StatusPill, Textarea, toast } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { IssueHistory } from "./issue-history";
 
 export function IssueView({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -20,14 +21,9 @@ export function IssueView({ id }: { id: number }) {
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
   const findings = useQuery(trpc.findings.list.queryOptions({ issueId: id, limit: 20 }));
   const comments = useQuery(trpc.issues.comments.queryOptions({ id, limit: 200 }));
-  const history = useQuery(
-    trpc.auditLog.list.queryOptions({ resourceType: "issue", resourceId: String(id), limit: 50 }),
-  );
   const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
-  const refresh = () =>
-    qc
-      .invalidateQueries({ queryKey: trpc.issues.pathKey() })
-      .then(() => qc.invalidateQueries({ queryKey: trpc.auditLog.pathKey() }));
+  // The history is under issues too: one invalidation refreshes both.
+  const refresh = () => qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   const opts = { onSuccess: () => void refresh(), onError: (e: unknown) => toast.error(errorMessage(e)) };
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions(opts));
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions(opts));
@@ -38,7 +34,7 @@ export function IssueView({ id }: { id: number }) {
   );
   const deleteComment = useMutation(trpc.issues.deleteComment.mutationOptions(opts));
   const i = issue.data;
-  if (!i) return <PageHeader title={`Issue #${id}`} />;
+  if (!i) return <PageHeader title={<Skeleton className="h-8 w-72" aria-label={`Loading issue ${id}`} />} />;
 
   function submitDismiss(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -189,20 +185,7 @@ export function IssueView({ id }: { id: number }) {
           </form>
         )}
       </Card>
-      <Card title="History" data-testid="history">
-        <ul className="space-y-1 text-sm">
-          {history.data?.items.map((h) => (
-            <li key={h.id}>
-              {formatDate(h.createdAt)} — {h.actorName}: <code>{h.action}</code>{" "}
-              <span className="text-sm text-muted-foreground">
-                {Object.entries(h.changes)
-                  .map(([k, v]) => `${k}: ${JSON.stringify(v.before)} → ${JSON.stringify(v.after)}`)
-                  .join("; ")}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <IssueHistory id={id} firstSeenAt={i.firstSeenAt} />
     </div>
   );
 }

@@ -2,11 +2,12 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Card, DataTable, PageHeader, SeverityBadge, StatusPill } from "@ems/ui";
+import { Card, DataTable, PageHeader, SeverityBadge, Skeleton, StatusPill } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
+import { ScanComparison, SeveritySummary, StageTimes } from "./scan-comparison";
 
 export function ScanView({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -16,9 +17,12 @@ export function ScanView({ id }: { id: number }) {
     refetchInterval: (q) => (q.state.data && ["queued", "running"].includes(q.state.data.status) ? 1500 : false),
   });
   const done = scan.data && !["queued", "running"].includes(scan.data.status);
+  // Most severe first (the API's order for a scan's findings).
   const findings = useQuery({ ...trpc.scans.findings.queryOptions({ id, page, limit: 50 }), enabled: Boolean(done) });
+  const comparison = useQuery({ ...trpc.scans.comparison.queryOptions({ id }), enabled: Boolean(done) });
   const s = scan.data;
-  if (!s) return <PageHeader title={`Scan #${id}`} />;
+  if (!s) return <PageHeader title={<Skeleton className="h-8 w-64" aria-label="Loading the scan" />} />;
+  const c = comparison.data;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -37,18 +41,17 @@ export function ScanView({ id }: { id: number }) {
             Attempt {s.attempts} of {s.maxAttempts}: the previous one was abandoned because {s.retryReason}.
           </p>
         )}
-        {s.stages.length > 0 && (
-          <ul className="text-sm text-muted-foreground">
-            {s.stages.map((st) => (
-              <li key={st.stage}>
-                {st.stage}: {Math.round(st.ms)} ms{st.timedOut ? " (time limit reached)" : ""}
-                {st.error ? ` — ${st.error}` : ""}
-              </li>
-            ))}
-          </ul>
-        )}
+        {c && c.stages.length > 0 && <StageTimes stages={c.stages} />}
         <Link href={`/assets/${s.asset.id}`}>Asset {s.asset.value}</Link>
       </Card>
+      {c && (
+        <Card title="What this scan found" data-testid="scan-summary">
+          <div className="flex flex-col gap-3">
+            <SeveritySummary summary={c.summary} />
+            <ScanComparison comparison={c} />
+          </div>
+        </Card>
+      )}
       <DataTable
         label="Findings"
         columns={[

@@ -1,0 +1,104 @@
+"use client";
+// Whether the asset is proven, through what, and what to publish until it is.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { RouterOutputs } from "@ems/core";
+import { Button, Card, Skeleton, StatusPill, toast } from "@ems/ui";
+import { SecretValue } from "@/components/secret-value";
+import { formatDate, useMe } from "@/components/use-me";
+import { errorMessage, useTRPC } from "@/trpc/client";
+
+export function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1 py-1 sm:grid-cols-[180px_minmax(0,1fr)] sm:gap-2">
+      <span className="text-sm text-muted-foreground">{label}</span>
+      <span className="min-w-0 break-all">{children ?? "—"}</span>
+    </div>
+  );
+}
+
+const METHOD_WORDS: Record<string, string> = {
+  "dns-txt": "a DNS TXT record",
+  "http-file": "a file on the site",
+  "html-meta": "a meta tag on the home page",
+  "parent-domain": "its parent domain",
+};
+
+export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["get"] }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const { canWrite } = useMe();
+  const ownership = useQuery(trpc.assets.ownership.queryOptions({ id: a.id }));
+  const verify = useMutation(
+    trpc.assets.verifyOwnership.mutationOptions({
+      onSuccess: (o) => {
+        if (o.state !== "proven") toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`);
+        else if (o.covers) toast.success(`Ownership proven, with ${o.covers} subdomains under it`);
+        else toast.success("Ownership proven");
+        void qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
+      },
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  const o = ownership.data;
+  const provenThrough = a.ownershipProvenBy;
+  return (
+    <Card title="Ownership" data-testid="ownership">
+      {!o ? (
+        <Skeleton className="h-16 w-full" />
+      ) : (
+        <div className="flex flex-col gap-2">
+          <Row label="State">
+            <StatusPill
+              status={o.state === "proven" ? `proven (${o.method})` : "not proven"}
+              tone={o.state === "proven" ? "success" : "warning"}
+            />
+          </Row>
+          {provenThrough && (
+            <p className="text-sm" data-testid="proven-through">
+              Proven through <Link href={`/assets/${provenThrough.id}`}>{provenThrough.value}</Link>.
+            </p>
+          )}
+          {o.state === "proven" && o.method && !provenThrough && (
+            <p className="text-sm text-muted-foreground">
+              Proven by {METHOD_WORDS[o.method] ?? o.method} {formatDate(o.verifiedAt)}
+              {o.covers > 0 && `; it also proves ${o.covers} subdomain${o.covers === 1 ? "" : "s"} under it`}.
+            </p>
+          )}
+          {o.state !== "proven" && (
+            <>
+              <p className="text-sm text-muted-foreground">Publish one of these, then verify:</p>
+              {o.methods.map((m) => (
+                <div key={m.method} data-testid={`proof-${m.method}`}>
+                  <strong>{m.method}</strong>: {m.instructions}
+                  <div className="mt-1">
+                    <SecretValue
+                      value={String(m.record.value ?? m.record.content ?? m.record.tag)}
+                      label={`Copy the ${m.method} record`}
+                    />
+                  </div>
+                </div>
+              ))}
+              {o.lastAttempt && (
+                <p
+                  data-testid="last-attempt"
+                  className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive"}
+                >
+                  Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
+                </p>
+              )}
+              {canWrite && (
+                <div>
+                  <Button variant="primary" onClick={() => verify.mutate({ id: a.id })} disabled={verify.isPending}>
+                    {verify.isPending ? "Verifying…" : "Verify ownership"}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+"use client";
+// What a scan of this asset runs: port range, template severity floor, scanners.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { Button, Card, Field, toast } from "@ems/ui";
+import { errorMessage, useTRPC } from "@/trpc/client";
+
+type Profile = RouterInputs["assets"]["update"];
+type Scanners = Profile["disabledScannerTypes"];
+const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const satisfies Scanners;
+
+export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"] }) {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const update = useMutation(
+    trpc.assets.update.mutationOptions({
+      onSuccess: () => (toast.success("Scan profile saved"), qc.invalidateQueries({ queryKey: trpc.assets.pathKey() })),
+      onError: (e) => toast.error(errorMessage(e)),
+    }),
+  );
+  function saveProfile(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const f = new FormData(e.currentTarget);
+    update.mutate({
+      id: a.id,
+      portScanMode: String(f.get("portScanMode")) as Profile["portScanMode"],
+      nucleiMinSeverity: String(f.get("nucleiMinSeverity")) as Profile["nucleiMinSeverity"],
+      disabledScannerTypes: SCANNERS.filter((s) => !f.getAll("enabled").includes(s)),
+    });
+  }
+  return (
+    <Card title="Scan profile">
+      <form onSubmit={saveProfile} className="flex flex-col gap-4" data-testid="scan-profile">
+        <div className="flex flex-wrap items-end gap-3">
+          <Field label="Port scan">
+            <select name="portScanMode" defaultValue={a.portScanMode}>
+              {["off", "web", "top100", "top1000", "full"].map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          </Field>
+          <Field label="Template minimum severity">
+            <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
+              {["info", "low", "medium", "high", "critical"].map((m) => (
+                <option key={m}>{m}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border px-3 py-2">
+          <legend className="text-sm text-muted-foreground">Scanners</legend>
+          {SCANNERS.map((s) => (
+            <label key={s} className="flex items-center gap-1.5 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                name="enabled"
+                value={s}
+                defaultChecked={!a.disabledScannerTypes.includes(s)}
+              />{" "}
+              {s}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <Button type="submit" variant="primary" disabled={update.isPending}>
+            Save profile
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

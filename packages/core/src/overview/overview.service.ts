@@ -1,0 +1,128 @@
+// The overview (docs/api.md, Overview): what a security lead opens first. Each
+// part reuses what computes it elsewhere (the reports' issue flow and risk
+// score, the active-scan list); the few queries of its own read indexed rows
+// newest first with a limit.
+import type { ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../service-context.ts";
+import { resolvePeriod } from "../reports/period.ts";
+import { checkProject, type ReportSeverity } from "../reports/report-sql.ts";
+import { issueFlow } from "../reports/summary.ts";
+import { vulnerableAssets } from "../reports/vulnerable-assets.ts";
+import { listActiveScans } from "../scans/scans.service.ts";
+import type { z } from "zod";
+import { OVERVIEW_LIMITS, type OverviewInput, type recentChangeSchema } from "./overview.schemas.ts";
+
+type Change = z.output<typeof recentChangeSchema>;
+
+interface IssueChangeRow {
+  at: Date;
+  id: number;
+  issueId: number;
+  title: string;
+  severity: ReportSeverity;
+  fromStatus: string | null;
+  toStatus: string;
+  assetId: number;
+  name: string | null;
+  value: string;
+}
+
+/** Issues opened, reopened and resolved, newest first (the IssueEvent index read backwards). */
+async function issueChanges(sc: ServiceContext, f: OverviewInput, limit: number): Promise<Change[]> {
+  const rows = await workspaceRows<IssueChangeRow>(
+    sc,
+    f.projectId ? "overview-issue-changes-p" : "overview-issue-changes",
+    `select e.at, e.id, e."issueId", i.title, i.severity::text as severity, e."fromStatus"::text as "fromStatus",
+       e."toStatus"::text as "toStatus", a.id as "assetId", a.name, a.value
+     from "IssueEvent" e join "Issue" i on i.id = e."issueId" join "Asset" a on a.id = e."assetId"
+     where e."workspaceId" = $1
+       and (e."fromStatus" is null or e."toStatus" = 'resolved'
+            or (e."fromStatus" in ('resolved', 'dismissed') and e."toStatus" in ('open', 'in-progress')))
+       ${f.projectId ? `and a."projectId" = $3` : ""}
+     order by e.at desc, e.id desc limit $2`,
+    [limit, ...(f.projectId ? [f.projectId] : [])],
+  );
+  return rows.map((r) => ({
+    type: r.fromStatus === null ? "issue.opened" : r.toStatus === "resolved" ? "issue.resolved" : "issue.reopened",
+    at: r.at,
+    asset: { id: r.assetId, name: r.name, value: r.value },
+    issue: { id: r.issueId, title: r.title, severity: r.severity },
+    port: null,
+  }));
+}
+
+/** Ports open now, the most recently first seen first. */
+async function portChanges(sc: ServiceContext, f: OverviewInput, limit: number): Promise<Change[]> {
+  const rows = await workspaceRows<{
+    at: Date;
+    port: number;
+    protocol: string;
+    service: string | null;
+    assetId: number;
+    name: string | null;
+    value: string;
+  }>(
+    sc,
+    f.projectId ? "overview-port-changes-p" : "overview-port-changes",
+    `select p."firstSeenAt" as at, p.port, p.protocol, p.service, a.id as "assetId", a.name, a.value
+     from "OpenPort" p join "Asset" a on a.id = p."assetId"
+     where p."workspaceId" = $1 and p."closedAt" is null ${f.projectId ? `and a."projectId" = $3` : ""}
+     order by p."firstSeenAt" desc, p.id desc limit $2`,
+    [limit, ...(f.projectId ? [f.projectId] : [])],
+  );
+  return rows.map((r) => ({
+    type: "port.opened",
+    at: r.at,
+    asset: { id: r.assetId, name: r.name, value: r.value },
+    issue: null,
+    port: { port: r.port, protocol: r.protocol, service: r.service },
+  }));
+}
+
+async function waiting(sc: ServiceContext, f: OverviewInput) {
+  const project = f.projectId ? { projectId: f.projectId } : {};
+  const select = {
+    id: true,
+    name: true,
+    value: true,
+    type: true,
+    status: true,
+    failReason: true,
+    createdAt: true,
+  } as const;
+  const list = async (where: object) => {
+    const [items, total] = await Promise.all([
+      sc.db.asset.findMany({ where, select, orderBy: { id: "asc" }, take: OVERVIEW_LIMITS.waiting }),
+      sc.db.asset.count({ where }),
+    ]);
+    return { items, total };
+  };
+  const [ownershipPending, unreachable] = await Promise.all([
+    list({ ...project, ownershipVerifiedAt: null }),
+    list({ ...project, status: { in: ["unreachable", "error"] } }),
+  ]);
+  return { ownershipPending, unreachable };
+}
+
+export async function getOverview(sc: ServiceContext, input: OverviewInput, now = new Date()) {
+  const filters = { projectId: input.projectId };
+  await checkProject(sc, filters);
+  const n = OVERVIEW_LIMITS.recentChanges;
+  const [flow, risky, issues, ports, scans, waits] = await Promise.all([
+    issueFlow(sc, resolvePeriod({ period: "30d" }, now), filters),
+    vulnerableAssets(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.riskiestAssets }, now),
+    issueChanges(sc, input, n),
+    portChanges(sc, input, n),
+    listActiveScans(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.runningScans }),
+    waiting(sc, input),
+  ]);
+  return {
+    projectId: input.projectId ?? null,
+    openIssues: flow.issues.stillOpen,
+    trend: flow.series.map(({ date, opened, resolved }) => ({ date, opened, resolved })),
+    riskiestAssets: risky.items,
+    recentChanges: [...issues, ...ports].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, n),
+    runningScans: { items: scans.items, total: scans.total },
+    waiting: waits,
+  };
+}
