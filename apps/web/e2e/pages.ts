@@ -18,7 +18,7 @@ export const dashboardPages = (ids: Seeded): { path: string; heading: string | R
   { path: `/assets/${ids.asset}`, heading: "e2e-pages.com" },
   { path: "/assets/new", heading: /asset/i },
   { path: "/scans", heading: "Scans" },
-  { path: `/scans/${ids.scan}`, heading: /scan/i },
+  { path: `/scans/${ids.scan}`, heading: /e2e-pages\.com/ },
   { path: "/issues", heading: "Issues" },
   { path: `/issues/${ids.issue}`, heading: /./ },
   { path: "/findings", heading: "Findings" },

@@ -23,7 +23,7 @@ import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
-type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "severity" | "status" | "assigneeUserId">;
+type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "assetId" | "severity" | "status" | "assigneeUserId">;
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
 const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
@@ -31,6 +31,8 @@ const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as co
 >[];
 const FILTERS = {
   projectId: parseAsInteger,
+  // Set by links from an asset's page (its severity pills); shown as a removable filter.
+  assetId: parseAsInteger,
   severity: parseAsStringLiteral(SEVERITIES),
   // The default view: what still needs work. "any" shows every status.
   status: parseAsStringLiteral(["unresolved", ...STATUSES, "any"] as const).withDefault("unresolved"),
@@ -42,14 +44,15 @@ export function IssuesView() {
   const qc = useQueryClient();
   const { canWrite } = useMe();
   const state = useListState(FILTERS, SORTS);
-  const { projectId, severity, status, assigneeUserId } = state.filters;
+  const { projectId, assetId, severity, status, assigneeUserId } = state.filters;
   const filters: Filters = {
     projectId: projectId ?? undefined,
+    assetId: assetId ?? undefined,
     severity: severity ?? undefined,
     status: status === "any" ? undefined : status,
     assigneeUserId: assigneeUserId ?? undefined,
   };
-  const filtered = Boolean(state.q || projectId || severity || status !== "unresolved" || assigneeUserId);
+  const filtered = Boolean(state.q || projectId || assetId || severity || status !== "unresolved" || assigneeUserId);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
   const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
@@ -93,6 +96,11 @@ export function IssuesView() {
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
               <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
+              {assetId && (
+                <Button size="sm" onClick={() => state.setFilters({ assetId: null })}>
+                  Asset #{assetId} only · show all assets
+                </Button>
+              )}
               <Field label="Project">
                 <select value={projectId ?? ""} onChange={set("projectId", true)}>
                   <option value="">All</option>
