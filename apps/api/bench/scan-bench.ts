@@ -229,6 +229,9 @@ try {
     ...rows,
   ].join("\n");
   const cpus = os.cpus();
+  const machine =
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ` +
+    `${os.platform()} ${os.release()}; Node ${process.version}; ${nmapVersion.split("\n")[0]!.trim()}`;
   const foreign = [...new Set(results.flatMap((r) => [...r.foreign]))].sort((a, b) => a - b);
   const others = results[0]!.open.filter((p) => !ourPorts.includes(p));
   const section = `${SECTION}
@@ -236,7 +239,7 @@ try {
 ${table}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}; Node ${process.version}; ${nmapVersion.split("\n")[0]!.trim()}
+- Machine: ${machine}
 - Target ${TARGET}, ${ROUNDS} rounds per list, the two scanners alternating which goes first; times are wall clock
   (nmap's include its process start, ours are measured in-process and include starting the worker threads).
 - scanPorts: \`scanPorts("${TARGET}", ports, { concurrency: ${cfg.portConcurrency}, timeoutMs: ${cfg.portTimeoutMs}, bannerTimeoutMs: 0 })\`

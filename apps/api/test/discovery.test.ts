@@ -1,144 +1,26 @@
-// Discovery over REST against a CT look-alike (crt.sh and CertSpotter) and a
-// DNS server on 127.0.0.1, with the job queue and a worker: every source,
-// wildcard zones, takeover issues, merging on rerun, ignore / restore, adding
-// hosts as assets (and a full plan), refusals, isolation and the cadence.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServices, type DiscoverySettings } from "@ems/core";
-import { runDiscoveryTick } from "@ems/core/testing";
+// Discovery over REST against a CT look-alike (crt.sh and CertSpotter) and a DNS server on 127.0.0.1, with the job
+// queue and a worker: every source, wildcard zones, takeover issues, merging on rerun, the list and summary,
+// ignore / restore, adding hosts as assets (and a full plan). Refusals, scopes and the cadence:
+// discovery-runs.test.ts.
+import { describe, expect, it } from "vitest";
+import { assetChecked, call, expectError, workspaceWithKey } from "./harness.ts";
 import {
-  startCtServer,
-  startDnsServer,
-  testNetConfig,
-  type TestCtServer,
-  type TestDnsServer,
-} from "@ems/scanners/testing";
-import {
-  assetChecked,
-  call,
-  expectError,
-  newApiKey,
-  startApi,
-  until,
-  workspaceWithKey,
-  type TestApi,
-} from "./harness.ts";
+  api,
+  byHost,
+  ct,
+  DOMAIN,
+  dns,
+  domainId,
+  hosts,
+  projectId,
+  req,
+  runTo,
+  setupDiscoveryStack,
+  type Host,
+  type Run,
+} from "./discovery-fixture.ts";
 
-const DOMAIN = "acme-disc.com";
-let api: TestApi;
-let dns: TestDnsServer;
-let ct: TestCtServer;
-let key: string;
-let workspaceId: number;
-let projectId: number;
-let domainId: number;
-
-type Host = {
-  id: number;
-  host: string;
-  sources: string[];
-  status: string;
-  resolves: { a: string[]; aaaa: string[] } | null;
-  resolvedIp: { address: string; family: number } | null;
-  cname: { chain: string[]; target: string } | null;
-  wildcard: { zone: string; addresses: string[] } | null;
-  assetId: { id: number; value: string } | null;
-  firstSeenAt: string;
-  lastSeenAt: string;
-};
-type Run = { id: number; status: string; found: number; new: number; sourceErrors: { source: string }[] };
-
-const req = (method: string, path: string, body?: unknown, credential = key) =>
-  call(api.url, credential, method, path, body);
-
-const settings = (intervalDays: number): DiscoverySettings => ({
-  engine: {
-    crtShUrl: ct.url,
-    certSpotterUrl: ct.url,
-    certSpotterToken: null,
-    sourceTimeoutMs: 3000,
-    resolveConcurrency: 100,
-    bruteforce: true,
-  },
-  intervalDays,
-});
-
-async function prove(id: number) {
-  await api.services.db.prisma.asset.update({
-    where: { id },
-    data: { ownershipVerifiedAt: new Date(), ownershipMethod: "dns_txt" },
-  });
-}
-
-async function runTo(body: Record<string, unknown>): Promise<Run> {
-  const res = await req("POST", "/app/discovery/run", body);
-  expect(res.status, await res.clone().text()).toBe(202);
-  const { runs } = (await res.json()) as { runs: (Run & { progress: object })[] };
-  expect(runs).toHaveLength(1);
-  expect(runs[0]!.progress).toBeDefined();
-  await until(
-    async () =>
-      ["done", "failed"].includes(
-        (await api.services.db.prisma.discoveryRun.findUniqueOrThrow({ where: { id: runs[0]!.id } })).status,
-      ),
-    `discovery run ${runs[0]!.id}`,
-  );
-  return (await (await req("GET", `/app/discovery/runs/${runs[0]!.id}`)).json()) as Run;
-}
-
-async function hosts(query = `domain=${DOMAIN}`): Promise<Host[]> {
-  const res = await req("GET", `/app/discovery/hosts?limit=500&${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as Host[];
-}
-const byHost = (list: Host[], host: string) => list.find((h) => h.host === host);
-
-beforeAll(async () => {
-  dns = await startDnsServer();
-  ct = await startCtServer();
-  api = await startApi({ net: testNetConfig(dns, null), discovery: settings(0), worker: true });
-  ({
-    key,
-    workspace: { id: workspaceId },
-  } = await workspaceWithKey(api.services, { plan: "pro" }));
-  projectId = (
-    (await (await req("POST", "/app/projects", { name: "Disc", color: "#112233" })).json()) as { id: number }
-  ).id;
-  dns.set(DOMAIN, { A: ["127.0.0.1"] });
-  const res = await req("POST", "/app/assets", { projectId, type: "domain", value: DOMAIN });
-  domainId = ((await res.json()) as { id: number }).id;
-  await assetChecked(api.services, domainId);
-  await prove(domainId);
-  // What checks of the domain recorded: a certificate name, a CNAME, a redirect, and names outside the domain.
-  await api.services.db.prisma.asset.update({
-    where: { id: domainId },
-    data: {
-      outsideView: {
-        dns: { a: ["127.0.0.1"], aaaa: [], cname: ["edge.acme-disc.com", "cdn.elsewhere.net"] },
-        tls: { altNames: ["acme-disc.com", "*.shop.acme-disc.com", "shop.acme-disc.com", "other.org"] },
-        https: {
-          hops: [{ url: "https://acme-disc.com/", status: 302, location: "https://login.acme-disc.com/", address: "" }],
-        },
-      },
-    },
-  });
-  dns.set("www.acme-disc.com", { A: ["127.0.0.2"] });
-  dns.set("api.acme-disc.com", { A: ["127.0.0.3"], AAAA: ["::1"] });
-  dns.set("shop.acme-disc.com", { CNAME: "shop.cdn-provider.net" });
-  dns.set("shop.cdn-provider.net", { A: ["127.0.0.4"] });
-  dns.set("login.acme-disc.com", { A: ["127.0.0.5"] });
-  dns.set("edge.acme-disc.com", { A: ["127.0.0.6"] });
-  dns.set("legacy.acme-disc.com", { CNAME: "acme-legacy.azurewebsites.net" }); // the target is gone: NXDOMAIN
-  dns.set("*.dev.acme-disc.com", { A: ["127.0.0.9"] });
-  dns.set("real.dev.acme-disc.com", { A: ["127.0.0.10"] });
-  ct.publish(DOMAIN, ["api.acme-disc.com", "*.acme-disc.com", "legacy.acme-disc.com", "gone.acme-disc.com"]);
-  ct.publish(DOMAIN, ["x1.dev.acme-disc.com", "real.dev.acme-disc.com", "API.acme-disc.com."]);
-}, 120_000);
-
-afterAll(async () => {
-  await api.close();
-  await ct.close();
-  await dns.close();
-});
+setupDiscoveryStack();
 
 describe("a discovery run", () => {
   let first: Host[];
@@ -377,65 +259,5 @@ describe("adding hosts as assets", () => {
     await expectError(await req("POST", "/app/discovery/hosts/add", { ids: [] }), 400, "VALIDATION_ERROR", "ids");
     const many = Array.from({ length: 101 }, (_, i) => i + 1);
     await expectError(await req("POST", "/app/discovery/hosts/add", { ids: many }), 400, "VALIDATION_ERROR", "ids");
-  });
-});
-
-describe("run refusals and scopes", () => {
-  it("refuses an unproven domain with 409 naming the field, an unknown one with 404", async () => {
-    const res = await req("POST", "/app/assets", { projectId, type: "domain", value: "unproven-disc.com" });
-    const id = ((await res.json()) as { id: number }).id;
-    await expectError(await req("POST", "/app/discovery/run", { assetId: id }), 409, "OWNERSHIP_NOT_PROVEN", "assetId");
-    const byName = await req("POST", "/app/discovery/run", { domain: "unproven-disc.com" });
-    await expectError(byName, 409, "OWNERSHIP_NOT_PROVEN", "domain");
-    await expectError(await req("POST", "/app/discovery/run", { domain: "nope.example" }), 404, "NOT_FOUND", "domain");
-    await expectError(await req("POST", "/app/discovery/run", { assetId: "x" }), 400, "VALIDATION_ERROR", "assetId");
-    const empty = await workspaceWithKey(api.services);
-    await expectError(await call(api.url, empty.key, "POST", "/app/discovery/run", {}), 409, "OWNERSHIP_NOT_PROVEN");
-  });
-
-  it("needs assets:write to run, ignore, restore and add, and assets:read to list", async () => {
-    const reader = await newApiKey(api.services, workspaceId, { scopes: ["assets:read"] });
-    await expectError(await req("POST", "/app/discovery/run", {}, reader.key), 403, "SCOPE_REQUIRED");
-    await expectError(
-      await req("POST", "/app/discovery/hosts/1/restore", undefined, reader.key),
-      403,
-      "SCOPE_REQUIRED",
-    );
-    await expectError(await req("POST", "/app/discovery/hosts/add", { ids: [1] }, reader.key), 403, "SCOPE_REQUIRED");
-    expect((await req("GET", "/app/discovery/summary", undefined, reader.key)).status).toBe(200);
-    const scanner = await newApiKey(api.services, workspaceId, { scopes: ["scans:read"] });
-    await expectError(await req("GET", "/app/discovery/hosts", undefined, scanner.key), 403, "SCOPE_REQUIRED");
-  });
-
-  it("answers 404 for a run of another workspace", async () => {
-    const run = await api.services.db.prisma.discoveryRun.findFirstOrThrow({ where: { workspaceId } });
-    const other = await workspaceWithKey(api.services);
-    await expectError(await req("GET", `/app/discovery/runs/${run.id}`, undefined, other.key), 404, "NOT_FOUND");
-  });
-});
-
-describe("the cadence", () => {
-  it("queues one run per due proven domain across processes, not again until the interval passed", async () => {
-    const ticking = createServices(api.db, { net: api.services.net, jobs: api.services.jobs, discovery: settings(7) });
-    const proven = await api.services.db.prisma.asset.count({
-      where: { type: "domain", ownershipVerifiedAt: { not: null } },
-    });
-    const before = await api.services.db.prisma.discoveryRun.count({ where: { trigger: "schedule" } });
-    const [a, b] = await Promise.all([
-      runDiscoveryTick(ticking, { batch: 1 }),
-      runDiscoveryTick(ticking, { batch: 1 }),
-    ]);
-    expect(a.claimed + b.claimed).toBe(proven);
-    expect(await api.services.db.prisma.discoveryRun.count({ where: { trigger: "schedule" } })).toBe(before + proven);
-    expect((await runDiscoveryTick(ticking)).claimed).toBe(0);
-    const due = await api.services.db.prisma.asset.findUniqueOrThrow({ where: { id: domainId } });
-    expect(due.discoveryDueAt!.getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
-    expect((await runDiscoveryTick(ticking, { now: new Date(Date.now() + 8 * 86_400_000) })).claimed).toBe(proven);
-    await until(
-      async () =>
-        (await api.services.db.prisma.discoveryRun.count({ where: { status: { in: ["queued", "running"] } } })) === 0,
-      "the cadence's runs",
-      120_000,
-    );
   });
 });
