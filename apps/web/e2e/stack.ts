@@ -93,8 +93,24 @@ await runInWorkspace(acme.id, () =>
 // endpoints for the tests: POST /dns/<name> with zone records publishes them;
 // POST /ct/<domain> with a list of names publishes a certificate with those names;
 // POST /scheduler/due/<scheduleId> makes that schedule's slot come now and
-// runs a scheduler tick (the one the worker runs every 20 s), answering its result.
+// runs a scheduler tick (the one the worker runs every 20 s), answering its result;
+// POST /scans/held/<assetId> queues a scan of the asset with no job, so it stays
+// queued (an active scan no worker races to finish), answering { id };
+// POST /scans/cancel/<scanId> ends it.
 const callback = http.createServer((req, res) => {
+  const held = req.method === "POST" && /^\/scans\/(held|cancel)\/(\d+)$/.exec(req.url ?? "");
+  if (held) {
+    const sql =
+      held[1] === "held"
+        ? `insert into "Scan" ("workspaceId", "assetId", "updatedAt") select "workspaceId", id, now() from "Asset" ` +
+          `where id = $1 returning id`
+        : `update "Scan" set status = 'cancelled', "finishedAt" = now() where id = $1 returning id`;
+    db.pool
+      .query<{ id: number }>(sql, [Number(held[2])])
+      .then((r) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(r.rows[0])))
+      .catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
   const due = req.method === "POST" && /^\/scheduler\/due\/(\d+)$/.exec(req.url ?? "");
   if (due) {
     void (async () => {
@@ -182,6 +198,7 @@ writeFileSync(
     ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
     webPorts: [net.httpPort, net.httpsPort],
     schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,
+    scanControl: `http://127.0.0.1:${E2E.callbackPort}/scans`,
   }),
 );
 console.log("e2e stack ready");

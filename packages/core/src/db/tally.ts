@@ -2,13 +2,13 @@
 // (see its model): the sum of the workspace's shards under one key.
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 
-/** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"). */
-export async function tally(sc: ServiceContext, key: string): Promise<number> {
+/** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"), or under all of `key`. */
+export async function tally(sc: ServiceContext, key: string | readonly string[]): Promise<number> {
   const [row] = await workspaceRows<{ n: string | null }>(
     sc,
     "tally",
-    `select sum((counts ->> $2)::bigint) as n from "WorkspaceTally" where "workspaceId" = $1`,
-    [key],
+    `select sum((counts ->> k)::bigint) as n from "WorkspaceTally", unnest($2::text[]) as k where "workspaceId" = $1`,
+    [typeof key === "string" ? [key] : key],
   );
   return Number(row?.n ?? 0);
 }

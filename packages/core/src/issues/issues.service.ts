@@ -78,7 +78,7 @@ export async function listIssuesWhere(
   sc: ServiceContext,
   filter: Prisma.IssueWhereInput,
   p: IssueListQuery,
-  tallied?: string,
+  tallied?: string | readonly string[],
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
@@ -112,8 +112,12 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
       lastSeenAt: dateRange(i.from, i.to),
     },
     { page, limit, sort, order, q: i.q },
-    // No filter, or one severity or status alone: kept by triggers (tally_keys_issue).
-    tallyKey("issues", filters, ["severity", "status"]),
+    // No filter, or one severity or status alone: kept by triggers (tally_keys_issue); unresolved is two statuses.
+    filters.status === "unresolved"
+      ? tallyKey("issues", { ...filters, status: undefined }, []) === "issues"
+        ? ["issues.status.open", "issues.status.in-progress"]
+        : undefined
+      : tallyKey("issues", filters, ["severity", "status"]),
   );
 }
 
