@@ -8,7 +8,7 @@ export default defineConfig({
     // Several files start `ems worker` / `ems api` processes through tsx, seconds each on a quiet machine and
     // tens of seconds on a busy CI runner; the suite's own waits (`until`) have their own, shorter deadlines.
     testTimeout: 120_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
   },

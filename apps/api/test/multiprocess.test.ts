@@ -15,7 +15,7 @@ beforeAll(async () => {
     startServerProcess({ DATABASE_URL: api.db.url }),
     startServerProcess({ DATABASE_URL: api.db.url }),
   ]);
-});
+}, 180_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await api.close();
