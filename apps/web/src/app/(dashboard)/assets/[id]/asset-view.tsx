@@ -119,7 +119,7 @@ export function AssetView({ id }: { id: number }) {
           <Link
             key={s}
             href={`/issues?assetId=${id}&status=unresolved&severity=${s}`}
-            aria-label={`${a.severityBreakdown[s]} open ${s} issues`}
+            aria-label={`${a.severityBreakdown[s]} ${s} issues open`}
           >
             <SeverityBadge severity={s} label={`${a.severityBreakdown[s]} ${s}`} />
           </Link>

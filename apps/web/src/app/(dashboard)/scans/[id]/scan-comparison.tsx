@@ -11,7 +11,13 @@ export function SeveritySummary({ summary }: { summary: Comparison["summary"] })
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="severity-summary">
       {SEVERITIES.map((s) => (
-        <SeverityBadge key={s} severity={s} label={`${summary[s]} ${s}`} className={summary[s] ? "" : "opacity-50"} />
+        // A severity with nothing found is shown quiet, in readable neutral colours (not faded red: too little contrast).
+        <SeverityBadge
+          key={s}
+          severity={s}
+          label={`${summary[s]} ${s}`}
+          className={summary[s] ? "" : "border-border bg-muted text-muted-foreground"}
+        />
       ))}
       <span className="ml-1 text-sm text-muted-foreground">{summary.total} findings</span>
     </div>
