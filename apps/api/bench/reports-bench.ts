@@ -11,7 +11,7 @@ import { createDatabase, type Database } from "@ems/db";
 import { applyMigrations } from "@ems/db/node";
 import { createTestDatabase } from "@ems/db/testing";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
-import { compactDayCounts } from "@ems/core/testing";
+import { compactReportRollups } from "@ems/core/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 
@@ -40,9 +40,19 @@ else await seed();
 // every minute. A workspace that grew over time has its few folded rows in a small table: rewrite it so (the seeding
 // left 337,000 dead rows).
 const folding = Date.now();
-console.log("folded", await compactDayCounts(services), "rollup keys in", Date.now() - folding, "ms");
+console.log("folded", await compactReportRollups(services), "rollup keys in", Date.now() - folding, "ms");
 await db.pool.query(`vacuum full "IssueDayCount"`);
-for (const table of ["Issue", "IssueEvent", "IssueDayCount", "Finding", "Asset", "Scan", "OpenPort"]) {
+await db.pool.query(`vacuum full "AssetIssueCount"`);
+for (const table of [
+  "Issue",
+  "IssueEvent",
+  "IssueDayCount",
+  "AssetIssueCount",
+  "Finding",
+  "Asset",
+  "Scan",
+  "OpenPort",
+]) {
   await db.pool.query(`vacuum analyze "${table}"`);
 }
 const counts = await q(
@@ -62,7 +72,8 @@ async function seed() {
     `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "createdAt", "updatedAt")
      select $1, p.id, 'subdomain', 'host' || g || '.example.com', 't', now() - (g % 700) * interval '1 day', now()
      from generate_series(1, ${ASSETS}) g
-     join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p on p.n = g % 20`,
+     join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p
+       on p.n = g % 20`,
   );
   await q(
     `insert into "Scan" ("workspaceId", "assetId", status, "createdAt", "updatedAt")
