@@ -128,8 +128,9 @@ export function breachRateByRanges(sc: ServiceContext, x: SlaRangeInput) {
   return workspaceRows<{ bucket: string; due: number; breached: number }>(
     sc,
     s.name(`report-sla-rate-ranges-${x.bucket}`),
-    `select to_char(date_trunc('${x.bucket}', r.due at time zone 'UTC'), 'YYYY-MM-DD') as bucket,
-       count(*)::int as due,
+    // Grouped on the bucket's timestamp (a text key sorts far slower), named after.
+    `select to_char(b.bucket, 'YYYY-MM-DD') as bucket, b.due, b.breached from (
+     select date_trunc('${x.bucket}', r.due at time zone 'UTC') as bucket, count(*)::int as due,
        count(*) filter (where not (r.status = 'resolved' and r."resolvedAt" <= r.due))::int as breached
      from ${SEVERITY_DAYS}
      cross join lateral (
@@ -141,7 +142,7 @@ export function breachRateByRanges(sc: ServiceContext, x: SlaRangeInput) {
          ${x.filters.includeDismissed ? "" : `and i.status <> 'dismissed'`} ${s.where("i", 9)}
      ) r
      where r.due >= $6 and r.due < $7 and r.due <= $8
-     group by 1`,
+     group by 1) b`,
     [...s.severities, x.period.start, x.period.end, x.now, ...s.values],
   );
 }

@@ -25,11 +25,10 @@ export const EXPOSED_PORTS = [
 const DAY_MS = 86_400_000;
 const CAP_MS = AGE_CAP_DAYS * DAY_MS;
 
+const WEIGHED = SEVERITIES.filter((s) => SEVERITY_WEIGHTS[s] > 0);
 /** Σ weight × column(severity) over the severities that weigh anything, as SQL (numeric: no overflow). */
 const weighted = (column: (severity: string) => string) =>
-  SEVERITIES.filter((s) => SEVERITY_WEIGHTS[s] > 0)
-    .map((s) => `${SEVERITY_WEIGHTS[s]}::numeric * c.${column(s)}`)
-    .join(" + ");
+  WEIGHED.map((s) => `${SEVERITY_WEIGHTS[s]}::numeric * coalesce(${column(s)}, 0)`).join(" + ");
 
 /** One issue's score, the definition itself (for the day the age cap falls in). */
 const ISSUE_SCORE = `(case i.severity ${SEVERITIES.map((s) => `when '${s}' then ${SEVERITY_WEIGHTS[s]}`).join(" ")} end)
@@ -66,15 +65,22 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const rows = await workspaceRows<Row>(
     sc,
     variant("report-vulnerable-assets", filters),
-    `with ledger as (
-       select c."assetId", ${counts},
-         coalesce(sum(case when c.day < $4::date then 2 * (${weighted((s) => s)}) end), 0)
-         + coalesce(sum(case when c.day > $4::date
-             then (${weighted((s) => s)}) * (${CAP_MS} + $3::bigint) - (${weighted((s) => `"${s}Seen"`)}) end), 0)
-           / ${CAP_MS} as "issueScore"
+    // Integer sums per asset first (days past the cap, days within it), the score's arithmetic once per asset.
+    `with sums as (
+       select c."assetId", ${counts}, ${WEIGHED.map(
+         (s) => `sum(c.${s}) filter (where c.day < $4::date) as "old_${s}",
+           sum(c.${s}) filter (where c.day > $4::date) as "new_${s}",
+           sum(c."${s}Seen") filter (where c.day > $4::date) as "seen_${s}"`,
+       ).join(", ")}
        from "AssetIssueCount" c
        where c."workspaceId" = $1 ${dismissed} ${inProject(`c."assetId"`)}
        group by 1
+     ), ledger as (
+       select "assetId", ${SEVERITIES.join(", ")},
+         2 * (${weighted((s) => `"old_${s}"`)})
+         + ((${weighted((s) => `"new_${s}"`)}) * (${CAP_MS} + $3::bigint) - (${weighted((s) => `"seen_${s}"`)}))
+           / ${CAP_MS} as "issueScore"
+       from sums
      ), boundary as (
        select i."assetId", sum(${ISSUE_SCORE}) as "issueScore"
        from "Issue" i

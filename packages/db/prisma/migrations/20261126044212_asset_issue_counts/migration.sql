@@ -29,6 +29,13 @@ CREATE INDEX "AssetIssueCount_compacted_workspaceId_assetId_day_issueDism_idx" O
 -- CreateIndex
 CREATE INDEX "AssetIssueCount_day_idx" ON "AssetIssueCount"("day");
 
+-- The SLA report's ranges carry the asset (project overrides, the project filter) and stay index-only.
+-- DropIndex
+DROP INDEX "Issue_workspaceId_severity_firstSeenAt_status_resolvedAt_idx";
+
+-- CreateIndex
+CREATE INDEX "Issue_workspaceId_severity_firstSeenAt_status_resolvedAt_as_idx" ON "Issue"("workspaceId", "severity", "firstSeenAt", "status", "resolvedAt", "assetId");
+
 -- What a set of issue rows adds to "AssetIssueCount" (sign +1 for rows that arrived, -1 for rows that left), as the
 -- text of an INSERT over `source`, a query giving sign, "workspaceId", "assetId", "firstSeenAt", severity, status.
 -- One definition for the trigger (over its transition tables, which only its own statements can see) and the
