@@ -4,9 +4,14 @@
 // generate_series in a scratch database. Every request goes through the full
 // stack (in-process); prints median and p99 of 50 requests per case. The
 // numbers are kept in docs/benchmarks.md by hand.
+//
+// BENCH_KEEP=1 keeps the seeded database (its name is printed); BENCH_DB=<name> runs on it again after applying
+// the migrations it lacks, so that a change is measured before and after on the same data.
+import { createDatabase, type Database } from "@ems/db";
+import { applyMigrations } from "@ems/db/node";
 import { createTestDatabase } from "@ems/db/testing";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
-import { compactDayCounts } from "@ems/core/testing";
+import { compactReportRollups } from "@ems/core/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 
@@ -15,65 +20,39 @@ const ASSETS = 10_000;
 const FINDINGS = 1_000_000;
 const RUNS = 50;
 
-const db = await createTestDatabase();
+const reuse = process.env.BENCH_DB;
+const db: Database & { name: string; drop?: () => Promise<void> } = reuse
+  ? {
+      ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href),
+      name: reuse,
+    }
+  : await createTestDatabase();
 const services = createServices(db);
 const operator = { channel: "cli" as const, name: "bench" };
-const ws = await createWorkspace(services, { name: "Big", plan: "premium" }, operator);
+const ws = reuse
+  ? ((await db.pool.query(`select max(id) as id from "Workspace" where name = 'Big'`)).rows[0] as { id: number })
+  : await createWorkspace(services, { name: "Big", plan: "premium" }, operator);
 const q = (sql: string) => db.pool.query(sql, [ws.id]);
 let t = Date.now();
-await q(
-  `insert into "Project" ("workspaceId", name, "updatedAt") select $1, 'P' || g, now() from generate_series(1, 20) g`,
-);
-await q(
-  `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "createdAt", "updatedAt")
-   select $1, p.id, 'subdomain', 'host' || g || '.example.com', 't', now() - (g % 700) * interval '1 day', now()
-   from generate_series(1, ${ASSETS}) g
-   join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p on p.n = g % 20`,
-);
-await q(
-  `insert into "Scan" ("workspaceId", "assetId", status, "createdAt", "updatedAt")
-   select $1, a.id, case when a.id % 10 = 0 then 'failed' else 'completed' end::"ScanStatus",
-     now() - (a.id % 365) * interval '1 day', now()
-   from "Asset" a where a."workspaceId" = $1`,
-);
-// Issue g: first seen up to 730 days ago; resolved (60%) some days later, dismissed (5%), else open.
-await q(
-  `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
-     "dismissedAt", "dismissReason", "updatedAt")
-   select $1, a.id, 'bench.' || g, 'Issue ' || g,
-     (array['critical','high','medium','medium','low','low','info']::"Severity"[])[1 + g % 7],
-     s.status::"IssueStatus", s.first,
-     case when s.status = 'resolved' then least(s.first + (g % 200) * interval '1 day', now()) end,
-     case when s.status = 'dismissed' then s.first + interval '1 day' end,
-     case when s.status = 'dismissed' then 'accepted-risk' end, now()
-   from generate_series(1, ${ISSUES}) g
-   join (select id, row_number() over (order by id) as n from "Asset" where "workspaceId" = $1) a
-     on a.n = 1 + g % ${ASSETS}
-   cross join lateral (select now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as first,
-     case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end as status) s`,
-);
-// A tenth of the resolved issues came back (writes resolved → open events through the trigger).
-await q(
-  `update "Issue" set status = 'open', "resolvedAt" = null, "updatedAt" = "resolvedAt" + interval '3 days'
-   where "workspaceId" = $1 and status = 'resolved' and id % 10 = 1 and "resolvedAt" < now() - interval '3 days'`,
-);
-await q(
-  `insert into "Finding" ("workspaceId", "scanId", "assetId", "issueId", scanner, kind, title, severity)
-   select $1, s.id, i."assetId", i.id, 'bench', i.kind, i.title, i.severity
-   from generate_series(1, ${FINDINGS}) g
-   join "Issue" i on i.id = (select min(id) from "Issue" where "workspaceId" = $1) + g % ${ISSUES}
-   join lateral (select id from "Scan" where "assetId" = i."assetId" limit 1) s on true`,
-);
-await q(
-  `insert into "OpenPort" ("workspaceId", "assetId", port)
-   select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5] from "Asset" where "workspaceId" = $1`,
-);
-// The seeding's statements each left rows in the summary's rollup; a worker folds them every minute. A workspace
-// that grew over time has its few folded rows in a small table: rewrite it so (the seeding left 337,000 dead rows).
+if (reuse) console.log("migrated", await applyMigrations(db.pool), "in", Date.now() - t, "ms");
+else await seed();
+// The seeding's statements (and a migration's backfill) each left rows in the reports' rollups; a worker folds them
+// every minute. A workspace that grew over time has its few folded rows in a small table: rewrite it so (the seeding
+// left 337,000 dead rows).
 const folding = Date.now();
-console.log("folded", await compactDayCounts(services), "rollup keys in", Date.now() - folding, "ms");
+console.log("folded", await compactReportRollups(services), "rollup keys in", Date.now() - folding, "ms");
 await db.pool.query(`vacuum full "IssueDayCount"`);
-for (const table of ["Issue", "IssueEvent", "IssueDayCount", "Finding", "Asset", "Scan", "OpenPort"]) {
+await db.pool.query(`vacuum full "AssetIssueCount"`);
+for (const table of [
+  "Issue",
+  "IssueEvent",
+  "IssueDayCount",
+  "AssetIssueCount",
+  "Finding",
+  "Asset",
+  "Scan",
+  "OpenPort",
+]) {
   await db.pool.query(`vacuum analyze "${table}"`);
 }
 const counts = await q(
@@ -81,8 +60,60 @@ const counts = await q(
      (select count(*) from "IssueEvent" where "workspaceId" = $1) as events,
      (select count(*) from "Finding" where "workspaceId" = $1) as findings`,
 );
-console.log("seeded", counts.rows[0], "in", Date.now() - t, "ms");
+console.log("ready", db.name, counts.rows[0], "in", Date.now() - t, "ms");
 const project = (await q(`select min(id) as id from "Project" where "workspaceId" = $1`)).rows[0].id as number;
+await q(`delete from "ProjectSlaPolicy" where "workspaceId" = $1`);
+
+async function seed() {
+  await q(
+    `insert into "Project" ("workspaceId", name, "updatedAt") select $1, 'P' || g, now() from generate_series(1, 20) g`,
+  );
+  await q(
+    `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "createdAt", "updatedAt")
+     select $1, p.id, 'subdomain', 'host' || g || '.example.com', 't', now() - (g % 700) * interval '1 day', now()
+     from generate_series(1, ${ASSETS}) g
+     join (select id, row_number() over (order by id) - 1 as n from "Project" where "workspaceId" = $1) p
+       on p.n = g % 20`,
+  );
+  await q(
+    `insert into "Scan" ("workspaceId", "assetId", status, "createdAt", "updatedAt")
+     select $1, a.id, case when a.id % 10 = 0 then 'failed' else 'completed' end::"ScanStatus",
+       now() - (a.id % 365) * interval '1 day', now()
+     from "Asset" a where a."workspaceId" = $1`,
+  );
+  // Issue g: first seen up to 730 days ago; resolved (60%) some days later, dismissed (5%), else open.
+  await q(
+    `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
+       "dismissedAt", "dismissReason", "updatedAt")
+     select $1, a.id, 'bench.' || g, 'Issue ' || g,
+       (array['critical','high','medium','medium','low','low','info']::"Severity"[])[1 + g % 7],
+       s.status::"IssueStatus", s.first,
+       case when s.status = 'resolved' then least(s.first + (g % 200) * interval '1 day', now()) end,
+       case when s.status = 'dismissed' then s.first + interval '1 day' end,
+       case when s.status = 'dismissed' then 'accepted-risk' end, now()
+     from generate_series(1, ${ISSUES}) g
+     join (select id, row_number() over (order by id) as n from "Asset" where "workspaceId" = $1) a
+       on a.n = 1 + g % ${ASSETS}
+     cross join lateral (select now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as first,
+       case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end as status) s`,
+  );
+  // A tenth of the resolved issues came back (writes resolved → open events through the trigger).
+  await q(
+    `update "Issue" set status = 'open', "resolvedAt" = null, "updatedAt" = "resolvedAt" + interval '3 days'
+     where "workspaceId" = $1 and status = 'resolved' and id % 10 = 1 and "resolvedAt" < now() - interval '3 days'`,
+  );
+  await q(
+    `insert into "Finding" ("workspaceId", "scanId", "assetId", "issueId", scanner, kind, title, severity)
+     select $1, s.id, i."assetId", i.id, 'bench', i.kind, i.title, i.severity
+     from generate_series(1, ${FINDINGS}) g
+     join "Issue" i on i.id = (select min(id) from "Issue" where "workspaceId" = $1) + g % ${ISSUES}
+     join lateral (select id from "Scan" where "assetId" = i."assetId" limit 1) s on true`,
+  );
+  await q(
+    `insert into "OpenPort" ("workspaceId", "assetId", port)
+     select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5] from "Asset" where "workspaceId" = $1`,
+  );
+}
 
 const app = await buildServer(services, { ...loadConfig({} as NodeJS.ProcessEnv), logLevel: "warn" });
 async function measure(path: string) {
@@ -131,4 +162,7 @@ await q(
 await measure("/app/reports/sla");
 await measure("/app/reports/sla?period=12m");
 await app.close();
-await db.drop();
+if (process.env.BENCH_KEEP || !db.drop) {
+  console.log("kept", db.name);
+  await db.close();
+} else await db.drop();

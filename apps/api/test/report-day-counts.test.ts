@@ -3,11 +3,13 @@
 // severity changes, deletions) with foldings running beside them, its sums
 // equal the counts recomputed from the issue events and the issues themselves,
 // and a folding leaves one row per key; the reports read from it (and from the
-// SLA's index ranges) answer as the event and join reads of a project filter
-// do for a workspace of one project. A deleted workspace folds to nothing.
+// SLA's index ranges) answer for a workspace of one project as for the project
+// (read from its events, the risk score's ledger and its assets' issues). A
+// deleted workspace folds to nothing in both ledgers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { compactDayCounts } from "@ems/core/testing";
+import { compactReportRollups } from "@ems/core/testing";
 import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { assetsOf, writer } from "./report-writers.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -51,98 +53,17 @@ const recount = (ws: number) =>
     [ws],
   );
 
-/** A small deterministic generator: the same burst on every run. */
-function random(seed: number) {
-  let s = seed;
-  return (n: number) => {
-    s = (s * 1_103_515_245 + 12_345) % 2 ** 31;
-    return s % n;
-  };
-}
-
-const SEVERITIES = ["critical", "high", "medium", "low", "info"];
 const WRITERS = 6;
-const STEPS = 40;
-
-/** One writer's transactions on its own asset's issues (writers share the workspace, its days and severities). */
-async function writer(ws: number, assetId: number, seed: number) {
-  const pick = random(seed);
-  const client = await api.services.db.pool.connect();
-  try {
-    for (let step = 0; step < STEPS; step++) {
-      await client.query("begin");
-      const ids = (await client.query(`select id from "Issue" where "assetId" = $1 order by id`, [assetId])).rows.map(
-        (r) => r.id as number,
-      );
-      const id = ids[pick(Math.max(ids.length, 1))];
-      const daysAgo = pick(5);
-      const action = ids.length < 3 ? 0 : pick(7);
-      if (action === 0) {
-        await client.query(
-          `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "updatedAt")
-           values ($1, $2, $3, 't', $4, 'open', now() - $5 * interval '1 day', now())`,
-          [ws, assetId, `k.${seed}.${step}`, SEVERITIES[pick(5)], daysAgo],
-        );
-      } else if (action === 1) {
-        await client.query(
-          `update "Issue" set status = 'resolved', "resolvedAt" = now() - $2 * interval '1 hour' where id = $1`,
-          [id, pick(72)],
-        );
-      } else if (action === 2) {
-        await client.query(
-          `update "Issue" set status = 'open', "resolvedAt" = null, "dismissedAt" = null
-          where id = $1`,
-          [id],
-        );
-      } else if (action === 3) {
-        await client.query(`update "Issue" set status = 'dismissed', "dismissedAt" = now() where id = $1`, [id]);
-      } else if (action === 4) {
-        await client.query(`update "Issue" set status = 'in-progress', "updatedAt" = now() where id = $1`, [id]);
-      } else if (action === 5) {
-        await client.query(`update "Issue" set severity = $2 where "assetId" = $1 and id % 2 = $3`, [
-          assetId,
-          SEVERITIES[pick(5)],
-          pick(2),
-        ]);
-      } else {
-        await client.query(`delete from "Issue" where id = $1`, [id]);
-      }
-      // Some transactions change several things at once, some give up.
-      if (pick(4) === 0) {
-        await client.query(
-          `update "Issue" set status = 'resolved', "resolvedAt" = now() where "assetId" = $1
-          and status = 'open' and id % 3 = 0`,
-          [assetId],
-        );
-      }
-      await client.query(pick(10) === 0 ? "rollback" : "commit");
-    }
-  } finally {
-    client.release();
-  }
-}
-
-async function assetsOf(ws: number, n: number) {
-  const [project] = await sql<{ id: number }>(
-    `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'P', now()) returning id`,
-    [ws],
-  );
-  return sql<{ id: number }>(
-    `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "updatedAt")
-     select $1, $2, 'domain', 'a' || g || '.example.com', 't', now() from generate_series(1, $3) g returning id`,
-    [ws, project!.id, n],
-  );
-}
 
 describe("the summary's rollup", () => {
   it("equals a recount after a burst of concurrent writers and foldings", async () => {
     const { workspace, key } = await workspaceWithKey(api.services);
-    const assets = await assetsOf(workspace.id, WRITERS);
+    const assets = await assetsOf(api.services, workspace.id, WRITERS);
     let writing = true;
     const folds = (async () => {
-      while (writing) await compactDayCounts(api.services);
+      while (writing) await compactReportRollups(api.services);
     })();
-    await Promise.all(assets.map((a, i) => writer(workspace.id, a.id, i + 1)));
+    await Promise.all(assets.map((a, i) => writer(api.services, workspace.id, a.id, i + 1)));
     writing = false;
     await folds;
 
@@ -158,7 +79,7 @@ describe("the summary's rollup", () => {
     );
     expect(open!.rollup).toBe(open!.issues);
 
-    await compactDayCounts(api.services);
+    await compactReportRollups(api.services);
     const [rows] = await sql(
       `select count(*)::int as n, count(*) filter (where not compacted)::int as loose
        from "IssueDayCount" where "workspaceId" = $1`,
@@ -196,18 +117,22 @@ describe("the summary's rollup", () => {
     }
   }, 120_000);
 
-  it("folds a deleted workspace's rows to nothing", async () => {
+  it("folds a deleted workspace's rows to nothing (both ledgers)", async () => {
     const { workspace } = await workspaceWithKey(api.services);
-    const [asset] = await assetsOf(workspace.id, 1);
+    const [asset] = await assetsOf(api.services, workspace.id, 1);
     await sql(
       `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "updatedAt")
-       select $1, $2, 'k' || g, 't', 'high', 'resolved', now() - g * interval '1 day', now()
+       select $1, $2, 'k' || g, 't', 'high', 'open', now() - g * interval '1 day', now()
        from generate_series(1, 5) g`,
       [workspace.id, asset!.id],
     );
     expect((await rollup(workspace.id)).length).toBeGreaterThan(0);
+    expect(
+      (await sql(`select * from "AssetIssueCount" where "workspaceId" = $1`, [workspace.id])).length,
+    ).toBeGreaterThan(0);
     await sql(`delete from "Workspace" where id = $1`, [workspace.id]);
-    await compactDayCounts(api.services);
+    await compactReportRollups(api.services);
     expect(await sql(`select * from "IssueDayCount" where "workspaceId" = $1`, [workspace.id])).toEqual([]);
+    expect(await sql(`select * from "AssetIssueCount" where "workspaceId" = $1`, [workspace.id])).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { DISCOVERY_TICK_INTERVAL_MS, runDiscoveryTick } from "../discovery/disco
 import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/scheduler.ts";
 import { runScanJob } from "../scans/scans.run.ts";
 import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watchdog.ts";
-import { compactDayCounts, DAY_COUNTS_COMPACTION_INTERVAL_MS } from "../reports/day-counts.ts";
+import { compactReportRollups, ROLLUP_COMPACTION_INTERVAL_MS } from "../reports/rollups.ts";
 import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
 import { runEvery } from "./periodic.ts";
 
@@ -52,8 +52,8 @@ export async function startWorker(
     runEvery("discovery tick", opts.discoveryIntervalMs ?? DISCOVERY_TICK_INTERVAL_MS, () =>
       runDiscoveryTick(services),
     ),
-    // The reports' rollup stays exact without it; folding keeps it small (one row per day and severity).
-    runEvery("report rollup compaction", DAY_COUNTS_COMPACTION_INTERVAL_MS, () => compactDayCounts(services)),
+    // The reports' ledgers stay exact without it; folding keeps them small (one row per key).
+    runEvery("report rollup compaction", ROLLUP_COMPACTION_INTERVAL_MS, () => compactReportRollups(services)),
   ];
   return { stop: () => loops.forEach((l) => l.stop()) };
 }

@@ -1,7 +1,6 @@
 // The summary's rollup, "IssueDayCount" (migration 20261123182537_report_rollups): per UTC day, severity and
 // dismissed-now flag, what the issue events did. Triggers on "IssueEvent" insert signed rows in the writer's own
-// transaction; this file reads them (a workspace's rows: at most days × 5 × 2 once folded) and folds them.
-import type { Services } from "../context.ts";
+// transaction; this file reads them (a workspace's rows: at most days × 5 × 2 once folded); rollups.ts folds them.
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import type { Period } from "./period.ts";
@@ -41,23 +40,4 @@ export async function dayCounts(sc: ServiceContext, period: Period, f: ReportFil
     days: rows.filter((r): r is DayRow => r.day !== null),
     open: [...open].map(([severity, n]) => ({ severity, n })),
   };
-}
-
-/** Keys folded per statement: small transactions beside the writers. */
-const KEYS_PER_FOLD = 1000;
-/** Folds per run at most (the next run goes on where this one stopped). */
-const MAX_FOLDS = 100;
-export const DAY_COUNTS_COMPACTION_INTERVAL_MS = 60_000;
-
-/** Folds every key's rows into one (run by each worker every minute); returns the keys folded. */
-export async function compactDayCounts(services: Services) {
-  let total = 0;
-  for (let i = 0; i < MAX_FOLDS; i++) {
-    const { rows } = await services.db.pool.query<{ n: number }>(`select compact_issue_day_counts($1) as n`, [
-      KEYS_PER_FOLD,
-    ]);
-    total += rows[0]!.n;
-    if (rows[0]!.n < KEYS_PER_FOLD) break;
-  }
-  return total;
 }

@@ -19,8 +19,8 @@ export const openStatuses = (f: ReportFilters) =>
   f.includeDismissed ? `('open', 'in-progress', 'dismissed')` : `('open', 'in-progress')`;
 
 /** What a query reads: issues (alias `i`) or issue events (alias `e`, which carry severity, asset, first sighting). */
-export type Source = "issues" | "events";
-export const aliasOf = (source: Source) => (source === "issues" ? "i" : "e");
+type Source = "issues" | "events";
+const aliasOf = (source: Source) => (source === "issues" ? "i" : "e");
 
 /**
  * Joins and conditions on the source's rows (and asset alias `a` when a project is asked for): the project

@@ -14,5 +14,5 @@ export { renderAssessmentHtml } from "../assessments/render/html.ts";
 export { renderPdf } from "../assessments/render/pdf.ts";
 // Scan results as a worker stores them, run concurrently by `pnpm bench:lists`.
 export { syncIssues } from "../issues/issues.sync.ts";
-// The reports' rollup folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
-export { compactDayCounts } from "../reports/day-counts.ts";
+// The reports' ledgers' folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
+export { compactReportRollups } from "../reports/rollups.ts";

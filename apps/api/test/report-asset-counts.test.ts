@@ -1,0 +1,293 @@
+// The risk score's ledger ("AssetIssueCount") against a recount, and the reports that read it and the SLA's index
+// ranges against direct computations from the issues themselves: after a burst of concurrent writers (first
+// sightings spread over 200 days, across the score's 90-day age cap) with foldings beside them, the ranking of
+// vulnerable assets (whole workspace, one project, dismissed included, a deep page, now and a month on) and the
+// SLA report (one project, a project override, 30 days and 12 months) equal what the definitions give.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asOperator, EXPOSED_PORTS, SEVERITY_WEIGHTS, slaReport, vulnerableAssets } from "@ems/core";
+import { compactReportRollups } from "@ems/core/testing";
+import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { assetsOf, writer } from "./report-writers.ts";
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+const sql = <T extends object = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  api.services.db.pool.query<T>(text, values).then((r) => r.rows);
+const DAY = 86_400_000;
+const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+const operator = { channel: "cli" as const, name: "test" };
+
+/** Days before this one fold into one row per asset (as the workers fold them today). */
+const oldBefore = new Date(Date.now() - 91 * DAY).toISOString().slice(0, 10);
+const bucket = (day: string) => `(case when ${day} < '${oldBefore}' then date '1970-01-01' else ${day} end)::text`;
+const sums = (count: (s: string) => string, seen: (s: string) => string) =>
+  SEVERITIES.map((s) => `${count(s)}::int as ${s}, ${seen(s)}::text as "${s}Seen"`).join(", ");
+
+const ledger = (ws: number) =>
+  sql(
+    `select * from (select "assetId", ${bucket("day")} as day, "issueDismissed",
+       ${sums(
+         (s) => `sum(${s})`,
+         (s) => `sum("${s}Seen")`,
+       )}
+     from "AssetIssueCount" where "workspaceId" = $1 group by 1, 2, 3) c
+     where (${SEVERITIES.map((s) => `${s} <> 0 or "${s}Seen" <> '0'`).join(" or ")}) order by 1, 2, 3`,
+    [ws],
+  );
+const recount = (ws: number) =>
+  sql(
+    `select "assetId", ${bucket(`("firstSeenAt" at time zone 'UTC')::date`)} as day,
+       status = 'dismissed' as "issueDismissed",
+       ${sums(
+         (s) => `count(*) filter (where severity = '${s}')`,
+         (s) => `coalesce(sum((extract(epoch from "firstSeenAt") * 1000)::bigint) filter (where severity = '${s}'), 0)`,
+       )}
+     from "Issue" where "workspaceId" = $1 and status in ('open', 'in-progress', 'dismissed')
+     group by 1, 2, 3 order by 1, 2, 3`,
+    [ws],
+  );
+
+/** The ranking by the documented score, from every open issue. */
+async function directRanking(ws: number, now: Date, f: { projectId?: number; includeDismissed?: boolean }) {
+  const w = (s: string) => SEVERITY_WEIGHTS[s as keyof typeof SEVERITY_WEIGHTS];
+  const rows = await sql<{ assetId: number; issueScore: number; score: number; exposedPorts: number[] }>(
+    `with x as (
+       select i."assetId",
+         ${SEVERITIES.map((s) => `count(*) filter (where i.severity = '${s}')::int as ${s}`).join(", ")},
+         min(i."firstSeenAt") as "oldestOpenAt",
+         sum((case i.severity ${SEVERITIES.map((s) => `when '${s}' then ${w(s)}`).join(" ")} end)
+           * (1 + least(extract(epoch from $2::timestamptz - i."firstSeenAt") / 86400, 90) / 90)) as s
+       from "Issue" i
+       where i."workspaceId" = $1 and i.status in ('open', 'in-progress' ${f.includeDismissed ? ", 'dismissed'" : ""})
+       group by 1
+     ), p as (
+       select "assetId", array_agg(distinct port order by port) as ports from "OpenPort"
+       where "workspaceId" = $1 and "closedAt" is null and port = any($4::int[]) group by 1
+     )
+     select a.id as "assetId", ${SEVERITIES.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(", ")}, x."oldestOpenAt",
+       coalesce(p.ports, '{}') as "exposedPorts", coalesce(x.s, 0)::float8 as "issueScore",
+       (coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0))::float8 as score
+     from "Asset" a left join x on x."assetId" = a.id left join p on p."assetId" = a.id
+     where a."workspaceId" = $1 and ($3::int is null or a."projectId" = $3)
+       and coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0) > 0
+     order by score desc, a.id`,
+    [ws, now, f.projectId ?? null, EXPOSED_PORTS],
+  );
+  const round = (n: number) => Number(n.toFixed(1));
+  return rows.map((r) => ({
+    ...r,
+    issueScore: round(r.issueScore),
+    score: round(r.score),
+    portScore: 10 * r.exposedPorts.length,
+  }));
+}
+
+describe("the risk score's ledger", () => {
+  it("equals a recount, and the reports equal the definitions, after concurrent writers and foldings", async () => {
+    const { workspace } = await workspaceWithKey(api.services);
+    const ws = workspace.id;
+    const assets = await assetsOf(api.services, ws, 6, 2);
+    const now = new Date();
+    // The day the age cap falls in, on both sides of the cap, and some exposed ports.
+    await sql(
+      `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "updatedAt")
+       select $1, $2, 'cap.' || g, 't', (array['critical','high','medium'])[1 + g % 3]::"Severity", 'open',
+         $3::timestamptz - 90 * interval '1 day' + (g - 3) * interval '3 hours', now()
+       from generate_series(1, 5) g`,
+      [ws, assets[0]!.id, now],
+    );
+    await sql(
+      `insert into "OpenPort" ("workspaceId", "assetId", port, "closedAt")
+       values ($1, $2, 6379, null), ($1, $2, 443, null), ($1, $3, 3306, null), ($1, $3, 6379, now())`,
+      [ws, assets[1]!.id, assets[2]!.id],
+    );
+    let writing = true;
+    const folds = (async () => {
+      while (writing) await compactReportRollups(api.services);
+    })();
+    await Promise.all(assets.map((a, i) => writer(api.services, ws, a.id, i + 11, 200)));
+    writing = false;
+    await folds;
+
+    const counted = await recount(ws);
+    expect(counted.length).toBeGreaterThan(10);
+    expect(await ledger(ws)).toEqual(counted);
+    await compactReportRollups(api.services);
+    const [rows] = await sql(
+      `select count(*)::int as n, count(*) filter (where not compacted)::int as loose
+       from "AssetIssueCount" where "workspaceId" = $1`,
+      [ws],
+    );
+    expect(rows).toEqual({ n: counted.length, loose: 0 });
+    expect(await ledger(ws)).toEqual(counted);
+
+    const projectId = assets[0]!.projectId;
+    const read = (f: object, at: Date, page = 1, limit = 100) =>
+      asOperator(api.services, ws, operator, (sc) => vulnerableAssets(sc, { page, limit, ...f }, at));
+    for (const at of [now, new Date(now.getTime() + 30 * DAY)]) {
+      for (const f of [{}, { includeDismissed: true }, { projectId }]) {
+        const direct = await directRanking(ws, at, f);
+        expect(direct.length).toBeGreaterThan(2);
+        const fast = await read(f, at);
+        expect(fast.total).toBe(direct.length);
+        expect(fast.items.map(({ name: _n, value: _v, type: _t, projectName: _p, projectId: _i, ...r }) => r)).toEqual(
+          direct,
+        );
+        expect((await read(f, at, 2, 2)).items.map((r) => r.assetId)).toEqual(direct.slice(2, 4).map((r) => r.assetId));
+      }
+    }
+  }, 180_000);
+
+  it("gives the SLA report its definition gives: one project, a project override, 30 days, 12 months", async () => {
+    const { workspace } = await workspaceWithKey(api.services);
+    const ws = workspace.id;
+    const assets = await assetsOf(api.services, ws, 6, 2);
+    await Promise.all(assets.map((a, i) => writer(api.services, ws, a.id, i + 21, 200)));
+    // And, in both projects (independently of severity), issues of every severity and state first seen every 13
+    // hours over 160 days: some fall near every deadline either policy gives.
+    await sql(
+      `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
+         "dismissedAt", "updatedAt")
+       select $1, ($2::int[])[1 + (g % 3) % 2], 'sla.' || g, 't',
+         (array['critical','high','medium','low'])[1 + g % 4]::"Severity",
+         s.status::"IssueStatus", s.first,
+         case when s.status = 'resolved' then least(s.first + (g % 60) * interval '1 day', now()) end,
+         case when s.status = 'dismissed' then now() end, now()
+       from generate_series(1, 300) g
+       cross join lateral (select now() - g * interval '13 hours' as first,
+         (array['open', 'in-progress', 'resolved', 'dismissed'])[1 + (g / 4) % 4] as status) s`,
+      [ws, [assets[0]!.id, assets[1]!.id]],
+    );
+    const [a, b] = [assets[0]!.projectId, assets[1]!.projectId];
+    await sql(
+      `insert into "SlaPolicy" ("workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays", "updatedAt")
+       values ($1, 20, 40, 60, 80, now())`,
+      [ws],
+    );
+    const now = new Date();
+    const report = (f: Filters) => asOperator(api.services, ws, operator, (sc) => slaReport(sc, f, now));
+    const cases: Filters[] = [
+      { period: "30d", projectId: b },
+      { period: "12m", projectId: b, includeDismissed: true },
+      { period: "12m" },
+    ];
+    for (const f of cases) expect(await report(f)).toMatchObject(await directSla(ws, now, f, await report(f)));
+    await sql(
+      `insert into "ProjectSlaPolicy" ("projectId", "workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays",
+         "updatedAt") values ($1, $2, 10, 50, 30, 100, now())`,
+      [a, ws],
+    );
+    const seen = { breaches: 0, points: 0 };
+    for (const f of [...cases, { period: "30d" as const }, { period: "12m" as const, projectId: a, atRiskDays: 30 }]) {
+      const fast = await report(f);
+      const direct = await directSla(ws, now, f, fast);
+      expect(fast).toMatchObject(direct);
+      seen.breaches += direct.oldestBreaches.length;
+      seen.points += direct.breachRate.points.length;
+    }
+    expect(Math.min(seen.breaches, seen.points)).toBeGreaterThan(5);
+  }, 180_000);
+});
+
+type Filters = { period: "30d" | "12m"; projectId?: number; includeDismissed?: boolean; atRiskDays?: number };
+
+/** The SLA report by its definition (docs/api.md, SLA), from every issue and resolution of the scope. */
+async function directSla(
+  ws: number,
+  now: Date,
+  f: Filters,
+  fast: { period: { from: string; to: string }; breachRate: { bucket: string } },
+) {
+  const start = new Date(`${fast.period.from}T00:00:00Z`).getTime();
+  const end = new Date(`${fast.period.to}T00:00:00Z`).getTime() + DAY;
+  const days = `coalesce(case s when 'critical' then ps."criticalDays" when 'high' then ps."highDays"
+    when 'medium' then ps."mediumDays" else ps."lowDays" end, case s when 'critical' then w."criticalDays"
+    when 'high' then w."highDays" when 'medium' then w."mediumDays" else w."lowDays" end)`;
+  const scoped = (t: string) => `join "Asset" a on a.id = ${t}."assetId"
+    left join "ProjectSlaPolicy" ps on ps."projectId" = a."projectId" join "SlaPolicy" w on w."workspaceId" = $1
+    cross join lateral (select ${t}.severity::text as s) s
+    where ${t}."workspaceId" = $1 and ${t}.severity <> 'info' and ($2::int is null or a."projectId" = $2)`;
+  type IssueRow = { id: number; title: string; severity: string; assetId: number; assetValue: string };
+  const issues = await sql<
+    IssueRow & { assetName: string | null; firstSeenAt: Date; status: string; resolvedAt: Date | null; due: Date }
+  >(
+    `select i.id, i.title, s as severity, i."assetId", a.value as "assetValue", a.name as "assetName",
+       i."firstSeenAt", i.status::text as status, i."resolvedAt", i."firstSeenAt" + ${days} * interval '1 day' as due
+     from "Issue" i ${scoped("i")}`,
+    [ws, f.projectId ?? null],
+  );
+  const resolutions = await sql<{ severity: string; at: Date; issueDismissed: boolean; due: Date }>(
+    `select s as severity, e.at, e."issueDismissed", e."firstSeenAt" + ${days} * interval '1 day' as due
+     from "IssueEvent" e ${scoped("e")} and e."toStatus" = 'resolved' and e.at >= $3 and e.at < $4`,
+    [ws, f.projectId ?? null, new Date(start), new Date(end)],
+  );
+  const [policy] = await sql<Record<string, number>>(
+    `select "criticalDays" as critical, "highDays" as high, "mediumDays" as medium, "lowDays" as low
+     from "SlaPolicy" where "workspaceId" = $1`,
+    [ws],
+  );
+  const t = now.getTime();
+  const atRisk = (f.atRiskDays ?? 7) * DAY;
+  const open = issues.filter((i) =>
+    ["open", "in-progress", ...(f.includeDismissed ? ["dismissed"] : [])].includes(i.status),
+  );
+  const bySeverity = ["critical", "high", "medium", "low"].map((severity) => {
+    const o = open.filter((i) => i.severity === severity);
+    const breached = o.filter((i) => i.due.getTime() < t).length;
+    const near = o.filter((i) => i.due.getTime() >= t && i.due.getTime() < t + atRisk).length;
+    const r = resolutions.filter((e) => e.severity === severity && (f.includeDismissed || !e.issueDismissed));
+    const late = r.filter((e) => e.at > e.due).length;
+    return {
+      severity,
+      slaDays: policy![severity],
+      open: o.length,
+      withinSla: o.length - breached - near,
+      atRisk: near,
+      breached,
+      resolvedInPeriod: r.length,
+      resolvedWithinSla: r.length - late,
+      resolvedLate: late,
+    };
+  });
+  const buckets = new Map<string, { due: number; breached: number }>();
+  const { bucket } = fast.breachRate;
+  for (const i of issues) {
+    const due = i.due.getTime();
+    if ((!f.includeDismissed && i.status === "dismissed") || due < start || due >= end || due > t) continue;
+    const d = i.due.toISOString().slice(0, 10);
+    const monday = new Date(`${d}T00:00:00Z`).getTime() - ((i.due.getUTCDay() + 6) % 7) * DAY;
+    const key = bucket === "week" ? new Date(monday).toISOString().slice(0, 10) : `${d.slice(0, 7)}-01`;
+    const p = buckets.get(key) ?? { due: 0, breached: 0 };
+    p.due++;
+    if (!(i.status === "resolved" && i.resolvedAt!.getTime() <= due)) p.breached++;
+    buckets.set(key, p);
+  }
+  const oldestBreaches = open
+    .filter((i) => i.due.getTime() < t)
+    .sort((x, y) => x.due.getTime() - y.due.getTime() || x.id - y.id)
+    .slice(0, 10)
+    .map(({ status: _s, resolvedAt: _r, due, ...i }) => ({
+      ...i,
+      issueId: i.id,
+      id: undefined,
+      dueAt: due,
+      daysOver: Math.floor((t - due.getTime()) / DAY),
+    }))
+    .map(({ id: _id, ...i }) => i);
+  return {
+    bySeverity,
+    breachRate: {
+      bucket,
+      points: [...buckets]
+        .sort(([x], [y]) => x.localeCompare(y))
+        .map(([start, p]) => ({ start, ...p, rate: Number((p.breached / p.due).toFixed(4)) })),
+    },
+    oldestBreaches,
+  };
+}
