@@ -129,10 +129,16 @@ try {
     { path: "/app/findings?scanner=tls" },
     { path: "/app/findings?kind=port.open.443" },
     { path: "/app/findings?from=2026-11-01" },
-    // Not paged: every open-port issue of the workspace in one answer.
     { path: "/app/findings?q=issue%2042" },
     { path: "/app/findings?sort=severity" },
-    { path: "/app/ports", runs: 3 },
+    // Every port with exact counts and its 20 most recently seen assets (not paged); then one port's assets, paged.
+    { path: "/app/ports" },
+    {
+      path: "/app/ports/3306/assets",
+      count: `select count(*) from "Issue" where ${w} and port = 3306 and status in ('open', 'in-progress')
+              and kind like 'port.open.%'`,
+    },
+    { path: "/app/ports/3306/assets?page=180" },
     { path: "/app/audit-log", count: `select count(*) from "AuditEntry" where ${w}` },
     { path: "/app/audit-log?page=5000" },
     { path: "/app/audit-log?order=asc" },

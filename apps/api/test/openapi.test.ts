@@ -61,6 +61,7 @@ const ROUTES: [string, string, string | null, number][] = [
   ["get", "/app/overview", "reports:read", 200],
   ["get", "/app/scans/{id}/comparison", "issues:read", 200],
   ["get", "/app/assets/{id}/ports", "issues:read", 200],
+  ["get", "/app/ports/{port}/assets", "issues:read", 200],
   ["get", "/app/issues/{id}/history", "issues:read", 200],
   ["get", "/app/assets/{id}/outside-view", "assets:read", 200],
 ];

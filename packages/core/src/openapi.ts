@@ -51,7 +51,8 @@ function decorate(op: Operation, meta: AppMeta, path: string) {
       success.content["application/json"].schema = { ...pageSchema.properties.items, maxItems: MAX_PAGE_SIZE };
   }
   const status = String(meta.successStatus ?? 200);
-  op.responses = { [status]: success, ...errorResponses(meta, path.includes("{")) };
+  // 404 where the path names a row by id ({id}, {deliveryId}…); a port number names none (an empty page).
+  op.responses = { [status]: success, ...errorResponses(meta, /\{\w*[iI]d\}/.test(path)) };
   op.security = [{ bearer: [] }];
   const notes = [
     meta.dashboardOnly

@@ -44,7 +44,8 @@ export const assetSchema = z
   })
   .meta({ id: "Asset" });
 
-const severityCounts = z.object({
+/** Issues by severity (asset counts, port groups). */
+export const severityCounts = z.object({
   critical: z.number().int(),
   high: z.number().int(),
   medium: z.number().int(),

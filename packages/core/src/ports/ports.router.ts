@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { pageOf } from "../paging.ts";
 import { procedure, router } from "../trpc.ts";
-import { assetPortSchema, assetPortsInput, openPortGroupSchema } from "./ports.schemas.ts";
-import { assetPorts, openPorts } from "./ports.service.ts";
+import {
+  PORT_GROUP_ASSETS,
+  assetPortSchema,
+  assetPortsInput,
+  openPortAssetSchema,
+  openPortGroupSchema,
+  portAssetsInput,
+} from "./ports.schemas.ts";
+import { assetPorts, openPorts, portAssets } from "./ports.service.ts";
 
 const tags = ["Open ports"];
 const read = { scope: "issues:read", kind: "read" } as const;
@@ -15,13 +22,31 @@ export const portsRouter = router({
         path: "/app/ports",
         tags,
         summary: "Open-port issues grouped by port",
-        description: "Open and in-progress issues only, by port ascending.",
+        description:
+          "Open and in-progress issues only, by port ascending. Each group counts all its assets exactly and " +
+          `shows the ${PORT_GROUP_ASSETS} most recently seen; GET /app/ports/{port}/assets pages the rest.`,
       },
       ...read,
     })
     .input(z.object({}))
     .output(z.array(openPortGroupSchema))
     .query(({ ctx }) => openPorts(ctx)),
+
+  assets: procedure
+    .meta({
+      openapi: {
+        method: "GET",
+        path: "/app/ports/{port}/assets",
+        tags,
+        summary: "The assets on which a port is open",
+        description: "Assets with an open or in-progress open-port issue for the port, the most recently seen first.",
+      },
+      paged: true,
+      ...read,
+    })
+    .input(portAssetsInput)
+    .output(pageOf(openPortAssetSchema))
+    .query(({ ctx, input }) => portAssets(ctx, input.port, input)),
 
   ofAsset: procedure
     .meta({

@@ -1,51 +1,118 @@
 import { notFound } from "../errors.ts";
-import { skipTake, type PagingInput } from "../paging.ts";
-import type { ServiceContext } from "../service-context.ts";
+import { skipTake, type Page, type PagingInput } from "../paging.ts";
+import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { dashed } from "../enum-names.ts";
-import type { OpenPortGroup } from "./ports.schemas.ts";
+import type { Severity } from "@ems/db";
+import { PORT_GROUP_ASSETS, type OpenPortAsset, type OpenPortGroup } from "./ports.schemas.ts";
+
+// The open-port issues of `t`: literal (not bound), so that PostgreSQL proves the partial index
+// "Issue_open_port_idx" serves every query below (migration open_port_index).
+const openPortIssue = (t: string) => `${t}.status in ('open', 'in-progress') and ${t}.kind like 'port.open.%'`;
+
+// An asset of a port: its issue, and the banner (and service) the asset's port scan saw on that port.
+const ASSET_COLUMNS = `i.id as "issueId", i."assetId", a.value, a.type, i.status, i.severity, i."lastSeenAt",
+  p.banner, p.service, p.protocol`;
+const ASSET_JOINS = (port: string) => `join "Asset" a on a.id = i."assetId"
+  left join lateral (
+    select banner, service, protocol from "OpenPort" op
+    where op."assetId" = i."assetId" and op.port = ${port} and op."closedAt" is null
+    order by op.protocol limit 1
+  ) p on true`;
+
+type AssetRow = OpenPortAsset & { service: string | null; protocol: string | null };
+type GroupRow = AssetRow & { port: number; assetCount: number; top: Severity } & Record<Severity, number>;
+
+const asset = (r: AssetRow): OpenPortAsset => ({
+  assetId: r.assetId,
+  value: r.value,
+  type: r.type,
+  issueId: r.issueId,
+  status: r.status,
+  severity: r.severity,
+  banner: r.banner,
+  lastSeenAt: r.lastSeenAt,
+});
 
 /**
- * Open-port issues grouped by port, with the assets where each is open:
- * the issues say what matters (status, severity), the open-port table adds
- * the service and banner the scanner saw.
+ * Open-port issues grouped by port, ascending: exact counts per port (PostgreSQL groups them over the partial index)
+ * and the PORT_GROUP_ASSETS most recently seen assets of each, in one query. Node only folds those rows (at most
+ * PORT_GROUP_ASSETS a port) into groups; the rest of a port's assets are paged by portAssets.
  */
 export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
-  const issues = await sc.db.issue.findMany({
-    where: { kind: { startsWith: "port.open." }, status: { in: ["open", "in_progress"] } },
-    include: { asset: { select: { id: true, value: true, type: true } } },
-    orderBy: [{ port: "asc" }, { assetId: "asc" }],
-  });
-  const seen = await sc.db.openPort.findMany({
-    where: { assetId: { in: [...new Set(issues.map((i) => i.assetId))] }, closedAt: null },
-  });
-  // First row per asset and port, as find() over the array gave, without its cost (issues × ports).
-  const seenAt = new Map<string, (typeof seen)[number]>();
-  for (const p of seen) if (!seenAt.has(`${p.assetId}:${p.port}`)) seenAt.set(`${p.assetId}:${p.port}`, p);
+  const rows = await workspaceRows<GroupRow>(
+    sc,
+    "open-port-groups",
+    `select g.*, ${ASSET_COLUMNS}
+     from (
+       select port, count(*)::int as "assetCount", max(severity) as top,
+         count(*) filter (where severity = 'critical')::int as critical,
+         count(*) filter (where severity = 'high')::int as high,
+         count(*) filter (where severity = 'medium')::int as medium,
+         count(*) filter (where severity = 'low')::int as low,
+         count(*) filter (where severity = 'info')::int as info
+       from "Issue" o where o."workspaceId" = $1 and ${openPortIssue("o")}
+       group by port
+     ) g
+     cross join lateral (
+       select i.id, i."assetId", i.status, i.severity, i."lastSeenAt" from "Issue" i
+       where i."workspaceId" = $1 and i.port = g.port and ${openPortIssue("i")}
+       order by i."lastSeenAt" desc, i.id desc
+       limit ${PORT_GROUP_ASSETS}
+     ) i
+     ${ASSET_JOINS("g.port")}
+     order by g.port, i."lastSeenAt" desc, i.id desc`,
+  );
   const groups = new Map<number, OpenPortGroup>();
-  for (const i of issues) {
-    const port = i.port ?? Number(i.kind.split(".")[2]);
-    const info = seenAt.get(`${i.assetId}:${port}`);
-    const group = groups.get(port) ?? {
-      port,
-      protocol: info?.protocol ?? "tcp",
-      service: info?.service ?? null,
-      severity: i.severity,
-      assets: [],
-    };
-    group.service ??= info?.service ?? null;
-    group.assets.push({
-      assetId: i.assetId,
-      value: i.asset.value,
-      type: i.asset.type,
-      issueId: i.id,
-      status: dashed(i.status),
-      severity: i.severity,
-      banner: info?.banner ?? null,
-      lastSeenAt: i.lastSeenAt,
-    });
-    groups.set(port, group);
+  for (const r of rows) {
+    let group = groups.get(r.port);
+    if (!group) {
+      const { critical, high, medium, low, info } = r;
+      group = {
+        port: r.port,
+        protocol: r.protocol ?? "tcp",
+        service: r.service,
+        severity: r.top,
+        assetCount: r.assetCount,
+        severityCounts: { critical, high, medium, low, info },
+        assetsTruncated: false,
+        assets: [],
+      };
+      groups.set(r.port, group);
+    }
+    group.service ??= r.service;
+    group.assets.push(asset(r));
+    group.assetsTruncated = group.assetCount > group.assets.length;
   }
   return [...groups.values()];
+}
+
+/** Every asset on which `port` is open (an open or in-progress issue), a page at a time, most recently seen first. */
+export async function portAssets(sc: ServiceContext, port: number, p: PagingInput): Promise<Page<OpenPortAsset>> {
+  const { skip, take } = skipTake(p);
+  const [rows, [count]] = await Promise.all([
+    workspaceRows<AssetRow>(
+      sc,
+      "open-port-assets",
+      // The page's ids from the index alone, then their rows (see deferredPage).
+      `select ${ASSET_COLUMNS}
+       from (
+         select id from "Issue" o where o."workspaceId" = $1 and o.port = $2 and ${openPortIssue("o")}
+         order by "lastSeenAt" desc, id desc offset $3 limit $4
+       ) page
+       join "Issue" i on i.id = page.id
+       ${ASSET_JOINS("$2")}
+       order by i."lastSeenAt" desc, i.id desc`,
+      [port, skip, take],
+    ),
+    workspaceRows<{ total: number }>(
+      sc,
+      "open-port-assets-count",
+      `select count(*)::int as total from "Issue" o
+       where o."workspaceId" = $1 and o.port = $2 and ${openPortIssue("o")}`,
+      [port],
+    ),
+  ]);
+  return { items: rows.map(asset), total: count!.total, page: p.page, limit: p.limit };
 }
 
 /** The ports open on one asset now (as its last port scan saw them), by port, with each one's issue. */
