@@ -63,6 +63,26 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await page.reload();
   await expect(page.getByTestId("filter-status")).toHaveValue("ignored");
 
+  // The added hosts, sorted by host both ways, then searched: the URL holds the filter, sort and search.
+  await page.getByTestId("filter-status").selectOption("added");
+  await expect(page).toHaveURL(/status=added/);
+  const hosts = () => table.getByTestId("data-table-row").locator("td:nth-child(2)").allTextContents();
+  await page.getByTestId("sort-host").click();
+  await expect(page).toHaveURL(/sort=host/);
+  await expect.poll(hosts).toEqual([`api.${DOMAIN}`, `mail.${DOMAIN}`]);
+  await page.getByTestId("sort-host").click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`, `api.${DOMAIN}`]);
+  await page.getByTestId("search").fill("mai");
+  await expect(page).toHaveURL(/q=mai/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`]);
+  await page.reload();
+  await expect(page.getByTestId("filter-status")).toHaveValue("added");
+  await expect(page.getByTestId("search")).toHaveValue("mai");
+  await expect(page.getByRole("columnheader", { name: "Host" })).toHaveAttribute("aria-sort", "descending");
+  await expect(page).toHaveURL(/domain=e2e-disc\.com/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`]);
+
   // The domain's asset page lists what was found under it.
   await page.goto(assetUrl);
   const section = page.getByTestId("asset-discovered-hosts");
