@@ -3,6 +3,8 @@ import { expect, shot, signIn, stack, test } from "./fixtures";
 const DOMAIN = "e2e-disc.com";
 
 test("discover hosts under a proven domain, add two as assets, ignore and restore one", async ({ page, request }) => {
+  // The run alone may take 45 s on a busy machine; the list's sort, search and reload come after it.
+  test.setTimeout(120_000);
   const { dnsControl, ctControl } = stack();
   for (const [name, records] of [
     [DOMAIN, { A: ["127.0.0.1"] }],
