@@ -32,3 +32,59 @@ test("the audit log filters and exports what the dashboard did", async ({ page }
   expect(json.every((e: { action: string }) => e.action === "project.create")).toBe(true);
   expect(json.some((e: { changes: { name?: { after: string } } }) => e.changes.name?.after === "Audit B")).toBe(true);
 });
+
+test("the audit log's filter, sort and search live in the URL and survive a reload", async ({ page }) => {
+  await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  const form = page.getByTestId("project-form").first();
+  await form.getByLabel("Name").fill("Audit URL");
+  await form.getByRole("button", { name: "Create project" }).click();
+  await page
+    .getByTestId("data-table-row")
+    .filter({ hasText: "Audit URL" })
+    .getByRole("button", { name: "Edit" })
+    .click();
+  const edit = page.getByTestId("project-form").nth(1);
+  await edit.getByLabel("Name").fill("Audit URL renamed");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "Audit URL renamed" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Audit log" }).click();
+  const rows = page.getByTestId("data-table-row");
+  const actions = () => rows.locator("code").allTextContents();
+  await page.getByTestId("filter-resource").selectOption("project");
+  await expect(page).toHaveURL(/resourceType=project/);
+  await expect(rows.filter({ hasText: "project.update" }).first()).toBeVisible();
+
+  // Sorting by action orders the rows by it, both ways (rows of more than one action, so the order shows).
+  const sortedBy = async (dir: "asc" | "desc") => {
+    const shown = await actions();
+    const sorted = [...shown].sort();
+    if (dir === "desc") sorted.reverse();
+    return new Set(shown).size > 1 && shown.join() === sorted.join();
+  };
+  await page.getByTestId("sort-action").click();
+  await expect(page).toHaveURL(/sort=action/);
+  await expect(page).toHaveURL(/order=asc/);
+  await expect.poll(() => sortedBy("asc")).toBe(true);
+  await page.getByTestId("sort-action").click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(() => sortedBy("desc")).toBe(true);
+
+  // The search narrows the rows (and the export takes it too).
+  const before = await rows.count();
+  await page.getByTestId("search").fill("update");
+  await expect(page).toHaveURL(/q=update/);
+  await expect(rows.filter({ hasText: "project.create" })).toHaveCount(0);
+  const narrowed = await rows.count();
+  expect(narrowed).toBeGreaterThan(0);
+  expect(narrowed).toBeLessThan(before);
+  await expect(page.getByTestId("export-csv")).toHaveAttribute("href", /q=update/);
+
+  await page.reload();
+  await expect(page.getByTestId("filter-resource")).toHaveValue("project");
+  await expect(page.getByTestId("search")).toHaveValue("update");
+  await expect(page.getByRole("columnheader", { name: "Action" })).toHaveAttribute("aria-sort", "descending");
+  await expect(rows).toHaveCount(narrowed);
+  expect(new Set(await actions())).toEqual(new Set(["project.update"]));
+});

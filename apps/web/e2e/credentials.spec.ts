@@ -117,3 +117,46 @@ test("buying asset slots is recorded and audited", async ({ page }) => {
   await expect(page.getByTestId("data-table-row")).toContainText("owner@acme.test");
   await expect(page.getByTestId("data-table-row")).toContainText("dashboard");
 });
+
+test("the OAuth app form shows errors at their field, starts with no scope and offers the key presets", async ({
+  page,
+}) => {
+  await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "OAuth apps" }).click();
+  const form = page.getByTestId("oauth-app-form");
+  const scopes = form.getByRole("group", { name: "Scopes" });
+  // Least privilege: nothing is picked for you.
+  await expect(form.getByRole("checkbox", { checked: true })).toHaveCount(0);
+
+  await form.getByLabel("Redirect URIs (one per line)").fill("https://partner.example/cb\nhttp://partner.example/cb");
+  await form.getByRole("button", { name: "Create app" }).click();
+  await expect(form.getByLabel("Name")).toHaveAccessibleDescription("must not be empty");
+  await expect(form.getByLabel("Redirect URIs (one per line)")).toHaveAccessibleDescription(
+    /http:\/\/partner\.example\/cb: must be https/,
+  );
+  await expect(scopes.getByTestId("field-error")).toHaveText("Pick at least one scope");
+  await expect(page.getByTestId("oauth-app-secret")).toHaveCount(0);
+
+  // The presets are the API keys': read only is every read scope and nothing else.
+  await scopes.getByRole("button", { name: "Read only" }).click();
+  await expect(scopes.getByTestId("field-error")).toHaveCount(0);
+  await expect(scopes.getByRole("checkbox", { checked: true })).toHaveCount(5);
+  await expect(scopes.getByRole("checkbox", { name: "assets:read" })).toBeChecked();
+  await expect(scopes.getByRole("checkbox", { name: "assets:write" })).not.toBeChecked();
+
+  await form.getByLabel("Name").fill("Spec partner");
+  await form.getByLabel("Redirect URIs (one per line)").fill("https://partner.example/cb");
+  await form.getByRole("button", { name: "Create app" }).click();
+  const secret = page.getByTestId("oauth-app-secret");
+  await expect(secret.getByTestId("client-secret")).not.toBeEmpty();
+  await expect(secret.getByRole("button", { name: "Copy client secret" })).toBeVisible();
+  const row = page.getByTestId("data-table-row").filter({ hasText: "Spec partner" });
+  await expect(row).toContainText("assets:read");
+  await expect(row).not.toContainText("assets:write");
+
+  // The edit form opens with the app's own scopes.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByTestId("oauth-app-edit-form");
+  await expect(edit.getByRole("checkbox", { checked: true })).toHaveCount(5);
+  await expect(edit.getByLabel("Redirect URIs (one per line)")).toHaveValue("https://partner.example/cb");
+});

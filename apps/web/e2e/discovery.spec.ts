@@ -3,6 +3,8 @@ import { expect, shot, signIn, stack, test } from "./fixtures";
 const DOMAIN = "e2e-disc.com";
 
 test("discover hosts under a proven domain, add two as assets, ignore and restore one", async ({ page, request }) => {
+  // The run alone may take 45 s on a busy machine; the list's sort, search and reload come after it.
+  test.setTimeout(120_000);
   const { dnsControl, ctControl } = stack();
   for (const [name, records] of [
     [DOMAIN, { A: ["127.0.0.1"] }],
@@ -62,6 +64,26 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await expect(row(`old.${DOMAIN}`)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("filter-status")).toHaveValue("ignored");
+
+  // The added hosts, sorted by host both ways, then searched: the URL holds the filter, sort and search.
+  await page.getByTestId("filter-status").selectOption("added");
+  await expect(page).toHaveURL(/status=added/);
+  const hosts = () => table.getByTestId("data-table-row").locator("td:nth-child(2)").allTextContents();
+  await page.getByTestId("sort-host").click();
+  await expect(page).toHaveURL(/sort=host/);
+  await expect.poll(hosts).toEqual([`api.${DOMAIN}`, `mail.${DOMAIN}`]);
+  await page.getByTestId("sort-host").click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`, `api.${DOMAIN}`]);
+  await page.getByTestId("search").fill("mai");
+  await expect(page).toHaveURL(/q=mai/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`]);
+  await page.reload();
+  await expect(page.getByTestId("filter-status")).toHaveValue("added");
+  await expect(page.getByTestId("search")).toHaveValue("mai");
+  await expect(page.getByRole("columnheader", { name: "Host" })).toHaveAttribute("aria-sort", "descending");
+  await expect(page).toHaveURL(/domain=e2e-disc\.com/);
+  await expect.poll(hosts).toEqual([`mail.${DOMAIN}`]);
 
   // The domain's asset page lists what was found under it.
   await page.goto(assetUrl);

@@ -37,3 +37,36 @@ test("create, edit and delete a project", async ({ page }) => {
   await expect(page.getByTestId("toast").filter({ hasText: "deleted" })).toBeVisible();
   await expect(page.getByTestId("data-table-row").filter({ hasText: "Storefront EU" })).toHaveCount(0);
 });
+
+test("the projects list sorts by name and searches, and the URL keeps both over a reload", async ({ page }) => {
+  await signIn(page, "owner@acme.test");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  const form = page.getByTestId("project-form").first();
+  const rows = page.getByTestId("data-table-row");
+  const names = ["Sortable Mango", "Sortable Apple", "Sortable Kiwi"];
+  for (const name of names) {
+    await form.getByLabel("Name").fill(name);
+    await form.getByRole("button", { name: "Create project" }).click();
+    await expect(rows.filter({ hasText: name })).toBeVisible();
+  }
+  const before = await rows.count();
+
+  await page.getByTestId("search").fill("sortable");
+  await expect(page).toHaveURL(/q=sortable/);
+  await expect(rows).toHaveCount(3);
+  expect(before).toBeGreaterThan(3); // the seeded projects are gone from the view
+
+  const shown = () => rows.locator("td:nth-child(1)").allTextContents();
+  // Created first by default; by name after a click on its header, then the other way.
+  await expect.poll(shown).toEqual(names);
+  await page.getByTestId("sort-name").click();
+  await expect(page).toHaveURL(/sort=name/);
+  await expect.poll(shown).toEqual(["Sortable Apple", "Sortable Kiwi", "Sortable Mango"]);
+  await page.getByTestId("sort-name").click();
+  await expect.poll(shown).toEqual(["Sortable Mango", "Sortable Kiwi", "Sortable Apple"]);
+
+  await page.reload();
+  await expect(page.getByTestId("search")).toHaveValue("sortable");
+  await expect(page.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(shown).toEqual(["Sortable Mango", "Sortable Kiwi", "Sortable Apple"]);
+});

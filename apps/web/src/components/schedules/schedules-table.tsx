@@ -5,12 +5,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Button, ConfirmDialog, DataTable, type DataTableColumn, type DataTableProps, toast } from "@ems/ui";
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  RelativeTime,
+  type DataTableColumn,
+  type DataTableProps,
+  toast,
+} from "@ems/ui";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
 import { ScheduleDialog } from "./schedule-form";
-import { When } from "./when";
 
 export type SchedulesTableProps = Pick<
   DataTableProps<Schedule>,
@@ -82,9 +89,14 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
       key: "nextRunAt",
       header: "Next run",
       sortable: true,
-      render: (s) => <When date={s.nextRunAt} empty="not scheduled" />,
+      render: (s) => <RelativeTime date={s.nextRunAt} fallback="not scheduled" />,
     },
-    { key: "lastRunAt", header: "Last run", sortable: true, render: (s) => <When date={s.lastRunAt} empty="never" /> },
+    {
+      key: "lastRunAt",
+      header: "Last run",
+      sortable: true,
+      render: (s) => <RelativeTime date={s.lastRunAt} fallback="never" />,
+    },
     {
       key: "enabled",
       header: "Enabled",

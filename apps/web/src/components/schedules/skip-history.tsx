@@ -3,10 +3,9 @@
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
 import type { RouterOutputs } from "@ems/core";
-import { EmptyState, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@ems/ui";
+import { EmptyState, RelativeTime, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@ems/ui";
 import { useTRPC } from "@/trpc/client";
 import type { Schedule } from "./recurrence-text";
-import { When } from "./when";
 
 type Skip = RouterOutputs["scanSchedules"]["skips"]["items"][number];
 const REASONS: Record<Skip["reason"], string> = {
@@ -40,7 +39,7 @@ export function SkipHistory({ schedules }: { schedules: Schedule[] }) {
         {skips.map((k) => (
           <TableRow key={k.id} data-testid="skip" data-reason={k.reason}>
             <TableCell>
-              <When date={k.slotAt} />
+              <RelativeTime date={k.slotAt} />
             </TableCell>
             <TableCell>{names.get(k.scheduleId)}</TableCell>
             <TableCell>

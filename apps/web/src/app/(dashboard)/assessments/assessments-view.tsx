@@ -2,9 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, buttonVariants, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import {
+  Button,
+  buttonVariants,
+  Card,
+  ConfirmDialog,
+  DataTable,
+  Field,
+  PageHeader,
+  RelativeTime,
+  StatusPill,
+  toast,
+} from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { Preview } from "./preview";
 import { SharePanel } from "./share-panel";
 
@@ -147,12 +158,18 @@ export function AssessmentsView() {
               </span>
             ),
           },
-          { key: "createdAt", header: "Requested", render: (r) => formatDate(r.createdAt) },
+          { key: "createdAt", header: "Requested", render: (r) => <RelativeTime date={r.createdAt} /> },
           {
             key: "share",
             header: "Link",
             render: (r) =>
-              r.shareLive ? `live until ${formatDate(r.shareExpiresAt)} · ${r.shareViewCount} views` : "—",
+              r.shareLive ? (
+                <>
+                  live, ends <RelativeTime date={r.shareExpiresAt} /> · {r.shareViewCount} views
+                </>
+              ) : (
+                "—"
+              ),
           },
           { key: "actions", header: "", render: actions },
         ]}

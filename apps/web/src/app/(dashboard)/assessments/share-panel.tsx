@@ -2,9 +2,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, Field, toast } from "@ems/ui";
+import { Button, Card, Field, RelativeTime, toast } from "@ems/ui";
 import { errorMessage, useTRPC } from "@/trpc/client";
-import { formatDate } from "@/components/use-me";
 
 type Report = RouterOutputs["assessments"]["list"]["items"][number];
 
@@ -77,7 +76,8 @@ export function SharePanel({
           <CopyField label="Page" value={link.shareUrl?.url ?? ""} />
           <CopyField label="PDF" value={link.sharePdfUrl?.url ?? ""} />
           <p className="text-sm text-muted-foreground">
-            Live until {formatDate(link.shareExpiresAt)}. Copy it now: it is not shown again (a new link replaces it).
+            Live, ends <RelativeTime date={link.shareExpiresAt} />. Copy it now: it is not shown again (a new link
+            replaces it).
           </p>
         </div>
       )}

@@ -1,50 +1,59 @@
 "use client";
+// The audit log. Its filters, search, sort and page live in the URL (useListState): a filtered view can be
+// shared, survives a reload, and the export links take the same filters.
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { parseAsString } from "nuqs";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { DataTable, Field, PageHeader, StatusPill, buttonVariants } from "@ems/ui";
+import { DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, buttonVariants } from "@ems/ui";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
-import { formatDate } from "@/components/use-me";
 
 type Entry = RouterOutputs["auditLog"]["list"]["items"][number];
 /** The filters that the list and the export share. */
 type AuditQuery = Omit<RouterInputs["auditLog"]["export"], "format">;
-/** The form's state: the procedure's filters, with the actor as one "type:id" choice. */
-type Filters = Pick<AuditQuery, "action" | "resourceType" | "resourceId" | "from" | "to"> & { actor?: string };
+type ActorType = NonNullable<AuditQuery["actorType"]>;
+
+const SORTS = ["createdAt", "action"] as const satisfies NonNullable<RouterInputs["auditLog"]["list"]["sort"]>[];
+/** The actor is one URL key, "type:id" (or just the type, e.g. "system"), as the actor select offers it. */
+const FILTERS = {
+  actor: parseAsString,
+  action: parseAsString,
+  resourceType: parseAsString,
+  resourceId: parseAsString,
+  from: parseAsString,
+  to: parseAsString,
+};
+type FilterKey = keyof typeof FILTERS;
 
 const show = (v: unknown) =>
   v === null || v === undefined ? "∅" : v === "" ? '""' : typeof v === "string" ? v : JSON.stringify(v);
 
-/** The filters as the procedure's (and the export's) query parameters. */
-function toQuery(f: Filters): AuditQuery {
-  const q: AuditQuery = {};
+/** The URL's filters as the procedure's (and the export's) query parameters. */
+function toQuery(f: Partial<Record<FilterKey, string | null>>, q: string): AuditQuery {
+  const query: AuditQuery = q ? { q } : {};
   if (f.actor) {
-    const [type, id] = f.actor.split(":") as [NonNullable<AuditQuery["actorType"]>, string | undefined];
-    q.actorType = type;
-    if (id) q.actorId = id;
+    const [type, id] = f.actor.split(":") as [ActorType, string | undefined];
+    query.actorType = type;
+    if (id) query.actorId = id;
   }
-  for (const k of ["action", "resourceType", "resourceId", "from", "to"] as const) if (f[k]) q[k] = f[k];
-  return q;
+  for (const k of ["action", "resourceType", "resourceId", "from", "to"] as const) if (f[k]) query[k] = f[k];
+  return query;
 }
 
 export function AuditLogView() {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>({});
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(50);
-  const [order, setOrder] = useState<"asc" | "desc">("desc");
-  const query = useMemo(() => toQuery(filters), [filters]);
+  const state = useListState(FILTERS, SORTS);
+  const query = toQuery(state.filters, state.q);
   const options = useQuery(trpc.auditLog.filters.queryOptions({}));
-  const list = useQuery(trpc.auditLog.list.queryOptions({ ...query, page, limit, order }));
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => (
-    setFilters((f) => ({ ...f, [k]: e.target.value || undefined })),
-    setPage(1)
-  );
+  const list = useQuery(trpc.auditLog.list.queryOptions({ ...query, ...state.query }));
+  const set = (k: FilterKey) => (e: { target: { value: string } }) => state.setFilters({ [k]: e.target.value || null });
   const exportUrl = (format: "csv" | "json") => {
     const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
     params.set("format", format);
     return `/api/audit-log/export?${params}`;
   };
+  const filtered = Object.keys(query).length > 0;
   const data = list.data;
 
   return (
@@ -64,10 +73,12 @@ export function AuditLogView() {
         }
       />
       <DataTable<Entry>
+        label="Audit log"
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="audit-filters">
+            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Action or who" />
             <Field label="Actor">
-              <select value={filters.actor ?? ""} onChange={set("actor")} data-testid="filter-actor">
+              <select value={state.filters.actor ?? ""} onChange={set("actor")} data-testid="filter-actor">
                 <option value="">Anyone</option>
                 {options.data?.actors.map((a) => (
                   <option key={`${a.type}:${a.id}`} value={a.id === null ? a.type : `${a.type}:${a.id}`}>
@@ -77,7 +88,7 @@ export function AuditLogView() {
               </select>
             </Field>
             <Field label="Action">
-              <select value={filters.action ?? ""} onChange={set("action")} data-testid="filter-action">
+              <select value={state.filters.action ?? ""} onChange={set("action")} data-testid="filter-action">
                 <option value="">Any action</option>
                 {options.data?.actions.map((a) => (
                   <option key={a}>{a}</option>
@@ -85,7 +96,11 @@ export function AuditLogView() {
               </select>
             </Field>
             <Field label="Resource">
-              <select value={filters.resourceType ?? ""} onChange={set("resourceType")} data-testid="filter-resource">
+              <select
+                value={state.filters.resourceType ?? ""}
+                onChange={set("resourceType")}
+                data-testid="filter-resource"
+              >
                 <option value="">Any resource</option>
                 {options.data?.resourceTypes.map((r) => (
                   <option key={r}>{r}</option>
@@ -93,18 +108,18 @@ export function AuditLogView() {
               </select>
             </Field>
             <Field label="Resource id">
-              <input value={filters.resourceId ?? ""} onChange={set("resourceId")} size={8} />
+              <input value={state.filters.resourceId ?? ""} onChange={set("resourceId")} size={8} />
             </Field>
             <Field label="From">
-              <input type="date" value={filters.from ?? ""} onChange={set("from")} />
+              <input type="date" value={state.filters.from ?? ""} onChange={set("from")} data-testid="filter-from" />
             </Field>
             <Field label="To">
-              <input type="date" value={filters.to ?? ""} onChange={set("to")} />
+              <input type="date" value={state.filters.to ?? ""} onChange={set("to")} data-testid="filter-to" />
             </Field>
           </div>
         }
         columns={[
-          { key: "createdAt", header: "When", sortable: true, render: (e) => formatDate(e.createdAt) },
+          { key: "createdAt", header: "When", sortable: true, render: (e) => <RelativeTime date={e.createdAt} /> },
           {
             key: "actor",
             header: "Who",
@@ -115,7 +130,7 @@ export function AuditLogView() {
             ),
           },
           { key: "channel", header: "Through", render: (e) => <StatusPill status={e.channel} tone="info" /> },
-          { key: "action", header: "Action", render: (e) => <code>{e.action}</code> },
+          { key: "action", header: "Action", sortable: true, render: (e) => <code>{e.action}</code> },
           {
             key: "resource",
             header: "Resource",
@@ -139,13 +154,15 @@ export function AuditLogView() {
         rows={data?.items ?? []}
         rowKey={(e) => e.id}
         total={data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onPageChange={setPage}
-        limitOptions={[25, 50, 100]}
-        onLimitChange={(l) => (setLimit(l), setPage(1))}
-        sort={{ key: "createdAt", dir: order }}
-        onSortChange={(s) => (setOrder(s.dir), setPage(1))}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={filtered ? "No entry matches" : "Nothing recorded yet"}
+            description={
+              filtered ? "Try another search, or clear a filter." : "Changes in this workspace are recorded here."
+            }
+          />
+        }
         loading={list.isLoading}
       />
     </div>

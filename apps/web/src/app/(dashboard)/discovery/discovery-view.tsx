@@ -1,22 +1,51 @@
 "use client";
+// Discovered hosts. Filters, search, sort and page live in the URL (useListState): the asset page links here
+// filtered on its domain, and a view survives a reload. The selection belongs to one view: it empties when the
+// view changes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import { useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, DataTable, Field, PageHeader, StatusPill, toast, type RowSelectionState } from "@ems/ui";
+import {
+  Button,
+  Card,
+  DataTable,
+  EmptyState,
+  Field,
+  PageHeader,
+  RelativeTime,
+  StatusPill,
+  toast,
+  type RowSelectionState,
+} from "@ems/ui";
 import { BarChart } from "@/components/charts";
-import { formatDate, useMe } from "@/components/use-me";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { RunButton } from "./run-button";
 
 type ListInput = RouterInputs["discovery"]["hosts"];
 type Host = RouterOutputs["discovery"]["hosts"]["items"][number];
 type AddResult = RouterOutputs["discovery"]["add"];
-const STATUSES = ["new", "ignored", "added"] as const;
-const SOURCES = ["crtsh", "certspotter", "bruteforce", "certificate", "cname", "redirect"] as const;
-type FilterKey = "projectId" | "domain" | "status" | "source" | "resolves" | "q";
+const STATUSES = ["new", "ignored", "added"] as const satisfies ListInput["status"][];
+const SOURCES = [
+  "crtsh",
+  "certspotter",
+  "bruteforce",
+  "certificate",
+  "cname",
+  "redirect",
+] as const satisfies ListInput["source"][];
+const SORTS = ["createdAt", "host", "status", "lastSeenAt"] as const satisfies NonNullable<ListInput["sort"]>[];
+const FILTERS = {
+  projectId: parseAsInteger,
+  domain: parseAsString,
+  status: parseAsStringLiteral(STATUSES),
+  source: parseAsStringLiteral(SOURCES),
+  resolves: parseAsStringLiteral(["true", "false"] as const),
+};
 export const HOST_TONE = { new: "info", ignored: "neutral", added: "success" } as const;
-const LIMIT = 50;
 
 /** Where a host points: its address, CNAME target, or why not. */
 export function hostAnswer(h: Host) {
@@ -28,41 +57,32 @@ export function hostAnswer(h: Host) {
 export function DiscoveryView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
   const { canWrite } = useMe();
-  const [selection, setSelection] = useState<RowSelectionState>({});
+  const state = useListState(FILTERS, SORTS);
+  const f = state.filters;
+  const filters = {
+    projectId: f.projectId ?? undefined,
+    domain: f.domain ?? undefined,
+    status: f.status ?? undefined,
+    source: f.source ?? undefined,
+    resolves: f.resolves ?? undefined,
+  };
+  const input: ListInput = { ...state.query, ...filters };
+  const filtered = Boolean(state.q) || Object.values(filters).some((v) => v !== undefined);
+  // The selection is kept with the view it was made in; another view starts with none.
+  const view = JSON.stringify(input);
+  const [picked, setPicked] = useState<{ view: string; rows: RowSelectionState }>({ view, rows: {} });
+  const selection = picked.view === view ? picked.rows : {};
+  const setSelection = (rows: RowSelectionState) => setPicked({ view, rows });
   const selected = Object.keys(selection).map(Number);
   const [result, setResult] = useState<AddResult | null>(null);
-  const [search, setSearch] = useState(params.get("q") ?? "");
-
-  const filter = (k: FilterKey) => params.get(k) || undefined;
-  const page = Number(params.get("page") ?? 1) || 1;
-  const projectId = filter("projectId") ? Number(filter("projectId")) : undefined;
-  const input: ListInput = {
-    page,
-    limit: LIMIT,
-    projectId,
-    domain: filter("domain"),
-    status: filter("status") as ListInput["status"],
-    source: filter("source") as ListInput["source"],
-    resolves: filter("resolves") as ListInput["resolves"],
-    q: filter("q"),
-  };
-  const setParams = (changes: Partial<Record<FilterKey | "page", string | undefined>>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    if (!("page" in changes)) next.delete("page");
-    router.replace(`${pathname}?${next}`);
-    setSelection({});
+  const setFilter = (k: keyof typeof FILTERS) => (e: { target: { value: string } }) => {
+    const v = e.target.value;
+    state.setFilters({ [k]: v ? (k === "projectId" ? Number(v) : v) : null });
   };
 
   const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
-  const summary = useQuery(trpc.discovery.summary.queryOptions({ projectId }));
+  const summary = useQuery(trpc.discovery.summary.queryOptions({ projectId: filters.projectId }));
   const list = useQuery(trpc.discovery.hosts.queryOptions(input));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.discovery.pathKey() });
   const add = useMutation(
@@ -101,7 +121,7 @@ export function DiscoveryView() {
       <PageHeader
         title="Discovery"
         description="Hostnames that certificate logs, DNS and what we already saw know under your proven domains. Add them as assets or ignore them."
-        actions={canWrite && <RunButton projectId={projectId} domain={filter("domain")} />}
+        actions={canWrite && <RunButton projectId={filters.projectId} domain={filters.domain} />}
       />
       <div
         className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,3fr)]"
@@ -146,8 +166,9 @@ export function DiscoveryView() {
         toolbar={
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3" data-testid="discovery-filters">
+              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Part of a host" />
               <Field label="Project">
-                <select value={filter("projectId") ?? ""} onChange={(e) => setParams({ projectId: e.target.value })}>
+                <select value={filters.projectId ?? ""} onChange={setFilter("projectId")}>
                   <option value="">All projects</option>
                   {projects.data?.items.map((p) => (
                     <option key={p.id} value={p.id}>
@@ -157,7 +178,7 @@ export function DiscoveryView() {
                 </select>
               </Field>
               <Field label="Domain">
-                <select value={filter("domain") ?? ""} onChange={(e) => setParams({ domain: e.target.value })}>
+                <select value={filters.domain ?? ""} onChange={setFilter("domain")}>
                   <option value="">All domains</option>
                   {s?.byDomain.map((d) => (
                     <option key={d.domain} value={d.domain}>
@@ -167,11 +188,7 @@ export function DiscoveryView() {
                 </select>
               </Field>
               <Field label="Status">
-                <select
-                  value={filter("status") ?? ""}
-                  onChange={(e) => setParams({ status: e.target.value })}
-                  data-testid="filter-status"
-                >
+                <select value={filters.status ?? ""} onChange={setFilter("status")} data-testid="filter-status">
                   <option value="">Any status</option>
                   {STATUSES.map((v) => (
                     <option key={v} value={v}>
@@ -181,7 +198,7 @@ export function DiscoveryView() {
                 </select>
               </Field>
               <Field label="Source">
-                <select value={filter("source") ?? ""} onChange={(e) => setParams({ source: e.target.value })}>
+                <select value={filters.source ?? ""} onChange={setFilter("source")} data-testid="filter-source">
                   <option value="">Any source</option>
                   {SOURCES.map((v) => (
                     <option key={v} value={v}>
@@ -191,27 +208,12 @@ export function DiscoveryView() {
                 </select>
               </Field>
               <Field label="Resolving">
-                <select value={filter("resolves") ?? ""} onChange={(e) => setParams({ resolves: e.target.value })}>
+                <select value={filters.resolves ?? ""} onChange={setFilter("resolves")}>
                   <option value="">Either</option>
                   <option value="true">Resolving</option>
                   <option value="false">Not resolving</option>
                 </select>
               </Field>
-              <form
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  setParams({ q: search.trim() });
-                }}
-              >
-                <Field label="Search">
-                  <input
-                    value={search}
-                    onChange={(e) => setSearch(e.target.value)}
-                    placeholder="part of a host"
-                    data-testid="filter-q"
-                  />
-                </Field>
-              </form>
             </div>
             {canWrite && (
               <div className="flex flex-wrap items-center gap-2">
@@ -231,12 +233,13 @@ export function DiscoveryView() {
           </div>
         }
         columns={[
-          { key: "host", header: "Host" },
+          { key: "host", header: "Host", sortable: true },
           { key: "answer", header: "Points at", render: (h: Host) => hostAnswer(h) },
           { key: "sources", header: "Sources", render: (h: Host) => h.sources.join(", ") },
           {
             key: "status",
             header: "Status",
+            sortable: true,
             render: (h: Host) =>
               h.assetId ? (
                 <a href={`/assets/${h.assetId.id}`}>
@@ -247,7 +250,12 @@ export function DiscoveryView() {
               ),
           },
           { key: "project", header: "Project", render: (h: Host) => h.project.name },
-          { key: "lastSeenAt", header: "Last seen", render: (h: Host) => formatDate(h.lastSeenAt) },
+          {
+            key: "lastSeenAt",
+            header: "Last seen",
+            sortable: true,
+            render: (h: Host) => <RelativeTime date={h.lastSeenAt} />,
+          },
           ...(canWrite
             ? [
                 {
@@ -266,9 +274,17 @@ export function DiscoveryView() {
         rows={rows}
         rowKey={(h) => h.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={LIMIT}
-        onPageChange={(p) => setParams({ page: String(p) })}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={filtered ? "No host matches" : "Nothing discovered yet"}
+            description={
+              filtered
+                ? "Try another search, or clear a filter."
+                : "Prove a domain's ownership and run discovery to find the hosts under it."
+            }
+          />
+        }
         {...(canWrite && {
           rowSelection: selection,
           onRowSelectionChange: setSelection,

@@ -2,11 +2,16 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, EmptyState, Field, PageHeader, RelativeTime, toast } from "@ems/ui";
+import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 
 type Project = RouterOutputs["projects"]["list"]["items"][number];
+// Search, sort and page live in the URL (useListState); projects have no filters of their own.
+const FILTERS = {};
+const SORTS = ["createdAt", "name"] as const satisfies NonNullable<RouterInputs["projects"]["list"]["sort"]>[];
 
 function ProjectForm({
   initial,
@@ -50,11 +55,10 @@ export function ProjectsView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(25);
+  const state = useListState(FILTERS, SORTS, 25);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
-  const list = useQuery(trpc.projects.list.queryOptions({ page, limit }));
+  const list = useQuery(trpc.projects.list.queryOptions(state.query));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
 
   const create = useMutation(
@@ -107,10 +111,13 @@ export function ProjectsView() {
         </Card>
       )}
       <DataTable<Project>
+        label="Projects"
+        toolbar={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Project name" />}
         columns={[
           {
             key: "name",
             header: "Name",
+            sortable: true,
             render: (p) => (
               <span className="inline-flex items-center gap-2">
                 <span aria-hidden className="size-2.5 shrink-0 rounded-[3px]" style={{ background: p.color }} />
@@ -119,7 +126,7 @@ export function ProjectsView() {
             ),
           },
           { key: "description", header: "Description" },
-          { key: "createdAt", header: "Created", render: (p) => formatDate(p.createdAt) },
+          { key: "createdAt", header: "Created", sortable: true, render: (p) => <RelativeTime date={p.createdAt} /> },
           ...(canWrite
             ? [
                 {
@@ -142,11 +149,13 @@ export function ProjectsView() {
         rows={list.data?.items ?? []}
         rowKey={(p) => p.id}
         total={list.data?.total ?? 0}
-        page={page}
-        limit={limit}
-        onPageChange={setPage}
-        limitOptions={[10, 25, 100]}
-        onLimitChange={(l) => (setLimit(l), setPage(1))}
+        {...state.table}
+        empty={
+          <EmptyState
+            title={state.q ? "No project matches" : "No projects yet"}
+            description={state.q ? "Try another search." : canWrite ? "Create one to group your assets." : undefined}
+          />
+        }
         loading={list.isLoading}
       />
       <ConfirmDialog

@@ -8,6 +8,7 @@ import {
   DataTable,
   Field,
   PageHeader,
+  RelativeTime,
   SEVERITIES,
   Table,
   TableBody,
@@ -21,7 +22,6 @@ import {
 } from "@ems/ui";
 import { DonutChart, TrendChart } from "@/components/charts";
 import { useTRPC } from "@/trpc/client";
-import { formatDate } from "@/components/use-me";
 import { SlaSection } from "./sla-section";
 
 type Filters = RouterInputs["reports"]["summary"];
@@ -270,7 +270,7 @@ export function ReportsView() {
               header: "Exposed ports",
               render: (a) => (a.exposedPorts.length ? a.exposedPorts.join(", ") : "—"),
             },
-            { key: "oldest", header: "Oldest open", render: (a) => formatDate(a.oldestOpenAt) },
+            { key: "oldest", header: "Oldest open", render: (a) => <RelativeTime date={a.oldestOpenAt} /> },
           ]}
           rows={ranked.data?.items ?? []}
           rowKey={(a) => a.assetId}

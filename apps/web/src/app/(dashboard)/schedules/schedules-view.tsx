@@ -39,8 +39,7 @@ export function SchedulesView() {
       <PageHeader
         title="Scan schedules"
         description={
-          "Every schedule of the workspace; add one from its asset's page. " +
-          "Times are in your time zone; hover for UTC."
+          "Every schedule of the workspace; add one from its asset's page. Hover a time for the exact instant (UTC)."
         }
       />
       <SchedulesTable

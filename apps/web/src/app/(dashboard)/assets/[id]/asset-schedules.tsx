@@ -30,7 +30,7 @@ export function AssetSchedules({ assetId, proven }: { assetId: number; proven: b
     <>
       <Card
         title="Scan schedules"
-        description="Scans that start by themselves. Times are shown in your time zone; hover for UTC."
+        description="Scans that start by themselves. Hover a time for the exact instant (UTC)."
         data-testid="asset-schedules"
         actions={
           canWrite && (

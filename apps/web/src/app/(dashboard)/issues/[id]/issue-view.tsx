@@ -6,10 +6,21 @@ import type { RouterInputs } from "@ems/core";
 
 type Reason = RouterInputs["issues"]["dismiss"]["reason"];
 type Status = RouterInputs["issues"]["setStatus"]["status"];
-import { Button, Card, Field, PageHeader, SeverityBadge, Skeleton, StatusPill, Textarea, toast } from "@ems/ui";
+import {
+  Button,
+  Card,
+  Field,
+  PageHeader,
+  RelativeTime,
+  SeverityBadge,
+  Skeleton,
+  StatusPill,
+  Textarea,
+  toast,
+} from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
 
@@ -70,11 +81,24 @@ export function IssueView({ id }: { id: number }) {
       <Card title="Details">
         <p className="mb-2 break-words whitespace-pre-wrap">{i.description}</p>
         <p className="text-sm text-muted-foreground">
-          First seen {formatDate(i.firstSeenAt)}, last seen {formatDate(i.lastSeenAt)}
-          {i.resolvedAt ? `, resolved ${formatDate(i.resolvedAt)}` : ""}.{" "}
-          <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
-          {i.status === "dismissed" &&
-            ` Dismissed as ${i.dismissReason}${i.dismissedUntil ? ` until ${formatDate(i.dismissedUntil)}` : ""}${i.dismissNote ? `: ${i.dismissNote}` : ""}.`}
+          First seen <RelativeTime date={i.firstSeenAt} />, last seen <RelativeTime date={i.lastSeenAt} />
+          {i.resolvedAt && (
+            <>
+              , resolved <RelativeTime date={i.resolvedAt} />
+            </>
+          )}
+          . <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
+          {i.status === "dismissed" && (
+            <>
+              {` Dismissed as ${i.dismissReason}`}
+              {i.dismissedUntil && (
+                <>
+                  , back <RelativeTime date={i.dismissedUntil} />
+                </>
+              )}
+              {i.dismissNote ? `: ${i.dismissNote}` : ""}.
+            </>
+          )}
         </p>
         {canWrite && (
           <div className="flex flex-col gap-2">
@@ -134,7 +158,7 @@ export function IssueView({ id }: { id: number }) {
           <div key={f.id} className="border-b py-2 last:border-0">
             <strong>{f.title}</strong>{" "}
             <span className="text-sm text-muted-foreground">
-              scan #{f.scanId}, {formatDate(f.createdAt)}
+              scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
             <Evidence evidence={f.evidence} />
           </div>
@@ -144,7 +168,7 @@ export function IssueView({ id }: { id: number }) {
         {comments.data?.items.map((c) => (
           <div key={c.id} className="border-b py-2 last:border-0" data-testid="comment">
             <span className="text-sm text-muted-foreground">
-              {c.author.name}, {formatDate(c.createdAt)}
+              {c.author.name}, <RelativeTime date={c.createdAt} />
             </span>
             {editing === c.id ? (
               <form

@@ -2,10 +2,9 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Card, DataTable, PageHeader, SeverityBadge, Skeleton, StatusPill } from "@ems/ui";
+import { Card, DataTable, PageHeader, RelativeTime, SeverityBadge, Skeleton, StatusPill } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { Progress, SCAN_TONE } from "@/components/progress";
-import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 import { ScanComparison, SeveritySummary, StageTimes } from "./scan-comparison";
 
@@ -28,7 +27,16 @@ export function ScanView({ id }: { id: number }) {
       <PageHeader
         eyebrow="Scan"
         title={`#${s.id} · ${s.asset.value}`}
-        description={`Started ${formatDate(s.startedAt ?? s.createdAt)}${s.finishedAt ? `, finished ${formatDate(s.finishedAt)}` : ""}`}
+        description={
+          <>
+            Started <RelativeTime date={s.startedAt ?? s.createdAt} />
+            {s.finishedAt && (
+              <>
+                , finished <RelativeTime date={s.finishedAt} />
+              </>
+            )}
+          </>
+        }
       />
       <Card title="Progress" data-testid="scan-status">
         <div className="flex flex-wrap items-center gap-3">

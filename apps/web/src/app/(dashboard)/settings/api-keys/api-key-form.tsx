@@ -2,22 +2,20 @@
 // The new-key form on react-hook-form, validated with the procedure's own schema (createApiKeyInput): a key
 // without scopes is refused at the field before the request, as the server would refuse it.
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { createApiKeyInput } from "@ems/core/client-schemas";
-import { Button, Checkbox, Form, FormControl, FormField, FormItem, FormLabel, FormMessage, Input } from "@ems/ui";
-import { ALL_SCOPES, SCOPE_PRESETS, type Scope } from "@/components/scope-presets";
-import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
-import { errorData, errorMessage } from "@/trpc/client";
+import { Button, Form, FormControl, FormField, FormItem, FormLabel, FormMessage, Input } from "@ems/ui";
+import { ScopePicker, pickedScopes } from "@/components/scope-picker";
+import type { Scope } from "@/components/scope-presets";
+import { useServerError } from "@/components/use-server-error";
 
 // The date input gives local "YYYY-MM-DDTHH:mm"; the procedure's futureDate checks it once sent.
 const schema = createApiKeyInput.extend({
-  scopes: z.array(z.enum(ALL_SCOPES as [Scope, ...Scope[]])).min(1, "Pick at least one scope"),
+  scopes: pickedScopes,
   expiresAt: z.string().optional(),
 });
 type Values = z.input<typeof schema>;
-type Fields = keyof Values;
 
 export function ApiKeyForm({
   onSubmit,
@@ -32,13 +30,7 @@ export function ApiKeyForm({
     resolver: zodResolver(schema),
     defaultValues: { name: "", scopes: [], expiresAt: "" },
   });
-  // A refusal from the server lands on its field too.
-  useEffect(() => {
-    if (!serverError) return;
-    const field = errorData(serverError).field as Fields | undefined;
-    if (field && field in form.getValues()) form.setError(field, { message: errorMessage(serverError) });
-  }, [serverError, form]);
-  const otherError = serverError && !errorData(serverError).field ? errorMessage(serverError) : null;
+  const otherError = useServerError(form, serverError);
 
   return (
     <Form {...form}>
@@ -81,35 +73,11 @@ export function ApiKeyForm({
         <FormField
           control={form.control}
           name="scopes"
-          render={({ field }) => {
-            const value = (field.value ?? []) as Scope[];
-            const toggle = (scope: Scope, on: boolean) =>
-              field.onChange(on ? [...value, scope] : value.filter((s) => s !== scope));
-            return (
-              <FormItem>
-                <fieldset className="grid gap-2 rounded-md border px-3 py-2" aria-describedby="scopes-hint">
-                  <legend className="px-1 text-sm font-medium">Scopes</legend>
-                  <div className="flex flex-wrap items-center gap-2" id="scopes-hint">
-                    <span className="text-sm text-muted-foreground">Presets:</span>
-                    {SCOPE_PRESETS.map((p) => (
-                      <Button key={p.label} size="sm" onClick={() => field.onChange([...p.scopes])}>
-                        {p.label}
-                      </Button>
-                    ))}
-                  </div>
-                  <div className="grid gap-1 sm:grid-cols-2 lg:grid-cols-3">
-                    {ALL_SCOPES.map((s) => (
-                      <label key={s} className="flex items-center gap-2 text-sm" title={SCOPE_DESCRIPTIONS[s]}>
-                        <Checkbox checked={value.includes(s)} onCheckedChange={(on) => toggle(s, on === true)} />
-                        <code>{s}</code>
-                      </label>
-                    ))}
-                  </div>
-                  <FormMessage />
-                </fieldset>
-              </FormItem>
-            );
-          }}
+          render={({ field }) => (
+            <FormItem>
+              <ScopePicker value={field.value ?? []} onChange={field.onChange} />
+            </FormItem>
+          )}
         />
         {otherError && <p className="text-sm text-destructive">{otherError}</p>}
         <div>

@@ -2,10 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, PageHeader, StatusPill, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
 import { ApiKeyForm } from "./api-key-form";
-import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
 type Key = RouterOutputs["apiKeys"]["list"]["items"][number];
@@ -63,8 +62,12 @@ export function ApiKeysView() {
             render: (k) => <span className="text-sm text-muted-foreground">{k.scopes.join(", ")}</span>,
           },
           { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
-          { key: "expiresAt", header: "Expires", render: (k) => formatDate(k.expiresAt) },
-          { key: "lastUsedAt", header: "Last used", render: (k) => formatDate(k.lastUsedAt) },
+          { key: "expiresAt", header: "Expires", render: (k) => <RelativeTime date={k.expiresAt} fallback="never" /> },
+          {
+            key: "lastUsedAt",
+            header: "Last used",
+            render: (k) => <RelativeTime date={k.lastUsedAt} fallback="never" />,
+          },
           {
             key: "actions",
             header: "",

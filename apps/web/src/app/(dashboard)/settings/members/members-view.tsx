@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast, NativeSelect } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, NativeSelect, PageHeader, RelativeTime, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 
 type Role = RouterInputs["members"]["invite"]["role"];
@@ -94,7 +94,7 @@ export function MembersView() {
               <ul className="mt-1 space-y-1 text-sm">
                 {invitations.data!.map((i) => (
                   <li key={i.id}>
-                    {i.email} ({i.role}), expires {formatDate(i.expiresAt)}{" "}
+                    {i.email} ({i.role}), expires <RelativeTime date={i.expiresAt} />{" "}
                     <Button size="sm" variant="ghost" onClick={() => revokeInvite.mutate({ id: i.id })}>
                       Revoke
                     </Button>
@@ -128,7 +128,7 @@ export function MembersView() {
                 m.role
               ),
           },
-          { key: "joinedAt", header: "Joined", render: (m) => formatDate(m.joinedAt) },
+          { key: "joinedAt", header: "Joined", render: (m) => <RelativeTime date={m.joinedAt} /> },
           {
             key: "actions",
             header: "",

@@ -1,20 +1,13 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
+import { useState } from "react";
+import type { RouterOutputs } from "@ems/core";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { ScopePicker } from "@/components/scope-picker";
-import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { useTRPC } from "@/trpc/client";
+import { OAuthAppForm } from "./oauth-app-form";
 
 type App = RouterOutputs["oauthApps"]["list"]["items"][number];
-type Scopes = RouterInputs["oauthApps"]["create"]["scopes"];
-
-const lines = (v: FormDataEntryValue | null) =>
-  String(v ?? "")
-    .split(/\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 
 export function OAuthAppsView() {
   const trpc = useTRPC();
@@ -39,21 +32,6 @@ export function OAuthAppsView() {
       onSuccess: (r) => (toast.success(r.message), setConfirm(null), refresh()),
     }),
   );
-  const err = (m: { error: unknown }, field: string) =>
-    errorData(m.error).field?.startsWith(field) ? errorMessage(m.error) : undefined;
-
-  function submitCreate(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const scopes = f.getAll("scopes").map(String) as Scopes;
-    create.mutate({ name: String(f.get("name")), scopes, redirectUris: lines(f.get("redirectUris")) });
-  }
-  function submitEdit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const scopes = f.getAll("scopes").map(String) as Scopes;
-    update.mutate({ id: editing!.id, name: String(f.get("name")), redirectUris: lines(f.get("redirectUris")), scopes });
-  }
 
   return (
     <div className="flex flex-col gap-4">
@@ -64,33 +42,19 @@ export function OAuthAppsView() {
         }
       />
       <Card title="New OAuth app">
-        <form onSubmit={submitCreate} className="flex flex-col gap-4" data-testid="oauth-app-form">
-          <Field label="Name" error={err(create, "name")}>
-            <input name="name" required maxLength={255} />
-          </Field>
-          <Field
-            label="Redirect URIs (one per line)"
-            hint="https, or http on localhost"
-            error={err(create, "redirectUris")}
-          >
-            <textarea name="redirectUris" rows={2} />
-          </Field>
-          <ScopePicker />
-          {create.error && !errorData(create.error).field && (
-            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
-          )}
-          <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>
-              Create app
-            </Button>
-          </div>
-        </form>
+        <OAuthAppForm
+          testId="oauth-app-form"
+          submitLabel="Create app"
+          pending={create.isPending}
+          serverError={create.error}
+          onSubmit={(v) => create.mutate(v)}
+        />
         {secret && (
           <div className="mt-3 flex flex-col gap-2" data-testid="oauth-app-secret">
             <p>Copy the client secret now. It will not be shown again.</p>
-            <div>
-              client_id: <code data-testid="client-id">{secret.clientId}</code>
-            </div>
+            <span className="text-sm font-medium">Client id</span>
+            <SecretValue value={secret.clientId} label="Copy client id" testId="client-id" />
+            <span className="text-sm font-medium">Client secret</span>
             <SecretValue value={secret.clientSecret} label="Copy client secret" testId="client-secret" />
             <div>
               <Button size="sm" variant="ghost" onClick={() => setSecret(null)}>
@@ -109,20 +73,15 @@ export function OAuthAppsView() {
             </Button>
           }
         >
-          <form onSubmit={submitEdit} className="flex flex-col gap-4" key={editing.id}>
-            <Field label="Name" error={err(update, "name")}>
-              <input name="name" required defaultValue={editing.name} />
-            </Field>
-            <Field label="Redirect URIs (one per line)" error={err(update, "redirectUris")}>
-              <textarea name="redirectUris" rows={2} defaultValue={editing.redirectUris.join("\n")} />
-            </Field>
-            <ScopePicker checked={editing.scopes} />
-            <div>
-              <Button type="submit" variant="primary" disabled={update.isPending}>
-                Save
-              </Button>
-            </div>
-          </form>
+          <OAuthAppForm
+            key={editing.id}
+            testId="oauth-app-edit-form"
+            initial={editing}
+            submitLabel="Save"
+            pending={update.isPending}
+            serverError={update.error}
+            onSubmit={(v) => update.mutate({ id: editing.id, ...v })}
+          />
         </Card>
       )}
       <DataTable<App>

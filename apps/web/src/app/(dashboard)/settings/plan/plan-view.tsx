@@ -1,9 +1,9 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, RelativeTime, toast } from "@ems/ui";
 import { DonutChart } from "@/components/charts";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -83,7 +83,11 @@ export function PlanView() {
       <Card title="Purchases">
         <DataTable
           columns={[
-            { key: "createdAt", header: "When", render: (r: (typeof p.purchases)[number]) => formatDate(r.createdAt) },
+            {
+              key: "createdAt",
+              header: "When",
+              render: (r: (typeof p.purchases)[number]) => <RelativeTime date={r.createdAt} />,
+            },
             { key: "quantity", header: "Slots" },
             { key: "amount", header: "Amount", render: (r: (typeof p.purchases)[number]) => money(r.amountCents) },
             { key: "provider", header: "Paid through" },

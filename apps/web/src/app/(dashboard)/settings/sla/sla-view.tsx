@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, Field, PageHeader, severityLabel, toast } from "@ems/ui";
-import { formatDate, useMe } from "@/components/use-me";
+import { Button, Card, ConfirmDialog, Field, PageHeader, RelativeTime, severityLabel, toast } from "@ems/ui";
+import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Policy = RouterOutputs["slaPolicy"]["get"];
@@ -89,10 +89,14 @@ export function SlaPolicyView() {
       <Card
         title="Workspace"
         description={
-          p.source === "default"
-            ? `The defaults (CISA BOD 19-02 and FedRAMP): critical ${p.defaults.critical}, high ${p.defaults.high}, ` +
-              `medium ${p.defaults.medium}, low ${p.defaults.low} days.`
-            : `Set ${formatDate(p.updatedAt)}.`
+          p.source === "default" ? (
+            `The defaults (CISA BOD 19-02 and FedRAMP): critical ${p.defaults.critical}, high ${p.defaults.high}, ` +
+            `medium ${p.defaults.medium}, low ${p.defaults.low} days.`
+          ) : (
+            <>
+              Set <RelativeTime date={p.updatedAt} />.
+            </>
+          )
         }
       >
         <DaysForm

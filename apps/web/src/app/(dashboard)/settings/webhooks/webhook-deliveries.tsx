@@ -2,8 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, DataTable, StatusPill, toast } from "@ems/ui";
-import { formatDate } from "@/components/use-me";
+import { Button, Card, DataTable, RelativeTime, StatusPill, toast } from "@ems/ui";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
@@ -37,7 +36,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
         data-testid="webhook-deliveries"
         label="Deliveries"
         columns={[
-          { key: "createdAt", header: "Time", render: (d) => formatDate(d.createdAt) },
+          { key: "createdAt", header: "Time", render: (d) => <RelativeTime date={d.createdAt} /> },
           { key: "eventType", header: "Event", render: (d) => <code>{d.eventType}</code> },
           { key: "status", header: "Status", render: (d) => <StatusPill status={d.status} tone={TONE[d.status]} /> },
           { key: "lastStatusCode", header: "HTTP", render: (d) => d.lastStatusCode ?? "—", align: "right" },
@@ -54,9 +53,12 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
             render: (d) => (
               <span className="text-sm text-muted-foreground">
                 {d.lastError ?? ""}
-                {d.nextAttemptAt && d.status === "pending" && d.attempts > 0
-                  ? ` (retry after ${formatDate(d.nextAttemptAt)})`
-                  : ""}
+                {d.nextAttemptAt && d.status === "pending" && d.attempts > 0 && (
+                  <>
+                    {" "}
+                    (retry <RelativeTime date={d.nextAttemptAt} />)
+                  </>
+                )}
               </span>
             ),
           },
