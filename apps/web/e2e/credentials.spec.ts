@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { expect, shot, signIn, stack, test } from "./fixtures";
+import { problems, themedPage } from "./pages";
 
 test("an API key made in the dashboard works against the REST API until it is revoked", async ({ page, request }) => {
   await signIn(page, "owner@acme.test");
@@ -159,4 +160,17 @@ test("the OAuth app form shows errors at their field, starts with no scope and o
   const edit = page.getByTestId("oauth-app-edit-form");
   await expect(edit.getByRole("checkbox", { checked: true })).toHaveCount(5);
   await expect(edit.getByLabel("Redirect URIs (one per line)")).toHaveValue("https://partner.example/cb");
+});
+
+test("form errors stay readable (axe, contrast) in light and dark", async ({ browser }) => {
+  for (const theme of ["light", "dark"] as const) {
+    const page = await themedPage(browser, { width: 1440, height: 900 }, theme);
+    await signIn(page, "owner@acme.test");
+    await page.goto("/settings/oauth-apps");
+    const form = page.getByTestId("oauth-app-form");
+    await form.getByRole("button", { name: "Create app" }).click();
+    await expect(form.getByTestId("field-error").first()).toBeVisible();
+    expect(await problems(page, /OAuth|apps/i), theme).toEqual([]);
+    await page.context().close();
+  }
 });

@@ -123,7 +123,7 @@ function ConfirmBody({
           </div>
         )}
         {error && (
-          <p className="text-sm text-destructive" role="status" data-testid="confirm-dialog-error">
+          <p className="text-sm text-destructive-text" role="status" data-testid="confirm-dialog-error">
             {error}
           </p>
         )}

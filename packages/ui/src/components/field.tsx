@@ -63,7 +63,7 @@ export function Field({ label, hint, error, required, id, className, children }:
       <label className="text-sm font-medium" htmlFor={controlId}>
         {label}
         {required && (
-          <span className="text-destructive" aria-hidden="true">
+          <span className="text-destructive-text" aria-hidden="true">
             {" *"}
           </span>
         )}
@@ -75,7 +75,7 @@ export function Field({ label, hint, error, required, id, className, children }:
         </p>
       )}
       {error && (
-        <p id={errorId} className="text-sm text-destructive" data-testid="field-error">
+        <p id={errorId} className="text-sm text-destructive-text" data-testid="field-error">
           {error}
         </p>
       )}

@@ -59,7 +59,7 @@ export function FormItem({ className, ...props }: ComponentProps<"div">) {
 
 export function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
   const { error, formItemId } = useFormField();
-  return <Label className={cn(error && "text-destructive", className)} htmlFor={formItemId} {...props} />;
+  return <Label className={cn(error && "text-destructive-text", className)} htmlFor={formItemId} {...props} />;
 }
 
 export function FormControl(props: ComponentProps<typeof Slot>) {
@@ -84,7 +84,7 @@ export function FormMessage({ className, children, ...props }: ComponentProps<"p
   const body = error ? String(error.message ?? "") : children;
   if (!body) return null;
   return (
-    <p id={formMessageId} className={cn("text-sm text-destructive", className)} data-testid="field-error" {...props}>
+    <p id={formMessageId} className={cn("text-sm text-destructive-text", className)} data-testid="field-error" {...props}>
       {body}
     </p>
   );

@@ -43,7 +43,7 @@ export function LoginForm() {
         <input name="password" type="password" autoComplete="current-password" required />
       </Field>
       {error && (
-        <p role="status" data-testid="login-error" className="text-sm text-destructive">
+        <p role="status" data-testid="login-error" className="text-sm text-destructive-text">
           {error}
         </p>
       )}

@@ -235,7 +235,7 @@ export function ScheduleDialog({
                       </label>
                     ))}
                     <p className="w-full text-sm text-muted-foreground">No day ticked: every day.</p>
-                    {fieldError("windowDays") && <p className="text-sm text-destructive">{fieldError("windowDays")}</p>}
+                    {fieldError("windowDays") && <p className="text-sm text-destructive-text">{fieldError("windowDays")}</p>}
                   </div>
                 </fieldset>
               )}
@@ -255,7 +255,7 @@ export function ScheduleDialog({
             />
           </div>
           {otherError && (
-            <p className="text-sm text-destructive" role="status" data-testid="schedule-form-error">
+            <p className="text-sm text-destructive-text" role="status" data-testid="schedule-form-error">
               {otherError}
             </p>
           )}

@@ -83,7 +83,7 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
               {o.lastAttempt && (
                 <p
                   data-testid="last-attempt"
-                  className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive"}
+                  className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive-text"}
                 >
                   Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
                 </p>

@@ -42,7 +42,7 @@ export function ScanView({ id }: { id: number }) {
         <div className="flex flex-wrap items-center gap-3">
           <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
           <Progress value={s.progress} label={s.stage ?? undefined} />
-          {s.error && <span className="text-sm break-all text-destructive">{s.error}</span>}
+          {s.error && <span className="text-sm break-all text-destructive-text">{s.error}</span>}
         </div>
         {s.retryReason && (
           <p className="text-sm text-muted-foreground" data-testid="scan-retry">

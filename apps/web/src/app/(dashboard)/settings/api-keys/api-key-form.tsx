@@ -79,7 +79,7 @@ export function ApiKeyForm({
             </FormItem>
           )}
         />
-        {otherError && <p className="text-sm text-destructive">{otherError}</p>}
+        {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
         <div>
           <Button type="submit" variant="primary" loading={pending}>
             Create key

@@ -108,7 +108,7 @@ export function OAuthAppForm({
             </FormItem>
           )}
         />
-        {otherError && <p className="text-sm text-destructive">{otherError}</p>}
+        {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
         <div>
           <Button type="submit" variant="primary" loading={pending}>
             {submitLabel}

@@ -130,7 +130,7 @@ export function WebhooksView() {
                 </label>
               ))}
             </div>
-            {fieldError("events") && <p className="text-sm text-destructive">{fieldError("events")}</p>}
+            {fieldError("events") && <p className="text-sm text-destructive-text">{fieldError("events")}</p>}
           </fieldset>
           {create.error && !errorData(create.error).field && (
             <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
