@@ -9,7 +9,7 @@ import { Button, ConfirmDialog, DataTable, type DataTableColumn, type DataTableP
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
-import { ScheduleDialog } from "./schedule-form";
+import { ScheduleDialog } from "./schedule-dialog";
 import { When } from "./when";
 
 export type SchedulesTableProps = Pick<
