@@ -61,6 +61,7 @@ export {
   DropdownMenuSeparator,
 } from "./components/dropdown-menu.tsx";
 export { ChoiceMenu, type Choice, type ChoiceMenuProps } from "./components/choice-menu.tsx";
+export { deferred, inertTrigger } from "./lib/deferred.tsx";
 export { Sheet, SheetTrigger, SheetClose, SheetTitle, SheetDescription, SheetContent } from "./components/sheet.tsx";
 export { Tabs, TabsList, TabsTrigger, TabsContent } from "./components/tabs.tsx";
 export { Tooltip, TooltipProvider, TooltipTrigger, TooltipContent } from "./components/tooltip.tsx";

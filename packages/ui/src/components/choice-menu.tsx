@@ -1,12 +1,8 @@
 "use client";
 // A button that opens a menu of checkable choices (a table's columns, the theme). The menu's code, Radix's menu and
-// its positioning (~20 kB gzipped), loads after the page shows, so it stays out of every page's first-load
-// JavaScript (docs/benchmarks.md). Until it is there the button shows, inert: aria-disabled, which browser tests
-// wait out.
-import { cloneElement, lazy, Suspense, type ReactElement, type ReactNode } from "react";
-import { useHydrated } from "../lib/use-hydrated.ts";
-
-const Content = lazy(() => import("./choice-menu-content.tsx").then((m) => ({ default: m.ChoiceMenuContent })));
+// its positioning (~20 kB gzipped), loads after the page shows; until then the button shows, inert.
+import type { AriaAttributes, ReactElement, ReactNode } from "react";
+import { deferred, inertTrigger } from "../lib/deferred.tsx";
 
 export interface Choice {
   id: string;
@@ -16,7 +12,7 @@ export interface Choice {
 
 export interface ChoiceMenuProps {
   /** The button that opens the menu. */
-  trigger: ReactElement<{ "aria-disabled"?: boolean }>;
+  trigger: ReactElement<AriaAttributes>;
   /** A heading inside the menu. */
   label?: string;
   choices: Choice[];
@@ -25,13 +21,7 @@ export interface ChoiceMenuProps {
   keepOpen?: boolean;
 }
 
-export function ChoiceMenu(props: ChoiceMenuProps) {
-  const hydrated = useHydrated();
-  const inert = cloneElement(props.trigger, { "aria-disabled": true });
-  if (!hydrated) return inert;
-  return (
-    <Suspense fallback={inert}>
-      <Content {...props} />
-    </Suspense>
-  );
-}
+export const ChoiceMenu = deferred<ChoiceMenuProps>(
+  () => import("./choice-menu-content.tsx").then((m) => m.ChoiceMenuContent),
+  inertTrigger,
+);
