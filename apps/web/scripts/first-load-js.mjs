@@ -1,7 +1,7 @@
 // Prints each app route's first-load JavaScript (gzipped) from the last `next build`: the root chunks every page
 // loads (build-manifest rootMainFiles; the polyfills are nomodule, which browsers of today skip) plus the chunks of
 // the route's page and of the layouts on its path (its client reference manifest). Next 16 no longer prints this
-// table itself. Exits 1 when a route is over the budget.
+// table itself. Exits 1 when a route is over the budget (e2e/first-load-js.spec.ts runs it after the build).
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
@@ -52,6 +52,7 @@ for (const file of manifests(path.join(next, "server/app"))) {
     rows.push({ route: route.replace(/\/page$/, "").replace(/\/\([^)]+\)/g, "") || "/", kb: kb(files) });
   }
 }
+if (!rows.length) throw new Error(`no app routes in ${next}: run next build first`);
 rows.sort((a, b) => a.route.localeCompare(b.route));
 const width = Math.max(...rows.map((r) => r.route.length), 5);
 console.log(`| ${"Route".padEnd(width)} | First-load JS (gzip) |`);

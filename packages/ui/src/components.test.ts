@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { Button } from "./components/button.tsx";
 import { Card } from "./components/card.tsx";
+import { ChoiceMenu } from "./components/choice-menu.tsx";
 import { EmptyState } from "./components/empty-state.tsx";
 import { Field } from "./components/field.tsx";
 import { PageHeader } from "./components/page-header.tsx";
@@ -115,6 +116,20 @@ describe("RelativeTime", () => {
     expect(attr(time, "title")).toBe("2026-11-23T10:05:00.000Z");
     expect(text(html, "<time")).toBe("2026-11-23 10:05");
     expect(render(RelativeTime, { date: null, fallback: "never" })).toContain(">never</span>");
+  });
+});
+
+describe("ChoiceMenu", () => {
+  it("renders only its button on the server, marked inert until the menu's code has loaded", () => {
+    const html = render(ChoiceMenu, {
+      trigger: createElement("button", { "aria-label": "Columns", "data-testid": "pick" }, "Columns"),
+      choices: [{ id: "a", label: "A", checked: true }],
+      onChoose: () => {},
+    });
+    const button = tag(html, 'data-testid="pick"');
+    expect(attr(button, "aria-disabled")).toBe("true");
+    expect(text(html, 'data-testid="pick"')).toBe("Columns");
+    expect(tags(html, 'role="menu"')).toHaveLength(0);
   });
 });
 

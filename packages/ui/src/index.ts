@@ -60,6 +60,8 @@ export {
   DropdownMenuLabel,
   DropdownMenuSeparator,
 } from "./components/dropdown-menu.tsx";
+export { ChoiceMenu, type Choice, type ChoiceMenuProps } from "./components/choice-menu.tsx";
+export { deferred, inertTrigger } from "./lib/deferred.tsx";
 export { Sheet, SheetTrigger, SheetClose, SheetTitle, SheetDescription, SheetContent } from "./components/sheet.tsx";
 export { Tabs, TabsList, TabsTrigger, TabsContent } from "./components/tabs.tsx";
 export { Tooltip, TooltipProvider, TooltipTrigger, TooltipContent } from "./components/tooltip.tsx";
@@ -98,13 +100,4 @@ export {
   type SortDir,
   type PageInfo,
 } from "./paging.ts";
-export {
-  BarChart,
-  DonutChart,
-  TrendChart,
-  type BarChartProps,
-  type DonutChartProps,
-  type TrendChartProps,
-  type TrendSeries,
-  type ChartDatum,
-} from "./components/charts.tsx";
+// The charts (Recharts, ~100 kB gzipped) are only at "@ems/ui/charts", so that no page loads them by accident.

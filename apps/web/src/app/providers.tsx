@@ -3,7 +3,7 @@ import { SessionProvider } from "next-auth/react";
 import { ThemeProvider, useTheme } from "next-themes";
 import { NuqsAdapter } from "nuqs/adapters/next/app";
 import type { ReactNode } from "react";
-import { Toaster, TooltipProvider } from "@ems/ui";
+import { Toaster } from "@ems/ui";
 import { TRPCReactProvider } from "@/trpc/client";
 
 function ThemedToaster() {
@@ -17,10 +17,8 @@ export function Providers({ children }: { children: ReactNode }) {
       <SessionProvider>
         <TRPCReactProvider>
           <NuqsAdapter>
-            <TooltipProvider>
-              {children}
-              <ThemedToaster />
-            </TooltipProvider>
+            {children}
+            <ThemedToaster />
           </NuqsAdapter>
         </TRPCReactProvider>
       </SessionProvider>

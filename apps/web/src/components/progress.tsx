@@ -33,3 +33,5 @@ export const ISSUE_TONE = {
   resolved: "success",
   dismissed: "neutral",
 } as const;
+
+export const ASSET_TONE = { pending: "info", reachable: "success", unreachable: "warning", error: "danger" } as const;

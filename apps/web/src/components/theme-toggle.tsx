@@ -1,7 +1,7 @@
 "use client";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
-import { Button, DropdownMenu, DropdownMenuCheckboxItem, DropdownMenuContent, DropdownMenuTrigger } from "@ems/ui";
+import { Button, ChoiceMenu } from "@ems/ui";
 
 const THEMES = [
   { value: "light", label: "Light", Icon: Sun },
@@ -13,20 +13,23 @@ const THEMES = [
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, setTheme } = useTheme();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <ChoiceMenu
+      trigger={
         <Button variant="ghost" size="icon" className={className} aria-label="Theme" data-testid="theme-toggle">
           <Sun className="dark:hidden" aria-hidden="true" />
           <Moon className="hidden dark:block" aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        {THEMES.map(({ value, label, Icon }) => (
-          <DropdownMenuCheckboxItem key={value} checked={theme === value} onCheckedChange={() => setTheme(value)}>
+      }
+      choices={THEMES.map(({ value, label, Icon }) => ({
+        id: value,
+        checked: theme === value,
+        label: (
+          <>
             <Icon aria-hidden="true" /> {label}
-          </DropdownMenuCheckboxItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+          </>
+        ),
+      }))}
+      onChoose={(id) => setTheme(id)}
+    />
   );
 }

@@ -17,13 +17,7 @@ import { cn } from "../lib/utils.ts";
 import { formatCount, nextSort, pageInfo, rangeText, type DataTableSort } from "../paging.ts";
 import { Button } from "./button.tsx";
 import { Checkbox } from "./checkbox.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from "./dropdown-menu.tsx";
+import { ChoiceMenu } from "./choice-menu.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import { NativeSelect } from "./input.tsx";
 import { Skeleton } from "./skeleton.tsx";
@@ -154,29 +148,20 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
         <div className="flex flex-wrap items-end gap-3" data-testid="data-table-toolbar">
           {toolbar}
           {hideable.length > 3 && (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <ChoiceMenu
+              trigger={
                 <Button size="sm" className="ml-auto" data-testid="data-table-columns">
                   <Columns3 aria-hidden="true" /> Columns
                 </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end">
-                <DropdownMenuLabel>Show columns</DropdownMenuLabel>
-                {table
-                  .getAllLeafColumns()
-                  .filter((c) => c.getCanHide())
-                  .map((c) => (
-                    <DropdownMenuCheckboxItem
-                      key={c.id}
-                      checked={c.getIsVisible()}
-                      onCheckedChange={(v) => c.toggleVisibility(Boolean(v))}
-                      onSelect={(e) => e.preventDefault()}
-                    >
-                      {byKey.get(c.id)!.header}
-                    </DropdownMenuCheckboxItem>
-                  ))}
-              </DropdownMenuContent>
-            </DropdownMenu>
+              }
+              label="Show columns"
+              keepOpen
+              choices={table
+                .getAllLeafColumns()
+                .filter((c) => c.getCanHide())
+                .map((c) => ({ id: c.id, label: byKey.get(c.id)!.header, checked: c.getIsVisible() }))}
+              onChoose={(id, visible) => table.getColumn(id)?.toggleVisibility(visible)}
+            />
           )}
         </div>
       )}

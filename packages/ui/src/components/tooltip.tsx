@@ -5,7 +5,16 @@ import type { ComponentProps } from "react";
 import { cn } from "../lib/utils.ts";
 
 export const TooltipProvider = TooltipPrimitive.Provider;
-export const Tooltip = TooltipPrimitive.Root;
+
+/** A tooltip with its own provider (as shadcn's are now): the app needs none at its root, so Radix's tooltip and
+ *  positioning code load only with a page that shows a tooltip. An outer TooltipProvider still groups delays. */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

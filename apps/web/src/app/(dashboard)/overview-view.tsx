@@ -11,9 +11,9 @@ import {
   SEVERITIES,
   SEVERITY_COLORS,
   Skeleton,
-  TrendChart,
   severityLabel,
 } from "@ems/ui";
+import { TrendChart } from "@/components/charts";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";

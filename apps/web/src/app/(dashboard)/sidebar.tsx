@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu } from "lucide-react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, cn, NativeSelect, Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@ems/ui";
+import { Button, cn, deferred, inertTrigger, NativeSelect } from "@ems/ui";
 import { ThemeToggle } from "@/components/theme-toggle";
 
 type Me = RouterOutputs["me"]["get"];
@@ -34,6 +34,9 @@ const SETTINGS = [
   { href: "/settings/plan", label: "Plan & slots" },
   { href: "/settings/sla", label: "SLA policy" },
 ];
+
+// The sheet's code (Radix's dialog) loads after the page shows; until then its button shows, inert.
+const NavSheet = deferred(() => import("./nav-sheet").then((m) => m.NavSheet), inertTrigger);
 
 const Brand = () => <div className="px-2 py-1 text-[15px] font-bold text-white">Exposure Monitoring</div>;
 
@@ -126,8 +129,11 @@ export function MobileHeader({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
   return (
     <header className="sticky top-0 z-40 flex items-center gap-2 bg-sidebar px-3 py-2 md:hidden">
-      <Sheet open={open} onOpenChange={setOpen}>
-        <SheetTrigger asChild>
+      <NavSheet
+        open={open}
+        onOpenChange={setOpen}
+        title={<Brand />}
+        trigger={
           <Button
             variant="ghost"
             size="icon"
@@ -137,15 +143,10 @@ export function MobileHeader({ me }: { me: Me }) {
           >
             <Menu aria-hidden="true" />
           </Button>
-        </SheetTrigger>
-        <SheetContent side="left" className="gap-4 border-sidebar-border bg-sidebar px-3 py-4 text-sidebar-foreground">
-          <SheetTitle asChild>
-            <Brand />
-          </SheetTitle>
-          <SheetDescription className="sr-only">Pages of the dashboard</SheetDescription>
-          <SidebarBody me={me} onNavigate={() => setOpen(false)} />
-        </SheetContent>
-      </Sheet>
+        }
+      >
+        <SidebarBody me={me} onNavigate={() => setOpen(false)} />
+      </NavSheet>
       <Brand />
     </header>
   );

@@ -17,7 +17,7 @@ import {
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, type Schedule } from "./recurrence-text";
-import { ScheduleDialog } from "./schedule-form";
+import { ScheduleDialog } from "./schedule-dialog";
 
 export type SchedulesTableProps = Pick<
   DataTableProps<Schedule>,

@@ -6,11 +6,11 @@ import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
 import { useListState } from "@/components/list-state";
+import { ASSET_TONE } from "@/components/progress";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 
-export const STATUS_TONE = { pending: "info", reachable: "success", unreachable: "warning", error: "danger" } as const;
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
 const STATUSES = ["pending", "reachable", "unreachable", "error"] as const satisfies Filters["status"][];
@@ -116,7 +116,7 @@ export function AssetsView() {
             key: "status",
             header: "Reachability",
             sortable: true,
-            render: (a) => <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />,
+            render: (a) => <StatusPill status={a.status} tone={ASSET_TONE[a.status]} />,
           },
           {
             key: "ownership",

@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, Card, EmptyState } from "@ems/ui";
-import { ScheduleDialog } from "@/components/schedules/schedule-form";
+import { ScheduleDialog } from "@/components/schedules/schedule-dialog";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { SkipHistory } from "@/components/schedules/skip-history";
 import { useMe } from "@/components/use-me";

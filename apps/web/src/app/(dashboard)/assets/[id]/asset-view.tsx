@@ -20,10 +20,9 @@ import {
   TabsTrigger,
   toast,
 } from "@ems/ui";
-import { Progress } from "@/components/progress";
+import { ASSET_TONE, Progress } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
-import { STATUS_TONE } from "../assets-view";
 import { AssetIssues, AssetPorts, AssetScans } from "./asset-lists";
 import { AssetSchedules } from "./asset-schedules";
 import { DiscoveredHosts } from "./discovered-hosts";
@@ -134,7 +133,7 @@ export function AssetView({ id }: { id: number }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Reachability" data-testid="reachability">
           <Row label="Status">
-            <StatusPill status={a.status} tone={STATUS_TONE[a.status]} />
+            <StatusPill status={a.status} tone={ASSET_TONE[a.status]} />
           </Row>
           <Row label="Address">{a.resolvedIp}</Row>
           <Row label="Canonical URL">{a.canonicalUrl}</Row>

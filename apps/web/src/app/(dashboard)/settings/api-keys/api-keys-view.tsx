@@ -1,11 +1,18 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, RelativeTime, Skeleton, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { ApiKeyForm } from "./api-key-form";
 import { useTRPC } from "@/trpc/client";
+
+// The form checks its fields with the procedure's zod schema on react-hook-form, ~45 kB gzipped together: it loads
+// after the page shows, which keeps them out of the page's first-load JavaScript (docs/benchmarks.md).
+const ApiKeyForm = dynamic(() => import("./api-key-form").then((m) => m.ApiKeyForm), {
+  ssr: false,
+  loading: () => <Skeleton className="h-72 w-full" aria-hidden="true" />,
+});
 
 type Key = RouterOutputs["apiKeys"]["list"]["items"][number];
 
