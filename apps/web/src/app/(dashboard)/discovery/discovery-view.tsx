@@ -23,6 +23,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { HOST_TONE, hostAnswer } from "./host-answer";
 import { RunButton } from "./run-button";
 
 type ListInput = RouterInputs["discovery"]["hosts"];
@@ -45,15 +46,6 @@ const FILTERS = {
   source: parseAsStringLiteral(SOURCES),
   resolves: parseAsStringLiteral(["true", "false"] as const),
 };
-export const HOST_TONE = { new: "info", ignored: "neutral", added: "success" } as const;
-
-/** Where a host points: its address, CNAME target, or why not. */
-export function hostAnswer(h: Host) {
-  if (h.wildcard) return `wildcard ${h.wildcard.zone} (${h.wildcard.addresses.join(", ")})`;
-  const ip = h.resolvedIp?.address ?? "does not resolve";
-  return h.cname ? `${ip} via ${h.cname.target}` : ip;
-}
-
 export function DiscoveryView() {
   const trpc = useTRPC();
   const qc = useQueryClient();

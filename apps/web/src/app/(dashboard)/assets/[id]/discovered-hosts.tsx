@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Card, DataTable, StatusPill } from "@ems/ui";
 import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
-import { HOST_TONE, hostAnswer } from "../../discovery/discovery-view";
+import { HOST_TONE, hostAnswer } from "../../discovery/host-answer";
 
 const LIMIT = 20;
 
