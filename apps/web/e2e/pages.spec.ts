@@ -19,7 +19,7 @@ test.beforeAll(async ({ browser }) => {
 for (const [name, viewport] of Object.entries(viewports)) {
   for (const theme of themes) {
     test(`every page at ${name} width in ${theme}`, async ({ browser }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(480_000);
       const page = await themedPage(browser, viewport, theme);
       const check = async (path: string, heading: string | RegExp) => {
         await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));

@@ -24,6 +24,7 @@ test("schedule scans of a proven asset: preview, edit, disable, list filters, sk
   page,
   request,
 }) => {
+  test.setTimeout(180_000); // a long walk through the page: minutes when the machine is busy
   const { dnsControl, schedulerControl, scanControl } = stack();
   expect((await request.post(`${dnsControl}/e2e-sched.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
   await signIn(page, "owner@acme.test");
