@@ -92,66 +92,74 @@ const ran = async (ids: number[]) =>
   ).rows[0]!.n;
 
 describe("the scheduler in several processes", () => {
-  it("starts one scan per due slot, a slot missed for ten days once, and records a skip for a busy asset", async () => {
-    const fresh = await dueSchedules(12, "due-now");
-    const stale = await dueSchedules(3, "missed", 10 * 86_400_000);
-    const busy = await dueSchedules(1, "busy");
-    const busyAsset = busy.schedules[0]!.assetId;
-    // An active scan of the busy asset (queued with no job: it stays queued).
-    const active = await runInWorkspace(busy.workspaceId, () =>
-      api.services.scoped.scan.create({ data: { workspaceId: busy.workspaceId, assetId: busyAsset } }),
-    );
-
-    const all = [...fresh.ids, ...stale.ids, ...busy.ids];
-    const a = startCliProcess(["worker"], env);
-    const b = startCliProcess(["worker"], env);
-    try {
-      await until(async () => (await ran(all)) === all.length);
-      await new Promise((r) => setTimeout(r, 1500)); // several more ticks of both processes
-      const scans = await scansOf(all);
-      expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual(
-        [...fresh.ids, ...stale.ids].sort((x, y) => x - y),
+  it(
+    "starts one scan per due slot, a slot missed for ten days once, and records a skip for a busy asset",
+    async () => {
+      const fresh = await dueSchedules(12, "due-now");
+      const stale = await dueSchedules(3, "missed", 10 * 86_400_000);
+      const busy = await dueSchedules(1, "busy");
+      const busyAsset = busy.schedules[0]!.assetId;
+      // An active scan of the busy asset (queued with no job: it stays queued).
+      const active = await runInWorkspace(busy.workspaceId, () =>
+        api.services.scoped.scan.create({ data: { workspaceId: busy.workspaceId, assetId: busyAsset } }),
       );
-      expect(scans.every((s) => s.n === 1 && s.trigger === "schedule")).toBe(true);
-      const skips = (await (
-        await call(api.url, busy.key, "GET", `/app/scan-schedules/${busy.ids[0]}/skips`)
-      ).json()) as { reason: string; activeScanId: number }[];
-      expect(skips).toEqual([expect.objectContaining({ reason: "scan-already-active", activeScanId: active.id })]);
-    } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
-  }, PROCESS_TEST_MS);
 
-  it("a process killed in the middle of a tick loses no slot and doubles none", async () => {
-    const { ids, schedules } = await dueSchedules(3, "killed");
-    // Hold one asset's row lock, so the first worker's tick claims the rows and then waits inside its transaction.
-    const blocker = await api.db.pool.connect();
-    await blocker.query("begin");
-    await blocker.query(`select 1 from "Asset" where id = $1 for update`, [schedules[2]!.assetId]);
-    const doomed = startCliProcess(["worker"], { ...env, EMS_SCHEDULER_INTERVAL_MS: "200" });
-    let survivor: ReturnType<typeof startCliProcess> | undefined;
-    try {
-      await until(async () => {
-        const r = await api.db.pool.query(
-          `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from ` +
-            `"Asset"%for update%'`,
+      const all = [...fresh.ids, ...stale.ids, ...busy.ids];
+      const a = startCliProcess(["worker"], env);
+      const b = startCliProcess(["worker"], env);
+      try {
+        await until(async () => (await ran(all)) === all.length);
+        await new Promise((r) => setTimeout(r, 1500)); // several more ticks of both processes
+        const scans = await scansOf(all);
+        expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual(
+          [...fresh.ids, ...stale.ids].sort((x, y) => x - y),
         );
-        return r.rows[0].n > 0;
-      });
-      doomed.kill("SIGKILL");
-      // The dead process's transaction can go on only to find its client gone: rolled back.
-      await blocker.query("commit");
-      expect(await scansOf(ids)).toEqual([]);
-      survivor = startCliProcess(["worker"], env);
-      await until(async () => (await ran(ids)) === ids.length);
-      await new Promise((r) => setTimeout(r, 1000));
-      const scans = await scansOf(ids);
-      expect(scans).toHaveLength(3);
-      expect(scans.every((s) => s.n === 1)).toBe(true);
-    } finally {
-      blocker.release();
-      await survivor?.stop();
-      await doomed.stop();
-    }
-  }, PROCESS_TEST_MS);
+        expect(scans.every((s) => s.n === 1 && s.trigger === "schedule")).toBe(true);
+        const skips = (await (
+          await call(api.url, busy.key, "GET", `/app/scan-schedules/${busy.ids[0]}/skips`)
+        ).json()) as { reason: string; activeScanId: number }[];
+        expect(skips).toEqual([expect.objectContaining({ reason: "scan-already-active", activeScanId: active.id })]);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
+      }
+    },
+    PROCESS_TEST_MS,
+  );
+
+  it(
+    "a process killed in the middle of a tick loses no slot and doubles none",
+    async () => {
+      const { ids, schedules } = await dueSchedules(3, "killed");
+      // Hold one asset's row lock, so the first worker's tick claims the rows and then waits inside its transaction.
+      const blocker = await api.db.pool.connect();
+      await blocker.query("begin");
+      await blocker.query(`select 1 from "Asset" where id = $1 for update`, [schedules[2]!.assetId]);
+      const doomed = startCliProcess(["worker"], { ...env, EMS_SCHEDULER_INTERVAL_MS: "200" });
+      let survivor: ReturnType<typeof startCliProcess> | undefined;
+      try {
+        await until(async () => {
+          const r = await api.db.pool.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from ` +
+              `"Asset"%for update%'`,
+          );
+          return r.rows[0].n > 0;
+        });
+        doomed.kill("SIGKILL");
+        // The dead process's transaction can go on only to find its client gone: rolled back.
+        await blocker.query("commit");
+        expect(await scansOf(ids)).toEqual([]);
+        survivor = startCliProcess(["worker"], env);
+        await until(async () => (await ran(ids)) === ids.length);
+        await new Promise((r) => setTimeout(r, 1000));
+        const scans = await scansOf(ids);
+        expect(scans).toHaveLength(3);
+        expect(scans.every((s) => s.n === 1)).toBe(true);
+      } finally {
+        blocker.release();
+        await survivor?.stop();
+        await doomed.stop();
+      }
+    },
+    PROCESS_TEST_MS,
+  );
 });

@@ -84,7 +84,12 @@ export function FormMessage({ className, children, ...props }: ComponentProps<"p
   const body = error ? String(error.message ?? "") : children;
   if (!body) return null;
   return (
-    <p id={formMessageId} className={cn("text-sm text-destructive-text", className)} data-testid="field-error" {...props}>
+    <p
+      id={formMessageId}
+      className={cn("text-sm text-destructive-text", className)}
+      data-testid="field-error"
+      {...props}
+    >
       {body}
     </p>
   );

@@ -235,7 +235,9 @@ export function ScheduleDialog({
                       </label>
                     ))}
                     <p className="w-full text-sm text-muted-foreground">No day ticked: every day.</p>
-                    {fieldError("windowDays") && <p className="text-sm text-destructive-text">{fieldError("windowDays")}</p>}
+                    {fieldError("windowDays") && (
+                      <p className="text-sm text-destructive-text">{fieldError("windowDays")}</p>
+                    )}
                   </div>
                 </fieldset>
               )}
