@@ -26,6 +26,7 @@ export const WORKSPACE_MODELS = [
   "Issue",
   "IssueEvent",
   "IssueDayCount",
+  "AssetIssueCount",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
