@@ -1,11 +1,18 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, PageHeader, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, Skeleton, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
 import { useTRPC } from "@/trpc/client";
-import { OAuthAppForm } from "./oauth-app-form";
+
+// As the API key form: react-hook-form with the procedure's zod schema loads after the page shows, which keeps it
+// out of the page's first-load JavaScript (docs/benchmarks.md).
+const OAuthAppForm = dynamic(() => import("./oauth-app-form").then((m) => m.OAuthAppForm), {
+  ssr: false,
+  loading: () => <Skeleton className="h-72 w-full" aria-hidden="true" />,
+});
 
 type App = RouterOutputs["oauthApps"]["list"]["items"][number];
 
