@@ -17,8 +17,6 @@ import os from "node:os";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { createServices, createWorkspace } from "@ems/core";
-import { createDatabase, type Database } from "@ems/db";
-import { createTestDatabase } from "@ems/db/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
 import { concurrent, get, keyRing, sequential } from "./requests.ts";
@@ -38,12 +36,7 @@ const log = (msg: string) => console.error(`[${((Date.now() - started) / 1000).t
 
 // BENCH_DB=<name>: a database that a run with BENCH_KEEP=1 left on the same server, seeded already.
 const reuse = process.env.BENCH_DB;
-const db: Database & { name: string; drop?: () => Promise<void> } = reuse
-  ? {
-      ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href),
-      name: reuse,
-    }
-  : await createTestDatabase();
+const db = await seed.openBenchDatabase();
 const services = createServices(db);
 const workspaceId = reuse
   ? ((await db.pool.query(`select max(id) as id from "Workspace" where name = 'Large customer'`)).rows[0].id as number)
@@ -246,10 +239,7 @@ ${writes}
     child.disconnect();
     await exited;
   }
-  if (process.env.BENCH_KEEP || !db.drop) {
-    log(`kept ${db.name}`);
-    await db.close();
-  } else await db.drop();
+  await seed.closeBenchDatabase(db, log);
 }
 
 async function seedAll() {

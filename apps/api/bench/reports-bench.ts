@@ -7,13 +7,12 @@
 //
 // BENCH_KEEP=1 keeps the seeded database (its name is printed); BENCH_DB=<name> runs on it again after applying
 // the migrations it lacks, so that a change is measured before and after on the same data.
-import { createDatabase, type Database } from "@ems/db";
 import { applyMigrations } from "@ems/db/node";
-import { createTestDatabase } from "@ems/db/testing";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
 import { compactReportRollups } from "@ems/core/testing";
 import { buildServer } from "../src/server.ts";
 import { loadConfig } from "../src/config.ts";
+import { closeBenchDatabase, openBenchDatabase } from "./seed.ts";
 
 const ISSUES = 200_000;
 const ASSETS = 10_000;
@@ -21,12 +20,7 @@ const FINDINGS = 1_000_000;
 const RUNS = 50;
 
 const reuse = process.env.BENCH_DB;
-const db: Database & { name: string; drop?: () => Promise<void> } = reuse
-  ? {
-      ...createDatabase(Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href),
-      name: reuse,
-    }
-  : await createTestDatabase();
+const db = await openBenchDatabase();
 const services = createServices(db);
 const operator = { channel: "cli" as const, name: "bench" };
 const ws = reuse
@@ -162,7 +156,4 @@ await q(
 await measure("/app/reports/sla");
 await measure("/app/reports/sla?period=12m");
 await app.close();
-if (process.env.BENCH_KEEP || !db.drop) {
-  console.log("kept", db.name);
-  await db.close();
-} else await db.drop();
+await closeBenchDatabase(db);

@@ -3,7 +3,8 @@
 // generate_series in a single statement, spreading its rows over what the
 // earlier helpers inserted. Call them in order: projects, assets, scans,
 // issues, findings, then the rest; then `analyze` as autovacuum would.
-import type { Database } from "@ems/db";
+import { createDatabase, type Database } from "@ems/db";
+import { createTestDatabase } from "@ems/db/testing";
 
 export interface Seeder {
   workspaceId: number;
@@ -134,4 +135,25 @@ export async function yardstick({ q }: Seeder, table: string) {
     times.push(performance.now() - t);
   }
   return times.sort((a, b) => a - b)[2]!;
+}
+
+export type BenchDatabase = Database & { name: string; drop?: () => Promise<void> };
+
+/**
+ * The bench's database: a fresh scratch one, or with BENCH_DB=<name> one that an earlier run with BENCH_KEEP=1 left
+ * on the same server, seeded already (to measure a change before and after on the same data).
+ */
+export async function openBenchDatabase(): Promise<BenchDatabase> {
+  const reuse = process.env.BENCH_DB;
+  if (!reuse) return createTestDatabase();
+  const url = Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${reuse}` }).href;
+  return { ...createDatabase(url), name: reuse };
+}
+
+/** Drops the scratch database, or keeps it (BENCH_KEEP=1, or a reused one) and says its name. */
+export async function closeBenchDatabase(db: BenchDatabase, log: (line: string) => void = console.log) {
+  if (process.env.BENCH_KEEP || !db.drop) {
+    log(`kept ${db.name}`);
+    await db.close();
+  } else await db.drop();
 }
