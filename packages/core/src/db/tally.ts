@@ -3,7 +3,10 @@
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 
 /** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"), or under all of `key`. */
-export async function tally(sc: ServiceContext, key: string | readonly string[]): Promise<number> {
+/** One tally key, or several whose counts add up. */
+export type TallyKey = string | readonly string[];
+
+export async function tally(sc: ServiceContext, key: TallyKey): Promise<number> {
   const [row] = await workspaceRows<{ n: string | null }>(
     sc,
     "tally",
@@ -14,14 +17,21 @@ export async function tally(sc: ServiceContext, key: string | readonly string[])
 }
 
 /**
- * The tally key that counts exactly the rows `filter` selects, when it sets at most one of the tallied fields and
- * nothing else (`prefix` alone when it sets nothing); undefined when only count(*) can say.
+ * The tally key(s) that count exactly the rows `filter` selects, when it sets at most one of the tallied fields and
+ * nothing else (`prefix` alone when it sets nothing); a field set to several values is the sum of their keys;
+ * undefined when only count(*) can say.
  */
-export function tallyKey(prefix: string, filter: Record<string, unknown>, tallied: readonly string[]) {
+export function tallyKey(
+  prefix: string,
+  filter: Record<string, unknown>,
+  tallied: readonly string[],
+): TallyKey | undefined {
   const set = Object.entries(filter).filter(([, v]) => v !== undefined);
   if (set.length === 0) return prefix;
   const [field, value] = set[0]!;
-  return set.length === 1 && tallied.includes(field) && ["string", "boolean"].includes(typeof value)
-    ? `${prefix}.${field}.${String(value)}`
+  if (set.length !== 1 || !tallied.includes(field)) return undefined;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => ["string", "boolean"].includes(typeof v))
+    ? values.map((v) => `${prefix}.${field}.${String(v)}`)
     : undefined;
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
-import { tally, tallyKey } from "../db/tally.ts";
+import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -20,7 +20,7 @@ export async function listFindingsWhere(
   filter: Prisma.FindingWhereInput,
   p: FindingListQuery,
   unsorted: keyof typeof FINDING_SORT = "createdAt",
-  tallied?: string,
+  tallied?: TallyKey,
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, unsorted, p);

@@ -2,7 +2,7 @@ import type { ActorType, IssueStatus, Prisma } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { tally, tallyKey } from "../db/tally.ts";
+import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -78,7 +78,7 @@ export async function listIssuesWhere(
   sc: ServiceContext,
   filter: Prisma.IssueWhereInput,
   p: IssueListQuery,
-  tallied?: string | readonly string[],
+  tallied?: TallyKey,
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
@@ -93,6 +93,9 @@ export async function listIssuesWhere(
   return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
 }
 
+/** What `status=unresolved` selects. */
+const UNRESOLVED = ["open", "in-progress"] as const;
+
 export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
   const { page, limit, sort, order, ...filters } = i;
   return listIssuesWhere(
@@ -102,7 +105,7 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
       severity: i.severity,
       status:
         i.status === "unresolved"
-          ? { in: [undashed<IssueStatus>("open"), undashed<IssueStatus>("in-progress")] }
+          ? { in: UNRESOLVED.map((s) => undashed<IssueStatus>(s)) }
           : i.status
             ? undashed<IssueStatus>(i.status)
             : undefined,
@@ -113,11 +116,10 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
     },
     { page, limit, sort, order, q: i.q },
     // No filter, or one severity or status alone: kept by triggers (tally_keys_issue); unresolved is two statuses.
-    filters.status === "unresolved"
-      ? tallyKey("issues", { ...filters, status: undefined }, []) === "issues"
-        ? ["issues.status.open", "issues.status.in-progress"]
-        : undefined
-      : tallyKey("issues", filters, ["severity", "status"]),
+    tallyKey("issues", { ...filters, status: i.status === "unresolved" ? UNRESOLVED : i.status }, [
+      "severity",
+      "status",
+    ]),
   );
 }
 

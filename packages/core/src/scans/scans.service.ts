@@ -1,7 +1,7 @@
 import type { Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { tally, tallyKey } from "../db/tally.ts";
+import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -48,7 +48,7 @@ async function page(
   sc: ServiceContext,
   filter: Prisma.ScanWhereInput,
   p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
-  tallied?: string,
+  tallied?: TallyKey,
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
   const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
