@@ -1,9 +1,10 @@
 "use client";
 // The scopes of an API key or OAuth app: presets (least privilege first) and one checkbox per scope, for a
-// react-hook-form field. Render it inside <FormField>/<FormItem>: the field's error shows in the fieldset.
+// react-hook-form field. `ScopesField` is the field itself, for a form whose values have `scopes`.
 import { useId } from "react";
+import { useFormContext } from "react-hook-form";
 import { z } from "zod";
-import { Button, Checkbox, FormMessage } from "@ems/ui";
+import { Button, Checkbox, FormField, FormItem, FormMessage } from "@ems/ui";
 import { ALL_SCOPES, SCOPE_PRESETS, type Scope } from "@/components/scope-presets";
 import { SCOPE_DESCRIPTIONS } from "@/components/scopes";
 
@@ -35,5 +36,21 @@ export function ScopePicker({ value, onChange }: { value: readonly string[]; onC
       </div>
       <FormMessage />
     </fieldset>
+  );
+}
+
+/** The `scopes` field of the react-hook-form around it (inside <Form>): the picker, its error in the fieldset. */
+export function ScopesField() {
+  const { control } = useFormContext<{ scopes: string[] }>();
+  return (
+    <FormField
+      control={control}
+      name="scopes"
+      render={({ field }) => (
+        <FormItem>
+          <ScopePicker value={field.value ?? []} onChange={field.onChange} />
+        </FormItem>
+      )}
+    />
   );
 }

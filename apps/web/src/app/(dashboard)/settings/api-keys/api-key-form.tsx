@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { createApiKeyInput } from "@ems/core/client-schemas";
 import { Button, Form, FormControl, FormField, FormItem, FormLabel, FormMessage, Input } from "@ems/ui";
-import { ScopePicker, pickedScopes } from "@/components/scope-picker";
+import { ScopesField, pickedScopes } from "@/components/scope-picker";
 import type { Scope } from "@/components/scope-presets";
 import { useServerError } from "@/components/use-server-error";
 
@@ -70,15 +70,7 @@ export function ApiKeyForm({
             )}
           />
         </div>
-        <FormField
-          control={form.control}
-          name="scopes"
-          render={({ field }) => (
-            <FormItem>
-              <ScopePicker value={field.value ?? []} onChange={field.onChange} />
-            </FormItem>
-          )}
-        />
+        <ScopesField />
         {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
         <div>
           <Button type="submit" variant="primary" loading={pending}>

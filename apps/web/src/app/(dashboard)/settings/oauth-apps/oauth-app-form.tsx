@@ -17,7 +17,7 @@ import {
   Input,
   Textarea,
 } from "@ems/ui";
-import { ScopePicker, pickedScopes } from "@/components/scope-picker";
+import { ScopesField, pickedScopes } from "@/components/scope-picker";
 import { useServerError } from "@/components/use-server-error";
 
 const redirectUris = createOAuthAppInput.shape.redirectUris;
@@ -99,15 +99,7 @@ export function OAuthAppForm({
             </FormItem>
           )}
         />
-        <FormField
-          control={form.control}
-          name="scopes"
-          render={({ field }) => (
-            <FormItem>
-              <ScopePicker value={field.value} onChange={field.onChange} />
-            </FormItem>
-          )}
-        />
+        <ScopesField />
         {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
         <div>
           <Button type="submit" variant="primary" loading={pending}>
