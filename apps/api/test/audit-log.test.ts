@@ -199,9 +199,14 @@ describe("GET /app/audit-log", () => {
     // newest first means latest written (the seeded rows were written last)
     ["from=2026-01-03T11:00:00Z", ["asset.create", "api-key.create", "workspace.create"]],
     ["to=2026-01-02T00:00:00Z", ["project.create"]],
-  ])("filters %s", async (query, expected) => {
-    const { entries } = await list(query);
+    // Date ranges alone are counted from whole days plus the partial days at their ends (AuditDayCount).
+    ["from=2026-01-03T09:00:00Z&to=2026-01-03T11:00:00Z", ["project.delete"]],
+    ["from=2026-01-01T11:00:00Z&to=2026-01-03T11:00:00Z", ["project.delete", "project.update"]],
+    ["from=2026-01-01T09:00:00Z&to=2026-01-04", ["asset.create", "project.delete", "project.update", "project.create"]],
+  ])("filters %s, with its exact total", async (query, expected) => {
+    const { res, entries } = await list(query);
     expect(entries.map((e) => e.action)).toEqual(expected);
+    expect(res.headers.get("x-total-count")).toBe(String(expected.length));
   });
 
   it.each([

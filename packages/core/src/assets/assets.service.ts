@@ -276,6 +276,10 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
     });
   }
   const after = await sc.db.$transaction(async (tx) => {
+    // A move takes the asset's scans, issues and findings along (trigger asset_project_moved). Locking the asset
+    // first waits for writers in flight, before this transaction holds anything they may wait for.
+    if (fields.projectId !== undefined && fields.projectId !== before.projectId)
+      await tx.$executeRaw`select 1 from "Asset" where id = ${id} for update`;
     const coverage = retarget ? await ownershipCoverage(tx, target) : null;
     const updated = await tx.asset.update({
       where: { id },

@@ -38,6 +38,7 @@ export const WORKSPACE_MODELS = [
   "SlaPolicy",
   "ProjectSlaPolicy",
   "WorkspaceTally",
+  "AuditDayCount",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);

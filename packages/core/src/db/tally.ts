@@ -31,7 +31,7 @@ export function tallyKey(
   const [field, value] = set[0]!;
   if (set.length !== 1 || !tallied.includes(field)) return undefined;
   const values = Array.isArray(value) ? value : [value];
-  return values.every((v) => ["string", "boolean"].includes(typeof v))
+  return values.every((v) => ["string", "number", "boolean"].includes(typeof v))
     ? values.map((v) => `${prefix}.${field}.${String(v)}`)
     : undefined;
 }

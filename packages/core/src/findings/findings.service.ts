@@ -52,15 +52,16 @@ export function listFindings(sc: ServiceContext, i: ListFindingsInput) {
       severity,
       scanner,
       kind,
-      asset: projectId ? { projectId } : undefined,
+      projectId,
       createdAt: dateRange(from, to),
     },
     i,
     "createdAt",
-    // No filter, or one severity or scanner alone: kept by triggers (tally_keys_finding).
+    // No filter, or one severity, scanner or project alone: kept by triggers (tally_keys_finding).
     tallyKey("findings", { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to }, [
       "severity",
       "scanner",
+      "projectId",
     ]),
   );
 }

@@ -111,14 +111,16 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
             : undefined,
       kind: i.kind,
       assigneeUserId: i.assigneeUserId,
-      asset: i.projectId ? { projectId: i.projectId } : undefined,
+      projectId: i.projectId,
       lastSeenAt: dateRange(i.from, i.to),
     },
     { page, limit, sort, order, q: i.q },
-    // No filter, or one severity or status alone: kept by triggers (tally_keys_issue); unresolved is two statuses.
+    // No filter, or one severity, status or project alone: kept by triggers (tally_keys_issue); unresolved is two
+    // statuses.
     tallyKey("issues", { ...filters, status: i.status === "unresolved" ? UNRESOLVED : i.status }, [
       "severity",
       "status",
+      "projectId",
     ]),
   );
 }

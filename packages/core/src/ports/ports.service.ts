@@ -3,10 +3,11 @@ import { skipTake, type Page, type PagingInput } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { dashed } from "../enum-names.ts";
 import type { Severity } from "@ems/db";
+import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
 import { PORT_GROUP_ASSETS, type OpenPortAsset, type OpenPortGroup } from "./ports.schemas.ts";
 
-// The open-port issues of `t`: literal (not bound), so that PostgreSQL proves the partial index
-// "Issue_open_port_idx" serves every query below (migration open_port_index).
+// The open-port issues of `t` (those tally_keys_issue counts under openPorts.*): literal (not bound), so that
+// PostgreSQL proves the partial index "Issue_open_port_idx" serves every query below (migration open_port_index).
 const openPortIssue = (t: string) => `${t}.status in ('open', 'in-progress') and ${t}.kind like 'port.open.%'`;
 
 // An asset of a port: its issue, and the banner (and service) the asset's port scan saw on that port.
@@ -34,24 +35,26 @@ const asset = (r: AssetRow): OpenPortAsset => ({
 });
 
 /**
- * Open-port issues grouped by port, ascending: exact counts per port (PostgreSQL groups them over the partial index)
- * and the PORT_GROUP_ASSETS most recently seen assets of each, in one query. Node only folds those rows (at most
- * PORT_GROUP_ASSETS a port) into groups; the rest of a port's assets are paged by portAssets.
+ * Open-port issues grouped by port, ascending: exact counts per port and severity from the workspace tallies (keys
+ * openPorts.<port>.<severity>, kept by tally_keys_issue) and the PORT_GROUP_ASSETS most recently seen assets of
+ * each port from the partial index, in one query. Node only folds those rows (at most PORT_GROUP_ASSETS a port) into
+ * groups; the rest of a port's assets are paged by portAssets.
  */
 export async function openPorts(sc: ServiceContext): Promise<OpenPortGroup[]> {
   const rows = await workspaceRows<GroupRow>(
     sc,
     "open-port-groups",
-    `select g.*, ${ASSET_COLUMNS}
+    `with counts as (
+       select split_part(k, '.', 2)::int as port, split_part(k, '.', 3)::"Severity" as severity, sum(n::bigint) as n
+       from "WorkspaceTally" t, jsonb_each_text(t.counts) c (k, n)
+       where t."workspaceId" = $1 and k like 'openPorts.%'
+       group by 1, 2 having sum(n::bigint) <> 0
+     )
+     select g.*, ${ASSET_COLUMNS}
      from (
-       select port, count(*)::int as "assetCount", max(severity) as top,
-         count(*) filter (where severity = 'critical')::int as critical,
-         count(*) filter (where severity = 'high')::int as high,
-         count(*) filter (where severity = 'medium')::int as medium,
-         count(*) filter (where severity = 'low')::int as low,
-         count(*) filter (where severity = 'info')::int as info
-       from "Issue" o where o."workspaceId" = $1 and ${openPortIssue("o")}
-       group by port
+       select port, sum(n)::int as "assetCount", max(severity) as top,
+         ${SEVERITY_VALUES.map((s) => `coalesce(sum(n) filter (where severity = '${s}'), 0)::int as ${s}`).join(", ")}
+       from counts group by port
      ) g
      cross join lateral (
        select i.id, i."assetId", i.status, i.severity, i."lastSeenAt" from "Issue" i

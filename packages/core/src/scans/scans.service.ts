@@ -70,15 +70,15 @@ export const listScans = (sc: ServiceContext, input: ListScansInput) =>
     {
       assetId: input.assetId,
       status: input.status,
-      asset: input.projectId ? { projectId: input.projectId } : undefined,
+      projectId: input.projectId,
       createdAt: dateRange(input.from, input.to),
     },
     input,
-    // No filter, or one status alone: kept by triggers (tally_keys_scan).
+    // No filter, or one status or project alone: kept by triggers (tally_keys_scan).
     tallyKey(
       "scans",
       { assetId: input.assetId, status: input.status, projectId: input.projectId, from: input.from, to: input.to },
-      ["status"],
+      ["status", "projectId"],
     ),
   );
 
@@ -86,7 +86,7 @@ export const listScans = (sc: ServiceContext, input: ListScansInput) =>
 export const listActiveScans = (sc: ServiceContext, input: PagingInput & { projectId?: number }) =>
   page(
     sc,
-    { status: { in: ["queued", "running"] }, asset: input.projectId ? { projectId: input.projectId } : undefined },
+    { status: { in: ["queued", "running"] }, projectId: input.projectId },
     input,
   );
 
