@@ -203,6 +203,11 @@ describe("GET /app/audit-log", () => {
     ["from=2026-01-03T09:00:00Z&to=2026-01-03T11:00:00Z", ["project.delete"]],
     ["from=2026-01-01T11:00:00Z&to=2026-01-03T11:00:00Z", ["project.delete", "project.update"]],
     ["from=2026-01-01T09:00:00Z&to=2026-01-04", ["asset.create", "project.delete", "project.update", "project.create"]],
+    // A search alone is counted from the action/actor-name pairs it matches (AuditSearchCount).
+    ["q=ANN%40", ["project.update", "project.create"]],
+    ["q=project.", ["project.delete", "project.update", "project.create"]],
+    ["q=project%25", []],
+    ["q=ci%20key&from=2026-01-03T11:00:00Z", ["asset.create"]],
   ])("filters %s, with its exact total", async (query, expected) => {
     const { res, entries } = await list(query);
     expect(entries.map((e) => e.action)).toEqual(expected);

@@ -39,6 +39,7 @@ export const WORKSPACE_MODELS = [
   "ProjectSlaPolicy",
   "WorkspaceTally",
   "AuditDayCount",
+  "AuditSearchCount",
 ] as const;
 
 const scopedModels = new Set<string>(WORKSPACE_MODELS);

@@ -63,13 +63,16 @@ describe("the workspace tallies", () => {
         );
       }
       expect(await tallyOf(ws, "audit.actorType.system")).toBe(await countOf(where, ws));
-      // So do the entries per day (AuditDayCount), which date-bounded totals sum.
+      // So do the entries per day and per action and actor name, which date-bounded and searched totals sum.
       const { rows } = await db.pool.query(
         `select (select coalesce(sum(n), 0)::int from "AuditDayCount" where "workspaceId" = $1) as days,
-           (select count(*)::int from "AuditEntry" where "workspaceId" = $1) as entries`,
+           (select coalesce(sum(n), 0)::int from "AuditSearchCount" where "workspaceId" = $1
+             and action = 'issue.resolve') as resolves,
+           (select count(*)::int from "AuditEntry" where "workspaceId" = $1) as entries,
+           (select count(*)::int from "AuditEntry" where "workspaceId" = $1 and action = 'issue.resolve') as entries2`,
         [ws],
       );
-      expect(rows[0].days).toBe(rows[0].entries);
+      expect([rows[0].days, rows[0].resolves]).toEqual([rows[0].entries, rows[0].entries2]);
     }
     expect(await tallyOf(a, "audit")).toBeGreaterThan(0);
   });
