@@ -236,14 +236,18 @@ try {
   ].join("\n");
 
   const cpus = os.cpus();
+  const cpuModel = cpus[0]?.model.trim() ?? "unknown CPU";
+  const memory = `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`;
+  const aims = WORKLOADS.map((w) => `${w.minRatio * 100} % (${w.projects.toLocaleString("en")} projects)`);
   const database = process.env.DATABASE_URL ? "DATABASE_URL's server" : "embedded PostgreSQL";
   const section = `## API: GET /app/projects
 
 ${table}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}
-- Node ${process.version}, PostgreSQL ${pgVersion} (${database}), load generator, servers and database on the same machine
+- Machine: ${cpus.length} cores (${cpuModel}), ${memory}, ${os.platform()} ${os.release()}
+- Node ${process.version}, PostgreSQL ${pgVersion} (${database}), load generator, servers and database on the same
+  machine
 - Load average at the end: ${load} (the machine is shared; other work skews both servers alike)
 - Workload: two workspaces, 100,000 and 1,000 projects; \`GET /app/projects?limit=${LIMIT}&page=N\`;
   autocannon, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per measured run after a ${WARMUP_SECONDS} s warm-up,
@@ -253,11 +257,11 @@ ${table}
 - Full stack: the server from \`buildServer\` with a real API key per request (rotating over ${API_KEYS} keys so
   that the per-key budget of 120 reads a minute never answers 429; the rate limiter still runs on every request).
 - Baseline: plain Fastify + pg running the product's two queries (the page as a deferred join: \`limit/offset\` over
-  the \`("workspaceId", id)\` index, then the rows; and the trigger-kept \`"Workspace"."projectCount"\` as the total), in
-  parallel, with the same body and X-Total-Count / X-Page / X-Limit headers, no auth or rate limit.
+  the \`("workspaceId", id)\` index, then the rows; and the trigger-kept \`"Workspace"."projectCount"\` as the
+  total), in parallel, with the same body and X-Total-Count / X-Page / X-Limit headers, no auth or rate limit.
 - Page 1000 (offset 99,900) walks 100,000 index entries per request in both servers (about 10 ms of PostgreSQL CPU),
   so with 10 connections on 2 cores neither stays under 50 ms at p99; page-number paging at that depth is the limit.
-- Aim: full stack at least ${WORKLOADS.map((w) => `${w.minRatio * 100} % (${w.projects.toLocaleString("en")} projects)`).join(" / ")}
+- Aim: full stack at least ${aims.join(" / ")}
   of the baseline's throughput, p99 under ${MAX_P99_MS} ms.
 
 Reproduce: \`DATABASE_URL=postgresql://… pnpm bench:api\` (creates and drops a scratch database on that server),

@@ -234,6 +234,9 @@ try {
     `${os.platform()} ${os.release()}; Node ${process.version}; ${nmapVersion.split("\n")[0]!.trim()}`;
   const foreign = [...new Set(results.flatMap((r) => [...r.foreign]))].sort((a, b) => a - b);
   const others = results[0]!.open.filter((p) => !ourPorts.includes(p));
+  const options = `{ concurrency: ${cfg.portConcurrency}, timeoutMs: ${cfg.portTimeoutMs}, bannerTimeoutMs: 0 }`;
+  const nmapCommands = CASES.map((c) => `${NMAP} ${c.nmapArgs.join(" ")}`);
+  const problems = results.flatMap((r) => r.problems);
   const section = `${SECTION}
 
 ${table}
@@ -242,10 +245,10 @@ ${table}
 - Machine: ${machine}
 - Target ${TARGET}, ${ROUNDS} rounds per list, the two scanners alternating which goes first; times are wall clock
   (nmap's include its process start, ours are measured in-process and include starting the worker threads).
-- scanPorts: \`scanPorts("${TARGET}", ports, { concurrency: ${cfg.portConcurrency}, timeoutMs: ${cfg.portTimeoutMs}, bannerTimeoutMs: 0 })\`
+- scanPorts: \`scanPorts("${TARGET}", ports, ${options})\`
   (EMS_PORT_CONCURRENCY / EMS_PORT_TIMEOUT_MS); the comparison is connect-scan to connect-scan, so no banners,
   as \`nmap -sT\` reads none. Lists of 4096 ports or more are spread over worker threads (one per core, up to 4).
-- nmap: \`${NMAP} ${CASES[0]!.nmapArgs.join(" ")}\` and \`${NMAP} ${CASES[1]!.nmapArgs.join(" ")}\` (plus \`-oG -\` to read the result).
+- nmap: \`${nmapCommands[0]}\` and \`${nmapCommands[1]}\` (plus \`-oG -\` to read the result).
 - Open ports: ${results[0]!.open.join(", ")}: our ${listeners.length} listeners (${ourPorts.join(", ")};
   ${listeners.map((l) => `${l.port} ${l.kind}`).join(", ")})${
     others.length ? ` and ${others.join(", ")} already open on the machine` : ""
@@ -256,9 +259,10 @@ ${table}
     foreign.length
       ? `; ports that another process opened or closed during a run were left out: ${foreign.join(", ")}`
       : ""
-  }.${results.some((r) => r.problems.length) ? `\n- **Mismatches:** ${results.flatMap((r) => r.problems).join("; ")}` : ""}
-- With banners (the product's default, bannerTimeoutMs ${cfg.bannerTimeoutMs}), the top 1000 took ${fmt(banners.ms)}: banners are
-  read while the scan goes on, so a silent service costs up to that wait at the end (nmap has no counterpart short of \`-sV\`).
+  }.${problems.length ? `\n- **Mismatches:** ${problems.join("; ")}` : ""}
+- With banners (the product's default, bannerTimeoutMs ${cfg.bannerTimeoutMs}), the top 1000 took ${fmt(banners.ms)}:
+  banners are read while the scan goes on, so a silent service costs up to that wait at the end (nmap has no
+  counterpart short of \`-sV\`).
 - Aim: scanPorts at most nmap's time.
 
 Reproduce: \`pnpm bench:scan\` (needs \`nmap\` on the PATH, or \`BENCH_NMAP=/path/to/nmap\`; \`BENCH_ROUNDS=n\`,
