@@ -8,15 +8,13 @@
 // Uses DATABASE_URL's server when set, else the embedded PostgreSQL; either
 // way in a scratch database (createTestDatabase) that is dropped at the end.
 import { fork } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
-import { repoRoot } from "@ems/db/node";
 import { createTestDatabase } from "@ems/db/testing";
+import { writeBenchmarkSection } from "./benchmarks-doc.ts";
 
 const LIMIT = 100;
 // Aims from issue 9: at page 1, 80 % of the baseline on 100k projects and 60 % on 1k.
@@ -269,18 +267,7 @@ or \`pnpm bench:api\` for the embedded PostgreSQL (about 150 s either way). \`BE
 profile of the servers. The code is in \`apps/api/bench/\`.
 `;
 
-  // Replace our section only; other benchmarks may share the file.
-  const file = path.join(repoRoot, "docs", "benchmarks.md");
-  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
-  const start = old.indexOf("## API: GET /app/projects");
-  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${section}`
-      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, updated);
-
+  const file = await writeBenchmarkSection("## API: GET /app/projects", section);
   console.log(`\n${table}\n\nWritten to ${path.relative(process.cwd(), file)}`);
 } finally {
   if (child?.connected) {

@@ -8,21 +8,18 @@
 // Writes the "Scan: TCP connect scan against nmap" section of
 // docs/benchmarks.md and prints it.
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { portsForMode, scanEngineConfigFromEnv, scanPorts } from "@ems/scanners";
+import { writeBenchmarkSection } from "./benchmarks-doc.ts";
 
 const TARGET = "127.0.0.1";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const NMAP = process.env.BENCH_NMAP ?? "nmap";
 const SECTION = "## Scan: TCP connect scan against nmap";
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const run = promisify(execFile);
 
 // Spread over the range: well-known, registered, ephemeral, top-1000 and not.
@@ -269,15 +266,7 @@ Reproduce: \`pnpm bench:scan\` (needs \`nmap\` on the PATH, or \`BENCH_NMAP=/pat
 default 3; about 15 s). The code is in \`apps/api/bench/scan-bench.ts\`.
 `;
 
-  const file = path.join(repoRoot, "docs", "benchmarks.md");
-  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
-  const start = old.indexOf(SECTION);
-  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${section}`
-      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
-  await writeFile(file, updated);
+  const file = await writeBenchmarkSection(SECTION, section);
   console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), file)}`);
   if (failed) {
     console.error("FAILED: the scanners did not find the same open ports (see Mismatches)");
