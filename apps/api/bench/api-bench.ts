@@ -8,15 +8,13 @@
 // Uses DATABASE_URL's server when set, else the embedded PostgreSQL; either
 // way in a scratch database (createTestDatabase) that is dropped at the end.
 import { fork } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { asOperator, createApiKey, createServices, createWorkspace } from "@ems/core";
-import { repoRoot } from "@ems/db/node";
 import { createTestDatabase } from "@ems/db/testing";
+import { writeBenchmarkSection } from "./benchmarks-doc.ts";
 
 const LIMIT = 100;
 // Aims from issue 9: at page 1, 80 % of the baseline on 100k projects and 60 % on 1k.
@@ -236,14 +234,18 @@ try {
   ].join("\n");
 
   const cpus = os.cpus();
+  const cpuModel = cpus[0]?.model.trim() ?? "unknown CPU";
+  const memory = `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`;
+  const aims = WORKLOADS.map((w) => `${w.minRatio * 100} % (${w.projects.toLocaleString("en")} projects)`);
   const database = process.env.DATABASE_URL ? "DATABASE_URL's server" : "embedded PostgreSQL";
   const section = `## API: GET /app/projects
 
 ${table}
 
 - Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC
-- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, ${os.platform()} ${os.release()}
-- Node ${process.version}, PostgreSQL ${pgVersion} (${database}), load generator, servers and database on the same machine
+- Machine: ${cpus.length} cores (${cpuModel}), ${memory}, ${os.platform()} ${os.release()}
+- Node ${process.version}, PostgreSQL ${pgVersion} (${database}), load generator, servers and database on the same
+  machine
 - Load average at the end: ${load} (the machine is shared; other work skews both servers alike)
 - Workload: two workspaces, 100,000 and 1,000 projects; \`GET /app/projects?limit=${LIMIT}&page=N\`;
   autocannon, ${CONNECTIONS} connections, ${MEASURE_SECONDS} s per measured run after a ${WARMUP_SECONDS} s warm-up,
@@ -253,11 +255,11 @@ ${table}
 - Full stack: the server from \`buildServer\` with a real API key per request (rotating over ${API_KEYS} keys so
   that the per-key budget of 120 reads a minute never answers 429; the rate limiter still runs on every request).
 - Baseline: plain Fastify + pg running the product's two queries (the page as a deferred join: \`limit/offset\` over
-  the \`("workspaceId", id)\` index, then the rows; and the trigger-kept \`"Workspace"."projectCount"\` as the total), in
-  parallel, with the same body and X-Total-Count / X-Page / X-Limit headers, no auth or rate limit.
+  the \`("workspaceId", id)\` index, then the rows; and the trigger-kept \`"Workspace"."projectCount"\` as the
+  total), in parallel, with the same body and X-Total-Count / X-Page / X-Limit headers, no auth or rate limit.
 - Page 1000 (offset 99,900) walks 100,000 index entries per request in both servers (about 10 ms of PostgreSQL CPU),
   so with 10 connections on 2 cores neither stays under 50 ms at p99; page-number paging at that depth is the limit.
-- Aim: full stack at least ${WORKLOADS.map((w) => `${w.minRatio * 100} % (${w.projects.toLocaleString("en")} projects)`).join(" / ")}
+- Aim: full stack at least ${aims.join(" / ")}
   of the baseline's throughput, p99 under ${MAX_P99_MS} ms.
 
 Reproduce: \`DATABASE_URL=postgresql://… pnpm bench:api\` (creates and drops a scratch database on that server),
@@ -265,18 +267,7 @@ or \`pnpm bench:api\` for the embedded PostgreSQL (about 150 s either way). \`BE
 profile of the servers. The code is in \`apps/api/bench/\`.
 `;
 
-  // Replace our section only; other benchmarks may share the file.
-  const file = path.join(repoRoot, "docs", "benchmarks.md");
-  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
-  const start = old.indexOf("## API: GET /app/projects");
-  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${section}`
-      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, updated);
-
+  const file = await writeBenchmarkSection("## API: GET /app/projects", section);
   console.log(`\n${table}\n\nWritten to ${path.relative(process.cwd(), file)}`);
 } finally {
   if (child?.connected) {

@@ -12,7 +12,8 @@ const ws = await createWorkspace(services, { name: "Big", plan: "premium" }, { c
 const key = await asOperator(services, ws.id, { channel: "cli", name: "b" }, (sc) => createApiKey(sc, { name: "k" }));
 let t = Date.now();
 await db.pool.query(
-  `insert into "AuditEntry" ("workspaceId","actorType","actorName","channel","action","resourceType","resourceId","createdAt")
+  `insert into "AuditEntry"
+     ("workspaceId","actorType","actorName","channel","action","resourceType","resourceId","createdAt")
   select $1, 'system', 'seed', 'system', case when g % 3 = 0 then 'project.create' else 'project.update' end,
           'project', (g % 5000)::text, now() - (g || ' seconds')::interval
      from generate_series(1, 1000000) g`,

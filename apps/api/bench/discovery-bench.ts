@@ -10,18 +10,17 @@
 // section of docs/benchmarks.md and prints it.
 import { spawn } from "node:child_process";
 import { Resolver } from "node:dns/promises";
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { defaultNetConfig, discoveryConfigFromEnv, DnsClient, forEachPooled, type NameAnswer } from "@ems/scanners";
+import { writeBenchmarkSection } from "./benchmarks-doc.ts";
 import { benchAddress, benchNames } from "./discovery-names.ts";
 
 const SECTION = "## Discovery: resolving names";
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, "../../..");
 const SIZES = [10_000, 100_000];
 const concurrency = discoveryConfigFromEnv().resolveConcurrency;
 
@@ -222,15 +221,7 @@ ${rows.join("\n")}
 
 Reproduce: \`pnpm bench:discovery\` (about a minute). The code is in \`apps/api/bench/discovery-bench.ts\`.
 `;
-  const file = path.join(repoRoot, "docs", "benchmarks.md");
-  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
-  const start = old.indexOf(SECTION);
-  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${section}`
-      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
-  await writeFile(file, updated);
+  const file = await writeBenchmarkSection(SECTION, section);
   console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), file)}`);
 }
 

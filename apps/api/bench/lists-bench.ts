@@ -56,7 +56,8 @@ try {
     issue: await one(`select min(id) from "Issue" where "workspaceId" = $1`),
     schedule: await one(`select min(id) from "ScanSchedule" where "workspaceId" = $1`),
     user: await one(`with u as (insert into "User" (email, "passwordHash", "updatedAt")
-        values ('bench-' || $1::int || '@example.com', 'x', now()) on conflict (email) do update set email = excluded.email
+        values ('bench-' || $1::int || '@example.com', 'x', now())
+        on conflict (email) do update set email = excluded.email
         returning id), m as (insert into "Membership" ("workspaceId", "userId", "updatedAt")
         select $1::int, id, now() from u on conflict do nothing) select id from u`),
   };
@@ -207,7 +208,9 @@ try {
       requests: [{ method: "GET", path: url, setupRequest: (req) => ({ ...req, headers: { authorization: auth() } }) }],
     });
     if (result.non2xx + result.errors + result.timeouts) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-    const row = `| \`${url.replace(/^\/app/, "")}\` | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} |`;
+    const { requests, latency } = result;
+    const endpoint = url.replace(/^\/app/, "");
+    const row = `| \`${endpoint}\` | ${requests.average.toFixed(0)} | ${latency.p50} | ${latency.p99} |`;
     httpRows.push(row);
     log(row);
   }
@@ -217,7 +220,8 @@ try {
     .map((l) => l.toFixed(1))
     .join(", ");
   console.log(`
-In-process (app.inject), ${RUNS} sequential requests per case, then ${CONNECTIONS} in flight for ${CONCURRENT_MS / 1000} s:
+In-process (app.inject), ${RUNS} sequential requests per case,
+then ${CONNECTIONS} in flight for ${CONCURRENT_MS / 1000} s:
 
 | GET /app… (limit=100) | X-Total-Count | median ms | p99 ms | req/s at ${CONNECTIONS} | p99 ms at ${CONNECTIONS} |
 |---|---:|---:|---:|---:|---:|

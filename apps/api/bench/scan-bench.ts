@@ -8,21 +8,18 @@
 // Writes the "Scan: TCP connect scan against nmap" section of
 // docs/benchmarks.md and prints it.
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
 import { createServer as createHttpServer } from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { portsForMode, scanEngineConfigFromEnv, scanPorts } from "@ems/scanners";
+import { writeBenchmarkSection } from "./benchmarks-doc.ts";
 
 const TARGET = "127.0.0.1";
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const NMAP = process.env.BENCH_NMAP ?? "nmap";
 const SECTION = "## Scan: TCP connect scan against nmap";
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const run = promisify(execFile);
 
 // Spread over the range: well-known, registered, ephemeral, top-1000 and not.
@@ -234,6 +231,9 @@ try {
     `${os.platform()} ${os.release()}; Node ${process.version}; ${nmapVersion.split("\n")[0]!.trim()}`;
   const foreign = [...new Set(results.flatMap((r) => [...r.foreign]))].sort((a, b) => a - b);
   const others = results[0]!.open.filter((p) => !ourPorts.includes(p));
+  const options = `{ concurrency: ${cfg.portConcurrency}, timeoutMs: ${cfg.portTimeoutMs}, bannerTimeoutMs: 0 }`;
+  const nmapCommands = CASES.map((c) => `${NMAP} ${c.nmapArgs.join(" ")}`);
+  const problems = results.flatMap((r) => r.problems);
   const section = `${SECTION}
 
 ${table}
@@ -242,10 +242,10 @@ ${table}
 - Machine: ${machine}
 - Target ${TARGET}, ${ROUNDS} rounds per list, the two scanners alternating which goes first; times are wall clock
   (nmap's include its process start, ours are measured in-process and include starting the worker threads).
-- scanPorts: \`scanPorts("${TARGET}", ports, { concurrency: ${cfg.portConcurrency}, timeoutMs: ${cfg.portTimeoutMs}, bannerTimeoutMs: 0 })\`
+- scanPorts: \`scanPorts("${TARGET}", ports, ${options})\`
   (EMS_PORT_CONCURRENCY / EMS_PORT_TIMEOUT_MS); the comparison is connect-scan to connect-scan, so no banners,
   as \`nmap -sT\` reads none. Lists of 4096 ports or more are spread over worker threads (one per core, up to 4).
-- nmap: \`${NMAP} ${CASES[0]!.nmapArgs.join(" ")}\` and \`${NMAP} ${CASES[1]!.nmapArgs.join(" ")}\` (plus \`-oG -\` to read the result).
+- nmap: \`${nmapCommands[0]}\` and \`${nmapCommands[1]}\` (plus \`-oG -\` to read the result).
 - Open ports: ${results[0]!.open.join(", ")}: our ${listeners.length} listeners (${ourPorts.join(", ")};
   ${listeners.map((l) => `${l.port} ${l.kind}`).join(", ")})${
     others.length ? ` and ${others.join(", ")} already open on the machine` : ""
@@ -256,24 +256,17 @@ ${table}
     foreign.length
       ? `; ports that another process opened or closed during a run were left out: ${foreign.join(", ")}`
       : ""
-  }.${results.some((r) => r.problems.length) ? `\n- **Mismatches:** ${results.flatMap((r) => r.problems).join("; ")}` : ""}
-- With banners (the product's default, bannerTimeoutMs ${cfg.bannerTimeoutMs}), the top 1000 took ${fmt(banners.ms)}: banners are
-  read while the scan goes on, so a silent service costs up to that wait at the end (nmap has no counterpart short of \`-sV\`).
+  }.${problems.length ? `\n- **Mismatches:** ${problems.join("; ")}` : ""}
+- With banners (the product's default, bannerTimeoutMs ${cfg.bannerTimeoutMs}), the top 1000 took ${fmt(banners.ms)}:
+  banners are read while the scan goes on, so a silent service costs up to that wait at the end (nmap has no
+  counterpart short of \`-sV\`).
 - Aim: scanPorts at most nmap's time.
 
 Reproduce: \`pnpm bench:scan\` (needs \`nmap\` on the PATH, or \`BENCH_NMAP=/path/to/nmap\`; \`BENCH_ROUNDS=n\`,
 default 3; about 15 s). The code is in \`apps/api/bench/scan-bench.ts\`.
 `;
 
-  const file = path.join(repoRoot, "docs", "benchmarks.md");
-  const old = existsSync(file) ? await readFile(file, "utf8") : "# Benchmarks\n";
-  const start = old.indexOf(SECTION);
-  const end = start < 0 ? -1 : old.indexOf("\n## ", start + 1);
-  const updated =
-    start < 0
-      ? `${old.trimEnd()}\n\n${section}`
-      : old.slice(0, start) + section + (end < 0 ? "" : "\n" + old.slice(end + 1));
-  await writeFile(file, updated);
+  const file = await writeBenchmarkSection(SECTION, section);
   console.log(`\n${section}\nWritten to ${path.relative(process.cwd(), file)}`);
   if (failed) {
     console.error("FAILED: the scanners did not find the same open ports (see Mismatches)");

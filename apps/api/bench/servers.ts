@@ -32,7 +32,8 @@ baseline.get<{ Querystring: { page?: string; limit?: string } }>("/app/projects"
   const [list, count] = await Promise.all([
     baselineDb.pool.query(
       `select p.id, p.name, p.description, p.color, p."createdAt", p."updatedAt" from "Project" p
-       join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id) order by p.id`,
+       join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id)
+       order by p.id`,
       [workspaceId, limit, (page - 1) * limit],
     ),
     baselineDb.pool.query<{ total: number }>(`select "projectCount" as total from "Workspace" where id = $1`, [

@@ -99,7 +99,8 @@ export async function writeContention(
   const [syncs, comments] = await Promise.all([loop(4, sync), loop(4, comment)]);
   show("4 workers syncing, while 4 API clients comment", syncs);
   show("4 API clients commenting, while 4 workers sync", comments);
-  return `Writes in one workspace (in-process, ${SECONDS} s each; a sync stores 10 findings and opens/resolves 20 issues):
+  return `Writes in one workspace (in-process, ${SECONDS} s each;
+a sync stores 10 findings and opens/resolves 20 issues):
 
 | writers | per second | p50 ms | p99 ms |
 |---|---:|---:|---:|

@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 describe("adding assets", () => {
-  it("answers 201 with every field of the Asset, then the check fills reachability, CDN and the outside view", async () => {
+  it("answers 201 with every Asset field, then the check fills reachability, CDN and the outside view", async () => {
     dns.set("acme-corp.com", { ...LOOPBACK, AAAA: [] });
     dns.set("www.acme-corp.com", { CNAME: "acme.cdn.cloudflare.net" });
     dns.set("acme.cdn.cloudflare.net", LOOPBACK);
@@ -142,7 +142,7 @@ describe("adding assets", () => {
     expect((await req("GET", "/app/assets?limit=1")).headers.get("x-total-count")).toBe(before);
   });
 
-  it("400 naming the field for a bad type, scan profile or scanner name; 404 for a foreign project; 409 for a duplicate", async () => {
+  it("400 naming the field (bad type, scan profile or scanner name); 404 foreign project; 409 duplicate", async () => {
     await expectError(
       await req("POST", "/app/assets", { projectId, type: "url", value: "x" }),
       400,
@@ -337,7 +337,7 @@ describe("changing assets", () => {
 });
 
 describe("plan slots", () => {
-  it("refuses an asset past the plan's slots for keys, with a code that says to buy a slot in the dashboard", async () => {
+  it("refuses an asset past the plan's slots for keys, with a code saying to buy a slot in the dashboard", async () => {
     const ws = await workspaceWithKey(api.services, { plan: "essential" });
     const project = (
       (await (await call(api.url, ws.key, "POST", "/app/projects", { name: "P" })).json()) as { id: number }

@@ -137,7 +137,7 @@ describe("403", () => {
 });
 
 describe("429 and rate-limit headers", () => {
-  it("60 writes per minute per key, then RATE_LIMITED with an integer Retry-After; reads have their own 120", async () => {
+  it("60 writes/minute per key, then RATE_LIMITED with an integer Retry-After; reads have their own 120", async () => {
     const { key } = await workspaceWithKey(api.services);
     const { key: neighbour } = await workspaceWithKey(api.services);
     for (let i = 0; i < 60; i++) {

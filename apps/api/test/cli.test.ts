@@ -164,7 +164,7 @@ describe("the embedded database", () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("starts without DATABASE_URL, serves the CLI and the server at once, and keeps its data across restarts", async () => {
+  it("starts without DATABASE_URL, serves the CLI and the server at once, keeps its data across restarts", async () => {
     const env = { EMS_DATA_DIR: dataDir };
     const ws = await runCli(["workspace", "create", "--name", "Embedded", "--json"], env);
     expect(ws.code, ws.stderr).toBe(0);

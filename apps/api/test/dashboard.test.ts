@@ -257,8 +257,8 @@ describe("plan and asset slots", () => {
     await expect(as("admin", services).plan.buyAssetSlots({ quantity: 100 })).rejects.toThrow();
     expect((await as("admin").plan.get({})).purchasedAssetSlots).toBe(3);
 
-    await api.db.pool
-      .query(`create function refuse_purchase() returns trigger language plpgsql as $$ begin raise exception 'db down'; end $$;
+    await api.db.pool.query(`create function refuse_purchase() returns trigger language plpgsql
+      as $$ begin raise exception 'db down'; end $$;
       create trigger refuse_purchase before insert on "SlotPurchase" for each row execute function refuse_purchase()`);
     try {
       await expect(as("admin", services).plan.buyAssetSlots({ quantity: 1 })).rejects.toThrow();

@@ -170,7 +170,7 @@ describe("code exchange (PKCE)", () => {
     );
   });
 
-  it("refuses a wrong verifier, a missing verifier, a replayed code, another redirect URI and an expired code", async () => {
+  it("refuses a wrong or missing verifier, a replayed code, another redirect URI and an expired code", async () => {
     const a = await approve();
     await oauthError(await exchange(a.code, verifier()), 400, "invalid_grant");
     const b = await approve();

@@ -81,7 +81,7 @@ describe("a plan downgrade", () => {
 });
 
 describe("the scheduler's tick", () => {
-  it("starts one scan per due slot, once; a missed stretch runs once; an active scan makes a recorded skip", async () => {
+  it("starts one scan per due slot, once; a missed stretch runs once; an active scan records a skip", async () => {
     const t = await setup();
     const assetId = await t.asset("ticked.com");
     const s = await t.create({ assetId, frequency: "daily", time: "05:00" });

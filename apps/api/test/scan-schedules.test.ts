@@ -84,7 +84,7 @@ describe("creating schedules", () => {
     expect(await t.count()).toBe(0);
   });
 
-  it("keeps to the plan: Essential has one weekly or monthly schedule per asset, no daily/interval/windows", async () => {
+  it("keeps to the plan: Essential has one weekly/monthly schedule per asset, no daily/interval/windows", async () => {
     const t = await setup("essential");
     const assetId = await t.asset("essential-site.com");
     await expectError(

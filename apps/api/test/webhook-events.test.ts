@@ -175,7 +175,7 @@ describe("events from the product", () => {
     expect(await deliveries(ep.id)).toHaveLength(1);
   });
 
-  it("sends discovery.host_found once per new host of a discovery run, and nothing for them on the next run", async () => {
+  it("sends discovery.host_found once per new host of a discovery run, nothing for them on the next run", async () => {
     const ep = await newEndpoint("/discovery", { events: ["discovery.host_found"] });
     ct.publish("alert-target.com", ["shop.alert-target.com", "vpn.alert-target.com", "alert-target.com"]);
     dns.set("shop.alert-target.com", { A: ["127.0.0.1"] });

@@ -161,7 +161,7 @@ describe("delivering", () => {
     expect(gap2).toBeGreaterThanOrEqual(1900);
   });
 
-  it("disables an endpoint after messages fail after every attempt, audited; re-enabling resets the count", async () => {
+  it("disables an endpoint once messages fail every attempt, audited; re-enabling resets the count", async () => {
     script.set("/down", [500]);
     const ep = await newEndpoint("/down", { events: ["asset.unreachable"] });
     const event = { type: "asset.unreachable" as const, asset: { id: 1, value: "x.test", name: null }, reason: "t" };

@@ -1,7 +1,7 @@
 import { expect, shot, signIn, stack, test } from "./fixtures";
 import { E2E } from "./ports";
 
-test("sign-in: a wrong password is refused, the right one opens the dashboard with an expiring, HttpOnly session", async ({
+test("sign-in: a wrong password is refused, the right one opens the dashboard (expiring HttpOnly session)", async ({
   page,
   context,
 }) => {

@@ -19,7 +19,10 @@ export interface Stack {
   webPorts: number[];
   /** POST `${schedulerControl}/due/<scheduleId>`: the schedule's slot comes now and the scheduler ticks. */
   schedulerControl: string;
-  /** POST `${scanControl}/held/<assetId>`: a scan of the asset that stays queued ({ id }); `/cancel/<scanId>` ends it. */
+  /**
+   * POST `${scanControl}/held/<assetId>`: a scan of the asset that stays queued ({ id });
+   * `/cancel/<scanId>` ends it.
+   */
   scanControl: string;
 }
 

@@ -1,4 +1,4 @@
-import { CopyButton } from "@ems/ui";
+import { CopyButton, cn } from "@ems/ui";
 
 /**
  * A value to copy (a token, a secret, a DNS record) in monospace, wrapping anywhere, with a copy button.
@@ -8,7 +8,10 @@ export function SecretValue({ value, label, testId }: { value: string; label: st
   return (
     <div className="flex items-start gap-1">
       <div
-        className="secret min-w-0 flex-1 rounded-md border border-secret-border bg-secret px-2.5 py-2 font-mono text-sm break-all"
+        className={cn(
+          "secret min-w-0 flex-1 rounded-md border border-secret-border bg-secret",
+          "px-2.5 py-2 font-mono text-sm break-all",
+        )}
         data-testid={testId}
       >
         {value}

@@ -169,8 +169,9 @@ const slotRequired = (used: number) =>
   new AppError(
     403,
     ErrorCode.ASSET_SLOT_REQUIRED,
-    `All ${used} asset slots of this workspace are in use. Buy an additional asset slot in the dashboard (Settings → ` +
-      `Plan & slots); API keys and OAuth apps cannot buy slots.`,
+    `All ${used} asset slots of this workspace are in use. ` +
+      "Buy an additional asset slot in the dashboard (Settings → Plan & slots); " +
+      "API keys and OAuth apps cannot buy slots.",
   );
 
 export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {

@@ -105,9 +105,9 @@ export const historyEventSchema = z
   .object({
     id: z.number().int().meta({ description: "The audit entry's id" }),
     at: z.date(),
-    action: z
-      .string()
-      .meta({ description: "issue.status, issue.assign, issue.dismiss, issue.reopen, issue.resolve, issue.comment…" }),
+    action: z.string().meta({
+      description: "issue.status, issue.assign, issue.dismiss, issue.reopen, issue.resolve, issue.comment…",
+    }),
     actor: z.object({
       type: z.enum(["user", "api-key", "oauth-app", "system"]),
       id: z.number().int().nullable(),

@@ -48,7 +48,8 @@ async function projectsPage(sc: ServiceContext, paging: PagingInput): Promise<Pa
       "projects-page",
       // Deferred join: the skipped rows are walked in the index only, not fetched from the table.
       `select p.id, p.name, p.description, p.color, p."createdAt", p."updatedAt" from "Project" p
-       join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id) order by p.id`,
+       join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id)
+       order by p.id`,
       [take, skip],
     ),
     workspaceRows<{ total: number }>(

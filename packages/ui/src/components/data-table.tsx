@@ -51,7 +51,7 @@ export interface DataTableProps<Row> {
   onPageChange: (page: number) => void;
   sort?: DataTableSort;
   onSortChange?: (sort: DataTableSort) => void;
-  /** Page sizes offered (e.g. [25, 50, 100]); shown with onLimitChange. Reset the page to 1 yourself when it changes. */
+  /** Page sizes offered (e.g. [25, 50, 100]); shown with onLimitChange. Reset the page to 1 yourself on a change. */
   limitOptions?: number[];
   onLimitChange?: (limit: number) => void;
   /** Selected rows by `String(rowKey(row))`; with onRowSelectionChange, adds a checkbox column. */
@@ -212,7 +212,11 @@ export function DataTable<Row extends RowData>(props: DataTableProps<Row>) {
                     {canSort ? (
                       <button
                         type="button"
-                        className="-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                        className={cn(
+                          "-ml-2 inline-flex items-center gap-1 rounded-md px-2 py-1",
+                          "hover:bg-accent hover:text-foreground",
+                          "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+                        )}
                         onClick={() => onSortChange(nextSort(sort, col.key))}
                         data-testid={`sort-${col.key}`}
                       >

@@ -34,7 +34,10 @@ export function SheetContent({
       >
         {children}
         <SheetPrimitive.Close
-          className="absolute top-4 right-4 rounded-sm opacity-80 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+          className={cn(
+            "absolute top-4 right-4 rounded-sm opacity-80 hover:opacity-100",
+            "focus-visible:ring-2 focus-visible:ring-ring",
+          )}
           aria-label="Close"
         >
           <XIcon className="size-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { createCaller } from "@ems/core";
+import { cn } from "@ems/ui";
 import { dashboardContext } from "@/server/context";
 import { MobileHeader, Sidebar } from "./sidebar";
 
@@ -17,7 +18,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       {/* The first thing a keyboard reaches: past the navigation in one Tab. */}
       <a
         href="#content"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+        className={cn(
+          "sr-only rounded-md bg-primary px-4 py-2 text-primary-foreground",
+          "focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50",
+        )}
       >
         Skip to content
       </a>

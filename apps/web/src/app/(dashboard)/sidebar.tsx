@@ -54,7 +54,8 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
       onClick={onNavigate}
       aria-current={(item.href === "/" ? path === "/" : path.startsWith(item.href)) ? "page" : undefined}
       className={cn(
-        "rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground no-underline hover:bg-sidebar-accent hover:no-underline",
+        "rounded-md px-2.5 py-1.5 text-sm text-sidebar-foreground no-underline",
+        "hover:bg-sidebar-accent hover:no-underline",
         "focus-visible:bg-sidebar-accent focus-visible:outline-2 focus-visible:outline-white",
         "aria-[current=page]:bg-sidebar-primary aria-[current=page]:text-white",
       )}

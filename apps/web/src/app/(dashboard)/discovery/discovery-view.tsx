@@ -112,7 +112,10 @@ export function DiscoveryView() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Discovery"
-        description="Hostnames that certificate logs, DNS and what we already saw know under your proven domains. Add them as assets or ignore them."
+        description={
+          "Hostnames that certificate logs, DNS and what we already saw know under your proven domains. " +
+          "Add them as assets or ignore them."
+        }
         actions={canWrite && <RunButton projectId={filters.projectId} domain={filters.domain} />}
       />
       <div

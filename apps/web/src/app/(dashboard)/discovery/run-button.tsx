@@ -66,9 +66,10 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
   if (r.status === "failed")
     return <span data-testid="discovery-run-status">{`${r.domain}: failed — ${r.error ?? "unknown error"}`}</span>;
   const percent = r.progress.total ? Math.round((r.progress.done / r.progress.total) * 100) : 0;
+  const phase = r.progress.phase ? ` · ${r.progress.phase}` : "";
   return (
     <span data-testid="discovery-run-status">
-      <Progress value={percent} label={`${r.domain}: ${r.status}${r.progress.phase ? ` · ${r.progress.phase}` : ""}`} />
+      <Progress value={percent} label={`${r.domain}: ${r.status}${phase}`} />
     </span>
   );
 }

@@ -86,14 +86,8 @@ export function ReportsView() {
     [choice, range, projectId, includeDismissed],
   );
   const summary = useQuery(trpc.reports.summary.queryOptions(filters));
-  const ranked = useQuery(
-    trpc.reports.vulnerableAssets.queryOptions({
-      projectId: filters.projectId,
-      includeDismissed: filters.includeDismissed,
-      page,
-      limit,
-    }),
-  );
+  const assetFilters = { projectId: filters.projectId, includeDismissed: filters.includeDismissed };
+  const ranked = useQuery(trpc.reports.vulnerableAssets.queryOptions({ ...assetFilters, page, limit }));
   const s = summary.data;
   const error = summary.error?.message;
 
@@ -114,7 +108,7 @@ export function ReportsView() {
             </a>
             <a
               className={buttonVariants()}
-              href={`/api/reports/vulnerable-assets/export?${query({ projectId, includeDismissed: filters.includeDismissed })}`}
+              href={`/api/reports/vulnerable-assets/export?${query(assetFilters)}`}
               data-testid="export-assets"
               download
             >

@@ -22,14 +22,15 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
   const sla = useQuery(trpc.reports.sla.queryOptions(filters));
   const r = sla.data;
   if (!r) return null;
+  const { critical, high, medium, low } = r.policy;
+  const deadlines = `critical ${critical} d, high ${high} d, medium ${medium} d, low ${low} d`;
   return (
     <Card
       title="SLA"
       description={
         <>
-          Deadlines: critical {r.policy.critical} d, high {r.policy.high} d, medium {r.policy.medium} d, low{" "}
-          {r.policy.low} d (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: due within{" "}
-          {r.atRiskDays} days.
+          Deadlines: {deadlines} (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: due
+          within {r.atRiskDays} days.
         </>
       }
     >

@@ -11,7 +11,8 @@ export function SeveritySummary({ summary }: { summary: Comparison["summary"] })
   return (
     <div className="flex flex-wrap items-center gap-1.5" data-testid="severity-summary">
       {SEVERITIES.map((s) => (
-        // A severity with nothing found is shown quiet, in readable neutral colours (not faded red: too little contrast).
+        // A severity with nothing found is shown quiet, in readable neutral colours
+        // (not faded red: too little contrast).
         <SeverityBadge
           key={s}
           severity={s}

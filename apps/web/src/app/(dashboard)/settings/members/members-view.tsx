@@ -56,7 +56,8 @@ export function MembersView() {
       <PageHeader
         title="Members"
         description={
-          "People in this workspace and their roles: owners and admins manage the workspace, members change things, read-only members look."
+          "People in this workspace and their roles: owners and admins manage the workspace, " +
+          "members change things, read-only members look."
         }
       />
       {isAdmin && (

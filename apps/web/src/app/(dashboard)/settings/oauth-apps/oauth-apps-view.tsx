@@ -45,7 +45,8 @@ export function OAuthAppsView() {
       <PageHeader
         title="OAuth apps"
         description={
-          "Third-party apps that act for this workspace: with client credentials, or with a person's approval (authorization code with PKCE)."
+          "Third-party apps that act for this workspace: with client credentials, " +
+          "or with a person's approval (authorization code with PKCE)."
         }
       />
       <Card title="New OAuth app">

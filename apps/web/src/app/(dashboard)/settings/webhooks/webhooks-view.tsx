@@ -95,7 +95,8 @@ export function WebhooksView() {
         title="Webhooks"
         description={
           "Alerts when something changes: new, reopened and resolved issues, newly open ports, failed scans, " +
-          "unreachable assets. Messages are signed (Standard Webhooks) and retried; nothing is sent when nothing changed."
+          "unreachable assets. Messages are signed (Standard Webhooks) and retried; " +
+          "nothing is sent when nothing changed."
         }
       />
       <Card title="New endpoint">
