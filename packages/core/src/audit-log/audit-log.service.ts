@@ -75,7 +75,8 @@ async function countInRange(sc: ServiceContext, range: { gte?: Date; lt?: Date }
          and "createdAt" < case when $6::boolean then coalesce($4::timestamptz, '-infinity')
            else coalesce($3::timestamptz, 'infinity') end)
        + (select count(*) from "AuditEntry" where "workspaceId" = $1 and $6::boolean
-         and "createdAt" >= coalesce($5::timestamptz, 'infinity') and "createdAt" < coalesce($3::timestamptz, 'infinity'))
+         and "createdAt" >= coalesce($5::timestamptz, 'infinity')
+         and "createdAt" < coalesce($3::timestamptz, 'infinity'))
        as n`,
     [range.gte ?? null, range.lt ?? null, firstDay ?? null, endDay ?? null, days],
   );

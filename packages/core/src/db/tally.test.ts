@@ -239,7 +239,8 @@ describe("the workspace tallies", () => {
     expect(await tallyOf(a, "openPorts.3306.high")).toBe(1);
     // A key that comes to zero leaves the shard's row.
     const keys = await db.pool.query(
-      `select count(*)::int as n from "WorkspaceTally", jsonb_each(counts) c (k, v) where "workspaceId" = $1 and v = '0'`,
+      `select count(*)::int as n from "WorkspaceTally", jsonb_each(counts) c (k, v)
+       where "workspaceId" = $1 and v = '0'`,
       [a],
     );
     expect(keys.rows[0].n).toBe(0);

@@ -84,11 +84,7 @@ export const listScans = (sc: ServiceContext, input: ListScansInput) =>
 
 /** Queued and running scans, newest first (of one project when asked). */
 export const listActiveScans = (sc: ServiceContext, input: PagingInput & { projectId?: number }) =>
-  page(
-    sc,
-    { status: { in: ["queued", "running"] }, projectId: input.projectId },
-    input,
-  );
+  page(sc, { status: { in: ["queued", "running"] }, projectId: input.projectId }, input);
 
 export async function requireScan(sc: ServiceContext, id: number) {
   const scan = await sc.db.scan.findUnique({ where: { id }, include });
