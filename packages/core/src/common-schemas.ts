@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** Severities, least to most severe (the order of their enums in the API document). */
+export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
+
 /** The answer of deletes and other actions that return no resource. */
 export const messageSchema = z.object({
   message: z.string().meta({ description: "What happened, for people" }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema, text } from "../common-schemas.ts";
+import { messageSchema, SEVERITY_VALUES, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -7,7 +7,6 @@ import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 export const ASSET_TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const;
 export const ASSET_STATUSES = ["pending", "reachable", "unreachable", "error"] as const;
 export const PORT_SCAN_MODES = ["off", "web", "top100", "top1000", "full"] as const;
-export const SEVERITIES = ["info", "low", "medium", "high", "critical"] as const;
 export const OWNERSHIP_METHODS = ["dns-txt", "http-file", "html-meta", "parent-domain"] as const;
 /** Scanners an asset can turn off (the scan engine's stages). */
 export const SCANNER_TYPES = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
@@ -34,7 +33,7 @@ export const assetSchema = z
     skippedRedirectHost: z.string().nullable(),
     disabledScannerTypes: z.array(z.string()),
     portScanMode: enumOf(PORT_SCAN_MODES),
-    nucleiMinSeverity: enumOf(SEVERITIES),
+    nucleiMinSeverity: enumOf(SEVERITY_VALUES),
     ownershipVerifiedAt: z.date().nullable(),
     ownershipToken: z.string(),
     ownershipMethod: enumOf(OWNERSHIP_METHODS).nullable(),
@@ -80,7 +79,7 @@ export const assetDetailSchema = assetSchema
       z.object({
         id: z.number().int(),
         title: z.string(),
-        severity: enumOf(SEVERITIES),
+        severity: enumOf(SEVERITY_VALUES),
         status: z.string(),
         lastSeenAt: z.date(),
       }),
@@ -149,7 +148,7 @@ export const listAssetsInput = pagingInput.extend({
 const scanProfile = {
   name: text(255).optional().nullable(),
   portScanMode: enumOf(PORT_SCAN_MODES).optional(),
-  nucleiMinSeverity: enumOf(SEVERITIES).optional(),
+  nucleiMinSeverity: enumOf(SEVERITY_VALUES).optional(),
   disabledScannerTypes: z
     .array(enumOf(SCANNER_TYPES))
     .max(SCANNER_TYPES.length)

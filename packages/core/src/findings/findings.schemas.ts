@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { instant } from "../common-schemas.ts";
+import { instant, SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
-
-export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
 
 export const findingSchema = z
   .object({

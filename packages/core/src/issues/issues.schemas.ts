@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateTime, instant, messageSchema, text } from "../common-schemas.ts";
-import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { pageOf } from "../paging.ts";
 import { reportFiltersInput, reportSummarySchema, vulnerableAssetSchema } from "../reports/reports.schemas.ts";
 import { scanSchema } from "../scans/scans.schemas.ts";

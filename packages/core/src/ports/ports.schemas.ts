@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { severityCounts } from "../assets/assets.schemas.ts";
-import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput, positiveInt } from "../paging.ts";
 

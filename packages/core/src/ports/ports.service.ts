@@ -3,7 +3,7 @@ import { skipTake, type Page, type PagingInput } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import { dashed } from "../enum-names.ts";
 import type { Severity } from "@ems/db";
-import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { PORT_GROUP_ASSETS, type OpenPortAsset, type OpenPortGroup } from "./ports.schemas.ts";
 
 // The open-port issues of `t` (those tally_keys_issue counts under openPorts.*): literal (not bound), so that

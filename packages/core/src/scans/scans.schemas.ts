@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { instant, messageSchema } from "../common-schemas.ts";
-import { SEVERITY_VALUES } from "../findings/findings.schemas.ts";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";

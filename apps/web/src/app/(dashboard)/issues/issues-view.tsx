@@ -11,6 +11,7 @@ import {
   Field,
   PageHeader,
   RelativeTime,
+  SEVERITIES,
   SeverityBadge,
   StatusPill,
   toast,
@@ -24,7 +25,6 @@ import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "assetId" | "severity" | "status" | "assigneeUserId">;
-const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Filters["severity"][];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
 const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
   RouterInputs["issues"]["list"]["sort"]
