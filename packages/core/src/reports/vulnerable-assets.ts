@@ -65,6 +65,7 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;
   const inProject = (column: string) =>
     filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $8)` : "";
+  const score = `issue + ${EXPOSED_PORT_BONUS * CAP_MS}::bigint * ports`;
   const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($5::int[])`;
   const rows = await workspaceRows<Row>(
     sc,
@@ -92,13 +93,13 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
        ) u
        group by 1
      ), ranked as (
-       select "assetId", issue, issue + ${EXPOSED_PORT_BONUS * CAP_MS}::bigint * ports as s, count(*) over ()::int as total
-       from scored where issue + ${EXPOSED_PORT_BONUS * CAP_MS}::bigint * ports > 0
+       select "assetId", issue, ${score} as s, count(*) over ()::int as total from scored where ${score} > 0
      ), page as (
        select * from ranked order by s desc, "assetId" limit $6 offset $7
      )
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
-       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", r.issue / ${CAP_MS} as "issueScore", r.s / ${CAP_MS} as score, r.total,
+       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", r.issue / ${CAP_MS} as "issueScore",
+       r.s / ${CAP_MS} as score, r.total,
        (select min(i."firstSeenAt") from "Issue" i
         where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
      from page r
