@@ -94,7 +94,7 @@ describe("the risk score's ledger", () => {
     const ws = workspace.id;
     const assets = await assetsOf(api.services, ws, 6, 2);
     const now = new Date();
-    // The day the age cap falls in, on both sides of the cap, and some exposed ports.
+    // The day the age cap falls in, on both sides of the cap, and some exposed ports (6379 on tcp and udp: one port).
     await sql(
       `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "updatedAt")
        select $1, $2, 'cap.' || g, 't', (array['critical','high','medium'])[1 + g % 3]::"Severity", 'open',
@@ -103,8 +103,9 @@ describe("the risk score's ledger", () => {
       [ws, assets[0]!.id, now],
     );
     await sql(
-      `insert into "OpenPort" ("workspaceId", "assetId", port, "closedAt")
-       values ($1, $2, 6379, null), ($1, $2, 443, null), ($1, $3, 3306, null), ($1, $3, 6379, now())`,
+      `insert into "OpenPort" ("workspaceId", "assetId", port, protocol, "closedAt")
+       values ($1, $2, 6379, 'tcp', null), ($1, $2, 6379, 'udp', null), ($1, $2, 443, 'tcp', null),
+         ($1, $3, 3306, 'tcp', null), ($1, $3, 6379, 'tcp', now())`,
       [ws, assets[1]!.id, assets[2]!.id],
     );
     let writing = true;

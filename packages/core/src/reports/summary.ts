@@ -73,12 +73,14 @@ function remediationTimes(sc: ServiceContext, period: Period, f: ReportFilters) 
   return workspaceRows<{ severity: ReportSeverity; n: number; mean: number; median: number }>(
     sc,
     variant("report-remediation", f),
+    // On the intervals themselves (exact microseconds, a cheap sort key), not on their numeric epoch per row; grouped
+    // on the enum, not its text (a collated sort of every resolution).
     `select e.severity::text as severity, count(*)::int as n,
-       avg(extract(epoch from e.at - e."firstSeenAt")) / 86400 as mean,
-       percentile_cont(0.5) within group (order by extract(epoch from e.at - e."firstSeenAt")) / 86400 as median
+       extract(epoch from avg(e.at - e."firstSeenAt")) / 86400 as mean,
+       extract(epoch from percentile_cont(0.5) within group (order by e.at - e."firstSeenAt")) / 86400 as median
      from "IssueEvent" e ${filter.join}
      where e."workspaceId" = $1 and e.at >= $2 and e.at < $3 and e."toStatus" = 'resolved' ${filter.where}
-     group by 1`,
+     group by e.severity`,
     [period.start, period.end, ...filter.values],
   );
 }
