@@ -1,10 +1,15 @@
 // Shared vitest settings: real PostgreSQL (DATABASE_URL or embedded), so
 // generous timeouts; a JSON report per package that .ci/run totals.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     pool: "forks",
+    // Test files mostly wait (child processes starting, servers, PostgreSQL, timeouts they test), so two files at
+    // once fill each other's waits; vitest's default (cores - 1) runs them one by one on a 2-core runner. Every file
+    // has its own database (a template clone), servers on free ports and its own temporary directories.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Several files start `ems worker` / `ems api` processes through tsx, seconds each on a quiet machine and
     // tens of seconds on a busy CI runner; the suite's own waits (`until`) have their own, shorter deadlines.
     testTimeout: 120_000,

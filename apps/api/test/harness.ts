@@ -213,10 +213,11 @@ export async function until(done: () => Promise<boolean>, what: string, ms = 60_
 }
 
 /** Waits until the asset's reachability check has finished (its status is no longer pending). */
-export const assetChecked = (services: Services, id: number) =>
+export const assetChecked = (services: Services, id: number, ms?: number) =>
   until(
     async () =>
       (await services.db.prisma.asset.findUniqueOrThrow({ where: { id }, select: { status: true } })).status !==
       "pending",
     `the check of asset ${id}`,
+    ms,
   );

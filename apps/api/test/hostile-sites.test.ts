@@ -14,7 +14,7 @@ import {
   type TestWebServers,
   type Tripwire,
 } from "@ems/scanners/testing";
-import { assetChecked, call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { assetChecked, call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess, startServerProcess, type ServerProcess } from "./processes.ts";
 
 let api: TestApi; // the database and services; requests go to `server`
@@ -137,7 +137,7 @@ describe("the check's retry policy (one worker process, on a database of its own
     return ((await res.json()) as { id: number }).id;
   }
   async function ownChecked(id: number) {
-    await assetChecked(own.services, id);
+    await assetChecked(own.services, id, 100_000); // by a worker process, which may still be starting
     return ownAsset(id);
   }
 
@@ -148,7 +148,8 @@ describe("the check's retry policy (one worker process, on a database of its own
       const id = await addOwn("hangs-site.com");
       const attempts = () =>
         own.services.db.prisma.asset.findUniqueOrThrow({ where: { id } }).then((a) => a.checkAttempts);
-      for (let i = 0; i < 300 && (await attempts()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      // The worker is a tsx process: seconds to start on a quiet machine, a minute and more on a saturated one.
+      await until(async () => (await attempts()) > 0, "the worker to start the check", 100_000);
       worker.kill("SIGKILL");
       await new Promise((r) => setTimeout(r, 300));
       const after = await ownAsset(id);
