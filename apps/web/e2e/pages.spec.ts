@@ -1,8 +1,5 @@
 // Every page at desktop and mobile width, in light and dark: the heading shows, nothing scrolls sideways, and axe
-// finds no serious or critical WCAG 2 A/AA violation. One browser context per viewport × theme, pages in sequence
-// within it; the two themes of a width run side by side, because a page's checks mostly wait (the server, network
-// idle), and two contexts fill each other's waits. Every combination still loads and checks every page itself.
-import type { Browser } from "@playwright/test";
+// finds no serious or critical WCAG 2 A/AA violation. One browser context per viewport × theme, pages in sequence.
 import { expect, signIn, test } from "./fixtures";
 import { consentUrl, dashboardPages, problems, seed, themedPage, type Seeded, type Theme } from "./pages";
 
@@ -19,32 +16,29 @@ test.beforeAll(async ({ browser }) => {
   ids = await seed(browser);
 });
 
-/** Visits every page in one context at this width and theme, adding what is wrong to `found`. */
-async function everyPage(browser: Browser, name: string, viewport: { width: number; height: number }, theme: Theme) {
-  const page = await themedPage(browser, viewport, theme);
-  const check = async (path: string, heading: string | RegExp) => {
-    await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
-    for (const p of await problems(page, heading)) found.push(`${name} ${theme} ${path}: ${p}`);
-  };
-
-  await page.goto("/login");
-  await check("/login", "Sign in");
-  await signIn(page, "owner@acme.test");
-  for (const { path, heading } of dashboardPages(ids)) {
-    await page.goto(path);
-    await check(path, heading);
-  }
-  await page.goto(consentUrl());
-  await expect(page.getByTestId("consent-app")).toHaveText("Partner Reports");
-  await check("/oauth/authorize", /./);
-  await page.context().close();
-}
-
 for (const [name, viewport] of Object.entries(viewports)) {
-  test(`every page at ${name} width, in light and in dark`, async ({ browser }) => {
-    test.setTimeout(960_000); // the budget the two one-theme tests had together
-    await Promise.all(themes.map((theme) => everyPage(browser, name, viewport, theme)));
-  });
+  for (const theme of themes) {
+    test(`every page at ${name} width in ${theme}`, async ({ browser }) => {
+      test.setTimeout(480_000);
+      const page = await themedPage(browser, viewport, theme);
+      const check = async (path: string, heading: string | RegExp) => {
+        await expect(page.locator("html")).toHaveClass(new RegExp(`\\b${theme}\\b`));
+        for (const p of await problems(page, heading)) found.push(`${name} ${theme} ${path}: ${p}`);
+      };
+
+      await page.goto("/login");
+      await check("/login", "Sign in");
+      await signIn(page, "owner@acme.test");
+      for (const { path, heading } of dashboardPages(ids)) {
+        await page.goto(path);
+        await check(path, heading);
+      }
+      await page.goto(consentUrl());
+      await expect(page.getByTestId("consent-app")).toHaveText("Partner Reports");
+      await check("/oauth/authorize", /./);
+      await page.context().close();
+    });
+  }
 }
 
 test("no page has a heading missing, sideways scroll or a serious axe violation at any width or theme", () => {
