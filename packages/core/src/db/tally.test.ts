@@ -29,6 +29,17 @@ const insertAudit = (
     [workspaceId, action, n],
   );
 
+/** Two projects of workspace a, an asset of the first one (named `value`) and a scan of it. */
+async function twoProjectsAndAnAsset(names: [string, string], value: string) {
+  const [p1, p2] = await Promise.all(names.map((name) => db.prisma.project.create({ data: { workspaceId: a, name } })));
+  if (!p1 || !p2) throw new Error("two projects");
+  const asset = await db.prisma.asset.create({
+    data: { workspaceId: a, projectId: p1.id, type: "domain", value, ownershipToken: "t" },
+  });
+  const scan = await db.prisma.scan.create({ data: { workspaceId: a, assetId: asset.id } });
+  return { p1, p2, asset, scan };
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
   a = (await db.prisma.workspace.create({ data: { name: "A" } })).id;
@@ -106,13 +117,7 @@ describe("the workspace tallies", () => {
   });
 
   it("count scans, issues and findings by project, and move them with their asset", async () => {
-    const [p1, p2] = await Promise.all(
-      ["P1", "P2"].map((name) => db.prisma.project.create({ data: { workspaceId: a, name } })),
-    );
-    const asset = await db.prisma.asset.create({
-      data: { workspaceId: a, projectId: p1!.id, type: "domain", value: "moved.example", ownershipToken: "t" },
-    });
-    const scan = await db.prisma.scan.create({ data: { workspaceId: a, assetId: asset.id } });
+    const { p1, p2, asset, scan } = await twoProjectsAndAnAsset(["P1", "P2"], "moved.example");
     const issue = await db.prisma.issue.create({
       data: { workspaceId: a, assetId: asset.id, kind: "port.open.22", title: "t", severity: "high", port: 22 },
     });
@@ -133,32 +138,26 @@ describe("the workspace tallies", () => {
       await tallyOf(a, `issues.projectId.${project}`),
       await tallyOf(a, `findings.projectId.${project}`),
     ];
-    expect(await byProject(p1!.id)).toEqual([1, 1, 2]);
+    expect(await byProject(p1.id)).toEqual([1, 1, 2]);
     // The application never writes the column: a wrong value is replaced by the asset's project.
-    await db.pool.query(`update "Finding" set "projectId" = $1 where "assetId" = $2`, [p2!.id, asset.id]);
-    expect(await byProject(p1!.id)).toEqual([1, 1, 2]);
+    await db.pool.query(`update "Finding" set "projectId" = $1 where "assetId" = $2`, [p2.id, asset.id]);
+    expect(await byProject(p1.id)).toEqual([1, 1, 2]);
 
-    await db.prisma.asset.update({ where: { id: asset.id }, data: { projectId: p2!.id } });
-    expect(await byProject(p1!.id)).toEqual([0, 0, 0]);
-    expect(await byProject(p2!.id)).toEqual([1, 1, 2]);
+    await db.prisma.asset.update({ where: { id: asset.id }, data: { projectId: p2.id } });
+    expect(await byProject(p1.id)).toEqual([0, 0, 0]);
+    expect(await byProject(p2.id)).toEqual([1, 1, 2]);
     for (const table of ["Scan", "Issue", "Finding"]) {
-      expect(await countOf(`"${table}" where "assetId" = $1 and "projectId" = ${p2!.id}`, asset.id)).toBeGreaterThan(0);
-      expect(
-        await countOf(`"${table}" where "assetId" = $1 and "projectId" is distinct from ${p2!.id}`, asset.id),
-      ).toBe(0);
+      expect(await countOf(`"${table}" where "assetId" = $1 and "projectId" = ${p2.id}`, asset.id)).toBeGreaterThan(0);
+      expect(await countOf(`"${table}" where "assetId" = $1 and "projectId" is distinct from ${p2.id}`, asset.id)).toBe(
+        0,
+      );
     }
-    await db.prisma.project.delete({ where: { id: p2!.id } });
-    expect(await byProject(p2!.id)).toEqual([0, 0, 0]);
+    await db.prisma.project.delete({ where: { id: p2.id } });
+    expect(await byProject(p2.id)).toEqual([0, 0, 0]);
   });
 
   it("move the rows a writer adds while the asset changes project, whichever goes first", async () => {
-    const [p1, p2] = await Promise.all(
-      ["Q1", "Q2"].map((name) => db.prisma.project.create({ data: { workspaceId: a, name } })),
-    );
-    const asset = await db.prisma.asset.create({
-      data: { workspaceId: a, projectId: p1!.id, type: "domain", value: "race.example", ownershipToken: "t" },
-    });
-    const scan = await db.prisma.scan.create({ data: { workspaceId: a, assetId: asset.id } });
+    const { p1, p2, asset, scan } = await twoProjectsAndAnAsset(["Q1", "Q2"], "race.example");
     const addFinding = (client: { query: TestDatabase["pool"]["query"] }, kind: string) =>
       client.query(
         `insert into "Finding" ("workspaceId", "scanId", "assetId", scanner, kind, title, severity)
@@ -177,7 +176,7 @@ describe("the workspace tallies", () => {
       await addFinding(writer, "w1");
       await mover.query("begin");
       let moved = false;
-      const moving = move(mover, p2!.id).then(() => (moved = true));
+      const moving = move(mover, p2.id).then(() => (moved = true));
       await new Promise((r) => setTimeout(r, 300));
       expect(moved).toBe(false);
       await writer.query("commit");
@@ -185,7 +184,7 @@ describe("the workspace tallies", () => {
       await mover.query("commit");
       // The move first: the writer waits for it, then writes under the new project.
       await mover.query("begin");
-      await move(mover, p1!.id);
+      await move(mover, p1.id);
       await writer.query("begin");
       let written = false;
       const writing = addFinding(writer, "w2").then(() => (written = true));
@@ -199,9 +198,9 @@ describe("the workspace tallies", () => {
       mover.release();
     }
     const where = `"Finding" where "assetId" = $1`;
-    expect(await countOf(`${where} and "projectId" = ${p1!.id}`, asset.id)).toBe(2);
-    expect(await tallyOf(a, `findings.projectId.${p1!.id}`)).toBe(2);
-    expect(await tallyOf(a, `findings.projectId.${p2!.id}`)).toBe(0);
+    expect(await countOf(`${where} and "projectId" = ${p1.id}`, asset.id)).toBe(2);
+    expect(await tallyOf(a, `findings.projectId.${p1.id}`)).toBe(2);
+    expect(await tallyOf(a, `findings.projectId.${p2.id}`)).toBe(0);
   });
 
   it("count open-port issues by port and severity while they are open or in progress", async () => {
