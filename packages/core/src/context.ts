@@ -3,6 +3,7 @@
 import { createDatabase, type Database } from "@ems/db";
 import type { Actor, Client, Credential } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
+import { createKeyCache, type KeyCache } from "./auth/key-cache.ts";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
 import { quietDiscoverySettings, type DiscoverySettings } from "./discovery/discovery.settings.ts";
@@ -15,6 +16,8 @@ export interface Services {
   db: Database;
   /** The workspace-scoped Prisma client (see db/scoped.ts). */
   scoped: ScopedClient;
+  /** API keys authenticated lately, kept exact by notifications (auth/key-cache.ts). */
+  keys: KeyCache;
   budgets: Record<Budget, Limiter>;
   /** Asset revalidations: 30 an hour per workspace. */
   revalidations: Limiter;
@@ -59,6 +62,7 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
   return {
     db,
     scoped: scopedClient(db.prisma),
+    keys: createKeyCache(db.notifications),
     budgets: createRequestBudgets(db.pool),
     revalidations: createLimiter(db.pool, "revalidate", REVALIDATIONS_PER_HOUR, 3600),
     payments: opts.payments ?? builtInPaymentProvider,

@@ -73,7 +73,7 @@ async function sessionActor(services: Services, { session }: SessionCredential, 
 /** Who acts, and in which workspace: the credential checked against the database. */
 export async function identify(services: Services, credential: Credential, client: Client = {}): Promise<Actor> {
   if (credential.kind === "session") return sessionActor(services, credential, client);
-  return { ...(await authenticateBearer(services.db.pool, credential.authorization)), ...client };
+  return { ...(await authenticateBearer(services.db.pool, services.keys, credential.authorization)), ...client };
 }
 
 /** Throws unless the actor may call a procedure with this requirement. */

@@ -62,10 +62,10 @@ export async function listApiKeys(sc: ServiceContext, paging: PagingInput) {
 
 /** Revokes at once; revoking a revoked key changes nothing and answers the key. */
 export async function revokeApiKey(sc: ServiceContext, id: number) {
-  return sc.db.$transaction(async (tx) => {
+  const revoked = await sc.db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id } });
     if (!before) throw notFound("API key");
-    if (before.revokedAt) return presentApiKey(before);
+    if (before.revokedAt) return before;
     const after = await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
     await writeAudit(tx, sc.actor, {
       action: "api-key.revoke",
@@ -73,8 +73,11 @@ export async function revokeApiKey(sc: ServiceContext, id: number) {
       resourceId: id,
       changes: changesOf(before, after, AUDITED),
     });
-    return presentApiKey(after);
+    return after;
   });
+  // This process's cache forgets the key now; the others when the notification reaches them.
+  sc.services.keys.evict(revoked.tokenHash);
+  return presentApiKey(revoked);
 }
 
 /** The operator revokes a key by its id alone (CLI): in the key's own workspace. */

@@ -5,16 +5,22 @@ import type { Role } from "@ems/db";
 import type { Actor } from "../audit/write.ts";
 import { AppError, ErrorCode } from "../errors.ts";
 import type { Scope } from "../scopes.ts";
+import { type KeyCache, type KeyRow } from "./key-cache.ts";
 import { SECRET_PREFIX, hashSecret } from "./secrets.ts";
 
 const invalidKey = (message: string) => new AppError(401, ErrorCode.INVALID_API_KEY, message);
 const invalidToken = (message: string) => new AppError(401, ErrorCode.INVALID_TOKEN, message);
 
 /**
- * Resolves a Bearer credential with one indexed query. Raw SQL on purpose:
- * it runs on every REST request (see docs/benchmarks.md).
+ * Resolves a Bearer credential: an API key from the cache or with one
+ * indexed query, an access token with one. Raw SQL on purpose: it runs on
+ * every REST request (see docs/benchmarks.md).
  */
-export async function authenticateBearer(pool: Pool, authorization: string | undefined): Promise<Actor> {
+export async function authenticateBearer(
+  pool: Pool,
+  keys: KeyCache,
+  authorization: string | undefined,
+): Promise<Actor> {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw invalidKey("Missing API key or access token: send Authorization: Bearer <API_KEY or ACCESS_TOKEN>");
   const secret = match[1]!;
@@ -59,14 +65,25 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
     };
   }
 
-  const { rows } = await pool.query<{
-    id: number;
-    workspaceId: number;
-    name: string;
-    scopes: string[];
-    expiresAt: Date | null;
-    revokedAt: Date | null;
-  }>({
+  const k = keys.get(hash) ?? (await lookUpKey(pool, keys, hash));
+  if (k.expiresAt && k.expiresAt.getTime() <= Date.now()) throw invalidKey("API key has expired");
+  return {
+    workspaceId: k.workspaceId,
+    type: "api_key",
+    id: k.id,
+    apiKeyId: k.id,
+    name: k.name,
+    channel: "api_key",
+    role: null,
+    scopes: k.scopes as Scope[],
+    budgetKey: `key:${k.id}`,
+  };
+}
+
+/** An API key from the database (kept in the cache unless it cannot be used); throws if unknown or revoked. */
+async function lookUpKey(pool: Pool, keys: KeyCache, hash: string): Promise<KeyRow> {
+  const ticket = keys.begin();
+  const { rows } = await pool.query<KeyRow & { revokedAt: Date | null }>({
     name: "auth-api-key",
     // Also stamps lastUsedAt, at most once a minute per key, in the same round trip.
     text: `with k as (select id, "workspaceId", name, scopes, "expiresAt", "revokedAt"
@@ -81,16 +98,7 @@ export async function authenticateBearer(pool: Pool, authorization: string | und
   const k = rows[0];
   if (!k) throw invalidKey("Unknown API key");
   if (k.revokedAt) throw invalidKey("API key was revoked");
-  if (k.expiresAt && k.expiresAt.getTime() <= Date.now()) throw invalidKey("API key has expired");
-  return {
-    workspaceId: k.workspaceId,
-    type: "api_key",
-    id: k.id,
-    apiKeyId: k.id,
-    name: k.name,
-    channel: "api_key",
-    role: null,
-    scopes: k.scopes as Scope[],
-    budgetKey: `key:${k.id}`,
-  };
+  const row = { id: k.id, workspaceId: k.workspaceId, name: k.name, scopes: k.scopes, expiresAt: k.expiresAt };
+  if (!row.expiresAt || row.expiresAt.getTime() > Date.now()) keys.keep(hash, row, ticket);
+  return row;
 }
