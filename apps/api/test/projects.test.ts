@@ -238,3 +238,53 @@ describe("DELETE /app/projects/{id}", () => {
     await expectError(await req("DELETE", `/app/projects/${project.id}`), 404, "NOT_FOUND");
   });
 });
+
+describe("moving an asset to another project (PUT /app/assets/{id})", () => {
+  const LISTS = { "/app/scans": 2, "/app/findings": 4, "/app/issues": 4 };
+
+  /** Two projects; in the first, an asset that moves and one that stays, each with a scan, 2 issues, 2 findings. */
+  async function twoProjects() {
+    const db = api.services.db.prisma;
+    const [from, to] = await Promise.all(
+      ["Moving from", "Moving to"].map((name) => db.project.create({ data: { workspaceId, name } })),
+    );
+    const assets = [];
+    for (const value of ["moving.test", "stays.test"]) {
+      const asset = await db.asset.create({
+        data: { workspaceId, projectId: from!.id, type: "domain", value, ownershipToken: "t" },
+      });
+      assets.push(asset);
+      const scan = await db.scan.create({ data: { workspaceId, assetId: asset.id, status: "completed" } });
+      for (const severity of ["high", "low"] as const) {
+        const issue = await db.issue.create({
+          data: { workspaceId, assetId: asset.id, kind: `k-${severity}`, title: "t", severity },
+        });
+        const finding = { workspaceId, scanId: scan.id, assetId: asset.id, issueId: issue.id, scanner: "nuclei" };
+        await db.finding.create({ data: { ...finding, kind: issue.kind, title: "t", severity } });
+      }
+    }
+    return { from: from!.id, to: to!.id, moving: assets[0]!.id };
+  }
+
+  /** Rows and X-Total-Count of a list filtered by project. */
+  async function inProject(list: string, projectId: number) {
+    const res = await req("GET", `${list}?projectId=${projectId}&limit=100`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { total: Number(res.headers.get("x-total-count")), rows: ((await res.json()) as unknown[]).length };
+  }
+
+  it("takes its scans, findings and issues along in every projectId list and total", async () => {
+    const { from, to, moving } = await twoProjects();
+    for (const [list, n] of Object.entries(LISTS)) {
+      expect(await inProject(list, from), list).toEqual({ total: n, rows: n });
+      expect(await inProject(list, to), list).toEqual({ total: 0, rows: 0 });
+    }
+    const res = await req("PUT", `/app/assets/${moving}`, { projectId: to });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { projectId: number }).projectId).toBe(to);
+    for (const [list, n] of Object.entries(LISTS)) {
+      expect(await inProject(list, from), list).toEqual({ total: n / 2, rows: n / 2 });
+      expect(await inProject(list, to), list).toEqual({ total: n / 2, rows: n / 2 });
+    }
+  });
+});
