@@ -46,9 +46,10 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;
   const inProject = (column: string) =>
     filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $6)` : "";
-  const [rowScore, perMs] = filters.includeDismissed
-    ? [`r.open + r.dismissed`, `(r."openPerMs" + r."dismissedPerMs")`]
-    : [`r.open`, `r."openPerMs"`];
+  // A row's score × cap at $2.
+  const rowScore = filters.includeDismissed
+    ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2 + ${PORT_SCORE}::bigint * r."exposedPorts"`
+    : `r.open + r."openPerMs"::bigint * $2 + ${PORT_SCORE}::bigint * r."exposedPorts"`;
   const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($3::int[])`;
   const rows = await workspaceRows<Row>(
     sc,
@@ -57,26 +58,25 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
        select "assetId" from "AssetIssueCount" where not compacted and "workspaceId" = $1
        union select "assetId" from "AssetRiskDirty" where "workspaceId" = $1
        union select "assetId" from "AssetRisk" where "workspaceId" = $1 and ("validUntil" < $2 or "validFrom" > $2)
-     ), scored as (
-       select r."assetId", ${rowScore} + ${perMs}::bigint * $2 as issue, r."exposedPorts" as ports
-       from "AssetRisk" r
-       where r."workspaceId" = $1 and not exists (select from inexact x where x."assetId" = r."assetId")
-         ${inProject(`r."assetId"`)}
-       union all
+     ), fresh as (
        select x."assetId",
          (select coalesce(sum(${issueScore("$2")}), 0)::bigint from "Issue" i
-          where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = x."assetId"),
-         ${exposedPortCount(`x."assetId"`, "$3::int[]")}
+          where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = x."assetId") as issue,
+         ${exposedPortCount(`x."assetId"`, "$3::int[]")} as ports
        from inexact x where true ${inProject(`x."assetId"`)}
      ), ranked as (
-       select "assetId", issue, issue + ${PORT_SCORE}::bigint * ports as s, count(*) over ()::int as total
-       from scored where issue + ${PORT_SCORE}::bigint * ports > 0
+       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports
+       from "AssetRisk" r
+       where r."workspaceId" = $1 and ${rowScore} > 0 and not exists (select from inexact x where x."assetId" = r."assetId")
+         ${inProject(`r."assetId"`)}
+       union all
+       select "assetId", issue + ${PORT_SCORE}::bigint * ports, ports from fresh where issue + ${PORT_SCORE}::bigint * ports > 0
      ), page as (
        select * from ranked order by s desc, "assetId" limit $4 offset $5
      )
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
-       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", r.issue::float8 / ${CAP_MS} as "issueScore",
-       r.s::float8 / ${CAP_MS} as score, r.total,
+       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
+       r.s::float8 / ${CAP_MS} as score, (select count(*) from ranked)::int as total,
        (select min(i."firstSeenAt") from "Issue" i
         where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
      from page r
