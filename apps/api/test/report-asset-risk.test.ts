@@ -133,7 +133,8 @@ describe("the vulnerable-assets ranking from AssetRisk", () => {
     await sql(
       `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "dismissedAt",
          "updatedAt")
-       select $1, ($2::int[])[1 + g % 5], 'cap.' || g, 't', (array['critical','high','medium','low','info'])[1 + g % 5]::"Severity",
+       select $1, ($2::int[])[1 + g % 5], 'cap.' || g, 't',
+         (array['critical','high','medium','low','info'])[1 + g % 5]::"Severity",
          s.status::"IssueStatus", $3::timestamptz - 90 * interval '1 day' + (g - 20) * interval '5 hours',
          case when s.status = 'dismissed' then now() end, now()
        from generate_series(1, 40) g

@@ -47,9 +47,11 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const inProject = (column: string) =>
     filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $6)` : "";
   // A row's score × cap at $2.
-  const rowScore = filters.includeDismissed
-    ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2 + ${PORT_SCORE}::bigint * r."exposedPorts"`
-    : `r.open + r."openPerMs"::bigint * $2 + ${PORT_SCORE}::bigint * r."exposedPorts"`;
+  const rowScore =
+    (filters.includeDismissed
+      ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2`
+      : `r.open + r."openPerMs"::bigint * $2`) + ` + ${PORT_SCORE}::bigint * r."exposedPorts"`;
+  const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
   const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($3::int[])`;
   const rows = await workspaceRows<Row>(
     sc,
@@ -67,15 +69,16 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
      ), ranked as (
        select r."assetId", ${rowScore} as s, r."exposedPorts" as ports
        from "AssetRisk" r
-       where r."workspaceId" = $1 and ${rowScore} > 0 and not exists (select from inexact x where x."assetId" = r."assetId")
-         ${inProject(`r."assetId"`)}
+       where r."workspaceId" = $1 and ${rowScore} > 0
+         and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
        union all
-       select "assetId", issue + ${PORT_SCORE}::bigint * ports, ports from fresh where issue + ${PORT_SCORE}::bigint * ports > 0
+       select "assetId", ${freshScore}, ports from fresh where ${freshScore} > 0
      ), page as (
        select * from ranked order by s desc, "assetId" limit $4 offset $5
      )
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
-       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
+       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts",
+       (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
        r.s::float8 / ${CAP_MS} as score, (select count(*) from ranked)::int as total,
        (select min(i."firstSeenAt") from "Issue" i
         where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
