@@ -91,11 +91,13 @@ describe("the vulnerable-assets ranking from AssetRisk", () => {
          ($1, $3, 3306, 'tcp', null), ($1, $3, 5432, 'tcp', now())`,
       [ws, ids[6], ids[7]],
     );
-    // Folds running while the writers and the port changes go on; then the state they leave.
+    // Two workers folding and refreshing while the writers and the port changes go on; then the state they leave.
     let writing = true;
-    const folds = (async () => {
-      while (writing) await compactReportRollups(api.services, now);
-    })();
+    const folds = Promise.all(
+      [1, 2].map(async () => {
+        while (writing) await compactReportRollups(api.services, now);
+      }),
+    );
     await Promise.all([...ids.map((id, i) => writer(api.services, ws, id, i + 31, 200)), portChurn(ws, ids, 60)]);
     writing = false;
     await folds;
