@@ -73,13 +73,24 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
          and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
        union all
        select "assetId", ${freshScore}, ports from fresh where ${freshScore} > 0
+     ), total as (
+       select count(*)::int as n from ranked
      ), page as (
-       select * from ranked order by s desc, "assetId" limit $4 offset $5
+       -- A page in the back half is read from the end (the same order reversed): the sort keeps fewer rows.
+       select * from (select * from ranked order by s desc, "assetId" limit $4 offset $5) f
+       where $5::bigint * 2 < (select n from total)
+       union all
+       select * from (
+         select * from ranked order by s, "assetId" desc
+         limit greatest(least($4::bigint, (select n from total) - $5), 0)
+         offset greatest((select n from total) - $5 - $4, 0)
+       ) b
+       where $5::bigint * 2 >= (select n from total)
      )
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
        ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts",
        (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
-       r.s::float8 / ${CAP_MS} as score, (select count(*) from ranked)::int as total,
+       r.s::float8 / ${CAP_MS} as score, (select n from total) as total,
        (select min(i."firstSeenAt") from "Issue" i
         where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
      from page r
