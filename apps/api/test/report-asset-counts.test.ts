@@ -4,9 +4,10 @@
 // vulnerable assets (whole workspace, one project, dismissed included, a deep page, now and a month on) and the
 // SLA report (one project, a project override, 30 days and 12 months) equal what the definitions give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { asOperator, EXPOSED_PORTS, SEVERITY_WEIGHTS, slaReport, vulnerableAssets } from "@ems/core";
+import { asOperator, slaReport, vulnerableAssets } from "@ems/core";
 import { compactReportRollups } from "@ems/core/testing";
 import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { directRanking } from "./report-ranking.ts";
 import { assetsOf, writer } from "./report-writers.ts";
 
 let api: TestApi;
@@ -53,41 +54,6 @@ const recount = (ws: number) =>
     [ws],
   );
 
-/** The ranking by the documented score, from every open issue. */
-async function directRanking(ws: number, now: Date, f: { projectId?: number; includeDismissed?: boolean }) {
-  const w = (s: string) => SEVERITY_WEIGHTS[s as keyof typeof SEVERITY_WEIGHTS];
-  const rows = await sql<{ assetId: number; issueScore: number; score: number; exposedPorts: number[] }>(
-    `with x as (
-       select i."assetId",
-         ${SEVERITIES.map((s) => `count(*) filter (where i.severity = '${s}')::int as ${s}`).join(", ")},
-         min(i."firstSeenAt") as "oldestOpenAt",
-         sum((case i.severity ${SEVERITIES.map((s) => `when '${s}' then ${w(s)}`).join(" ")} end)
-           * (1 + least(extract(epoch from $2::timestamptz - i."firstSeenAt") / 86400, 90) / 90)) as s
-       from "Issue" i
-       where i."workspaceId" = $1 and i.status in ('open', 'in-progress' ${f.includeDismissed ? ", 'dismissed'" : ""})
-       group by 1
-     ), p as (
-       select "assetId", array_agg(distinct port order by port) as ports from "OpenPort"
-       where "workspaceId" = $1 and "closedAt" is null and port = any($4::int[]) group by 1
-     )
-     select a.id as "assetId", ${SEVERITIES.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(", ")}, x."oldestOpenAt",
-       coalesce(p.ports, '{}') as "exposedPorts", coalesce(x.s, 0)::float8 as "issueScore",
-       (coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0))::float8 as score
-     from "Asset" a left join x on x."assetId" = a.id left join p on p."assetId" = a.id
-     where a."workspaceId" = $1 and ($3::int is null or a."projectId" = $3)
-       and coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0) > 0
-     order by score desc, a.id`,
-    [ws, now, f.projectId ?? null, EXPOSED_PORTS],
-  );
-  const round = (n: number) => Number(n.toFixed(1));
-  return rows.map((r) => ({
-    ...r,
-    issueScore: round(r.issueScore),
-    score: round(r.score),
-    portScore: 10 * r.exposedPorts.length,
-  }));
-}
-
 describe("the risk score's ledger", () => {
   it("equals a recount, and the reports equal the definitions, after concurrent writers and foldings", async () => {
     const { workspace } = await workspaceWithKey(api.services);
@@ -133,7 +99,7 @@ describe("the risk score's ledger", () => {
       asOperator(api.services, ws, operator, (sc) => vulnerableAssets(sc, { page, limit, ...f }, at));
     for (const at of [now, new Date(now.getTime() + 30 * DAY)]) {
       for (const f of [{}, { includeDismissed: true }, { projectId }]) {
-        const direct = await directRanking(ws, at, f);
+        const direct = await directRanking(api.services, ws, at, f);
         expect(direct.length).toBeGreaterThan(2);
         const fast = await read(f, at);
         expect(fast.total).toBe(direct.length);

@@ -62,7 +62,8 @@ export {
 
 // Reports over a ServiceContext (the dashboard and the assessment snapshot call them inside actAs).
 export { reportSummary } from "./reports/summary.ts";
-export { vulnerableAssets, SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/vulnerable-assets.ts";
+export { vulnerableAssets } from "./reports/vulnerable-assets.ts";
+export { SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/risk-score.ts";
 export { slaReport, DEFAULT_AT_RISK_DAYS } from "./reports/sla.ts";
 export { resolvePeriod, PERIOD_PRESETS, MAX_PERIOD_DAYS, type Period, type PeriodInput } from "./reports/period.ts";
 export type { ReportFilters } from "./reports/report-sql.ts";

@@ -1,42 +1,25 @@
-// Most vulnerable assets, ranked by a risk score over what is open now
-// (docs/api.md, Reports, "Risk score"):
-//   score = Σ over open issues of weight(severity) × (1 + min(age in days, 90) / 90)
-//         + 10 per open datastore or remote-admin port
+// Most vulnerable assets, ranked by a risk score over what is open now (risk-score.ts; docs/api.md, Reports,
+// "Risk score").
 //
-// The ranking needs every asset's score, read from the ledger "AssetIssueCount" (migration
-// 20261126044212_asset_issue_counts: per asset, first-seen day and dismissed flag, the open issues and the sum of
-// their first sightings by severity) rather than from every open issue. A day wholly past the age cap weighs each
-// issue double; a day wholly within it weighs w × (1 + (now − firstSeen) / cap), which sums to
-// Σw × (cap + now) − Σ(w × firstSeen), over cap. Only the one day the cap falls in is read from the issues.
-// The ranking computes score × cap in whole weight·milliseconds, one sum per asset: a bigint per ledger row, summed
-// as float8 (a small by-value state: no spill to disk), which is exact while the sum stays under 2^53, i.e. while an
-// asset's Σ weight of open issues is under 579,000 (14,000 open critical issues on one asset). The counts, ports
-// and oldest issue are read for the page's rows only.
+// One statement (one snapshot): every asset's score from its "AssetRisk" row (asset-risk.ts: a narrow row whose
+// parts give score × cap at any time within its validity), except the assets that row may not be exact for — loose
+// "AssetIssueCount" rows (issue changes not folded yet), marks in "AssetRiskDirty" (ports changed, ledger folded,
+// no refresh yet) or a row outside its validity at `now` — which are computed from their issues and open ports, the
+// definition itself. Those are a minute or so of writes. Then a top-N sort; the counts, ports and oldest issue are
+// read for the page's rows only.
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
-
-export const SEVERITY_WEIGHTS = { critical: 40, high: 15, medium: 5, low: 1, info: 0 } as const;
-/** Age at which an issue's weight has doubled (and stops growing). */
-export const AGE_CAP_DAYS = 90;
-export const EXPOSED_PORT_BONUS = 10;
-/** Datastores and remote administration that should never face the internet. */
-export const EXPOSED_PORTS = [
-  21, 23, 445, 1433, 1521, 2375, 2376, 3306, 3389, 5432, 5900, 5984, 6379, 9200, 9300, 11211, 27017, 50070,
-];
-
-const DAY_MS = 86_400_000;
-const CAP_MS = AGE_CAP_DAYS * DAY_MS;
-
-const WEIGHED = SEVERITIES.filter((s) => SEVERITY_WEIGHTS[s] > 0);
-/** Σ weight × column(severity) over the severities that weigh anything, as a bigint SQL expression. */
-const weighted = (column: (severity: string) => string) =>
-  WEIGHED.map((s) => `${SEVERITY_WEIGHTS[s]}::bigint * c.${column(s)}`).join(" + ");
-
-/** One issue's score × cap, the definition itself (for the day the age cap falls in). */
-const ISSUE_SCORE = `(case i.severity ${SEVERITIES.map((s) => `when '${s}' then ${SEVERITY_WEIGHTS[s]}`).join(" ")} end)
-  * (${CAP_MS} + least($2::bigint - (extract(epoch from i."firstSeenAt") * 1000)::bigint, ${CAP_MS}))`;
+import {
+  CAP_MS,
+  EXPOSED_PORT_BONUS,
+  EXPOSED_PORTS,
+  exposedPortCount,
+  issueScore,
+  PORT_SCORE,
+  scoreTime,
+} from "./risk-score.ts";
 
 interface Row {
   assetId: number;
@@ -59,47 +42,55 @@ interface Row {
 
 export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilters & PagingInput, now = new Date()) {
   await checkProject(sc, filters);
-  // The day the age cap falls in: issues first seen before it have doubled, those after it have not yet.
-  const capDay = new Date(Math.floor((now.getTime() - CAP_MS) / DAY_MS) * DAY_MS);
   const open = openStatuses(filters);
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;
   const inProject = (column: string) =>
-    filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $8)` : "";
-  const score = `issue + ${EXPOSED_PORT_BONUS * CAP_MS}::bigint * ports`;
-  const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($5::int[])`;
+    filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $6)` : "";
+  // A row's score × cap at $2.
+  const rowScore =
+    (filters.includeDismissed
+      ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2`
+      : `r.open + r."openPerMs"::bigint * $2`) + ` + ${PORT_SCORE}::bigint * r."exposedPorts"`;
+  const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
+  const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($3::int[])`;
   const rows = await workspaceRows<Row>(
     sc,
     variant("report-vulnerable-assets", filters),
-    // One hash aggregate over the ledger's rows, the boundary day's issues and the exposed ports (a union, not joins
-    // of aggregates, whose misestimated size made the planner JIT-compile the query); each port is its bit of
-    // EXPOSED_PORTS, so that one open on tcp and udp counts once without a distinct.
-    `with scored as (
-       select u."assetId", sum(u.issue) as issue, bit_count(bit_or(u.ports)::bit(64)) as ports from (
-         select c."assetId", case
-             when c.day < $3::date then ${2 * CAP_MS}::bigint * (${weighted((s) => s)})
-             when c.day > $3::date
-               then (${weighted((s) => s)}) * (${CAP_MS} + $2::bigint) - (${weighted((s) => `"${s}Seen"`)})
-             else 0 end::float8 as issue, 0::bigint as ports
-         from "AssetIssueCount" c
-         where c."workspaceId" = $1 ${dismissed} ${inProject(`c."assetId"`)}
-         union all
-         select i."assetId", (${ISSUE_SCORE})::float8, 0
-         from "Issue" i
-         where i."workspaceId" = $1 and i."firstSeenAt" >= $4 and i."firstSeenAt" < $4::timestamptz + interval '1 day'
-           and i.status in ${open} ${inProject(`i."assetId"`)}
-         union all
-         select p."assetId", 0, 1::bigint << array_position($5::int[], p.port)
-         from "OpenPort" p where ${exposed} ${inProject(`p."assetId"`)}
-       ) u
-       group by 1
+    `with inexact as (
+       select "assetId" from "AssetIssueCount" where not compacted and "workspaceId" = $1
+       union select "assetId" from "AssetRiskDirty" where "workspaceId" = $1
+       union select "assetId" from "AssetRisk" where "workspaceId" = $1 and ("validUntil" < $2 or "validFrom" > $2)
+     ), fresh as (
+       select x."assetId",
+         (select coalesce(sum(${issueScore("$2")}), 0)::bigint from "Issue" i
+          where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = x."assetId") as issue,
+         ${exposedPortCount(`x."assetId"`, "$3::int[]")} as ports
+       from inexact x where true ${inProject(`x."assetId"`)}
      ), ranked as (
-       select "assetId", issue, ${score} as s, count(*) over ()::int as total from scored where ${score} > 0
+       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports
+       from "AssetRisk" r
+       where r."workspaceId" = $1 and ${rowScore} > 0
+         and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
+       union all
+       select "assetId", ${freshScore}, ports from fresh where ${freshScore} > 0
+     ), total as (
+       select count(*)::int as n from ranked
      ), page as (
-       select * from ranked order by s desc, "assetId" limit $6 offset $7
+       -- A page in the back half is read from the end (the same order reversed): the sort keeps fewer rows.
+       select * from (select * from ranked order by s desc, "assetId" limit $4 offset $5) f
+       where $5::bigint * 2 < (select n from total)
+       union all
+       select * from (
+         select * from ranked order by s, "assetId" desc
+         limit greatest(least($4::bigint, (select n from total) - $5), 0)
+         offset greatest((select n from total) - $5 - $4, 0)
+       ) b
+       where $5::bigint * 2 >= (select n from total)
      )
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
-       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts", r.issue / ${CAP_MS} as "issueScore",
-       r.s / ${CAP_MS} as score, r.total,
+       ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts",
+       (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
+       r.s::float8 / ${CAP_MS} as score, (select n from total) as total,
        (select min(i."firstSeenAt") from "Issue" i
         where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
      from page r
@@ -115,9 +106,7 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
      ) x
      order by r.s desc, r."assetId"`,
     [
-      now.getTime(),
-      capDay.toISOString().slice(0, 10),
-      capDay,
+      scoreTime(now),
       EXPOSED_PORTS,
       filters.limit,
       (filters.page - 1) * filters.limit,
