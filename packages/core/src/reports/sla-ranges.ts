@@ -1,13 +1,13 @@
 // The SLA report's reads (sla.ts). An issue's deadline is its first sighting plus its severity's days, so the issues
-// near their deadline now, and those whose deadline falls in a period, are first seen in one range per severity of
-// the index (workspaceId, severity, firstSeenAt, status, resolvedAt), from the shortest to the longest days any
-// policy gives that severity; the open counts come from the rollups (no deadline needed). Every read is such a
-// range, never every open issue, whatever the scope:
-//   - the workspace, no project override: the days are the workspace's, read from the index alone;
-//   - one project: its own days (override or the workspace's) for all its issues, which are kept to the
-//     project's assets by a semi-join;
-//   - the workspace with project overrides: each issue in the range looks its asset up among the override projects'
-//     assets (a small hash), and takes that project's days, else the workspace's.
+// near their deadline now, and those whose deadline falls in a period, are first seen in one range per severity and
+// policy; the open counts come from the rollups (no deadline needed). Every read is such a range of an index that
+// holds what decides a breach (status, resolvedAt), never every open issue, and each range has one policy's days:
+//   - per project with days of its own (the project asked for, or each project override of the workspace): its
+//     issues' range of ("workspaceId", "projectId", severity, "firstSeenAt", …);
+//   - the rest of the workspace (no project asked for): the workspace's range of ("workspaceId", severity,
+//     "firstSeenAt", …, "projectId") at the workspace's days, leaving out the projects read on their own.
+// "Issue"."projectId" follows its asset's project (a trigger), so an override follows an asset moved to another
+// project; the events carry only the asset, whose current project is looked up (resolvedInPeriod).
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import { SLA_SEVERITIES, type SlaDays, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
@@ -27,41 +27,50 @@ export interface SlaRangeInput {
   bucket: "week" | "month";
 }
 
-/** Per severity ($2-$5): the days of issues with no override of their own, and the longest and shortest of any. */
-const SEVERITY_DAYS = `unnest($2::"Severity"[], $3::int[], $4::int[], $5::int[]) p(severity, days, longest, shortest)`;
-/** The override projects' assets and their days (alias `o`). */
-const OVERRIDDEN = `(select a.id, ps."criticalDays", ps."highDays", ps."mediumDays", ps."lowDays"
-  from "Asset" a join "ProjectSlaPolicy" ps on ps."projectId" = a."projectId" where a."workspaceId" = $1) o`;
-const OVERRIDDEN_DAYS = `coalesce(case p.severity when 'critical' then o."criticalDays" when 'high' then o."highDays"
-  when 'medium' then o."mediumDays" else o."lowDays" end, p.days)`;
-
-/** How a read finds each issue's (alias `i`) or event's (alias `e`) days, and keeps to the project asked for. */
-function scope(x: SlaRangeInput) {
+/**
+ * The ranges' values, $2-$7: per project read on its own, (severity, projectId, days) as three arrays; the rest of
+ * the workspace, (severity, days) as two arrays (empty when a project is asked for) and the projects it leaves out.
+ * Arrays keep the statement's text and its estimates the same whatever the number of overrides.
+ */
+function rangeValues(x: SlaRangeInput) {
   const { projectId } = x.filters;
-  const overridden = !projectId && x.overrides.length > 0;
-  const days = (projectId && x.overrides.find((o) => o.projectId === projectId)?.days) || x.days;
-  const policies = overridden ? [days, ...x.overrides.map((o) => o.days)] : [days];
-  const daysOf = overridden ? OVERRIDDEN_DAYS : "p.days";
-  return {
-    policies,
-    name: (n: string) => variant(n, x.filters, overridden),
-    severities: [
-      SLA_SEVERITIES,
-      SLA_SEVERITIES.map((s) => days[s]),
-      SLA_SEVERITIES.map((s) => Math.max(...policies.map((p) => p[s]))),
-      SLA_SEVERITIES.map((s) => Math.min(...policies.map((p) => p[s]))),
-    ],
-    daysOf,
-    due: (t: "i" | "e") => `(${t}."firstSeenAt" + ${daysOf} * interval '1 day')`,
-    join: (t: "i" | "e") => (overridden ? `left join ${OVERRIDDEN} on o.id = ${t}."assetId"` : ""),
-    /** The project filter as parameter `$${param}` (appended to the values by `values`). */
-    where: (t: "i" | "e", param: number) =>
-      projectId
-        ? `and ${t}."assetId" in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $${param})`
-        : "",
-    values: projectId ? [projectId] : [],
-  };
+  const own = projectId
+    ? [{ projectId, days: x.overrides.find((o) => o.projectId === projectId)?.days ?? x.days }]
+    : x.overrides;
+  const perProject = own.flatMap((o) => SLA_SEVERITIES.map((severity) => ({ severity, ...o, days: o.days[severity] })));
+  const rest = projectId ? [] : SLA_SEVERITIES;
+  return [
+    perProject.map((r) => r.severity),
+    perProject.map((r) => r.projectId),
+    perProject.map((r) => r.days),
+    rest,
+    rest.map((s) => x.days[s]),
+    projectId ? [] : x.overrides.map((o) => o.projectId),
+  ];
 }
+
+/**
+ * The issues (alias `i` inside) of every range as rows `r`: `cols` of each issue meeting `where` (on `i`, and on the
+ * range's `p.severity` and `p.days`), with the range's `severity` and `days`; `perRange` ends each range's read
+ * (an order and limit).
+ */
+function ranges(cols: string, where: string, perRange = "") {
+  const part = (from: string, project: string) => `select p.severity, p.days, x.* from ${from}
+    cross join lateral (select ${cols} from "Issue" i
+      where i."workspaceId" = $1 and ${project} and i.severity = p.severity and ${where} ${perRange}) x`;
+  return `(${part(`unnest($2::"Severity"[], $3::int[], $4::int[]) p(severity, project, days)`, `i."projectId" = p.project`)}
+    union all
+    ${part(`unnest($5::"Severity"[], $6::int[]) p(severity, days)`, `i."projectId" <> all($7::int[])`)}) r`;
+}
+
+/**
+ * A statement per scope (a project, the workspace, the workspace with overrides): the text is the same, but the plan
+ * that reads a project's few rows is not the one for the workspace's many (pg caches one per name).
+ */
+const name = (n: string, x: SlaRangeInput) => variant(n, x.filters, x.overrides.length > 0);
+
+/** An issue's deadline in a range. */
+const due = (t: string) => `(${t}."firstSeenAt" + p.days * interval '1 day')`;
 
 /** Open issues per severity now, from the rollups: the summary's for the workspace, the risk score's for a project. */
 async function openCounts(sc: ServiceContext, x: SlaRangeInput) {
@@ -80,83 +89,81 @@ async function openCounts(sc: ServiceContext, x: SlaRangeInput) {
 
 /** Open issues per severity: breached, at risk (due within atRiskDays), from the not breached ones only. */
 export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
-  const s = scope(x);
   const [open, near] = await Promise.all([
     openCounts(sc, x),
     workspaceRows<{ severity: SlaSeverity; notBreached: number; atRisk: number }>(
       sc,
-      s.name("report-sla-open-ranges"),
-      `select p.severity::text as severity, n."notBreached", n."atRisk"
-       from ${SEVERITY_DAYS}
-       cross join lateral (
-         select count(*)::int as "notBreached",
-           count(*) filter (where ${s.due("i")} < $6::timestamptz + $7::int * interval '1 day')::int as "atRisk"
-         from "Issue" i ${s.join("i")}
-         where i."workspaceId" = $1 and i.severity = p.severity and i.status in ${openStatuses(x.filters)}
-           and i."firstSeenAt" >= $6::timestamptz - (p.longest + 1) * interval '1 day' and ${s.due("i")} >= $6
-           ${s.where("i", 8)}
-       ) n`,
-      [...s.severities, x.now, x.atRiskDays, ...s.values],
+      name("report-sla-open-ranges", x),
+      // The range is a day wider than the deadline asks (a day's interval is not always 24 hours), the filter exact.
+      `select r.severity::text as severity, count(*)::int as "notBreached",
+         count(*) filter (where r.due < $8::timestamptz + $9::int * interval '1 day')::int as "atRisk"
+       from ${ranges(
+         `${due("i")} as due`,
+         `i.status in ${openStatuses(x.filters)}
+           and i."firstSeenAt" >= $8::timestamptz - (p.days + 1) * interval '1 day' and ${due("i")} >= $8`,
+       )}
+       group by 1`,
+      [...rangeValues(x), x.now, x.atRiskDays],
     ),
   ]);
-  return near.map((r) => {
-    const n = open.find((o) => o.severity === r.severity)?.n ?? 0;
-    return { severity: r.severity, open: n, breached: n - r.notBreached, atRisk: r.atRisk };
+  return SLA_SEVERITIES.map((severity) => {
+    const n = open.find((o) => o.severity === severity)?.n ?? 0;
+    const r = near.find((o) => o.severity === severity);
+    return { severity, open: n, breached: n - (r?.notBreached ?? 0), atRisk: r?.atRisk ?? 0 };
   });
 }
 
-/** Resolutions in the period per severity, and how many came after the deadline. */
+/**
+ * Resolutions in the period per severity, and how many came after the deadline. An event carries its asset, not its
+ * project: the assets of the projects with days of their own give those days (a hash of their few assets), the
+ * others take the workspace's (or, with a project asked for, none: they are left out).
+ */
 export function resolvedInPeriod(sc: ServiceContext, x: SlaRangeInput) {
-  const s = scope(x);
   return workspaceRows<{ severity: SlaSeverity; resolved: number; late: number }>(
     sc,
-    s.name("report-sla-resolved"),
+    name("report-sla-resolved", x),
     `select e.severity::text as severity, count(*)::int as resolved,
-       count(*) filter (where e.at > ${s.due("e")})::int as late
-     from "IssueEvent" e join ${SEVERITY_DAYS} on p.severity = e.severity ${s.join("e")}
-     where e."workspaceId" = $1 and e."toStatus" = 'resolved' and e.at >= $6 and e.at < $7
-       ${x.filters.includeDismissed ? "" : `and not e."issueDismissed"`} ${s.where("e", 8)}
+       count(*) filter (where e.at > e."firstSeenAt" + coalesce(o.days, p.days) * interval '1 day')::int as late
+     from "IssueEvent" e
+     left join (
+       select a.id, p.severity, p.days
+       from unnest($2::"Severity"[], $3::int[], $4::int[]) p(severity, project, days)
+       join "Asset" a on a."workspaceId" = $1 and a."projectId" = p.project
+     ) o on o.id = e."assetId" and o.severity = e.severity
+     left join unnest($5::"Severity"[], $6::int[]) p(severity, days) on p.severity = e.severity
+     where e."workspaceId" = $1 and e."toStatus" = 'resolved' and e.at >= $7 and e.at < $8
+       and coalesce(o.days, p.days) is not null
+       ${x.filters.includeDismissed ? "" : `and not e."issueDismissed"`}
      group by 1`,
-    [...s.severities, x.period.start, x.period.end, ...s.values],
+    // Not the projects the rest leaves out ($7 elsewhere): theirs are the assets that take their own days first.
+    [...rangeValues(x).slice(0, 5), x.period.start, x.period.end],
   );
 }
 
 /** Of the issues whose deadline fell in each bucket of the period (and has passed), how many were not resolved by
  * it. */
 export function breachRateByRanges(sc: ServiceContext, x: SlaRangeInput) {
-  const s = scope(x);
   return workspaceRows<{ bucket: string; due: number; breached: number }>(
     sc,
-    s.name(`report-sla-rate-ranges-${x.bucket}`),
+    name(`report-sla-rate-ranges-${x.bucket}`, x),
     // Grouped on the bucket's timestamp (a text key sorts far slower), named after.
     `select to_char(b.bucket, 'YYYY-MM-DD') as bucket, b.due, b.breached from (
      select date_trunc('${x.bucket}', r.due at time zone 'UTC') as bucket, count(*)::int as due,
        count(*) filter (where not (r.status = 'resolved' and r."resolvedAt" <= r.due))::int as breached
-     from ${SEVERITY_DAYS}
-     cross join lateral (
-       select i.status, i."resolvedAt", ${s.due("i")} as due
-       from "Issue" i ${s.join("i")}
-       where i."workspaceId" = $1 and i.severity = p.severity
-         and i."firstSeenAt" >= $6::timestamptz - (p.longest + 1) * interval '1 day'
-         and i."firstSeenAt" < $7::timestamptz - (p.shortest - 1) * interval '1 day'
-         ${x.filters.includeDismissed ? "" : `and i.status <> 'dismissed'`} ${s.where("i", 9)}
-     ) r
-     where r.due >= $6 and r.due < $7 and r.due <= $8
+     from ${ranges(
+       `i.status, i."resolvedAt", ${due("i")} as due`,
+       `i."firstSeenAt" >= $8::timestamptz - (p.days + 1) * interval '1 day'
+         and i."firstSeenAt" < $9::timestamptz - (p.days - 1) * interval '1 day'
+         ${x.filters.includeDismissed ? "" : `and i.status <> 'dismissed'`}`,
+     )}
+     where r.due >= $8 and r.due < $9 and r.due <= $10
      group by 1) b`,
-    [...s.severities, x.period.start, x.period.end, x.now, ...s.values],
+    [...rangeValues(x), x.period.start, x.period.end, x.now],
   );
 }
 
-/**
- * The 10 open issues longest past their deadline. Among the issues of one severity that have the same days, the
- * oldest first seen are the longest past due: the oldest 10 of each (severity, days), then the oldest of those.
- */
+/** The 10 open issues longest past their deadline: in each range (one policy's days), the oldest first seen. */
 export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
-  const s = scope(x);
-  const groups = SLA_SEVERITIES.flatMap((severity) =>
-    [...new Set(s.policies.map((p) => p[severity]))].map((days) => ({ severity, days })),
-  );
-  const [severities, days] = s.severities;
   return workspaceRows<{
     issueId: number;
     title: string;
@@ -169,23 +176,17 @@ export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
     daysOver: number;
   }>(
     sc,
-    s.name("report-sla-oldest-ranges"),
-    `select b.id as "issueId", b.title, b.severity::text as severity, b."assetId", ast.value as "assetValue",
-       ast.name as "assetName", b."firstSeenAt", b.due as "dueAt",
-       floor(extract(epoch from $6::timestamptz - b.due) / 86400)::int as "daysOver"
-     from (select p.severity, p.days, g.days as "groupDays"
-           from unnest($2::"Severity"[], $3::int[]) p(severity, days)
-           join unnest($4::"Severity"[], $5::int[]) g(severity, days) on g.severity = p.severity) p
-     cross join lateral (
-       select i.id, i.title, i.severity, i."assetId", i."firstSeenAt", ${s.due("i")} as due
-       from "Issue" i ${s.join("i")}
-       where i."workspaceId" = $1 and i.severity = p.severity and i.status in ${openStatuses(x.filters)}
-         and i."firstSeenAt" < $6::timestamptz - p."groupDays" * interval '1 day' and ${s.daysOf} = p."groupDays"
-         ${s.where("i", 7)}
-       order by i."firstSeenAt", i.id limit 10
-     ) b
-     join "Asset" ast on ast.id = b."assetId"
-     order by b.due, b.id limit 10`,
-    [severities, days, groups.map((g) => g.severity), groups.map((g) => g.days), x.now, ...s.values],
+    name("report-sla-oldest-ranges", x),
+    `select r.id as "issueId", r.title, r.severity::text as severity, r."assetId", ast.value as "assetValue",
+       ast.name as "assetName", r."firstSeenAt", r.due as "dueAt",
+       floor(extract(epoch from $8::timestamptz - r.due) / 86400)::int as "daysOver"
+     from ${ranges(
+       `i.id, i.title, i."assetId", i."firstSeenAt", ${due("i")} as due`,
+       `i.status in ${openStatuses(x.filters)} and i."firstSeenAt" < $8::timestamptz - p.days * interval '1 day'`,
+       `order by i."firstSeenAt", i.id limit 10`,
+     )}
+     join "Asset" ast on ast.id = r."assetId"
+     order by r.due, r.id limit 10`,
+    [...rangeValues(x), x.now],
   );
 }
