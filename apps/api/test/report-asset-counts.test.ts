@@ -9,6 +9,7 @@ import { compactReportRollups } from "@ems/core/testing";
 import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { directRanking } from "./report-ranking.ts";
 import { assetsOf, writer } from "./report-writers.ts";
+import { directSla, type SlaFilters as Filters } from "./sla-direct.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -144,7 +145,8 @@ describe("the risk score's ledger", () => {
       { period: "12m", projectId: b, includeDismissed: true },
       { period: "12m" },
     ];
-    for (const f of cases) expect(await report(f)).toMatchObject(await directSla(ws, now, f, await report(f)));
+    for (const f of cases)
+      expect(await report(f)).toMatchObject(await directSla(api.services, ws, now, f, await report(f)));
     await sql(
       `insert into "ProjectSlaPolicy" ("projectId", "workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays",
          "updatedAt") values ($1, $2, 10, 50, 30, 100, now())`,
@@ -153,7 +155,7 @@ describe("the risk score's ledger", () => {
     const seen = { breaches: 0, points: 0 };
     for (const f of [...cases, { period: "30d" as const }, { period: "12m" as const, projectId: a, atRiskDays: 30 }]) {
       const fast = await report(f);
-      const direct = await directSla(ws, now, f, fast);
+      const direct = await directSla(api.services, ws, now, f, fast);
       expect(fast).toMatchObject(direct);
       seen.breaches += direct.oldestBreaches.length;
       seen.points += direct.breachRate.points.length;
@@ -161,100 +163,3 @@ describe("the risk score's ledger", () => {
     expect(Math.min(seen.breaches, seen.points)).toBeGreaterThan(5);
   }, 180_000);
 });
-
-type Filters = { period: "30d" | "12m"; projectId?: number; includeDismissed?: boolean; atRiskDays?: number };
-
-/** The SLA report by its definition (docs/api.md, SLA), from every issue and resolution of the scope. */
-async function directSla(
-  ws: number,
-  now: Date,
-  f: Filters,
-  fast: { period: { from: string; to: string }; breachRate: { bucket: string } },
-) {
-  const start = new Date(`${fast.period.from}T00:00:00Z`).getTime();
-  const end = new Date(`${fast.period.to}T00:00:00Z`).getTime() + DAY;
-  const days = `coalesce(case s when 'critical' then ps."criticalDays" when 'high' then ps."highDays"
-    when 'medium' then ps."mediumDays" else ps."lowDays" end, case s when 'critical' then w."criticalDays"
-    when 'high' then w."highDays" when 'medium' then w."mediumDays" else w."lowDays" end)`;
-  const scoped = (t: string) => `join "Asset" a on a.id = ${t}."assetId"
-    left join "ProjectSlaPolicy" ps on ps."projectId" = a."projectId" join "SlaPolicy" w on w."workspaceId" = $1
-    cross join lateral (select ${t}.severity::text as s) s
-    where ${t}."workspaceId" = $1 and ${t}.severity <> 'info' and ($2::int is null or a."projectId" = $2)`;
-  type IssueRow = { id: number; title: string; severity: string; assetId: number; assetValue: string };
-  const issues = await sql<
-    IssueRow & { assetName: string | null; firstSeenAt: Date; status: string; resolvedAt: Date | null; due: Date }
-  >(
-    `select i.id, i.title, s as severity, i."assetId", a.value as "assetValue", a.name as "assetName",
-       i."firstSeenAt", i.status::text as status, i."resolvedAt", i."firstSeenAt" + ${days} * interval '1 day' as due
-     from "Issue" i ${scoped("i")}`,
-    [ws, f.projectId ?? null],
-  );
-  const resolutions = await sql<{ severity: string; at: Date; issueDismissed: boolean; due: Date }>(
-    `select s as severity, e.at, e."issueDismissed", e."firstSeenAt" + ${days} * interval '1 day' as due
-     from "IssueEvent" e ${scoped("e")} and e."toStatus" = 'resolved' and e.at >= $3 and e.at < $4`,
-    [ws, f.projectId ?? null, new Date(start), new Date(end)],
-  );
-  const [policy] = await sql<Record<string, number>>(
-    `select "criticalDays" as critical, "highDays" as high, "mediumDays" as medium, "lowDays" as low
-     from "SlaPolicy" where "workspaceId" = $1`,
-    [ws],
-  );
-  const t = now.getTime();
-  const atRisk = (f.atRiskDays ?? 7) * DAY;
-  const open = issues.filter((i) =>
-    ["open", "in-progress", ...(f.includeDismissed ? ["dismissed"] : [])].includes(i.status),
-  );
-  const bySeverity = ["critical", "high", "medium", "low"].map((severity) => {
-    const o = open.filter((i) => i.severity === severity);
-    const breached = o.filter((i) => i.due.getTime() < t).length;
-    const near = o.filter((i) => i.due.getTime() >= t && i.due.getTime() < t + atRisk).length;
-    const r = resolutions.filter((e) => e.severity === severity && (f.includeDismissed || !e.issueDismissed));
-    const late = r.filter((e) => e.at > e.due).length;
-    return {
-      severity,
-      slaDays: policy![severity],
-      open: o.length,
-      withinSla: o.length - breached - near,
-      atRisk: near,
-      breached,
-      resolvedInPeriod: r.length,
-      resolvedWithinSla: r.length - late,
-      resolvedLate: late,
-    };
-  });
-  const buckets = new Map<string, { due: number; breached: number }>();
-  const { bucket } = fast.breachRate;
-  for (const i of issues) {
-    const due = i.due.getTime();
-    if ((!f.includeDismissed && i.status === "dismissed") || due < start || due >= end || due > t) continue;
-    const d = i.due.toISOString().slice(0, 10);
-    const monday = new Date(`${d}T00:00:00Z`).getTime() - ((i.due.getUTCDay() + 6) % 7) * DAY;
-    const key = bucket === "week" ? new Date(monday).toISOString().slice(0, 10) : `${d.slice(0, 7)}-01`;
-    const p = buckets.get(key) ?? { due: 0, breached: 0 };
-    p.due++;
-    if (!(i.status === "resolved" && i.resolvedAt!.getTime() <= due)) p.breached++;
-    buckets.set(key, p);
-  }
-  const oldestBreaches = open
-    .filter((i) => i.due.getTime() < t)
-    .sort((x, y) => x.due.getTime() - y.due.getTime() || x.id - y.id)
-    .slice(0, 10)
-    .map(({ status: _s, resolvedAt: _r, due, ...i }) => ({
-      ...i,
-      issueId: i.id,
-      id: undefined,
-      dueAt: due,
-      daysOver: Math.floor((t - due.getTime()) / DAY),
-    }))
-    .map(({ id: _id, ...i }) => i);
-  return {
-    bySeverity,
-    breachRate: {
-      bucket,
-      points: [...buckets]
-        .sort(([x], [y]) => x.localeCompare(y))
-        .map(([start, p]) => ({ start, ...p, rate: Number((p.breached / p.due).toFixed(4)) })),
-    },
-    oldestBreaches,
-  };
-}
