@@ -59,9 +59,10 @@ function ranges(cols: string, where: string, perRange = "") {
   const part = (from: string, project: string) => `select p.severity, p.days, x.* from ${from}
     cross join lateral (select ${cols} from "Issue" i
       where i."workspaceId" = $1 and ${project} and i.severity = p.severity and ${where} ${perRange}) x`;
-  return `(${part(`unnest($2::"Severity"[], $3::int[], $4::int[]) p(severity, project, days)`, `i."projectId" = p.project`)}
-    union all
-    ${part(`unnest($5::"Severity"[], $6::int[]) p(severity, days)`, `i."projectId" <> all($7::int[])`)}) r`;
+  const perProject = `unnest($2::"Severity"[], $3::int[], $4::int[]) p(severity, project, days)`;
+  const rest = `unnest($5::"Severity"[], $6::int[]) p(severity, days)`;
+  return `(${part(perProject, `i."projectId" = p.project`)}
+    union all ${part(rest, `i."projectId" <> all($7::int[])`)}) r`;
 }
 
 /**
