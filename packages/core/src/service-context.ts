@@ -34,21 +34,16 @@ export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
  * Raw SQL for hot read paths (lists), where Prisma costs ~0.8 ms of CPU per
  * query more than pg (docs/benchmarks.md). The scoped client cannot guard raw
  * SQL, so this does: the caller's workspace is always bound as $1, and the
- * SQL must filter on it. A named statement is prepared once per connection;
- * `planned: "per call"` plans it for each call's values instead (unnamed), for
- * statements whose plan depends on them so much that PostgreSQL's cached
- * generic plan, after five calls, could be far off (docs/benchmarks.md, SLA).
+ * SQL must filter on it.
  */
 export async function workspaceRows<T extends object>(
   sc: ServiceContext,
   name: string,
   sql: string,
   values: unknown[] = [],
-  planned: "once" | "per call" = "once",
 ): Promise<T[]> {
   if (!/"workspaceId"\s*=\s*\$1\b|\bid\s*=\s*\$1\b/.test(sql))
     throw new Error(`${name}: SQL must filter by "workspaceId" = $1`);
-  const text = planned === "once" ? { name, text: sql } : { text: sql };
-  const { rows } = await sc.pool.query<T>({ ...text, values: [sc.workspaceId, ...values] });
+  const { rows } = await sc.pool.query<T>({ name, text: sql, values: [sc.workspaceId, ...values] });
   return rows;
 }

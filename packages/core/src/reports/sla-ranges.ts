@@ -65,12 +65,6 @@ function ranges(cols: string, where: string, perRange = "") {
     union all ${part(rest, `i."projectId" <> all($7::int[])`)}) r`;
 }
 
-/**
- * The issue ranges' reads are planned for each call's values (workspaceRows): their best plan differs by scope,
- * period and overrides (a project's few rows or the workspace's many), which a cached generic plan cannot see.
- */
-const PLANNED = "per call";
-
 /** An issue's deadline in a range. */
 const due = (t: string) => `(${t}."firstSeenAt" + p.days * interval '1 day')`;
 
@@ -95,7 +89,7 @@ export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
     openCounts(sc, x),
     workspaceRows<{ severity: SlaSeverity; notBreached: number; atRisk: number }>(
       sc,
-      "report-sla-open-ranges",
+      variant("report-sla-open-ranges", x.filters),
       // The range is a day wider than the deadline asks (a day's interval is not always 24 hours), the filter exact.
       `select r.severity::text as severity, count(*)::int as "notBreached",
          count(*) filter (where r.due < $8::timestamptz + $9::int * interval '1 day')::int as "atRisk"
@@ -106,7 +100,6 @@ export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
        )}
        group by 1`,
       [...rangeValues(x), x.now, x.atRiskDays],
-      PLANNED,
     ),
   ]);
   return SLA_SEVERITIES.map((severity) => {
@@ -117,11 +110,10 @@ export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
 }
 
 /**
- * Resolutions in the period per severity, and how many came after the deadline. An event carries its asset, not its
- * project: with project overrides, each event looks its asset up among the override projects' assets (a hash of
- * them), else takes the workspace's days; a project asked for keeps to its assets (a semi-join) at its days. Prepared
- * once per scope (a named statement): its generic plan reads a year's ~70,000 events in one serial pass with hash
- * joins, which under load took 46-106 ms against 190-243 ms for the parallel plan that per-call planning chose.
+ * Resolutions in the period per severity, and how many came after the deadline; read as before the per-project
+ * ranges. An event carries its asset, not its project: with project overrides, each event looks its asset up among
+ * the override projects' assets (a hash of them), else takes the workspace's days; a project asked for keeps to its
+ * assets (a semi-join) at its days.
  */
 export function resolvedInPeriod(sc: ServiceContext, x: SlaRangeInput) {
   const { projectId } = x.filters;
@@ -161,7 +153,7 @@ export function resolvedInPeriod(sc: ServiceContext, x: SlaRangeInput) {
 export function breachRateByRanges(sc: ServiceContext, x: SlaRangeInput) {
   return workspaceRows<{ bucket: string; due: number; breached: number }>(
     sc,
-    "report-sla-rate-ranges",
+    variant(`report-sla-rate-ranges-${x.bucket}`, x.filters),
     // Grouped on the bucket's timestamp (a text key sorts far slower), named after.
     `select to_char(b.bucket, 'YYYY-MM-DD') as bucket, b.due, b.breached from (
      select date_trunc('${x.bucket}', r.due at time zone 'UTC') as bucket, count(*)::int as due,
@@ -175,7 +167,6 @@ export function breachRateByRanges(sc: ServiceContext, x: SlaRangeInput) {
      where r.due >= $8 and r.due < $9 and r.due <= $10
      group by 1) b`,
     [...rangeValues(x), x.period.start, x.period.end, x.now],
-    PLANNED,
   );
 }
 
@@ -193,7 +184,7 @@ export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
     daysOver: number;
   }>(
     sc,
-    "report-sla-oldest-ranges",
+    variant("report-sla-oldest-ranges", x.filters),
     `select r.id as "issueId", r.title, r.severity::text as severity, r."assetId", ast.value as "assetValue",
        ast.name as "assetName", r."firstSeenAt", r.due as "dueAt",
        floor(extract(epoch from $8::timestamptz - r.due) / 86400)::int as "daysOver"
@@ -205,6 +196,5 @@ export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
      join "Asset" ast on ast.id = r."assetId"
      order by r.due, r.id limit 10`,
     [...rangeValues(x), x.now],
-    PLANNED,
   );
 }
