@@ -1,10 +1,10 @@
 // Runs the real entry points (server, CLI) as child processes: built once per run (entry-points.ts), or through tsx
 // as `pnpm ems` / `pnpm start:api` run them, for the tests that keep that whole path end to end.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
+import { freePort } from "./free-port.ts";
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -17,16 +17,6 @@ export interface SpawnOptions {
 function nodeArgs(entry: "cli" | "main", { viaTsx = false }: SpawnOptions) {
   if (viaTsx) return ["--import", "tsx", entry === "cli" ? "src/cli/main.ts" : "src/main.ts"];
   return [path.join(inject("entryPointsDir"), `${entry}.mjs`)];
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**
