@@ -56,7 +56,13 @@ export async function signedIn(page: Page, email: string) {
   }
   await page.context().addCookies(JSON.parse(readFileSync(file, "utf8")));
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible({ timeout: 30_000 });
+  const heading = page.getByRole("heading", { name: "Overview", level: 1 });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  // Hydrated, as after the form's client-side navigation: a control used before React attaches its handlers (the
+  // workspace switcher) is reset. React marks the nodes it hydrated; the layout hydrates before the page's h1.
+  const hydrated = () => heading.evaluate((h1) => Object.keys(h1).some((k) => k.startsWith("__reactFiber")));
+  await expect.poll(hydrated, { timeout: 30_000 }).toBe(true);
+  await page.waitForLoadState("networkidle");
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */
