@@ -1,5 +1,6 @@
 // The operator CLI, as a user runs it: a child process, on DATABASE_URL and
-// on the embedded database, with and without the server running.
+// on the embedded database, with and without the server running. One CLI run and one server start go through
+// tsx as the package scripts do; the others run the entry points built once per run (entry-points.ts).
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -92,8 +93,8 @@ describe("pnpm ems (DATABASE_URL)", () => {
     expect(app.redirectUris).toEqual(["https://reporter.example/cb"]);
   }, 180_000); // five CLI runs, each a Node start: slow on a busy machine
 
-  it("prints human text without --json", async () => {
-    const r = await runCli(["workspace", "create", "--name", "Readable"], env);
+  it("prints human text without --json (through tsx, as `pnpm ems` runs it)", async () => {
+    const r = await runCli(["workspace", "create", "--name", "Readable"], env, { viaTsx: true });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Created workspace \d+ "Readable" on plan essential/);
   });
@@ -190,7 +191,7 @@ describe("the embedded database", () => {
     const keys = await runCli(["api-key", "list", "--workspace", String(workspaceId), "--json"], env);
     expect(keys.code, keys.stderr).toBe(0);
     expect(JSON.parse(keys.stdout)).toHaveLength(1);
-    const again = await startServerProcess(env);
+    const again = await startServerProcess(env, { viaTsx: true }); // as `pnpm start:api` runs it
     try {
       const r = await fetch(`${again.url}/healthz`);
       expect(r.status).toBe(200);

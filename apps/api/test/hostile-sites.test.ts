@@ -148,7 +148,7 @@ describe("the check's retry policy (one worker process, on a database of its own
       const id = await addOwn("hangs-site.com");
       const attempts = () =>
         own.services.db.prisma.asset.findUniqueOrThrow({ where: { id } }).then((a) => a.checkAttempts);
-      // The worker is a tsx process: seconds to start on a quiet machine, a minute and more on a saturated one.
+      // The worker is its own Node process: seconds to start on a quiet machine, a minute and more on a saturated one.
       await until(async () => (await attempts()) > 0, "the worker to start the check", 100_000);
       worker.kill("SIGKILL");
       await new Promise((r) => setTimeout(r, 300));

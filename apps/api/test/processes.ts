@@ -1,19 +1,22 @@
-// Runs the real entry points (server, CLI) as child processes.
+// Runs the real entry points (server, CLI) as child processes: built once per run (entry-points.ts), or through tsx
+// as `pnpm ems` / `pnpm start:api` run them, for the tests that keep that whole path end to end.
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+import { freePort } from "./free-port.ts";
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
+export interface SpawnOptions {
+  /** Run the TypeScript source through tsx, as the package scripts do, instead of the prebuilt entry point. */
+  viaTsx?: boolean;
+}
+
+/** Node's arguments to run `entry` ("cli" or "main"). */
+function nodeArgs(entry: "cli" | "main", { viaTsx = false }: SpawnOptions) {
+  if (viaTsx) return ["--import", "tsx", entry === "cli" ? "src/cli/main.ts" : "src/main.ts"];
+  return [path.join(inject("entryPointsDir"), `${entry}.mjs`)];
 }
 
 /**
@@ -42,9 +45,12 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  options: SpawnOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, nodeArgs("main", options), {
     cwd: apiDir,
     env: childEnv({ ...env, PORT: String(port) }),
   });
@@ -52,7 +58,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stdout.on("data", (d) => (out += d));
   child.stderr.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  // tsx compiles the server on start: seconds on a quiet machine, up to minutes on a saturated CI runner.
+  // Loading the server takes seconds on a quiet machine (more through tsx), up to minutes on a saturated CI runner.
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
@@ -83,9 +89,10 @@ export async function startServerProcess(env: Record<string, string | undefined>
 export function runCli(
   args: string[],
   env: Record<string, string | undefined>,
+  options: SpawnOptions = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+    const child = spawn(process.execPath, [...nodeArgs("cli", options), ...args], {
       cwd: apiDir,
       env: childEnv(env),
     });
@@ -99,7 +106,7 @@ export function runCli(
 
 /** A long-running CLI command (e.g. the worker), stopped with SIGTERM. */
 export function startCliProcess(args: string[], env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], {
+  const child = spawn(process.execPath, [...nodeArgs("cli", {}), ...args], {
     cwd: apiDir,
     env: childEnv(env),
   });

@@ -26,7 +26,7 @@ afterAll(async () => {
   await dns.close();
 });
 
-// Worker processes start through tsx: seconds on a quiet machine, tens of seconds on a busy CI runner.
+// Worker processes are separate Node processes: seconds to start on a quiet machine, tens of seconds on a busy runner.
 const PROCESS_TEST_MS = 180_000;
 
 async function until(check: () => Promise<boolean>, ms = 150_000) {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 test("generate an assessment, preview it, download the PDF, share, revoke and delete it", async ({
   page,
@@ -8,7 +8,7 @@ test("generate an assessment, preview it, download the PDF, share, revoke and de
 }) => {
   test.setTimeout(180_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Assessments" }).click();
   await expect(page.getByRole("heading", { name: "Assessments", level: 1 })).toBeVisible();
 

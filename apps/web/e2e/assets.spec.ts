@@ -1,10 +1,10 @@
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 test("add a domain, publish the proof on the DNS server, verify, and see reachability and the screenshot", async ({
   page,
   request,
 }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Assets" }).click();
   await page.getByRole("link", { name: "Add asset" }).click();
   const form = page.getByTestId("asset-form");

@@ -1,7 +1,7 @@
-import { expect, shot, signIn, test } from "./fixtures";
+import { expect, shot, signedIn, test } from "./fixtures";
 
 test("the audit log filters and exports what the dashboard did", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   for (const name of ["Audit A", "Audit B"]) {
@@ -34,7 +34,7 @@ test("the audit log filters and exports what the dashboard did", async ({ page }
 });
 
 test("the audit log's filter, sort and search live in the URL and survive a reload", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   await form.getByLabel("Name").fill("Audit URL");

@@ -1,4 +1,4 @@
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, signIn, stack, test } from "./fixtures";
 import { E2E } from "./ports";
 
 test("sign-in: a wrong password is refused, the right one opens the dashboard (expiring HttpOnly session)", async ({
@@ -29,7 +29,7 @@ test("sign-in: a wrong password is refused, the right one opens the dashboard (e
 });
 
 test("the workspace switcher moves between the user's workspaces", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
   await expect(page.getByText("Beta only project")).toHaveCount(0);

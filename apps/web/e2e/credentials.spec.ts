@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 import { problems, themedPage } from "./pages";
 
 test("an API key made in the dashboard works against the REST API until it is revoked", async ({ page, request }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "API keys" }).click();
   const form = page.getByTestId("api-key-form");
   await form.getByLabel("Name").fill("ci pipeline");
@@ -44,7 +44,7 @@ test("a third-party app is authorized on the consent page and calls the API with
   request,
 }) => {
   const { apiUrl, oauthApp } = stack();
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const query = new URLSearchParams({
@@ -100,7 +100,7 @@ test("a third-party app is authorized on the consent page and calls the API with
 });
 
 test("buying asset slots is recorded and audited", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Plan & slots" }).click();
   await expect(page.getByTestId("purchased-slots")).toContainText("0 additional");
   await page.getByTestId("slot-quantity").fill("2");
@@ -122,7 +122,7 @@ test("buying asset slots is recorded and audited", async ({ page }) => {
 test("the OAuth app form shows errors at their field, starts with no scope and offers the key presets", async ({
   page,
 }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "OAuth apps" }).click();
   const form = page.getByTestId("oauth-app-form");
   const scopes = form.getByRole("group", { name: "Scopes" });
@@ -165,7 +165,7 @@ test("the OAuth app form shows errors at their field, starts with no scope and o
 test("form errors stay readable (axe, contrast) in light and dark", async ({ browser }) => {
   for (const theme of ["light", "dark"] as const) {
     const page = await themedPage(browser, { width: 1440, height: 900 }, theme);
-    await signIn(page, "owner@acme.test");
+    await signedIn(page, "owner@acme.test");
     await page.goto("/settings/oauth-apps");
     const form = page.getByTestId("oauth-app-form");
     await form.getByRole("button", { name: "Create app" }).click();

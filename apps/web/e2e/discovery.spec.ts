@@ -1,4 +1,4 @@
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 const DOMAIN = "e2e-disc.com";
 
@@ -15,7 +15,7 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   const names = [`api.${DOMAIN}`, `mail.${DOMAIN}`, `old.${DOMAIN}`];
   expect((await request.post(`${ctControl}/${DOMAIN}`, { data: names })).status()).toBe(204);
 
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/assets/new");
   const form = page.getByTestId("asset-form");
   await form.getByLabel("Project").selectOption({ label: "Websites" });

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test as base, type Page } from "@playwright/test";
@@ -36,6 +36,33 @@ export async function signIn(page: Page, email: string, password = stack().passw
   await page.getByRole("button", { name: "Sign in" }).click();
   // Argon2 verification takes seconds when the machine is busy, and the first sign-in warms the server up.
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Where signedIn keeps this run's session cookies, one file per person; global-setup removes it. */
+export const sessionsDir = path.join(here, ".sessions");
+
+/**
+ * Opens the Overview signed in as `email`. The first call per person signs in through the form; later ones reuse
+ * its cookies, since sessions are stateless JWTs and each test has its own browser context: an Argon2 check and the
+ * login page per test otherwise. The form itself is tested in auth.spec.ts.
+ */
+export async function signedIn(page: Page, email: string) {
+  const file = path.join(sessionsDir, `${email}.json`);
+  if (!existsSync(file)) {
+    await signIn(page, email);
+    mkdirSync(sessionsDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(await page.context().cookies()));
+    return;
+  }
+  await page.context().addCookies(JSON.parse(readFileSync(file, "utf8")));
+  await page.goto("/");
+  const heading = page.getByRole("heading", { name: "Overview", level: 1 });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  // Hydrated, as after the form's client-side navigation: a control used before React attaches its handlers (the
+  // workspace switcher) is reset. React marks the nodes it hydrated; the layout hydrates before the page's h1.
+  const hydrated = () => heading.evaluate((h1) => Object.keys(h1).some((k) => k.startsWith("__reactFiber")));
+  await expect.poll(hydrated, { timeout: 30_000 }).toBe(true);
+  await page.waitForLoadState("networkidle");
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */

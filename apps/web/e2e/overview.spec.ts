@@ -1,6 +1,6 @@
 import { createDatabase } from "@ems/db";
 import type { Page } from "@playwright/test";
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 const DAY = 86_400_000;
 
@@ -74,7 +74,7 @@ test.setTimeout(180_000);
 
 test("the overview shows the API's numbers and leads to the filtered issues", async ({ page }) => {
   const { projectId, shop } = await seedProject(stack().workspaces.acme);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/?projectId=${projectId}`);
   await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 // Every page at desktop and mobile width, in light and dark: the heading shows, nothing scrolls sideways, and axe
 // finds no serious or critical WCAG 2 A/AA violation. One browser context per viewport × theme, pages in sequence.
-import { expect, signIn, test } from "./fixtures";
+import { expect, signedIn, test } from "./fixtures";
 import { consentUrl, dashboardPages, problems, seed, themedPage, type Seeded, type Theme } from "./pages";
 
 const viewports = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
@@ -28,7 +28,7 @@ for (const [name, viewport] of Object.entries(viewports)) {
 
       await page.goto("/login");
       await check("/login", "Sign in");
-      await signIn(page, "owner@acme.test");
+      await signedIn(page, "owner@acme.test");
       for (const { path, heading } of dashboardPages(ids)) {
         await page.goto(path);
         await check(path, heading);

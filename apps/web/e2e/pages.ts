@@ -2,7 +2,7 @@
 // and the checks run on each page.
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { expect, signIn, stack } from "./fixtures";
+import { expect, signedIn, stack } from "./fixtures";
 
 export interface Seeded {
   asset: string;
@@ -58,7 +58,7 @@ export async function seed(browser: Browser): Promise<Seeded> {
   const page = await browser.newPage();
   const dns = (name: string, data: object) => page.request.post(`${dnsControl}/${name}`, { data });
   expect((await dns("e2e-pages.com", { A: ["127.0.0.1"] })).status()).toBe(204);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/assets/new");
   const form = page.getByTestId("asset-form");
   await form.getByLabel("Project").selectOption({ label: "Websites" });

@@ -1,7 +1,7 @@
-import { expect, shot, signIn, test } from "./fixtures";
+import { expect, shot, signedIn, test } from "./fixtures";
 
 test("create, edit and delete a project", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   await form.getByLabel("Name").fill("Storefront");
@@ -39,7 +39,7 @@ test("create, edit and delete a project", async ({ page }) => {
 });
 
 test("the projects list sorts by name and searches, and the URL keeps both over a reload", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   const form = page.getByTestId("project-form").first();
   const rows = page.getByTestId("data-table-row");

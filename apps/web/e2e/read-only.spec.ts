@@ -1,7 +1,7 @@
-import { expect, shot, signIn, test } from "./fixtures";
+import { expect, shot, signedIn, test } from "./fixtures";
 
 test("a read-only member sees but cannot change anything", async ({ page }) => {
-  await signIn(page, "viewer@acme.test");
+  await signedIn(page, "viewer@acme.test");
   await expect(page.getByTestId("signed-in-as")).toContainText("read-only");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
@@ -38,7 +38,7 @@ test("a read-only member sees but cannot change anything", async ({ page }) => {
 });
 
 test("an invited person joins with the link and signs in", async ({ page, browser }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/settings/members");
   await page.getByTestId("invite-form").getByLabel("Email").fill("newcomer@acme.test");
   await page.getByTestId("invite-form").getByLabel("Role").selectOption("member");

@@ -1,5 +1,5 @@
 import { createDatabase } from "@ems/db";
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 const DAY = 86_400_000;
 
@@ -57,7 +57,7 @@ test.setTimeout(180_000);
 
 test("the reports page shows the API's numbers, exports CSV, and follows the SLA policy", async ({ page, request }) => {
   const projectId = await seedProject(stack().workspaces.acme);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByRole("link", { name: "API keys" }).click();
   await page.getByTestId("api-key-form").getByLabel("Name").fill("reports");
   await page.getByTestId("api-key-form").getByRole("button", { name: "Read only" }).click();

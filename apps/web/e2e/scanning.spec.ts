@@ -1,4 +1,4 @@
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 // Two scans of a real site on a shared 2-core machine.
 test.setTimeout(180_000);
@@ -6,7 +6,7 @@ test.setTimeout(180_000);
 test("scan a proven asset, watch it finish, and work through its issues", async ({ page, request }) => {
   const { dnsControl } = stack();
   expect((await request.post(`${dnsControl}/e2e-scan.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/assets/new");
   const form = page.getByTestId("asset-form");
   await form.getByLabel("Project").selectOption({ label: "Websites" });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, shot, signIn, stack, test } from "./fixtures";
+import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 // Local time must differ from UTC for the preview's two columns to mean anything (UTC+05:30, no DST).
 test.use({ timezoneId: "Asia/Kolkata" });
@@ -27,7 +27,7 @@ test("schedule scans of a proven asset: preview, edit, disable, list filters, sk
   test.setTimeout(180_000); // a long walk through the page: minutes when the machine is busy
   const { dnsControl, schedulerControl, scanControl } = stack();
   expect((await request.post(`${dnsControl}/e2e-sched.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/assets/new");
   const form = page.getByTestId("asset-form");
   await form.getByLabel("Project").selectOption({ label: "Websites" });
@@ -157,7 +157,7 @@ test("the form keeps to the plan: Essential offers weekly and monthly only, no w
 }) => {
   const { dnsControl } = stack();
   expect((await request.post(`${dnsControl}/e2e-essential.com`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.getByTestId("workspace-switcher").selectOption({ label: "Beta Labs" });
   await expect(page.getByTestId("workspace-switcher")).toHaveValue(String(stack().workspaces.beta));
   await page.goto("/assets/new");

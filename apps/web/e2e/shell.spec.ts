@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, shot, signIn, test } from "./fixtures";
+import { expect, shot, signedIn, test } from "./fixtures";
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 test("the skip link comes first and lands in the page's content", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Skip to content" });
   await expect(skip).toBeFocused();
@@ -16,7 +16,7 @@ test("the skip link comes first and lands in the page's content", async ({ page 
 
 test("at 390 px the navigation is a sheet behind a menu button, and no page scrolls sideways", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await page.getByRole("button", { name: "Open navigation" }).click();
   const nav = page.getByRole("dialog").getByRole("navigation", { name: "Main" });
@@ -42,7 +42,7 @@ test("at 390 px the navigation is a sheet behind a menu button, and no page scro
 
 test("the theme follows the system until chosen, and the choice survives a reload", async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await page.getByRole("button", { name: "Theme" }).click();
   await page.getByRole("menuitemcheckbox", { name: "Light" }).click();
@@ -53,7 +53,7 @@ test("the theme follows the system until chosen, and the choice survives a reloa
 });
 
 test("an unknown page says so and offers a way back", async ({ page }) => {
-  await signIn(page, "owner@acme.test");
+  await signedIn(page, "owner@acme.test");
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Page not found", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Issues" }).click();

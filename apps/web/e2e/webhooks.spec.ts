@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { expect, shot, signIn, test } from "./fixtures";
+import { expect, shot, signedIn, test } from "./fixtures";
 
 interface Received {
   headers: Record<string, string>;
@@ -27,7 +27,7 @@ test("a webhook endpoint made in the dashboard gets a signed test event, shown a
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/ems`;
   try {
-    await signIn(page, "owner@acme.test");
+    await signedIn(page, "owner@acme.test");
     await page.getByRole("link", { name: "Webhooks" }).click();
     const form = page.getByTestId("webhook-form");
     await form.getByLabel("URL").fill(url);
