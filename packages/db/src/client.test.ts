@@ -16,6 +16,13 @@ afterAll(async () => {
 });
 
 describe("createDatabase", () => {
+  it("sets up every connection without parallel workers", async () => {
+    const { rows } = await oneConnection.pool.query<{ workers: string }>(
+      `select current_setting('max_parallel_workers_per_gather') as workers`,
+    );
+    expect(rows[0]!.workers).toBe("0");
+  });
+
   it("plans a named statement for each workspace's parameters, never one generic plan for all", async () => {
     const [big, small] = (
       await db.pool.query<{ id: number }>(
