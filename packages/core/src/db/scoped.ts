@@ -27,6 +27,8 @@ export const WORKSPACE_MODELS = [
   "IssueEvent",
   "IssueDayCount",
   "AssetIssueCount",
+  "AssetRisk",
+  "AssetRiskDirty",
   "IssueComment",
   "OpenPort",
   "DiscoveredHostname",
