@@ -9,7 +9,7 @@ import { compactReportRollups } from "@ems/core/testing";
 import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { directRanking } from "./report-ranking.ts";
 import { assetsOf, writer } from "./report-writers.ts";
-import { directSla, type SlaFilters as Filters } from "./sla-direct.ts";
+import { directSla, seedSlaIssues, type SlaFilters as Filters } from "./sla-direct.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -119,19 +119,7 @@ describe("the risk score's ledger", () => {
     await Promise.all(assets.map((a, i) => writer(api.services, ws, a.id, i + 21, 200)));
     // And, in both projects (independently of severity), issues of every severity and state first seen every 13
     // hours over 160 days: some fall near every deadline either policy gives.
-    await sql(
-      `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
-         "dismissedAt", "updatedAt")
-       select $1, ($2::int[])[1 + (g % 3) % 2], 'sla.' || g, 't',
-         (array['critical','high','medium','low'])[1 + g % 4]::"Severity",
-         s.status::"IssueStatus", s.first,
-         case when s.status = 'resolved' then least(s.first + (g % 60) * interval '1 day', now()) end,
-         case when s.status = 'dismissed' then now() end, now()
-       from generate_series(1, 300) g
-       cross join lateral (select now() - g * interval '13 hours' as first,
-         (array['open', 'in-progress', 'resolved', 'dismissed'])[1 + (g / 4) % 4] as status) s`,
-      [ws, [assets[0]!.id, assets[1]!.id]],
-    );
+    await seedSlaIssues(api.services, ws, [assets[0]!.id, assets[1]!.id], 300, ["critical", "high", "medium", "low"]);
     const [a, b] = [assets[0]!.projectId, assets[1]!.projectId];
     await sql(
       `insert into "SlaPolicy" ("workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays", "updatedAt")

@@ -103,3 +103,27 @@ export async function directSla(
     oldestBreaches,
   };
 }
+
+/**
+ * `count` issues over `assetIds` in turn, one first seen every 13 hours back from now, with every pair of `severities`
+ * and status (open, in progress, resolved 0-59 days after its first sighting, dismissed): deadlines on both sides.
+ */
+export const seedSlaIssues = (
+  services: Services,
+  ws: number,
+  assetIds: number[],
+  count: number,
+  severities: string[],
+) =>
+  services.db.pool.query(
+    `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
+       "dismissedAt", "updatedAt")
+     select $1, ($2::int[])[1 + g % cardinality($2::int[])], 'sla.' || g, 't',
+       ($3::text[])[1 + g % cardinality($3::text[])]::"Severity", s.status::"IssueStatus", s.first,
+       case when s.status = 'resolved' then least(s.first + (g % 60) * interval '1 day', now()) end,
+       case when s.status = 'dismissed' then now() end, now()
+     from generate_series(1, $4::int) g
+     cross join lateral (select now() - g * interval '13 hours' as first,
+       (array['open', 'in-progress', 'resolved', 'dismissed'])[1 + (g / cardinality($3::text[])) % 4] as status) s`,
+    [ws, assetIds, severities, count],
+  );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asOperator, slaReport } from "@ems/core";
 import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { assetsOf } from "./report-writers.ts";
-import { directSla, type SlaFilters } from "./sla-direct.ts";
+import { directSla, seedSlaIssues, type SlaFilters } from "./sla-direct.ts";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -27,18 +27,12 @@ describe("SLA report with a project override", () => {
     const assets = await assetsOf(api.services, ws, 3, 2);
     const [own, other, moved] = [assets[1]!.projectId, assets[0]!.projectId, assets[2]!];
     expect(moved.projectId).toBe(other);
-    await sql(
-      `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "resolvedAt",
-         "dismissedAt", "updatedAt")
-       select $1, ($2::int[])[1 + g % 3], 'sla.' || g, 't',
-         (array['critical','high','medium','low','info'])[1 + g % 5]::"Severity",
-         s.status::"IssueStatus", s.first,
-         case when s.status = 'resolved' then least(s.first + (g % 60) * interval '1 day', now()) end,
-         case when s.status = 'dismissed' then now() end, now()
-       from generate_series(1, 450) g
-       cross join lateral (select now() - g * interval '13 hours' as first,
-         (array['open', 'in-progress', 'resolved', 'dismissed'])[1 + (g / 5) % 4] as status) s`,
-      [ws, assets.map((a) => a.id)],
+    await seedSlaIssues(
+      api.services,
+      ws,
+      assets.map((a) => a.id),
+      450,
+      ["critical", "high", "medium", "low", "info"],
     );
     await sql(
       `insert into "SlaPolicy" ("workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays", "updatedAt")
