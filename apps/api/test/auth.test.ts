@@ -1,6 +1,6 @@
 // Section 3 of the foundation issue: every answer of the auth chain, in order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, restRoutes } from "@ems/core";
+import { appRouter, restRoutes, revokeApiKeyById } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
 import {
   call,
@@ -9,6 +9,7 @@ import {
   newApiKey,
   newOAuthApp,
   startApi,
+  until,
   workspaceWithKey,
   type TestApi,
 } from "./harness.ts";
@@ -36,9 +37,8 @@ describe("401", () => {
   it("INVALID_API_KEY for a revoked and for an expired key", async () => {
     const { workspace, key, keyId } = await workspaceWithKey(api.services);
     expect((await get(key)).status).toBe(200);
-    await runInWorkspace(workspace.id, () =>
-      api.services.scoped.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } }),
-    );
+    // Revoked by this process (as the dashboard and the CLI do): refused from the next request on.
+    await revokeApiKeyById(api.services, keyId, { channel: "cli", name: "test" });
     await expectError(await get(key), 401, "INVALID_API_KEY");
 
     const soon = await newApiKey(api.services, workspace.id, { expiresAt: new Date(Date.now() + 60_000) });
@@ -46,6 +46,8 @@ describe("401", () => {
     await runInWorkspace(workspace.id, () =>
       api.services.scoped.apiKey.update({ where: { id: soon.id }, data: { expiresAt: new Date(Date.now() - 1000) } }),
     );
+    // Changed behind the service's back: the process hears of it by the key's notification (docs/api.md).
+    await until(async () => (await get(soon.key)).status === 401, "the hand-made expiry to reach the key cache", 5000);
     await expectError(await get(soon.key), 401, "INVALID_API_KEY");
   });
 
