@@ -4,6 +4,8 @@
 //   a younger one weighs w × (cap + now − seen) = w × (cap − seen) + w × now    → open, openPerMs
 // (the same for dismissed issues in dismissed, dismissedPerMs), so score × cap = open + openPerMs × now + ports; the
 // row is exact while validFrom (the last old sighting + cap) <= now <= validUntil (the first young sighting + cap).
+// Scores only grow with time, so the score at validUntil is the most the row reaches while valid: its ceiling
+// (openCeiling; allCeiling with dismissed issues), which lets the ranking skip rows that cannot reach a page.
 //
 // Why a reader may trust a row: the row is computed from the asset's issues and ports in ONE statement that also
 // deletes the asset's marks in "AssetRiskDirty" that the statement sees. Every change to an asset after that
@@ -12,17 +14,28 @@
 // from its issues instead. Refreshes run one at a time (a transaction-level advisory lock taken before the
 // statement's snapshot), so a refresh from an older snapshot never overwrites a newer one.
 import type { Services } from "../context.ts";
-import { EXPOSED_PORTS, issueSeen, issueWeight, exposedPortCount, CAP_MS, scoreTime } from "./risk-score.ts";
+import {
+  EXPOSED_PORTS,
+  issueSeen,
+  issueWeight,
+  exposedPortCount,
+  CAP_MS,
+  PORT_SCORE,
+  scoreTime,
+} from "./risk-score.ts";
 
 /** Assets refreshed per statement: small transactions beside the writers. */
 const ASSETS_PER_REFRESH = 2000;
 /** Statements per run at most (the next run goes on where this one stopped). */
 const MAX_REFRESHES = 100;
-const NEVER = 9_000_000_000_000_000_000n;
+/** validFrom/validUntil of a row that has no bound on that side. */
+export const NEVER = 9_000_000_000_000_000_000n;
 
 /** One part of the row: Σ over the issues of `status` (SQL condition) of what `term` gives. */
 const part = (status: string, term: string) => `coalesce(sum(${term}) filter (where ${status}), 0)`;
 const young = `x.w > 0 and not x.old`;
+/** What a slope (SQL, per ms) adds by validUntil; none without young issues (validUntil is then NEVER). */
+const atValidUntil = (perMs: string) => `(case when ${perMs} = 0 then 0 else ${perMs}::bigint * c."validUntil" end)`;
 
 const REFRESH = `with taken as (
     delete from "AssetRiskDirty" where id in (select id from "AssetRiskDirty" order by id limit $1)
@@ -50,20 +63,27 @@ const REFRESH = `with taken as (
           and i.status in ('open', 'in-progress', 'dismissed')
       ) x
     ) s
+  ), ceilings as (
+    select c.*,
+      c.open + ${atValidUntil(`c."openPerMs"`)} + ${PORT_SCORE}::bigint * c."exposedPorts" as "openCeiling",
+      c.open + c.dismissed + ${atValidUntil(`(c."openPerMs" + c."dismissedPerMs")`)}
+        + ${PORT_SCORE}::bigint * c."exposedPorts" as "allCeiling"
+    from computed c
   ), gone as (
     delete from "AssetRisk" r using computed c
     where r."workspaceId" = c."workspaceId" and r."assetId" = c."assetId"
       and (c.open, c."openPerMs", c.dismissed, c."dismissedPerMs", c."exposedPorts") = (0, 0, 0, 0, 0)
   ), kept as (
     insert into "AssetRisk" ("workspaceId", "assetId", open, dismissed, "validFrom", "validUntil", "openPerMs",
-      "dismissedPerMs", "exposedPorts")
+      "dismissedPerMs", "exposedPorts", "openCeiling", "allCeiling")
     select "workspaceId", "assetId", open, dismissed, "validFrom", "validUntil", "openPerMs", "dismissedPerMs",
-      "exposedPorts"
-    from computed
+      "exposedPorts", "openCeiling", "allCeiling"
+    from ceilings
     where (open, "openPerMs", dismissed, "dismissedPerMs", "exposedPorts") <> (0, 0, 0, 0, 0)
     on conflict ("workspaceId", "assetId") do update set open = excluded.open, dismissed = excluded.dismissed,
       "validFrom" = excluded."validFrom", "validUntil" = excluded."validUntil", "openPerMs" = excluded."openPerMs",
-      "dismissedPerMs" = excluded."dismissedPerMs", "exposedPorts" = excluded."exposedPorts"
+      "dismissedPerMs" = excluded."dismissedPerMs", "exposedPorts" = excluded."exposedPorts",
+      "openCeiling" = excluded."openCeiling", "allCeiling" = excluded."allCeiling"
   )
   select (select count(*) from taken)::int as marks, (select count(*) from due)::int as due`;
 

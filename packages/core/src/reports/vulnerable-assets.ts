@@ -8,14 +8,15 @@
 // definition itself. Those are a minute or so of writes. Then a top-N sort; the counts, ports and oldest issue are
 // read for the page's rows only.
 //
-// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace "ranked" is inlined where it is used — the
-// count and the one page branch that runs each scan "AssetRisk" once — instead of materialized (a 70,000-row
-// tuplestore that spilled to disk); a project's few rows are materialized and read twice. "fresh" is computed once;
-// the page is capped at its limit so that the planner joins its rows by key, not by a merge over every asset.
+// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index and a
+// front page only the rows whose ceiling reaches its floor; "ranked" is inlined where it is used instead of
+// materialized (a 70,000-row tuplestore that spilled to disk). A project's few rows are materialized and read twice.
+// "fresh" is computed once; the page is capped at its limit so that the planner joins its rows by key.
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
+import { NEVER } from "./asset-risk.ts";
 import {
   CAP_MS,
   EXPOSED_PORT_BONUS,
@@ -57,6 +58,18 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
       ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2`
       : `r.open + r."openPerMs"::bigint * $2`) + ` + ${PORT_SCORE}::bigint * r."exposedPorts"`;
   const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
+  const ceiling = filters.includeDismissed ? `r."allCeiling"` : `r."openCeiling"`;
+  // The front pages of the whole workspace read only the rows whose ceiling reaches the floor (see "floor" below);
+  // a project's rows are few and scored all.
+  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from floor), ${-NEVER}::bigint)`;
+  const counted = filters.projectId
+    ? `select count(*)::int as n from ranked`
+    : // A valid row scores above zero exactly when its ceiling does (scores only grow; without young issues they stay
+      // put): the workspace's rows are counted from the ceiling's index.
+      `select ((select count(*) from "AssetRisk" r
+          where r."workspaceId" = $1 and ${ceiling} > 0
+            and not exists (select from inexact x where x."assetId" = r."assetId"))
+        + (select count(*) from fresh where ${freshScore} > 0))::int as n`;
   const exposed = `p."workspaceId" = $1 and p."closedAt" is null and p.port = any($3::int[])`;
   const rows = await workspaceRows<Row>(
     sc,
@@ -72,18 +85,27 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
          ${exposedPortCount(`x."assetId"`, "$3::int[]")} as ports
        from inexact x where true ${inProject(`x."assetId"`)}
      ), ranked as ${filters.projectId ? "" : "not"} materialized (
-       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports
+       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports, ${ceiling} as ceiling
        from "AssetRisk" r
        where r."workspaceId" = $1 and ${rowScore} > 0
          and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
        union all
-       select "assetId", ${freshScore}, ports from fresh where ${freshScore} > 0
+       select "assetId", ${freshScore}, ports, ${NEVER}::bigint from fresh where ${freshScore} > 0
+     ), floor as (
+       -- The K-th best score among the K exact rows of highest ceiling (K = offset + limit): K rows score at least
+       -- that, so a row whose ceiling (its most while valid) is below it cannot rank in the first K. No floor when
+       -- there are fewer than K rows.
+       select case when count(*) = $4::bigint + $5 then min(s) end as s from (
+         select ${rowScore} as s from "AssetRisk" r
+         where r."workspaceId" = $1 and not exists (select from inexact x where x."assetId" = r."assetId")
+         order by ${ceiling} desc limit $4::bigint + $5
+       ) t
      ), total as (
-       select count(*)::int as n from ranked
+       ${counted}
      ), page as (
        -- A page in the back half is read from the end (the same order reversed): the sort keeps fewer rows.
-       select * from (
-         select * from (select * from ranked order by s desc, "assetId" limit $4 offset $5) f
+       select "assetId", s, ports from (
+         select * from (select * from ranked ${leading} order by s desc, "assetId" limit $4 offset $5) f
          where $5::bigint * 2 < (select n from total)
          union all
          select * from (
