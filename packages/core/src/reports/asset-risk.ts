@@ -3,11 +3,9 @@
 //   an issue first seen at or before T − cap weighs 2w × cap for good          → open
 //   a younger one weighs w × (cap + now − seen) = w × (cap − seen) + w × now    → open, openPerMs
 // (the same for dismissed issues in dismissed, dismissedPerMs), so score × cap = open + openPerMs × now + ports; the
-// row is exact while validFrom (the last old sighting + cap, or T if later) <= now <= validUntil (the first young
-// sighting + cap). Scores grow with time, so the score at validFrom is the least the row scores while valid, its
-// floor, and the score at validUntil the most, its ceiling (openFloor, openCeiling; allFloor, allCeiling with dismissed
-// issues): the ranking skips the rows that cannot reach a page. A reader whose clock is behind T (another machine)
-// computes the asset from its issues, as for any row outside its validity.
+// row is exact while validFrom (the last old sighting + cap) <= now <= validUntil (the first young sighting + cap).
+// Scores only grow with time, so the score at validUntil is the most the row reaches while valid: its ceiling
+// (openCeiling; allCeiling with dismissed issues), which lets the ranking skip rows that cannot reach a page.
 //
 // Why a reader may trust a row: the row is computed from the asset's issues and ports in ONE statement that also
 // deletes the asset's marks in "AssetRiskDirty" that the statement sees. Every change to an asset after that
@@ -30,7 +28,7 @@ import {
 const ASSETS_PER_REFRESH = 2000;
 /** Statements per run at most (the next run goes on where this one stopped). */
 const MAX_REFRESHES = 100;
-/** validUntil of a row without young issues (no end). */
+/** validFrom/validUntil of a row that has no bound on that side. */
 export const NEVER = 9_000_000_000_000_000_000n;
 
 /** One part of the row: Σ over the issues of `status` (SQL condition) of what `term` gives. */
@@ -53,7 +51,7 @@ const REFRESH = `with taken as (
           ::bigint as open,
         ${part("x.dismissed", `case when x.old then 2 * ${CAP_MS} * x.w else x.w * (${CAP_MS} - x.seen) end`)}
           ::bigint as dismissed,
-        greatest(max(x.seen) filter (where x.w > 0 and x.old) + ${CAP_MS}, $2) as "validFrom",
+        coalesce(max(x.seen) filter (where x.w > 0 and x.old) + ${CAP_MS}, -${NEVER}) as "validFrom",
         coalesce(min(x.seen) filter (where ${young}) + ${CAP_MS}, ${NEVER}) as "validUntil",
         ${part(`not x.dismissed and ${young}`, "x.w")}::int as "openPerMs",
         ${part(`x.dismissed and ${young}`, "x.w")}::int as "dismissedPerMs"
@@ -69,10 +67,7 @@ const REFRESH = `with taken as (
     select c.*,
       c.open + ${atValidUntil(`c."openPerMs"`)} + ${PORT_SCORE}::bigint * c."exposedPorts" as "openCeiling",
       c.open + c.dismissed + ${atValidUntil(`(c."openPerMs" + c."dismissedPerMs")`)}
-        + ${PORT_SCORE}::bigint * c."exposedPorts" as "allCeiling",
-      c.open + c."openPerMs"::bigint * c."validFrom" + ${PORT_SCORE}::bigint * c."exposedPorts" as "openFloor",
-      c.open + c.dismissed + (c."openPerMs" + c."dismissedPerMs")::bigint * c."validFrom"
-        + ${PORT_SCORE}::bigint * c."exposedPorts" as "allFloor"
+        + ${PORT_SCORE}::bigint * c."exposedPorts" as "allCeiling"
     from computed c
   ), gone as (
     delete from "AssetRisk" r using computed c
@@ -80,16 +75,15 @@ const REFRESH = `with taken as (
       and (c.open, c."openPerMs", c.dismissed, c."dismissedPerMs", c."exposedPorts") = (0, 0, 0, 0, 0)
   ), kept as (
     insert into "AssetRisk" ("workspaceId", "assetId", open, dismissed, "validFrom", "validUntil", "openPerMs",
-      "dismissedPerMs", "exposedPorts", "openCeiling", "allCeiling", "openFloor", "allFloor")
+      "dismissedPerMs", "exposedPorts", "openCeiling", "allCeiling")
     select "workspaceId", "assetId", open, dismissed, "validFrom", "validUntil", "openPerMs", "dismissedPerMs",
-      "exposedPorts", "openCeiling", "allCeiling", "openFloor", "allFloor"
+      "exposedPorts", "openCeiling", "allCeiling"
     from ceilings
     where (open, "openPerMs", dismissed, "dismissedPerMs", "exposedPorts") <> (0, 0, 0, 0, 0)
     on conflict ("workspaceId", "assetId") do update set open = excluded.open, dismissed = excluded.dismissed,
       "validFrom" = excluded."validFrom", "validUntil" = excluded."validUntil", "openPerMs" = excluded."openPerMs",
       "dismissedPerMs" = excluded."dismissedPerMs", "exposedPorts" = excluded."exposedPorts",
-      "openCeiling" = excluded."openCeiling", "allCeiling" = excluded."allCeiling",
-      "openFloor" = excluded."openFloor", "allFloor" = excluded."allFloor"
+      "openCeiling" = excluded."openCeiling", "allCeiling" = excluded."allCeiling"
   )
   select (select count(*) from taken)::int as marks, (select count(*) from due)::int as due`;
 

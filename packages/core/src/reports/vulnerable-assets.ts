@@ -8,9 +8,8 @@
 // definition itself. Those are a minute or so of writes. Then a top-N sort; the counts, ports and oldest issue are
 // read for the page's rows only.
 //
-// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index, a
-// front page only the rows whose ceiling reaches its bar, a back page those whose floor is under its bar (asset-risk.ts
-// for ceilings and floors); "ranked" is inlined where it is used instead of
+// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index and a
+// front page only the rows whose ceiling reaches its floor; "ranked" is inlined where it is used instead of
 // materialized (a 70,000-row tuplestore that spilled to disk). A project's few rows are materialized and read twice.
 // "fresh" is computed once; the page is capped at its limit so that the planner joins its rows by key.
 import type { PagingInput } from "../paging.ts";
@@ -60,11 +59,9 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
       : `r.open + r."openPerMs"::bigint * $2`) + ` + ${PORT_SCORE}::bigint * r."exposedPorts"`;
   const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
   const ceiling = filters.includeDismissed ? `r."allCeiling"` : `r."openCeiling"`;
-  const floor = filters.includeDismissed ? `r."allFloor"` : `r."openFloor"`;
-  // The pages of the whole workspace read only the rows that can reach them (see "front_bar" and "back_bar" below);
+  // The front pages of the whole workspace read only the rows whose ceiling reaches the floor (see "floor" below);
   // a project's rows are few and scored all.
-  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from front_bar), ${-NEVER}::bigint)`;
-  const trailing = filters.projectId ? "" : `where floor <= coalesce((select s from back_bar), ${NEVER}::bigint)`;
+  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from floor), ${-NEVER}::bigint)`;
   const counted = filters.projectId
     ? `select count(*)::int as n from ranked`
     : // A valid row scores above zero exactly when its ceiling does (scores only grow; without young issues they stay
@@ -88,15 +85,15 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
          ${exposedPortCount(`x."assetId"`, "$3::int[]")} as ports
        from inexact x where true ${inProject(`x."assetId"`)}
      ), ranked as ${filters.projectId ? "" : "not"} materialized (
-       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports, ${ceiling} as ceiling, ${floor} as floor
+       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports, ${ceiling} as ceiling
        from "AssetRisk" r
        where r."workspaceId" = $1 and ${rowScore} > 0
          and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
        union all
-       select "assetId", ${freshScore}, ports, ${NEVER}::bigint, ${-NEVER}::bigint from fresh where ${freshScore} > 0
-     ), front_bar as (
+       select "assetId", ${freshScore}, ports, ${NEVER}::bigint from fresh where ${freshScore} > 0
+     ), floor as (
        -- The K-th best score among the K exact rows of highest ceiling (K = offset + limit): K rows score at least
-       -- that, so a row whose ceiling (its most while valid) is below it cannot rank in the first K. No bar when
+       -- that, so a row whose ceiling (its most while valid) is below it cannot rank in the first K. No floor when
        -- there are fewer than K rows.
        select case when count(*) = $4::bigint + $5 then min(s) end as s from (
          select ${rowScore} as s from "AssetRisk" r
@@ -105,15 +102,6 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
        ) t
      ), total as (
        ${counted}
-     ), back_bar as (
-       -- From the end: the K-th lowest score among the K ranked exact rows of lowest floor (K = total − offset): K rows
-       -- score at most that, so a row whose floor (its least while valid) is above it cannot rank in the last K.
-       select case when count(*) = (select n from total) - $5 then max(s) end as s from (
-         select ${rowScore} as s from "AssetRisk" r
-         where r."workspaceId" = $1 and ${ceiling} > 0
-           and not exists (select from inexact x where x."assetId" = r."assetId")
-         order by ${floor} limit greatest((select n from total) - $5, 0)
-       ) t
      ), page as (
        -- A page in the back half is read from the end (the same order reversed): the sort keeps fewer rows.
        select "assetId", s, ports from (
@@ -121,7 +109,7 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
          where $5::bigint * 2 < (select n from total)
          union all
          select * from (
-           select * from ranked ${trailing} order by s, "assetId" desc
+           select * from ranked order by s, "assetId" desc
            limit greatest(least($4::bigint, (select n from total) - $5), 0)
            offset greatest((select n from total) - $5 - $4, 0)
          ) b
