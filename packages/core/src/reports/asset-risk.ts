@@ -34,8 +34,16 @@ export const NEVER = 9_000_000_000_000_000_000n;
 /** One part of the row: Σ over the issues of `status` (SQL condition) of what `term` gives. */
 const part = (status: string, term: string) => `coalesce(sum(${term}) filter (where ${status}), 0)`;
 const young = `x.w > 0 and not x.old`;
-/** What a slope (SQL, per ms) adds by validUntil; none without young issues (validUntil is then NEVER). */
-const atValidUntil = (perMs: string) => `(case when ${perMs} = 0 then 0 else ${perMs}::bigint * c."validUntil" end)`;
+
+/**
+ * Score × cap of the "AssetRisk" row aliased `row` at time `at` (SQL), exact while the row is valid there; with the
+ * dismissed issues' parts when `withDismissed`. At validUntil it is the row's ceiling (a row without young issues has
+ * no slope, so its NEVER validUntil multiplies zero).
+ */
+export const rowScoreAt = (row: string, at: string, withDismissed: boolean) =>
+  (withDismissed
+    ? `${row}.open + ${row}.dismissed + (${row}."openPerMs" + ${row}."dismissedPerMs")::bigint * ${at}`
+    : `${row}.open + ${row}."openPerMs"::bigint * ${at}`) + ` + ${PORT_SCORE}::bigint * ${row}."exposedPorts"`;
 
 const REFRESH = `with taken as (
     delete from "AssetRiskDirty" where id in (select id from "AssetRiskDirty" order by id limit $1)
@@ -64,10 +72,8 @@ const REFRESH = `with taken as (
       ) x
     ) s
   ), ceilings as (
-    select c.*,
-      c.open + ${atValidUntil(`c."openPerMs"`)} + ${PORT_SCORE}::bigint * c."exposedPorts" as "openCeiling",
-      c.open + c.dismissed + ${atValidUntil(`(c."openPerMs" + c."dismissedPerMs")`)}
-        + ${PORT_SCORE}::bigint * c."exposedPorts" as "allCeiling"
+    select c.*, ${rowScoreAt("c", `c."validUntil"`, false)} as "openCeiling",
+      ${rowScoreAt("c", `c."validUntil"`, true)} as "allCeiling"
     from computed c
   ), gone as (
     delete from "AssetRisk" r using computed c

@@ -9,14 +9,14 @@
 // read for the page's rows only.
 //
 // Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index and a
-// front page only the rows whose ceiling reaches its floor; "ranked" is inlined where it is used instead of
+// front page only the rows whose ceiling reaches its bar; "ranked" is inlined where it is used instead of
 // materialized (a 70,000-row tuplestore that spilled to disk). A project's few rows are materialized and read twice.
 // "fresh" is computed once; the page is capped at its limit so that the planner joins its rows by key.
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
-import { NEVER } from "./asset-risk.ts";
+import { NEVER, rowScoreAt } from "./asset-risk.ts";
 import {
   CAP_MS,
   EXPOSED_PORT_BONUS,
@@ -52,16 +52,12 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;
   const inProject = (column: string) =>
     filters.projectId ? `and ${column} in (select id from "Asset" where "workspaceId" = $1 and "projectId" = $6)` : "";
-  // A row's score × cap at $2.
-  const rowScore =
-    (filters.includeDismissed
-      ? `r.open + r.dismissed + (r."openPerMs" + r."dismissedPerMs")::bigint * $2`
-      : `r.open + r."openPerMs"::bigint * $2`) + ` + ${PORT_SCORE}::bigint * r."exposedPorts"`;
+  const rowScore = rowScoreAt("r", "$2", !!filters.includeDismissed);
   const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
   const ceiling = filters.includeDismissed ? `r."allCeiling"` : `r."openCeiling"`;
-  // The front pages of the whole workspace read only the rows whose ceiling reaches the floor (see "floor" below);
-  // a project's rows are few and scored all.
-  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from floor), ${-NEVER}::bigint)`;
+  // The front pages of the whole workspace read only the rows whose ceiling reaches the bar (see "bar" below); a
+  // project's rows are few and scored all.
+  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from bar), ${-NEVER}::bigint)`;
   const counted = filters.projectId
     ? `select count(*)::int as n from ranked`
     : // A valid row scores above zero exactly when its ceiling does (scores only grow; without young issues they stay
@@ -91,11 +87,11 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
          and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
        union all
        select "assetId", ${freshScore}, ports, ${NEVER}::bigint from fresh where ${freshScore} > 0
-     ), floor as (
-       -- The K-th best score among the K exact rows of highest ceiling (K = offset + limit): K rows score at least
-       -- that, so a row whose ceiling (its most while valid) is below it cannot rank in the first K. No floor when
-       -- there are fewer than K rows.
-       select case when count(*) = $4::bigint + $5 then min(s) end as s from (
+     ), bar as (
+       -- The lowest score among the K exact rows of highest ceiling (K = offset + limit): K rows score at least that,
+       -- so a row whose ceiling (its most while valid) is below it cannot rank in the first K. With fewer than K rows
+       -- it is the lowest of all, which every ceiling reaches.
+       select min(s) as s from (
          select ${rowScore} as s from "AssetRisk" r
          where r."workspaceId" = $1 and not exists (select from inexact x where x."assetId" = r."assetId")
          order by ${ceiling} desc limit $4::bigint + $5
