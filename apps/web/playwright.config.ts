@@ -19,7 +19,7 @@ export default defineConfig({
       // Debian's old headless shell (package chromium-headless-shell, what Playwright itself runs headless): the same
       // Blink without the full browser's UI and GPU processes, 12.2 -> 10.1 min for this suite on two cores.
       // CHROMIUM_PATH stays the product's browser (screenshots, PDF), which the stack under test starts on its own.
-      executablePath: process.env.E2E_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
+      executablePath: process.env.EMS_E2E_CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
