@@ -25,7 +25,7 @@ const services = createServices(db, {
 });
 // The worker runs here unless the operator runs it apart (`pnpm ems worker`).
 const inProcessWorker = process.env.EMS_IN_PROCESS_WORKER !== "0";
-if (inProcessWorker) await startWorker(services, config.worker);
+const worker = inProcessWorker ? await startWorker(services, config.worker) : undefined;
 const app = await buildServer(services, config);
 
 let stopping = false;
@@ -35,6 +35,7 @@ async function shutdown(signal: string) {
   console.log(`${signal}: shutting down (finishing in-flight requests)`);
   const force = setTimeout(() => process.exit(1), 10_000).unref();
   await app.close(); // stops accepting, lets in-flight requests finish
+  await worker?.stop(); // no more scheduler, cadence or watchdog ticks
   await jobs.stop(); // lets running jobs finish
   await closePdfBrowser(); // the worker's warm Chromium, if it printed a report
   await db.close();

@@ -63,7 +63,7 @@ export async function startApi(
     now: opts.now,
     shareBaseUrl,
   });
-  if (opts.worker) await startWorker(services, { concurrency: 2 });
+  const worker = opts.worker ? await startWorker(services, { concurrency: 2 }) : undefined;
   const app = await buildServer(services, {
     ...loadConfig({} as NodeJS.ProcessEnv),
     logLevel: "silent",
@@ -79,6 +79,8 @@ export async function startApi(
     url,
     async close() {
       await app.close();
+      // Its loops would otherwise tick on in this test process (files share it) against a dropped database.
+      await worker?.stop();
       await jobs?.stop();
       await closePdfBrowser();
       await db.drop();

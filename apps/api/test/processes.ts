@@ -37,6 +37,28 @@ function childEnv(env: Record<string, string | undefined>) {
   ) as NodeJS.ProcessEnv;
 }
 
+/** How long a child may take to exit after SIGTERM (its own deadline is 20 s) before it is killed and reported. */
+const STOP_DEADLINE_MS = 30_000;
+
+/**
+ * SIGTERM, and the exit code. A child still running after STOP_DEADLINE_MS is killed and the call fails with its
+ * output: a process that ignores SIGTERM is a bug to see, not a test that hangs until its timeout.
+ */
+function stopChild(child: ChildProcess, output: () => string): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+    const killer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`pid ${child.pid} did not exit within ${STOP_DEADLINE_MS} ms of SIGTERM:\n${output()}`));
+    }, STOP_DEADLINE_MS);
+    child.once("exit", (code) => {
+      clearTimeout(killer);
+      resolve(code);
+    });
+    child.kill("SIGTERM");
+  });
+}
+
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
@@ -77,12 +99,7 @@ export async function startServerProcess(
     url,
     child,
     output: () => out,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => resolve(code));
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child, () => out),
   };
 }
 
@@ -116,11 +133,6 @@ export function startCliProcess(args: string[], env: Record<string, string | und
   return {
     output: () => out,
     kill: (signal: NodeJS.Signals) => child.kill(signal),
-    stop: () =>
-      new Promise<number | null>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        child.once("exit", (code) => resolve(code));
-        child.kill("SIGTERM");
-      }),
+    stop: () => stopChild(child, () => out),
   };
 }

@@ -29,10 +29,13 @@ afterAll(async () => {
 // Worker processes are separate Node processes: seconds to start on a quiet machine, tens of seconds on a busy runner.
 const PROCESS_TEST_MS = 180_000;
 
-async function until(check: () => Promise<boolean>, ms = 150_000) {
+/** Waits for check; on timeout the error carries what the worker processes printed. */
+async function until(check: () => Promise<boolean>, workers: { output: () => string }[], ms = 150_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
+    if (Date.now() > deadline) {
+      throw new Error(`timed out; the workers printed:\n${workers.map((w) => w.output()).join("\n---\n")}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -108,7 +111,7 @@ describe("the scheduler in several processes", () => {
       const a = startCliProcess(["worker"], env);
       const b = startCliProcess(["worker"], env);
       try {
-        await until(async () => (await ran(all)) === all.length);
+        await until(async () => (await ran(all)) === all.length, [a, b]);
         await new Promise((r) => setTimeout(r, 1500)); // several more ticks of both processes
         const scans = await scansOf(all);
         expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual(
@@ -119,6 +122,8 @@ describe("the scheduler in several processes", () => {
           await call(api.url, busy.key, "GET", `/app/scan-schedules/${busy.ids[0]}/skips`)
         ).json()) as { reason: string; activeScanId: number }[];
         expect(skips).toEqual([expect.objectContaining({ reason: "scan-already-active", activeScanId: active.id })]);
+        // SIGTERM stops a worker between ticks and jobs, cleanly.
+        expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
       } finally {
         await Promise.all([a.stop(), b.stop()]);
       }
@@ -143,13 +148,13 @@ describe("the scheduler in several processes", () => {
               `"Asset"%for update%'`,
           );
           return r.rows[0].n > 0;
-        });
+        }, [doomed]);
         doomed.kill("SIGKILL");
         // The dead process's transaction can go on only to find its client gone: rolled back.
         await blocker.query("commit");
         expect(await scansOf(ids)).toEqual([]);
         survivor = startCliProcess(["worker"], env);
-        await until(async () => (await ran(ids)) === ids.length);
+        await until(async () => (await ran(ids)) === ids.length, [survivor]);
         await new Promise((r) => setTimeout(r, 1000));
         const scans = await scansOf(ids);
         expect(scans).toHaveLength(3);

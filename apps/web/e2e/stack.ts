@@ -60,7 +60,7 @@ const webhooks = webhookConfigFromEnv({ EMS_WEB_URL: `http://127.0.0.1:${E2E.web
 // Share links point at the API, as `pnpm start` sets them up.
 const shareBaseUrl = `http://127.0.0.1:${E2E.apiPort}`;
 const services = createServices(db, { net, jobs, discovery, shareBaseUrl, webhooks });
-await startWorker(services, { concurrency: 2 });
+const worker = await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);
 await createUserInWorkspace(
@@ -207,6 +207,7 @@ async function shutdown() {
   web.kill("SIGTERM");
   await new Promise((r) => (web.exitCode !== null ? r(null) : web.once("exit", r)));
   await api.close();
+  await worker.stop();
   await jobs.stop();
   callback.close();
   await Promise.all([sites.close(), dns.close(), ct.close()]);

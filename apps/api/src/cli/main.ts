@@ -233,12 +233,19 @@ program
       jobs,
       webhooks: webhookConfigFromEnv(),
     });
-    await startWorker(s, { concurrency: o.concurrency, ...loadConfig().worker });
+    const worker = await startWorker(s, { concurrency: o.concurrency, ...loadConfig().worker });
     console.log(`Worker running (${o.concurrency} at a time); Ctrl-C to stop`);
     await new Promise<void>((resolve) => {
       process.once("SIGINT", resolve);
       process.once("SIGTERM", resolve);
     });
+    console.log("Stopping: no new work; running jobs get 10 s to finish");
+    // As the server does: a job or tick that will not end must not keep the process from stopping.
+    setTimeout(() => {
+      console.error("error: the worker did not stop within 20 s; exiting");
+      process.exit(1);
+    }, 20_000).unref();
+    await worker.stop(); // the scheduler, cadence and watchdogs first: nothing new is queued while the queue stops
     await jobs.stop();
     await closePdfBrowser();
   });

@@ -2,20 +2,23 @@
 // cadence, watchdogs): once at start, then every intervalMs; ticks of one
 // process never overlap; a failed tick is logged and the next one runs.
 export function runEvery(name: string, intervalMs: number, tick: () => Promise<unknown>) {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await tick();
-    } catch (err) {
-      console.error(`${name}:`, err instanceof Error ? err.message : err);
-    } finally {
-      running = false;
-    }
+  let current: Promise<void> | undefined;
+  const run = () => {
+    current ??= tick()
+      .then(
+        () => undefined,
+        (err: unknown) => console.error(`${name}:`, err instanceof Error ? err.message : err),
+      )
+      .finally(() => (current = undefined));
   };
-  const timer = setInterval(() => void run(), intervalMs);
+  const timer = setInterval(run, intervalMs);
   timer.unref();
-  void run();
-  return { stop: () => clearInterval(timer) };
+  run();
+  return {
+    /** No more ticks; resolves when the one running (if any) has ended, so its database can be closed after. */
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

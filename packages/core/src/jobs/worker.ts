@@ -55,5 +55,10 @@ export async function startWorker(
     // The reports' ledgers stay exact without it; folding keeps them small (one row per key).
     runEvery("report rollup compaction", ROLLUP_COMPACTION_INTERVAL_MS, () => compactReportRollups(services)),
   ];
-  return { stop: () => loops.forEach((l) => l.stop()) };
+  return {
+    /** Stops the periodic loops and waits for their running ticks (the queue's jobs stop with jobs.stop()). */
+    stop: async () => {
+      await Promise.all(loops.map((l) => l.stop()));
+    },
+  };
 }
