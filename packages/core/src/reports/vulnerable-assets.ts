@@ -5,18 +5,20 @@
 // parts give score × cap at any time within its validity), except the assets that row may not be exact for — loose
 // "AssetIssueCount" rows (issue changes not folded yet), marks in "AssetRiskDirty" (ports changed, ledger folded,
 // no refresh yet) or a row outside its validity at `now` — which are computed from their issues and open ports, the
-// definition itself. Those are a minute or so of writes. Then a top-N sort; the counts, ports and oldest issue are
-// read for the page's rows only.
+// definition itself. Those are a minute or so of writes. Then the page, read in score order from either end; the
+// counts, ports and oldest issue are read for the page's rows only.
 //
-// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index and a
-// front page only the rows whose ceiling reaches its bar; "ranked" is inlined where it is used instead of
-// materialized (a 70,000-row tuplestore that spilled to disk). A project's few rows are materialized and read twice.
-// "fresh" is computed once; the page is capped at its limit so that the planner joins its rows by key.
+// Plan shape (bench:lists, 70,000 scored assets): for the whole workspace, the count reads the ceiling's index, and a
+// page is a merge of the steady rows (most of them: an asset whose issues are all older than the age cap scores its
+// ceiling, the same at any time) walked in order from their partial index, with the growing rows and the fresh ones
+// sorted alone; the walk stops after offset + limit rows (a page in the back half walks from the other end). No sort
+// of the whole workspace. A project's few rows are materialized and read twice. "fresh" is computed once; the page
+// is capped at its limit so that the planner joins its rows by key.
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
-import { NEVER, rowScoreAt } from "./asset-risk.ts";
+import { rowScoreAt } from "./asset-risk.ts";
 import {
   CAP_MS,
   EXPOSED_PORT_BONUS,
@@ -55,9 +57,25 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const rowScore = rowScoreAt("r", "$2", !!filters.includeDismissed);
   const freshScore = `issue + ${PORT_SCORE}::bigint * ports`;
   const ceiling = filters.includeDismissed ? `r."allCeiling"` : `r."openCeiling"`;
-  // The front pages of the whole workspace read only the rows whose ceiling reaches the bar (see "bar" below); a
-  // project's rows are few and scored all.
-  const leading = filters.projectId ? "" : `where ceiling >= coalesce((select s from bar), ${-NEVER}::bigint)`;
+  const steady = filters.includeDismissed ? `r."openPerMs" = 0 and r."dismissedPerMs" = 0` : `r."openPerMs" = 0`;
+  const growing = filters.includeDismissed ? `(r."openPerMs" > 0 or r."dismissedPerMs" > 0)` : `r."openPerMs" > 0`;
+  // A hashed filter, unlike an anti-join, keeps the order the steady rows come in.
+  const trusted = `r."assetId" not in (select "assetId" from inexact)`;
+  const [front, back] = filters.projectId ? ["ranked", "ranked"] : ["descending", "ascending"];
+  const order = (dir: "asc" | "desc") => `order by 2 ${dir}, 1 ${dir === "asc" ? "desc" : "asc"}`;
+  // The scored rows in score order (`dir`), merged from three parts sorted alone: the steady rows (no young issue:
+  // their score is their ceiling, walked in order from a partial index), the growing rows and the fresh ones. The
+  // parts' columns have one type each (ports as int), else the planner sorts their union instead of merging it.
+  const parts = (dir: "asc" | "desc") => `
+    (select r."assetId", ${ceiling} as s, r."exposedPorts"::int as ports from "AssetRisk" r
+     where r."workspaceId" = $1 and ${steady} and ${ceiling} > 0 and ${trusted} ${inProject(`r."assetId"`)}
+     ${order(dir)})
+    union all
+    (select r."assetId", ${rowScore}, r."exposedPorts"::int from "AssetRisk" r
+     where r."workspaceId" = $1 and ${growing} and ${rowScore} > 0 and ${trusted} ${inProject(`r."assetId"`)}
+     ${order(dir)})
+    union all
+    (select "assetId", ${freshScore}, ports from fresh where ${freshScore} > 0 ${order(dir)})`;
   const counted = filters.projectId
     ? `select count(*)::int as n from ranked`
     : // A valid row scores above zero exactly when its ceiling does (scores only grow; without young issues they stay
@@ -80,32 +98,21 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
           where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = x."assetId") as issue,
          ${exposedPortCount(`x."assetId"`, "$3::int[]")} as ports
        from inexact x where true ${inProject(`x."assetId"`)}
-     ), ranked as ${filters.projectId ? "" : "not"} materialized (
-       select r."assetId", ${rowScore} as s, r."exposedPorts" as ports, ${ceiling} as ceiling
-       from "AssetRisk" r
-       where r."workspaceId" = $1 and ${rowScore} > 0
-         and not exists (select from inexact x where x."assetId" = r."assetId") ${inProject(`r."assetId"`)}
-       union all
-       select "assetId", ${freshScore}, ports, ${NEVER}::bigint from fresh where ${freshScore} > 0
-     ), bar as (
-       -- The lowest score among the K exact rows of highest ceiling (K = offset + limit): K rows score at least that,
-       -- so a row whose ceiling (its most while valid) is below it cannot rank in the first K. With fewer than K rows
-       -- it is the lowest of all, which every ceiling reaches.
-       select min(s) as s from (
-         select ${rowScore} as s from "AssetRisk" r
-         where r."workspaceId" = $1 and not exists (select from inexact x where x."assetId" = r."assetId")
-         order by ${ceiling} desc limit $4::bigint + $5
-       ) t
-     ), total as (
+     ), ${
+       // A project's few rows are materialized once and sorted both ways; the workspace's are merged in order.
+       filters.projectId
+         ? `ranked as materialized (${parts("asc")})`
+         : `descending as not materialized (${parts("desc")}), ascending as not materialized (${parts("asc")})`
+     }, total as (
        ${counted}
      ), page as (
-       -- A page in the back half is read from the end (the same order reversed): the sort keeps fewer rows.
+       -- A page in the back half is read from the end (the same order reversed): a shorter walk.
        select "assetId", s, ports from (
-         select * from (select * from ranked ${leading} order by s desc, "assetId" limit $4 offset $5) f
+         select * from (select * from ${front} order by s desc, "assetId" limit $4 offset $5) f
          where $5::bigint * 2 < (select n from total)
          union all
          select * from (
-           select * from ranked order by s, "assetId" desc
+           select * from ${back} order by s, "assetId" desc
            limit greatest(least($4::bigint, (select n from total) - $5), 0)
            offset greatest((select n from total) - $5 - $4, 0)
          ) b
