@@ -12,6 +12,7 @@ import {
 import { netConfigFromEnv } from "@ems/scanners";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
+import { exitAfterDeadline } from "./shutdown.ts";
 
 const config = loadConfig();
 const db = await openDatabase();
@@ -33,7 +34,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down (finishing in-flight requests)`);
-  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  const force = exitAfterDeadline("the server");
   await app.close(); // stops accepting, lets in-flight requests finish
   await worker?.stop(); // no more scheduler, cadence or watchdog ticks
   await jobs.stop(); // lets running jobs finish

@@ -28,6 +28,7 @@ import {
   type Services,
 } from "@ems/core";
 import { loadConfig } from "../config.ts";
+import { exitAfterDeadline } from "../shutdown.ts";
 
 const operator = { channel: "cli" as const, name: `cli (${os.userInfo().username})` };
 
@@ -240,11 +241,7 @@ program
       process.once("SIGTERM", resolve);
     });
     console.log("Stopping: no new work; running jobs get 10 s to finish");
-    // As the server does: a job or tick that will not end must not keep the process from stopping.
-    setTimeout(() => {
-      console.error("error: the worker did not stop within 20 s; exiting");
-      process.exit(1);
-    }, 20_000).unref();
+    exitAfterDeadline("the worker");
     await worker.stop(); // the scheduler, cadence and watchdogs first: nothing new is queued while the queue stops
     await jobs.stop();
     await closePdfBrowser();
