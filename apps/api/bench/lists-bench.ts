@@ -93,6 +93,8 @@ try {
     { path: `/app/scans/${ids.scan}/issues` },
     { path: "/app/issues", count: `select count(*) from "Issue" where ${w}` },
     { path: "/app/issues?page=1000" },
+    // Near the end of the million-row lists: read from the end (core's paging.ts), a walk as short as page 1's.
+    { path: "/app/issues?page=2000" },
     { path: `/app/issues?assetId=${ids.asset}` },
     {
       path: `/app/issues?projectId=${ids.project}`,
@@ -114,6 +116,7 @@ try {
     { path: "/app/issues?sort=title&order=asc&page=500" },
     { path: "/app/findings", count: `select count(*) from "Finding" where ${w}` },
     { path: "/app/findings?page=5000" },
+    { path: "/app/findings?page=10000" },
     { path: `/app/findings?assetId=${ids.asset}` },
     {
       path: `/app/findings?projectId=${ids.project}`,
@@ -138,6 +141,7 @@ try {
     { path: "/app/ports/3306/assets?page=180" },
     { path: "/app/audit-log", count: `select count(*) from "AuditEntry" where ${w}` },
     { path: "/app/audit-log?page=5000" },
+    { path: "/app/audit-log?page=10000" },
     { path: "/app/audit-log?order=asc" },
     { path: "/app/audit-log?actorType=system" },
     { path: "/app/audit-log?actorId=1" },

@@ -2,6 +2,7 @@
 // returns { items, total, page, limit }; over REST the body is the items and
 // the rest travels in X-Total-Count, X-Page and X-Limit (see trpc.ts).
 import { z } from "zod";
+import type { Direction } from "./list-query.ts";
 
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 100;
@@ -44,18 +45,47 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });
 
+/** Pages that start within this many rows of the top are read with their total at once; deeper ones ask it first. */
+export const WALK_FROM_START = 10_000;
+
+/** One list for deferredPage: its order, the ids of a page in a given order, those ids' rows, and its exact total. */
+export interface DeferredList<T, O> {
+  orderBy: O[];
+  ids: (page: { skip: number; take: number; orderBy: O[] }) => Promise<{ id: number }[]>;
+  rows: (ids: number[]) => Promise<T[]>;
+  total: () => Promise<number>;
+}
+
+/** The same order backwards (PostgreSQL's default NULLS placement mirrors with the direction). */
+const reversed = <O extends Partial<Record<string, Direction>>>(orderBy: O[]) =>
+  orderBy.map((o) => Object.fromEntries(Object.entries(o).map(([k, d]) => [k, d === "asc" ? "desc" : "asc"])) as O);
+
 /**
  * A page as a deferred join: first the page's ids in list order (an index-only scan walks past the skipped rows
- * without reading them; an OFFSET over whole rows reads every one), then those rows. Deep pages of the big lists
- * cost what page 1 costs, give or take the walk.
+ * without reading them; an OFFSET over whole rows reads every one), then those rows. A page past the middle of a
+ * long list is read from the end, in the reversed order, so that no walk is longer than half the list: the last page
+ * of a million rows costs what the first does.
  */
-export async function deferredPage<T extends { id: number }>(
+export async function deferredPage<T extends { id: number }, O extends Partial<Record<string, Direction>>>(
   p: PagingInput,
-  ids: (page: { skip: number; take: number }) => Promise<{ id: number }[]>,
-  rows: (ids: number[]) => Promise<T[]>,
-): Promise<T[]> {
-  const order = (await ids(skipTake(p))).map((r) => r.id);
-  if (order.length === 0) return [];
-  const byId = new Map((await rows(order)).map((r) => [r.id, r]));
-  return order.flatMap((id) => byId.get(id) ?? []);
+  list: DeferredList<T, O>,
+  walkFromStart = WALK_FROM_START,
+): Promise<{ rows: T[]; total: number }> {
+  const { skip, take } = skipTake(p);
+  const ids = async (page: { skip: number; take: number; orderBy: O[] }) => (await list.ids(page)).map((r) => r.id);
+  let order: number[];
+  let total: number;
+  if (skip < walkFromStart) {
+    [order, total] = await Promise.all([ids({ skip, take, orderBy: list.orderBy }), list.total()]);
+  } else {
+    total = await list.total();
+    const fromEnd = Math.max(0, Math.min(take, total - skip));
+    if (skip * 2 < total) order = await ids({ skip, take, orderBy: list.orderBy });
+    else if (fromEnd === 0) order = [];
+    else
+      order = (await ids({ skip: total - skip - fromEnd, take: fromEnd, orderBy: reversed(list.orderBy) })).reverse();
+  }
+  if (order.length === 0) return { rows: [], total };
+  const byId = new Map((await list.rows(order)).map((r) => [r.id, r]));
+  return { rows: order.flatMap((id) => byId.get(id) ?? []), total };
 }

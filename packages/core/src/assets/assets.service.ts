@@ -54,20 +54,17 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
     ...textSearch(input.q, ["name", "value"]),
   };
   const orderBy = orderByOf(ASSET_SORT, "createdAt", input);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      input,
-      (page) => sc.db.asset.findMany({ where, select: { id: true }, orderBy, ...page }),
-      (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
-    ),
-    // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
-    ((key) => (key ? tally(sc, key) : sc.db.asset.count({ where })))(
-      tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status, q: input.q }, [
-        "type",
-        "status",
-      ]),
-    ),
+  // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
+  const key = tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status, q: input.q }, [
+    "type",
+    "status",
   ]);
+  const { rows, total } = await deferredPage(input, {
+    orderBy,
+    ids: (page) => sc.db.asset.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
+    total: () => (key ? tally(sc, key) : sc.db.asset.count({ where })),
+  });
   const ids = rows.map((r) => r.id);
   const [issues, scans] = ids.length
     ? await Promise.all([

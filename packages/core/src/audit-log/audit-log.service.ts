@@ -108,20 +108,12 @@ async function auditTotal(sc: ServiceContext, input: ListAuditInput, filter: Pri
 /** Newest first unless sorted otherwise (ids grow with time). */
 export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      input,
-      (page) =>
-        sc.db.auditEntry.findMany({
-          where: filter,
-          select: { id: true },
-          orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
-          ...page,
-        }),
-      (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
-    ),
-    auditTotal(sc, input, filter),
-  ]);
+  const { rows, total } = await deferredPage(input, {
+    orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
+    ids: (page) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
+    total: () => auditTotal(sc, input, filter),
+  });
   return { items: rows.map(present), total, page: input.page, limit: input.limit };
 }
 

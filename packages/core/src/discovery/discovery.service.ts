@@ -28,23 +28,14 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
     // The trigram index on host answers the ILIKE '%q%'.
     ...textSearch(input.q, ["host"]),
   };
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      input,
-      (page) =>
-        sc.db.discoveredHostname.findMany({
-          where,
-          select: { id: true },
-          orderBy: orderByOf(HOST_SORT, "createdAt", input),
-          ...page,
-        }),
-      (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
-    ),
-    // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
-    ((key) => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })))(
-      tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]),
-    ),
-  ]);
+  // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
+  const key = tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]);
+  const { rows, total } = await deferredPage(input, {
+    orderBy: orderByOf(HOST_SORT, "createdAt", input),
+    ids: (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
+    total: () => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })),
+  });
   return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
 }
 

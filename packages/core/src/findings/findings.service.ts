@@ -24,14 +24,12 @@ export async function listFindingsWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, unsorted, p);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      p,
-      (page) => sc.db.finding.findMany({ where, select: { id: true }, orderBy, ...page }),
-      (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
-    ),
-    tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where }),
-  ]);
+  const { rows, total } = await deferredPage(p, {
+    orderBy,
+    ids: (page) => sc.db.finding.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
+    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where })),
+  });
   return {
     // The output schema leaves out workspaceId.
     items: rows.map((f): z.output<typeof findingSchema> => ({ ...f, evidence: f.evidence as Record<string, unknown> })),

@@ -82,14 +82,12 @@ export async function listIssuesWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      p,
-      (page) => sc.db.issue.findMany({ where, select: { id: true }, orderBy, ...page }),
-      (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
-    ),
-    tallied && !p.q ? tally(sc, tallied) : sc.db.issue.count({ where }),
-  ]);
+  const { rows, total } = await deferredPage(p, {
+    orderBy,
+    ids: (page) => sc.db.issue.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
+    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.issue.count({ where })),
+  });
   return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
 }
 

@@ -52,14 +52,12 @@ async function page(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
   const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      p,
-      (page) => sc.db.scan.findMany({ where, select: { id: true }, orderBy, ...page }),
-      (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
-    ),
-    tallied && !p.q ? tally(sc, tallied) : sc.db.scan.count({ where }),
-  ]);
+  const { rows, total } = await deferredPage(p, {
+    orderBy,
+    ids: (page) => sc.db.scan.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
+    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.scan.count({ where })),
+  });
   return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
 }
 

@@ -16,3 +16,5 @@ export { renderPdf } from "../assessments/render/pdf.ts";
 export { syncIssues } from "../issues/issues.sync.ts";
 // The reports' ledgers' folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
 export { compactReportRollups } from "../reports/rollups.ts";
+// How deep a page must start before it may be read from the end (deep-pages.test.ts seeds past it).
+export { WALK_FROM_START } from "../paging.ts";

@@ -197,17 +197,14 @@ export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesIn
     ...textSearch(input.q, ["eventType"]),
   };
   const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
-  const [rows, total] = await Promise.all([
-    deferredPage(
-      input,
-      (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, orderBy, ...page }),
-      (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
-    ),
-    // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
-    ((key) => (key ? tally(sc, key) : sc.db.webhookDelivery.count({ where })))(
-      tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]),
-    ),
-  ]);
+  // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
+  const key = tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]);
+  const { rows, total } = await deferredPage(input, {
+    orderBy,
+    ids: (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, ...page }),
+    rows: (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
+    total: () => (key ? tally(sc, key) : sc.db.webhookDelivery.count({ where })),
+  });
   return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
 }
 
