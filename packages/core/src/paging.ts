@@ -48,7 +48,10 @@ export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, tak
 /** Pages that start within this many rows of the top are read with their total at once; deeper ones ask it first. */
 export const WALK_FROM_START = 10_000;
 
-/** One list for deferredPage: its order, the ids of a page in a given order, those ids' rows, and its exact total. */
+/**
+ * One list for deferredPage: its order, the ids of a page in a given order, those ids' rows, and its total, which must
+ * count exactly what `ids` selects (a page read from the end is placed by it).
+ */
 export interface DeferredList<T, O> {
   orderBy: O[];
   ids: (page: { skip: number; take: number; orderBy: O[] }) => Promise<{ id: number }[]>;
