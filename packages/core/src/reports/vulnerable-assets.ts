@@ -60,7 +60,7 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   const steady = filters.includeDismissed ? `r."openPerMs" = 0 and r."dismissedPerMs" = 0` : `r."openPerMs" = 0`;
   const growing = filters.includeDismissed ? `(r."openPerMs" > 0 or r."dismissedPerMs" > 0)` : `r."openPerMs" > 0`;
   // A hashed filter, unlike an anti-join, keeps the order the steady rows come in. PostgreSQL hashes it while the
-  // inexact set fits hash_mem (8 MB: ~150,000 assets marked at once in one workspace, past the 100,000 we size for);
+  // inexact set fits hash_mem (8 MB: ~260,000 assets marked at once in one workspace, past the 100,000 we size for);
   // past that it would scan the set per row.
   const trusted = `r."assetId" not in (select "assetId" from inexact)`;
   const [front, back] = filters.projectId ? ["ranked", "ranked"] : ["descending", "ascending"];
