@@ -47,6 +47,8 @@ export async function startApi(
     webhooks?: WebhookConfig;
     /** The clock of reports and share links. */
     now?: () => Date;
+    /** Rows before a list's deep pages may be read from the end (0: every page past the middle is). */
+    walkFromStart?: number;
     /** Server settings over the defaults (e.g. corsOrigins). */
     config?: Partial<ApiConfig>;
   } = {},
@@ -62,6 +64,7 @@ export async function startApi(
     webhooks: opts.webhooks,
     now: opts.now,
     shareBaseUrl,
+    walkFromStart: opts.walkFromStart,
   });
   const worker = opts.worker ? await startWorker(services, { concurrency: 2 }) : undefined;
   const app = await buildServer(services, {

@@ -1,6 +1,8 @@
 // `q` and `sort`/`order` on every list over REST: each search matches what it
 // should (case-insensitively, literally, never another workspace's rows), each
 // sort walks the right order across pages, and X-Total-Count counts the search.
+// The back half of every walk is read from the list's end in the reversed order
+// (walkFromStart 0), so that every order's reversal, nulls included, is checked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCaller, sessionContext } from "@ems/core";
 import { call, expectError, newApiKey, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
@@ -174,7 +176,7 @@ const cases = (): Record<string, ListCase> => {
 };
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ walkFromStart: 0 }); // every page past a list's middle is read from its end, reversed
   const other = await workspaceWithKey(api.services);
   await seedListRows(api.services, other.workspace.id);
   const mine = await workspaceWithKey(api.services);

@@ -8,6 +8,7 @@ import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-
 import { scopedClient, type ScopedClient } from "./db/scoped.ts";
 import { quietDiscoverySettings, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 import { createJobQueue, type JobQueue } from "./jobs/queue.ts";
+import { WALK_FROM_START } from "./paging.ts";
 import { createLimiter, createRequestBudgets, type Budget, type Limiter } from "./rate-limit/budgets.ts";
 import { defaultWebhookConfig, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
@@ -40,6 +41,11 @@ export interface Services {
   shareBaseUrl: string;
   /** The time reports are taken at (tests fix it to make a report's bytes repeatable). */
   now: () => Date;
+  /**
+   * Pages of a list that start past this many rows ask for the total first and, past the middle, are read from the
+   * end (paging.ts). Tests set 0, so that every list's deep pages go that way.
+   */
+  walkFromStart: number;
 }
 
 export const REVALIDATIONS_PER_HOUR = 30;
@@ -56,6 +62,7 @@ export interface ServiceOptions {
   webhooks?: WebhookConfig;
   shareBaseUrl?: string;
   now?: () => Date;
+  walkFromStart?: number;
 }
 
 export function createServices(db: Database, opts: ServiceOptions = {}): Services {
@@ -75,6 +82,7 @@ export function createServices(db: Database, opts: ServiceOptions = {}): Service
     shareViews: createLimiter(db.pool, "share-view", SHARE_VIEWS_PER_MINUTE, 60),
     shareBaseUrl: (opts.shareBaseUrl ?? DEFAULT_SHARE_BASE_URL).replace(/\/$/, ""),
     now: opts.now ?? (() => new Date()),
+    walkFromStart: opts.walkFromStart ?? WALK_FROM_START,
   };
 }
 

@@ -48,7 +48,11 @@ describe("deferredPage", () => {
         for (const walkFromStart of [0, 1_000]) {
           const walks: { skip: number; reversed: boolean }[] = [];
           for (let page = 1; page <= Math.ceil(53 / limit) + 1; page++) {
-            const { rows, total } = await deferredPage({ page, limit }, list(orderBy, walks), walkFromStart);
+            const { rows, total } = await deferredPage(
+              { services: { walkFromStart } },
+              { page, limit },
+              list(orderBy, walks),
+            );
             expect(total).toBe(53);
             expect(rows.map((r) => r.id)).toEqual(expected.slice((page - 1) * limit, page * limit));
           }

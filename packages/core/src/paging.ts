@@ -2,6 +2,7 @@
 // returns { items, total, page, limit }; over REST the body is the items and
 // the rest travels in X-Total-Count, X-Page and X-Limit (see trpc.ts).
 import { z } from "zod";
+import type { Services } from "./context.ts";
 import type { Direction } from "./list-query.ts";
 
 export const MAX_PAGE_SIZE = 500;
@@ -45,7 +46,7 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 
 export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });
 
-/** Pages that start within this many rows of the top are read with their total at once; deeper ones ask it first. */
+/** Pages that start within this many rows of the top are read with their total at once (Services.walkFromStart). */
 export const WALK_FROM_START = 10_000;
 
 /**
@@ -70,11 +71,12 @@ const reversed = <O extends Partial<Record<string, Direction>>>(orderBy: O[]) =>
  * of a million rows costs what the first does.
  */
 export async function deferredPage<T extends { id: number }, O extends Partial<Record<string, Direction>>>(
+  sc: { services: Pick<Services, "walkFromStart"> },
   p: PagingInput,
   list: DeferredList<T, O>,
-  walkFromStart = WALK_FROM_START,
 ): Promise<{ rows: T[]; total: number }> {
   const { skip, take } = skipTake(p);
+  const { walkFromStart } = sc.services;
   const ids = async (page: { skip: number; take: number; orderBy: O[] }) => (await list.ids(page)).map((r) => r.id);
   let order: number[];
   let total: number;

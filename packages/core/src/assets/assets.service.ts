@@ -59,7 +59,7 @@ export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
     "type",
     "status",
   ]);
-  const { rows, total } = await deferredPage(input, {
+  const { rows, total } = await deferredPage(sc, input, {
     orderBy,
     ids: (page) => sc.db.asset.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),

@@ -108,7 +108,7 @@ async function auditTotal(sc: ServiceContext, input: ListAuditInput, filter: Pri
 /** Newest first unless sorted otherwise (ids grow with time). */
 export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
-  const { rows, total } = await deferredPage(input, {
+  const { rows, total } = await deferredPage(sc, input, {
     orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
     ids: (page) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...page }),
     rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),

@@ -30,7 +30,7 @@ export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
   };
   // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
   const key = tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]);
-  const { rows, total } = await deferredPage(input, {
+  const { rows, total } = await deferredPage(sc, input, {
     orderBy: orderByOf(HOST_SORT, "createdAt", input),
     ids: (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),

@@ -24,7 +24,7 @@ export async function listFindingsWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, unsorted, p);
-  const { rows, total } = await deferredPage(p, {
+  const { rows, total } = await deferredPage(sc, p, {
     orderBy,
     ids: (page) => sc.db.finding.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),

@@ -82,7 +82,7 @@ export async function listIssuesWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
-  const { rows, total } = await deferredPage(p, {
+  const { rows, total } = await deferredPage(sc, p, {
     orderBy,
     ids: (page) => sc.db.issue.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),

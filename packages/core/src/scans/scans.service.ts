@@ -52,7 +52,7 @@ async function page(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
   const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
-  const { rows, total } = await deferredPage(p, {
+  const { rows, total } = await deferredPage(sc, p, {
     orderBy,
     ids: (page) => sc.db.scan.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),

@@ -199,7 +199,7 @@ export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesIn
   const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
   // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
   const key = tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]);
-  const { rows, total } = await deferredPage(input, {
+  const { rows, total } = await deferredPage(sc, input, {
     orderBy,
     ids: (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
