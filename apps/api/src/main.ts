@@ -1,18 +1,11 @@
 // `pnpm start`: opens the database (DATABASE_URL or the embedded one, with
 // migrations), serves the API, and shuts down gracefully on SIGINT/SIGTERM.
 import { openDatabase } from "@ems/db/node";
-import {
-  closePdfBrowser,
-  createJobQueue,
-  createServices,
-  discoverySettingsFromEnv,
-  startWorker,
-  webhookConfigFromEnv,
-} from "@ems/core";
+import { createJobQueue, createServices, discoverySettingsFromEnv, startWorker, webhookConfigFromEnv } from "@ems/core";
 import { netConfigFromEnv } from "@ems/scanners";
 import { loadConfig } from "./config.ts";
 import { buildServer } from "./server.ts";
-import { exitAfterDeadline } from "./shutdown.ts";
+import { exitAfterDeadline, stopBackgroundWork } from "./shutdown.ts";
 
 const config = loadConfig();
 const db = await openDatabase();
@@ -34,14 +27,11 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down (finishing in-flight requests)`);
-  const force = exitAfterDeadline("the server");
+  exitAfterDeadline("the server");
   await app.close(); // stops accepting, lets in-flight requests finish
-  await worker?.stop(); // no more scheduler, cadence or watchdog ticks
-  await jobs.stop(); // lets running jobs finish
-  await closePdfBrowser(); // the worker's warm Chromium, if it printed a report
+  await stopBackgroundWork(worker, jobs);
   await db.close();
   if (db.embedded?.startedHere) await db.embedded.stop();
-  clearTimeout(force);
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -3,7 +3,6 @@
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import {
   asOperator,
-  closePdfBrowser,
   createApiKey,
   createJobQueue,
   createOAuthApp,
@@ -22,6 +21,7 @@ import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type ApiConfig } from "../src/config.ts";
 import { buildServer } from "../src/server.ts";
+import { stopBackgroundWork } from "../src/shutdown.ts";
 
 const operator = { channel: "cli" as const, name: "test" };
 
@@ -82,10 +82,8 @@ export async function startApi(
     url,
     async close() {
       await app.close();
-      // Its loops would otherwise tick on in this test process (files share it) against a dropped database.
-      await worker?.stop();
-      await jobs?.stop();
-      await closePdfBrowser();
+      // As the server stops; the worker's loops would otherwise tick on in this test process (files share it).
+      await stopBackgroundWork(worker, jobs);
       await db.drop();
     },
   };

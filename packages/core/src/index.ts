@@ -3,7 +3,7 @@
 
 // Setting up a process: its long-lived parts, the job queue and workers.
 export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
-export { createJobQueue } from "./jobs/queue.ts";
+export { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
 export { closePdfBrowser } from "./assessments/render/pdf-browser.ts";

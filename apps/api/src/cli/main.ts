@@ -10,7 +10,6 @@ import {
   AppError,
   asOperator,
   changeWorkspacePlan,
-  closePdfBrowser,
   createApiKey,
   createApiKeyInput,
   createJobQueue,
@@ -28,7 +27,7 @@ import {
   type Services,
 } from "@ems/core";
 import { loadConfig } from "../config.ts";
-import { exitAfterDeadline } from "../shutdown.ts";
+import { exitAfterDeadline, stopBackgroundWork } from "../shutdown.ts";
 
 const operator = { channel: "cli" as const, name: `cli (${os.userInfo().username})` };
 
@@ -242,9 +241,7 @@ program
     });
     console.log("Stopping: no new work; running jobs get 10 s to finish");
     exitAfterDeadline("the worker");
-    await worker.stop(); // the scheduler, cadence and watchdogs first: nothing new is queued while the queue stops
-    await jobs.stop();
-    await closePdfBrowser();
+    await stopBackgroundWork(worker, jobs);
   });
 
 program
