@@ -204,13 +204,14 @@ export async function expectError(res: Response, status: number, code: string, f
 }
 
 /**
- * Waits until `done()` is true. Read the database in `done`, not the API: polling a key's routes spends its
- * 120 reads a minute, and a slow check or scan then sees 429s instead of its answer.
+ * Waits until `done()` is true; on timeout fails naming `what` (a function is asked then, e.g. for a child's output).
+ * Read the database in `done`, not the API: polling a key's routes spends its 120 reads a minute, and a slow check or
+ * scan then sees 429s instead of its answer.
  */
-export async function until(done: () => Promise<boolean>, what: string, ms = 60_000) {
+export async function until(done: () => Promise<boolean>, what: string | (() => string), ms = 60_000) {
   const deadline = Date.now() + ms;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }

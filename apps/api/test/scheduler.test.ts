@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInWorkspace } from "@ems/core/testing";
 import { startDnsServer, type TestDnsServer } from "@ems/scanners/testing";
-import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";
 
 let api: TestApi;
@@ -29,16 +29,9 @@ afterAll(async () => {
 // Worker processes are separate Node processes: seconds to start on a quiet machine, tens of seconds on a busy runner.
 const PROCESS_TEST_MS = 180_000;
 
-/** Waits for check; on timeout the error carries what the worker processes printed. */
-async function until(check: () => Promise<boolean>, workers: { output: () => string }[], ms = 150_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out; the workers printed:\n${workers.map((w) => w.output()).join("\n---\n")}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** What the worker processes printed, for a wait that timed out. */
+const printed = (what: string, workers: { output: () => string }[]) => () =>
+  `${what}; the workers printed:\n${workers.map((w) => w.output()).join("\n---\n")}`;
 
 /** Proven assets, each with a daily schedule whose slot is `dueAgoMs` in the past. */
 async function dueSchedules(n: number, prefix: string, dueAgoMs = 60_000) {
@@ -111,7 +104,7 @@ describe("the scheduler in several processes", () => {
       const a = startCliProcess(["worker"], env);
       const b = startCliProcess(["worker"], env);
       try {
-        await until(async () => (await ran(all)) === all.length, [a, b]);
+        await until(async () => (await ran(all)) === all.length, printed("every slot to run", [a, b]), 150_000);
         await new Promise((r) => setTimeout(r, 1500)); // several more ticks of both processes
         const scans = await scansOf(all);
         expect(scans.map((s) => s.scheduleId).sort((x, y) => x - y)).toEqual(
@@ -142,19 +135,27 @@ describe("the scheduler in several processes", () => {
       const doomed = startCliProcess(["worker"], { ...env, EMS_SCHEDULER_INTERVAL_MS: "200" });
       let survivor: ReturnType<typeof startCliProcess> | undefined;
       try {
-        await until(async () => {
-          const r = await api.db.pool.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from ` +
-              `"Asset"%for update%'`,
-          );
-          return r.rows[0].n > 0;
-        }, [doomed]);
+        await until(
+          async () => {
+            const r = await api.db.pool.query(
+              `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from ` +
+                `"Asset"%for update%'`,
+            );
+            return r.rows[0].n > 0;
+          },
+          printed("the doomed worker to wait on the lock", [doomed]),
+          150_000,
+        );
         doomed.kill("SIGKILL");
         // The dead process's transaction can go on only to find its client gone: rolled back.
         await blocker.query("commit");
         expect(await scansOf(ids)).toEqual([]);
         survivor = startCliProcess(["worker"], env);
-        await until(async () => (await ran(ids)) === ids.length, [survivor]);
+        await until(
+          async () => (await ran(ids)) === ids.length,
+          printed("the survivor to run the slots", [survivor]),
+          150_000,
+        );
         await new Promise((r) => setTimeout(r, 1000));
         const scans = await scansOf(ids);
         expect(scans).toHaveLength(3);
