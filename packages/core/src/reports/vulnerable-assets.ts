@@ -14,6 +14,7 @@
 // sorted alone; the walk stops after offset + limit rows (a page in the back half walks from the other end). No sort
 // of the whole workspace. A project's few rows are materialized and read twice. "fresh" is computed once; the page
 // is capped at its limit so that the planner joins its rows by key.
+import type { Direction } from "../list-query.ts";
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../service-context.ts";
@@ -64,11 +65,11 @@ export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilter
   // past that it would scan the set per row.
   const trusted = `r."assetId" not in (select "assetId" from inexact)`;
   const [front, back] = filters.projectId ? ["ranked", "ranked"] : ["descending", "ascending"];
-  const order = (dir: "asc" | "desc") => `order by 2 ${dir}, 1 ${dir === "asc" ? "desc" : "asc"}`;
+  const order = (dir: Direction) => `order by 2 ${dir}, 1 ${dir === "asc" ? "desc" : "asc"}`;
   // The scored rows in score order (`dir`), merged from three parts sorted alone: the steady rows (no young issue:
   // their score is their ceiling, walked in order from a partial index), the growing rows and the fresh ones. The
   // parts' columns have one type each (ports as int), else the planner sorts their union instead of merging it.
-  const parts = (dir: "asc" | "desc") => `
+  const parts = (dir: Direction) => `
     (select r."assetId", ${ceiling} as s, r."exposedPorts"::int as ports from "AssetRisk" r
      where r."workspaceId" = $1 and ${steady} and ${ceiling} > 0 and ${trusted} ${inProject(`r."assetId"`)}
      ${order(dir)})
