@@ -92,8 +92,8 @@ try {
     { path: `/app/scans/${ids.scan}/findings`, count: `select count(*) from "Finding" where "scanId" = ${ids.scan}` },
     { path: `/app/scans/${ids.scan}/issues` },
     { path: "/app/issues", count: `select count(*) from "Issue" where ${w}` },
+    // Deep in the million-row lists, in their default orders: found from the list marks (core's db/marks.ts).
     { path: "/app/issues?page=1000" },
-    // Near the end of the million-row lists: read from the end (core's paging.ts), a walk as short as page 1's.
     { path: "/app/issues?page=2000" },
     { path: `/app/issues?assetId=${ids.asset}` },
     {
@@ -117,6 +117,7 @@ try {
     { path: "/app/findings", count: `select count(*) from "Finding" where ${w}` },
     { path: "/app/findings?page=5000" },
     { path: "/app/findings?page=10000" },
+    { path: "/app/findings?order=asc&page=5000" },
     { path: `/app/findings?assetId=${ids.asset}` },
     {
       path: `/app/findings?projectId=${ids.project}`,

@@ -1,6 +1,7 @@
-// A page that starts past WALK_FROM_START rows and past the middle of its list is read from the end, in the reversed
-// order (core's paging.ts): over REST it must be exactly the slice the list's order gives, ties included, with the
-// exact total. The audit log, seeded past that depth, in its two orders.
+// A page that starts past WALK_FROM_START rows is read from the list marks in the log's own order (core's
+// db/marks.ts), and from the end, in the reversed order, past the middle of any other order (core's paging.ts): over
+// REST it must be exactly the slice the list's order gives, ties included, with the exact total. The audit log,
+// seeded past that depth in two id ranges of the marks, in its two orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WALK_FROM_START } from "@ems/core/testing";
 import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
@@ -16,25 +17,31 @@ beforeAll(async () => {
     key,
     workspace: { id: workspaceId },
   } = await workspaceWithKey(api.services));
-  // Three actions, so that sort=action has long runs of ties (broken by id).
-  await api.db.pool.query(
-    `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType", "resourceId",
-       "createdAt")
-     select $1, 'system', 'seed', 'system', (array['project.create', 'project.update', 'asset.create'])[g % 3 + 1],
-       'project', g::text, now() - g * interval '1 second'
-     from generate_series(1, $2::int) g`,
-    [workspaceId, SEEDED],
-  );
+  // Three actions, so that sort=action has long runs of ties (broken by id); half of them two id ranges on.
+  const seed = (from: number, to: number) =>
+    api.db.pool.query(
+      `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType",
+         "resourceId", "createdAt")
+       select $1, 'system', 'seed', 'system', (array['project.create', 'project.update', 'asset.create'])[g % 3 + 1],
+         'project', g::text, now() - g * interval '1 second'
+       from generate_series($2::int, $3::int) g`,
+      [workspaceId, from, to],
+    );
+  await seed(1, SEEDED / 2);
+  await api.db.pool.query(`select setval(pg_get_serial_sequence('"AuditEntry"', 'id'),
+    ((nextval(pg_get_serial_sequence('"AuditEntry"', 'id')) >> 14) + 2) << 14)`);
+  await seed(SEEDED / 2 + 1, SEEDED);
 });
 afterAll(() => api.close());
 
 describe("deep pages of a long list", () => {
   for (const [query, order] of [
     ["", "id desc"],
+    ["&order=asc", "id asc"],
     ["&sort=action", "action asc, id asc"],
     ["&sort=action&order=desc", "action desc, id desc"],
   ] as const) {
-    it(`are the list's own slices, read from the end (${order})`, async () => {
+    it(`are the list's own slices (${order})`, async () => {
       const all = (
         await api.db.pool.query<{ id: number }>(
           `select id from "AuditEntry" where "workspaceId" = $1 order by ${order}`,

@@ -37,7 +37,7 @@ export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
  * SQL must filter on it.
  */
 export async function workspaceRows<T extends object>(
-  sc: ServiceContext,
+  sc: Pick<ServiceContext, "pool" | "workspaceId">,
   name: string,
   sql: string,
   values: unknown[] = [],

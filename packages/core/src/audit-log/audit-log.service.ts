@@ -4,6 +4,7 @@ import { dateRange } from "../dates.ts";
 import { tally, tallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
+import { AUDIT_MARKS, markedJump } from "../db/marks.ts";
 import { deferredPage } from "../paging.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -108,13 +109,21 @@ async function auditTotal(sc: ServiceContext, input: ListAuditInput, filter: Pri
 /** Newest first unless sorted otherwise (ids grow with time). */
 export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
   const filter = where(input);
+  const { page, limit, sort, order, ...filters } = input;
+  const orderBy = orderByOf(AUDIT_SORT, "createdAt", { sort, order });
   const { rows, total } = await deferredPage(sc, input, {
-    orderBy: orderByOf(AUDIT_SORT, "createdAt", input),
-    ids: (page) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...page }),
+    orderBy,
+    ids: (slice) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...slice }),
     rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
     total: () => auditTotal(sc, input, filter),
+    jump: markedJump(
+      sc,
+      AUDIT_MARKS,
+      Object.values(filters).every((v) => v === undefined),
+      orderBy,
+    ),
   });
-  return { items: rows.map(present), total, page: input.page, limit: input.limit };
+  return { items: rows.map(present), total, page, limit };
 }
 
 /** The actors, actions and resource types present in the workspace's log. */

@@ -25,6 +25,7 @@ export const WORKSPACE_MODELS = [
   "Finding",
   "Issue",
   "IssueEvent",
+  "ListMark",
   "IssueDayCount",
   "AssetIssueCount",
   "AssetRisk",

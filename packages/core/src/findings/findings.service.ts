@@ -1,6 +1,7 @@
 import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
+import { FINDING_MARKS, markedJump } from "../db/marks.ts";
 import { deferredPage, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -29,6 +30,8 @@ export async function listFindingsWhere(
     ids: (page) => sc.db.finding.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
     total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where })),
+    // The tally key "findings" counts the whole list (no filter).
+    jump: markedJump(sc, FINDING_MARKS, tallied === "findings" && !p.q, orderBy),
   });
   return {
     // The output schema leaves out workspaceId.

@@ -3,6 +3,7 @@ import { changesOf, writeAudit } from "../audit/write.ts";
 import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
+import { ISSUE_MARKS, markedJump } from "../db/marks.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -87,6 +88,8 @@ export async function listIssuesWhere(
     ids: (page) => sc.db.issue.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
     total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.issue.count({ where })),
+    // The tally key "issues" counts the whole list (no filter).
+    jump: markedJump(sc, ISSUE_MARKS, tallied === "issues" && !p.q, orderBy),
   });
   return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
 }

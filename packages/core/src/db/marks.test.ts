@@ -1,0 +1,181 @@
+// The "ListMark" counts and the pages read from them (marks.ts): seeded across many id ranges of 16,384 (the sequences
+// are moved on between batches, some batches straddle a range's edge, one range is emptied by deletes), every page of
+// each marked list in both directions must be the slice its order gives, and the counts must stay exact under
+// concurrent writers, rollbacks, severity changes and deletes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+import { AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS, markedJump, type MarkedList } from "./marks.ts";
+
+const RANGE = 16_384;
+const SEVERITIES = ["info", "low", "medium", "high", "critical"];
+
+let db: TestDatabase;
+let a: number;
+let b: number;
+let scan: { id: number; assetId: number; workspaceId: number };
+let otherScan: typeof scan;
+type Query = TestDatabase["pool"]["query"];
+
+/** Inserts n rows of `m`'s table for the scan's workspace and asset; severities cycle from `offset`. */
+function insert(client: { query: Query }, m: MarkedList, s: typeof scan, n: number, offset = 0) {
+  const severity = `(array['${SEVERITIES.join("','")}'])[(g + $3::int) % 5 + 1]::"Severity"`;
+  if (m === AUDIT_MARKS)
+    return client.query(
+      `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType")
+       select $1, 'system', 't', 'system', 'project.create', 'project' from generate_series(1, $2::int)`,
+      [s.workspaceId, n],
+    );
+  if (m === FINDING_MARKS)
+    return client.query(
+      `insert into "Finding" ("workspaceId", "scanId", "assetId", scanner, kind, title, severity)
+       select $1, $4, $5, 'tls', 'k', 't', ${severity} from generate_series(1, $2::int) g`,
+      [s.workspaceId, n, offset, s.id, s.assetId],
+    );
+  return client.query(
+    `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, "updatedAt")
+     select $1, $4, 'k' || gen_random_uuid(), 't', ${severity}, now() from generate_series(1, $2::int) g`,
+    [s.workspaceId, n, offset, s.assetId],
+  );
+}
+
+/** Moves the table's id sequence on to `to` ranges past its current range, less `before` ids. */
+const moveOn = (m: MarkedList, to: number, before = 0) =>
+  db.pool.query(
+    `select setval(pg_get_serial_sequence('"${m.table}"', 'id'),
+       ((nextval(pg_get_serial_sequence('"${m.table}"', 'id')) >> 14) + $1) * ${RANGE} - $2)`,
+    [to, before],
+  );
+
+const context = (workspaceId: number) => ({ pool: db.pool, workspaceId });
+
+const listOrder = (m: MarkedList, dir: "asc" | "desc") =>
+  m.lead ? `"${m.lead.column}" ${dir}, id ${dir}` : `id ${dir}`;
+const orderBy = (m: MarkedList, dir: "asc" | "desc") => [...(m.lead ? [{ [m.lead.column]: dir }] : []), { id: dir }];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  a = (await db.prisma.workspace.create({ data: { name: "A" } })).id;
+  b = (await db.prisma.workspace.create({ data: { name: "B" } })).id;
+  const scanIn = async (workspaceId: number) => {
+    const project = await db.prisma.project.create({ data: { workspaceId, name: "P" } });
+    const asset = await db.prisma.asset.create({
+      data: {
+        workspaceId,
+        projectId: project.id,
+        type: "domain",
+        value: `w${workspaceId}.example`,
+        ownershipToken: "t",
+      },
+    });
+    return db.prisma.scan.create({ data: { workspaceId, assetId: asset.id } });
+  };
+  [scan, otherScan] = await Promise.all([scanIn(a), scanIn(b)]);
+});
+afterAll(() => db.drop());
+
+describe("pages from the list marks", () => {
+  for (const m of [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS]) {
+    it(`are the ${m.list} list's own slices at every depth, both ways`, async () => {
+      // Batches in ranges one or two apart, the other workspace between them, and two batches across a range's edge.
+      for (let batch = 0; batch < 6; batch++) {
+        await insert(db.pool, m, scan, 23 + batch * 7, batch);
+        await insert(db.pool, m, otherScan, 5);
+        await moveOn(m, batch % 2 ? 2 : 1, batch === 2 || batch === 4 ? 10 : 0);
+      }
+      const rangesOf = async () =>
+        (
+          await db.pool.query<{ n: number }>(
+            `select count(distinct id >> 14)::int as n from "${m.table}" where "workspaceId" = $1`,
+            [a],
+          )
+        ).rows[0]!.n;
+      expect(await rangesOf()).toBeGreaterThanOrEqual(6);
+      // Every third row of one range goes, and all of another (its counts stay, at zero); issues change severity.
+      const ranges = `(select distinct id >> 14 as r from "${m.table}" where "workspaceId" = $1 order by 1)`;
+      await db.pool.query(
+        `delete from "${m.table}" where "workspaceId" = $1 and id % 3 = 0
+           and id >> 14 = (select r from ${ranges} x offset 1 limit 1)`,
+        [a],
+      );
+      await db.pool.query(
+        `delete from "${m.table}" where "workspaceId" = $1 and id >> 14 = (select r from ${ranges} x offset 3 limit 1)`,
+        [a],
+      );
+      if (m.lead)
+        await db.pool.query(`update "Issue" set severity = 'critical' where "workspaceId" = $1 and id % 4 = 1`, [a]);
+
+      for (const dir of ["desc", "asc"] as const) {
+        const all = (
+          await db.pool.query<{ id: number }>(
+            `select id from "${m.table}" where "workspaceId" = $1 order by ${listOrder(m, dir)}`,
+            [a],
+          )
+        ).rows.map((r) => r.id);
+        const jump = markedJump(context(a), m, true, orderBy(m, dir))!;
+        for (let skip = 0; skip <= all.length + 2; skip++) {
+          const ids = (await jump({ skip, take: 3 })).map((r) => r.id);
+          expect(ids, `${dir} from ${skip}`).toEqual(all.slice(skip, skip + 3));
+        }
+        // Long pages cross ranges (and severities).
+        for (const skip of [0, 17, Math.floor(all.length / 2), all.length - 60]) {
+          expect((await jump({ skip, take: 100 })).map((r) => r.id)).toEqual(all.slice(skip, skip + 100));
+        }
+      }
+    });
+  }
+
+  it("are for the whole list in its own order only", () => {
+    const sc = context(a);
+    expect(markedJump(sc, AUDIT_MARKS, false, [{ id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, AUDIT_MARKS, true, [{ action: "asc" }, { id: "asc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, true, [{ id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, true, [{ severity: "desc" }, { id: "asc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, true, [{ title: "desc" }, { id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, FINDING_MARKS, true, [{ id: "asc" }])).toBeTypeOf("function");
+  });
+
+  it("stay exact under concurrent writers, rollbacks, severity changes and deletes", async () => {
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const client = await db.pool.connect();
+        try {
+          await client.query("begin");
+          // Each writer in its own order of the three tables.
+          const marks = [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS];
+          for (const m of i % 2 ? marks : [...marks].reverse())
+            await insert(client, m, i % 3 ? scan : otherScan, 40, i);
+          await client.query(`update "Issue" set severity = 'low' where id % 8 = $1`, [i]);
+          await client.query(`delete from "Finding" where id % 8 = $1 and "workspaceId" = $2`, [i, a]);
+          await client.query(i % 3 === 0 ? "rollback" : "commit");
+        } catch (error) {
+          await client.query("rollback");
+          throw error;
+        } finally {
+          client.release();
+        }
+      }),
+    );
+    for (const m of [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS]) {
+      const lead = m.lead ? `"${m.lead.column}"::text` : "''";
+      const { rows } = await db.pool.query(
+        `select coalesce(c."workspaceId", k."workspaceId") as ws, coalesce(c.lead, k.lead) as lead,
+           coalesce(c.bucket, k.bucket) as bucket, c.n as counted, k.n as kept
+         from (select "workspaceId", ${lead} as lead, id >> 14 as bucket, count(*)::int as n from "${m.table}"
+               group by 1, 2, 3) c
+         full join (select "workspaceId", lead, bucket, sum(n)::int as n from "ListMark" where list = $1
+                    group by 1, 2, 3 having sum(n) <> 0) k
+           on (c."workspaceId", c.lead, c.bucket) = (k."workspaceId", k.lead, k.bucket)
+         where c.n is distinct from k.n`,
+        [m.list],
+      );
+      expect(rows, m.list).toEqual([]);
+    }
+  });
+
+  it("go with their workspace", async () => {
+    await db.prisma.workspace.delete({ where: { id: b } });
+    expect(
+      (await db.pool.query(`select count(*)::int as n from "ListMark" where "workspaceId" = $1`, [b])).rows[0].n,
+    ).toBe(0);
+  });
+});

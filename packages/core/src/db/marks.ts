@@ -1,0 +1,68 @@
+// Deep pages of the three million-row lists without walking every row before them, from the trigger-kept
+// "ListMark" counts (see its model): the rows per range of 16,384 ids, and per severity for the issues, summed in list
+// order up to the range a page starts in; the walk starts at that range and passes at most one range's rows.
+import type { Direction } from "../list-query.ts";
+import { workspaceRows, type ServiceContext } from "../service-context.ts";
+
+/** A list counted in "ListMark": its table, its key there, and the column it orders by before the id, if any. */
+export interface MarkedList {
+  table: "AuditEntry" | "Finding" | "Issue";
+  list: "audit" | "findings" | "issues";
+  lead?: { column: "severity"; type: "Severity" };
+}
+
+export const AUDIT_MARKS: MarkedList = { table: "AuditEntry", list: "audit" };
+export const FINDING_MARKS: MarkedList = { table: "Finding", list: "findings" };
+export const ISSUE_MARKS: MarkedList = {
+  table: "Issue",
+  list: "issues",
+  lead: { column: "severity", type: "Severity" },
+};
+
+/** The migration's range: id >> 14. */
+const RANGE_BITS = 14;
+
+/** The statement that finds a page of `m` in direction `dir`: $2 rows skipped, $3 taken. */
+function markedPageSql(m: MarkedList, dir: Direction) {
+  const by = (columns: string[]) => columns.map((c) => `${c} ${dir}`).join(", ");
+  const lead = m.lead && { column: `"${m.lead.column}"`, value: `lead::"${m.lead.type}"` };
+  // The first id of the range in list order: its lowest going up, its highest going down.
+  const first =
+    dir === "asc" ? `(select bucket from t) << ${RANGE_BITS}` : `((select bucket from t) + 1) << ${RANGE_BITS}`;
+  const from = dir === "asc" ? ">=" : "<";
+  // Every row of the earlier leads, and of the range's lead from the range on (a row comparison the index serves).
+  const walkFrom = lead
+    ? `(${lead.column}, id) ${from} ((select ${lead.value} from t), ${first})`
+    : `id ${from} ${first}`;
+  return `with ranges as (
+      select lead, bucket, sum(n) as n from "ListMark" where "workspaceId" = $1 and list = '${m.list}'
+      group by lead, bucket
+    ), before as (
+      select lead, bucket, n, sum(n) over (order by ${by(lead ? [lead.value, "bucket"] : ["bucket"])}) - n as before
+      from ranges
+    ), t as (select lead, bucket, before from before where before <= $2::bigint and before + n > $2::bigint)
+    select id from "${m.table}" where "workspaceId" = $1 and ${walkFrom}
+    order by ${by(lead ? [lead.column, "id"] : ["id"])}
+    offset $2::bigint - (select before from t)::bigint limit $3::bigint`;
+}
+
+/**
+ * For deferredPage: the ids of any page of the whole list `m` (`whole`: no filter, no search) in its marked order
+ * (`orderBy` its lead, if any, then the id, one direction), read from the counts and the rows in one statement, so
+ * both are one snapshot and the page is exact under concurrent writers. Undefined for any other list or order.
+ */
+export function markedJump<O extends Partial<Record<string, Direction>>>(
+  sc: Pick<ServiceContext, "pool" | "workspaceId">,
+  m: MarkedList,
+  whole: boolean,
+  orderBy: O[],
+) {
+  const columns = orderBy.flatMap((o) => Object.entries(o));
+  const marked = [...(m.lead ? [m.lead.column] : []), "id"];
+  const dir = columns[0]?.[1];
+  if (!whole || !dir || columns.length !== marked.length || columns.some(([c, d], i) => c !== marked[i] || d !== dir))
+    return undefined;
+  const sql = markedPageSql(m, dir);
+  return (page: { skip: number; take: number }) =>
+    workspaceRows<{ id: number }>(sc, `marked-${m.list}-${dir}`, sql, [page.skip, page.take]);
+}
