@@ -11,7 +11,8 @@
 // only, not REST.) Checks X-Total-Count against a plain count(*) where one
 // is given. Prints a markdown table; BENCH_RUNS (default 40) sets the
 // sequential requests per case, BENCH_ONLY=<text>[,<text>…] keeps the cases
-// whose path contains one of them, BENCH_KEEP=1 keeps the scratch database.
+// whose path contains one of them (and leaves out the writes unless BENCH_WRITES=1), BENCH_KEEP=1 keeps the
+// scratch database.
 import { fork } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -196,8 +197,9 @@ try {
     rows.push(row);
     log(row);
   }
-  // BENCH_ONLY measures its cases alone: no writes (which would change the kept database between runs).
-  const writes = only
+  // BENCH_ONLY measures its cases alone: no writes (which would change the kept database between runs), unless
+  // BENCH_WRITES=1 asks for them too.
+  const writes = only && !process.env.BENCH_WRITES
     ? "(writes under concurrency: not measured with BENCH_ONLY)"
     : await writeContention(services, db, workspaceId, app, auth);
   log(writes);

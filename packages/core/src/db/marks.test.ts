@@ -1,12 +1,13 @@
-// The "ListMark" counts and the pages read from them (marks.ts): seeded across many id ranges of 16,384 (the sequences
-// are moved on between batches, some batches straddle a range's edge, one range is emptied by deletes), every page of
+// The "ListMark" counts and the pages read from them (marks.ts): seeded across fine id ranges (16,384 ids) and coarse
+// ones (4,194,304; the sequences are moved on between batches, some batches straddle a fine range's edge and one a
+// coarse range's, one fine range is emptied by deletes), every page of
 // each marked list in both directions must be the slice its order gives, and the counts must stay exact under
 // concurrent writers, rollbacks, severity changes and deletes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import { AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS, markedJump, type MarkedList } from "./marks.ts";
 
-const RANGE = 16_384;
+const [FINE, COARSE] = [14, 22];
 const SEVERITIES = ["info", "low", "medium", "high", "critical"];
 
 let db: TestDatabase;
@@ -38,12 +39,12 @@ function insert(client: { query: Query }, m: MarkedList, s: typeof scan, n: numb
   );
 }
 
-/** Moves the table's id sequence on to `to` ranges past its current range, less `before` ids. */
-const moveOn = (m: MarkedList, to: number, before = 0) =>
+/** Moves the table's id sequence on to `to` ranges of size `span` (a shift) past its current one, less `before` ids. */
+const moveOn = (m: MarkedList, span: number, to: number, before = 0) =>
   db.pool.query(
     `select setval(pg_get_serial_sequence('"${m.table}"', 'id'),
-       ((nextval(pg_get_serial_sequence('"${m.table}"', 'id')) >> 14) + $1) * ${RANGE} - $2)`,
-    [to, before],
+       ((nextval(pg_get_serial_sequence('"${m.table}"', 'id')) >> $1) + $2) * (1 << $1) - $3)`,
+    [span, to, before],
   );
 
 const context = (workspaceId: number) => ({ pool: db.pool, workspaceId });
@@ -76,20 +77,29 @@ afterAll(() => db.drop());
 describe("pages from the list marks", () => {
   for (const m of [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS]) {
     it(`are the ${m.list} list's own slices at every depth, both ways`, async () => {
-      // Batches in ranges one or two apart, the other workspace between them, and two batches across a range's edge.
-      for (let batch = 0; batch < 6; batch++) {
+      // Batches in fine ranges one or two apart and in the next coarse ranges, the other workspace between them; the
+      // fourth batch across a fine range's edge, the sixth across a coarse range's.
+      const moves: [span: number, to: number, before: number][] = [
+        [FINE, 1, 0],
+        [FINE, 2, 0],
+        [FINE, 1, 10],
+        [COARSE, 1, 0],
+        [COARSE, 1, 10],
+        [FINE, 2, 0],
+      ];
+      for (const [batch, move] of moves.entries()) {
         await insert(db.pool, m, scan, 23 + batch * 7, batch);
         await insert(db.pool, m, otherScan, 5);
-        await moveOn(m, batch % 2 ? 2 : 1, batch === 2 || batch === 4 ? 10 : 0);
+        await moveOn(m, ...move);
       }
-      const rangesOf = async () =>
+      const rangesOf = async (span: number) =>
         (
           await db.pool.query<{ n: number }>(
-            `select count(distinct id >> 14)::int as n from "${m.table}" where "workspaceId" = $1`,
-            [a],
+            `select count(distinct id >> $2)::int as n from "${m.table}" where "workspaceId" = $1`,
+            [a, span],
           )
         ).rows[0]!.n;
-      expect(await rangesOf()).toBeGreaterThanOrEqual(6);
+      expect([await rangesOf(FINE), await rangesOf(COARSE)]).toEqual([7, 3]);
       // Every third row of one range goes, and all of another (its counts stay, at zero); issues change severity.
       const ranges = `(select distinct id >> 14 as r from "${m.table}" where "workspaceId" = $1 order by 1)`;
       await db.pool.query(
@@ -157,18 +167,20 @@ describe("pages from the list marks", () => {
     );
     for (const m of [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS]) {
       const lead = m.lead ? `"${m.lead.column}"::text` : "''";
-      const { rows } = await db.pool.query(
-        `select coalesce(c."workspaceId", k."workspaceId") as ws, coalesce(c.lead, k.lead) as lead,
-           coalesce(c.bucket, k.bucket) as bucket, c.n as counted, k.n as kept
-         from (select "workspaceId", ${lead} as lead, id >> 14 as bucket, count(*)::int as n from "${m.table}"
-               group by 1, 2, 3) c
-         full join (select "workspaceId", lead, bucket, sum(n)::int as n from "ListMark" where list = $1
-                    group by 1, 2, 3 having sum(n) <> 0) k
-           on (c."workspaceId", c.lead, c.bucket) = (k."workspaceId", k.lead, k.bucket)
-         where c.n is distinct from k.n`,
-        [m.list],
-      );
-      expect(rows, m.list).toEqual([]);
+      for (const span of [FINE, COARSE]) {
+        const { rows } = await db.pool.query(
+          `select coalesce(c."workspaceId", k."workspaceId") as ws, coalesce(c.lead, k.lead) as lead,
+             coalesce(c.bucket, k.bucket) as bucket, c.n as counted, k.n as kept
+           from (select "workspaceId", ${lead} as lead, id >> $2 as bucket, count(*)::int as n from "${m.table}"
+                 group by 1, 2, 3) c
+           full join (select "workspaceId", lead, bucket, sum(n)::int as n from "ListMark" where list = $1
+                      and span = $2 group by 1, 2, 3 having sum(n) <> 0) k
+             on (c."workspaceId", c.lead, c.bucket) = (k."workspaceId", k.lead, k.bucket)
+           where c.n is distinct from k.n`,
+          [m.list, span],
+        );
+        expect(rows, `${m.list} by ${span}`).toEqual([]);
+      }
     }
   });
 

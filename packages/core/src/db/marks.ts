@@ -1,6 +1,7 @@
 // Deep pages of the three million-row lists without walking every row before them, from the trigger-kept
-// "ListMark" counts (see its model): the rows per range of 16,384 ids, and per severity for the issues, summed in list
-// order up to the range a page starts in; the walk starts at that range and passes at most one range's rows.
+// "ListMark" counts (see its model): the rows per range of ids, and per severity for the issues, summed in list order
+// up to the range a page starts in, first over the coarse ranges, then over the fine ones inside the coarse range
+// found; the walk starts at the fine range and passes at most its 16,384 ids.
 import type { Direction } from "../list-query.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 
@@ -19,28 +20,37 @@ export const ISSUE_MARKS: MarkedList = {
   lead: { column: "severity", type: "Severity" },
 };
 
-/** The migration's range: id >> 14. */
-const RANGE_BITS = 14;
+/** The two range sizes, as shifts of the id (the migration's list_mark_spans): 256 fine ranges in a coarse one. */
+const COARSE = 22;
+const FINE = 14;
 
 /** The statement that finds a page of `m` in direction `dir`: $2 rows skipped, $3 taken. */
 function markedPageSql(m: MarkedList, dir: Direction) {
   const by = (columns: string[]) => columns.map((c) => `${c} ${dir}`).join(", ");
   const lead = m.lead && { column: `"${m.lead.column}"`, value: `lead::"${m.lead.type}"` };
-  // The first id of the range in list order: its lowest going up, its highest going down.
-  const first =
-    dir === "asc" ? `(select bucket from t) << ${RANGE_BITS}` : `((select bucket from t) + 1) << ${RANGE_BITS}`;
+  const marks = `from "ListMark" where "workspaceId" = $1 and list = '${m.list}'`;
+  // The fine ranges of a coarse one are those of its bucket shifted by this (as a range, which the index serves).
+  const shift = COARSE - FINE;
+  // The range (lead, bucket) of `ranges` that holds row $2, with `before`, the rows before it.
+  const holding = (ranges: string, order: string[], start = "0") =>
+    `select lead, bucket, before from (
+       select lead, bucket, n, ${start} + sum(n) over (order by ${by(order)}) - n as before from ${ranges}) r
+     where before <= $2::bigint and before + n > $2::bigint`;
+  // The first id of the fine range in list order: its lowest going up, its highest going down.
+  const first = dir === "asc" ? `(select bucket from t) << ${FINE}` : `((select bucket from t) + 1) << ${FINE}`;
   const from = dir === "asc" ? ">=" : "<";
   // Every row of the earlier leads, and of the range's lead from the range on (a row comparison the index serves).
   const walkFrom = lead
     ? `(${lead.column}, id) ${from} ((select ${lead.value} from t), ${first})`
     : `id ${from} ${first}`;
-  return `with ranges as (
-      select lead, bucket, sum(n) as n from "ListMark" where "workspaceId" = $1 and list = '${m.list}'
+  return `with coarse as (
+      select lead, bucket, sum(n) as n ${marks} and span = ${COARSE} group by lead, bucket
+    ), c as (${holding("coarse", lead ? [lead.value, "bucket"] : ["bucket"])}
+    ), fine as (
+      select lead, bucket, sum(n) as n ${marks} and span = ${FINE} and lead = (select lead from c)
+        and bucket >= (select bucket from c) << ${shift} and bucket < ((select bucket from c) + 1) << ${shift}
       group by lead, bucket
-    ), before as (
-      select lead, bucket, n, sum(n) over (order by ${by(lead ? [lead.value, "bucket"] : ["bucket"])}) - n as before
-      from ranges
-    ), t as (select lead, bucket, before from before where before <= $2::bigint and before + n > $2::bigint)
+    ), t as (${holding("fine", ["bucket"], "(select before from c)")})
     select id from "${m.table}" where "workspaceId" = $1 and ${walkFrom}
     order by ${by(lead ? [lead.column, "id"] : ["id"])}
     offset $2::bigint - (select before from t)::bigint limit $3::bigint`;

@@ -2,10 +2,10 @@
 // (see its model): the sum of the workspace's shards under one key.
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
 
-/** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"), or under all of `key`. */
 /** One tally key, or several whose counts add up. */
 export type TallyKey = string | readonly string[];
 
+/** The number of the workspace's rows counted under `key` (e.g. "findings.severity.high"), or under all of `key`. */
 export async function tally(sc: ServiceContext, key: TallyKey): Promise<number> {
   const [row] = await workspaceRows<{ n: string | null }>(
     sc,
