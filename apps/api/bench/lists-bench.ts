@@ -199,9 +199,10 @@ try {
   }
   // BENCH_ONLY measures its cases alone: no writes (which would change the kept database between runs), unless
   // BENCH_WRITES=1 asks for them too.
-  const writes = only && !process.env.BENCH_WRITES
-    ? "(writes under concurrency: not measured with BENCH_ONLY)"
-    : await writeContention(services, db, workspaceId, app, auth);
+  const writes =
+    only && !process.env.BENCH_WRITES
+      ? "(writes under concurrency: not measured with BENCH_ONLY)"
+      : await writeContention(services, db, workspaceId, app, auth);
   log(writes);
   await app.close();
 
