@@ -101,14 +101,15 @@ describe("pages from the list marks", () => {
         ).rows[0]!.n;
       expect([await rangesOf(FINE), await rangesOf(COARSE)]).toEqual([7, 3]);
       // Every third row of one range goes, and all of another (its counts stay, at zero); issues change severity.
-      const ranges = `(select distinct id >> 14 as r from "${m.table}" where "workspaceId" = $1 order by 1)`;
+      const ranges = `(select distinct id >> ${FINE} as r from "${m.table}" where "workspaceId" = $1 order by 1)`;
       await db.pool.query(
         `delete from "${m.table}" where "workspaceId" = $1 and id % 3 = 0
-           and id >> 14 = (select r from ${ranges} x offset 1 limit 1)`,
+           and id >> ${FINE} = (select r from ${ranges} x offset 1 limit 1)`,
         [a],
       );
       await db.pool.query(
-        `delete from "${m.table}" where "workspaceId" = $1 and id >> 14 = (select r from ${ranges} x offset 3 limit 1)`,
+        `delete from "${m.table}" where "workspaceId" = $1
+           and id >> ${FINE} = (select r from ${ranges} x offset 3 limit 1)`,
         [a],
       );
       if (m.lead)
