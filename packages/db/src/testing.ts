@@ -88,3 +88,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
   }
 }
+
+/**
+ * Runs `work` in `count` transactions at once, each on its own connection, so that concurrent writers really
+ * overlap (what the trigger-kept counts must survive). Writer i commits unless `rollsBack(i)`; one that throws is
+ * rolled back and fails the call.
+ */
+export async function concurrentTransactions(
+  db: Pick<Database, "pool">,
+  count: number,
+  work: (client: pg.PoolClient, i: number) => Promise<unknown>,
+  rollsBack: (i: number) => boolean = () => false,
+) {
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const client = await db.pool.connect();
+      try {
+        await client.query("begin");
+        await work(client, i);
+        await client.query(rollsBack(i) ? "rollback" : "commit");
+      } catch (error) {
+        await client.query("rollback");
+        throw error;
+      } finally {
+        client.release();
+      }
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+import { concurrentTransactions, createTestDatabase, type TestDatabase } from "@ems/db/testing";
 
 let db: TestDatabase;
 let a: number;
@@ -50,18 +50,14 @@ afterAll(() => db.drop());
 describe("the workspace tallies", () => {
   it("stay exact under concurrent writers, rollbacks and deletes", async () => {
     // Eight connections write at once, each in its own transaction; every third one rolls back.
-    await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const client = await db.pool.connect();
-        try {
-          await client.query("begin");
-          await insertAudit(client, i % 2 ? a : b, 10 + i, i % 2 ? "project.create" : "project.update");
-          await insertAudit(client, a, 5, "issue.resolve");
-          await client.query(i % 3 === 0 ? "rollback" : "commit");
-        } finally {
-          client.release();
-        }
-      }),
+    await concurrentTransactions(
+      db,
+      8,
+      async (client, i) => {
+        await insertAudit(client, i % 2 ? a : b, 10 + i, i % 2 ? "project.create" : "project.update");
+        await insertAudit(client, a, 5, "issue.resolve");
+      },
+      (i) => i % 3 === 0,
     );
     await db.pool.query(`delete from "AuditEntry" where "workspaceId" = $1 and id % 4 = 0`, [a]);
 
