@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
-import { tally, tallyKey } from "../db/tally.ts";
+import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
 import { AUDIT_MARKS, markedJump } from "../db/marks.ts";
@@ -89,10 +89,14 @@ async function countInRange(sc: ServiceContext, range: { gte?: Date; lt?: Date }
  * action or resource type), the day counts (a date range alone), or the search counts (a search alone: the
  * action/actor-name pairs it matches, the same match as the list's).
  */
-async function auditTotal(sc: ServiceContext, input: ListAuditInput, filter: Prisma.AuditEntryWhereInput) {
+async function auditTotal(
+  sc: ServiceContext,
+  input: ListAuditInput,
+  filter: Prisma.AuditEntryWhereInput,
+  counted: TallyKey | undefined,
+) {
   const { actorType, actorId, action, resourceType, resourceId, from, to, q } = input;
-  const key = tallyKey("audit", { actorType, actorId, action, resourceType, resourceId, from, to, q }, TALLIED);
-  if (key) return tally(sc, key);
+  if (counted) return tally(sc, counted);
   if ([actorType, actorId, action, resourceType, resourceId].every((v) => v === undefined)) {
     if (!q) return countInRange(sc, dateRange(from, to)!);
     if (!from && !to) {
@@ -111,17 +115,14 @@ export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput
   const filter = where(input);
   const { page, limit, sort, order, ...filters } = input;
   const orderBy = orderByOf(AUDIT_SORT, "createdAt", { sort, order });
+  // The tally key that counts this log, if one does ("audit" alone: no filter, no search).
+  const counted = tallyKey("audit", filters, TALLIED);
   const { rows, total } = await deferredPage(sc, input, {
     orderBy,
     ids: (slice) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...slice }),
     rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
-    total: () => auditTotal(sc, input, filter),
-    jump: markedJump(
-      sc,
-      AUDIT_MARKS,
-      Object.values(filters).every((v) => v === undefined),
-      orderBy,
-    ),
+    total: () => auditTotal(sc, input, filter, counted),
+    jump: markedJump(sc, AUDIT_MARKS, counted, orderBy),
   });
   return { items: rows.map(present), total, page, limit };
 }

@@ -4,7 +4,7 @@
 // each marked list in both directions must be the slice its order gives, and the counts must stay exact under
 // concurrent writers, rollbacks, severity changes and deletes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+import { concurrentTransactions, createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import { AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS, markedJump, type MarkedList } from "./marks.ts";
 
 const [FINE, COARSE] = [14, 22];
@@ -122,7 +122,7 @@ describe("pages from the list marks", () => {
             [a],
           )
         ).rows.map((r) => r.id);
-        const jump = markedJump(context(a), m, true, orderBy(m, dir))!;
+        const jump = markedJump(context(a), m, m.list, orderBy(m, dir))!;
         for (let skip = 0; skip <= all.length + 2; skip++) {
           const ids = (await jump({ skip, take: 3 })).map((r) => r.id);
           expect(ids, `${dir} from ${skip}`).toEqual(all.slice(skip, skip + 3));
@@ -135,36 +135,34 @@ describe("pages from the list marks", () => {
     });
   }
 
-  it("are for the whole list in its own order only", () => {
+  it("are for the whole list (its own tally key) in its own order only", () => {
     const sc = context(a);
-    expect(markedJump(sc, AUDIT_MARKS, false, [{ id: "desc" }])).toBeUndefined();
-    expect(markedJump(sc, AUDIT_MARKS, true, [{ action: "asc" }, { id: "asc" }])).toBeUndefined();
-    expect(markedJump(sc, ISSUE_MARKS, true, [{ id: "desc" }])).toBeUndefined();
-    expect(markedJump(sc, ISSUE_MARKS, true, [{ severity: "desc" }, { id: "asc" }])).toBeUndefined();
-    expect(markedJump(sc, ISSUE_MARKS, true, [{ title: "desc" }, { id: "desc" }])).toBeUndefined();
-    expect(markedJump(sc, FINDING_MARKS, true, [{ id: "asc" }])).toBeTypeOf("function");
+    expect(markedJump(sc, AUDIT_MARKS, undefined, [{ id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, AUDIT_MARKS, "audit.action.project.create", [{ id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, FINDING_MARKS, "audit", [{ id: "desc" }])).toBeUndefined();
+    expect(
+      markedJump(sc, ISSUE_MARKS, ["issues.status.open", "issues.status.in-progress"], [{ id: "desc" }]),
+    ).toBeUndefined();
+    expect(markedJump(sc, AUDIT_MARKS, "audit", [{ action: "asc" }, { id: "asc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, "issues", [{ id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, "issues", [{ severity: "desc" }, { id: "asc" }])).toBeUndefined();
+    expect(markedJump(sc, ISSUE_MARKS, "issues", [{ title: "desc" }, { id: "desc" }])).toBeUndefined();
+    expect(markedJump(sc, FINDING_MARKS, "findings", [{ id: "asc" }])).toBeTypeOf("function");
+    expect(markedJump(sc, ISSUE_MARKS, "issues", [{ severity: "asc" }, { id: "asc" }])).toBeTypeOf("function");
   });
 
   it("stay exact under concurrent writers, rollbacks, severity changes and deletes", async () => {
-    await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const client = await db.pool.connect();
-        try {
-          await client.query("begin");
-          // Each writer in its own order of the three tables.
-          const marks = [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS];
-          for (const m of i % 2 ? marks : [...marks].reverse())
-            await insert(client, m, i % 3 ? scan : otherScan, 40, i);
-          await client.query(`update "Issue" set severity = 'low' where id % 8 = $1`, [i]);
-          await client.query(`delete from "Finding" where id % 8 = $1 and "workspaceId" = $2`, [i, a]);
-          await client.query(i % 3 === 0 ? "rollback" : "commit");
-        } catch (error) {
-          await client.query("rollback");
-          throw error;
-        } finally {
-          client.release();
-        }
-      }),
+    // Eight writers at once, each in its own order of the three tables; every third one rolls back.
+    const marks = [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS];
+    await concurrentTransactions(
+      db,
+      8,
+      async (client, i) => {
+        for (const m of i % 2 ? marks : [...marks].reverse()) await insert(client, m, i % 3 ? scan : otherScan, 40, i);
+        await client.query(`update "Issue" set severity = 'low' where id % 8 = $1`, [i]);
+        await client.query(`delete from "Finding" where id % 8 = $1 and "workspaceId" = $2`, [i, a]);
+      },
+      (i) => i % 3 === 0,
     );
     for (const m of [AUDIT_MARKS, FINDING_MARKS, ISSUE_MARKS]) {
       const lead = m.lead ? `"${m.lead.column}"::text` : "''";

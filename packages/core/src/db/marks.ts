@@ -4,6 +4,7 @@
 // found; the walk starts at the fine range and passes at most its 16,384 ids.
 import type { Direction } from "../list-query.ts";
 import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import type { TallyKey } from "./tally.ts";
 
 /** A list counted in "ListMark": its table, its key there, and the column it orders by before the id, if any. */
 export interface MarkedList {
@@ -56,23 +57,29 @@ function markedPageSql(m: MarkedList, dir: Direction) {
     offset $2::bigint - (select before from t)::bigint limit $3::bigint`;
 }
 
+/** Each list's statement per direction, built when first asked for. */
+const statements = new Map<string, string>();
+
 /**
- * For deferredPage: the ids of any page of the whole list `m` (`whole`: no filter, no search) in its marked order
- * (`orderBy` its lead, if any, then the id, one direction), read from the counts and the rows in one statement, so
- * both are one snapshot and the page is exact under concurrent writers. Undefined for any other list or order.
+ * For deferredPage: the ids of any page of the whole list `m` in its marked order, read from the counts and the rows
+ * in one statement, so both are one snapshot and the page is exact under concurrent writers. `counted` is the tally
+ * key that counts the rows asked for, if any: the marks serve them when it is the list's own ("findings": no filter,
+ * no search) and `orderBy` is the lead, if any, then the id, in one direction. Undefined otherwise.
  */
 export function markedJump<O extends Partial<Record<string, Direction>>>(
   sc: Pick<ServiceContext, "pool" | "workspaceId">,
   m: MarkedList,
-  whole: boolean,
+  counted: TallyKey | undefined,
   orderBy: O[],
 ) {
   const columns = orderBy.flatMap((o) => Object.entries(o));
   const marked = [...(m.lead ? [m.lead.column] : []), "id"];
   const dir = columns[0]?.[1];
-  if (!whole || !dir || columns.length !== marked.length || columns.some(([c, d], i) => c !== marked[i] || d !== dir))
-    return undefined;
-  const sql = markedPageSql(m, dir);
-  return (page: { skip: number; take: number }) =>
-    workspaceRows<{ id: number }>(sc, `marked-${m.list}-${dir}`, sql, [page.skip, page.take]);
+  if (counted !== m.list || !dir || columns.length !== marked.length) return undefined;
+  if (columns.some(([c, d], i) => c !== marked[i] || d !== dir)) return undefined;
+  const name = `marked-${m.list}-${dir}`;
+  return (page: { skip: number; take: number }) => {
+    if (!statements.has(name)) statements.set(name, markedPageSql(m, dir));
+    return workspaceRows<{ id: number }>(sc, name, statements.get(name)!, [page.skip, page.take]);
+  };
 }

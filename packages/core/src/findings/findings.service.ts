@@ -25,13 +25,13 @@ export async function listFindingsWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(FINDING_SORT, unsorted, p);
+  const counted = p.q ? undefined : tallied;
   const { rows, total } = await deferredPage(sc, p, {
     orderBy,
     ids: (page) => sc.db.finding.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
-    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.finding.count({ where })),
-    // The tally key "findings" counts the whole list (no filter).
-    jump: markedJump(sc, FINDING_MARKS, tallied === "findings" && !p.q, orderBy),
+    total: () => (counted ? tally(sc, counted) : sc.db.finding.count({ where })),
+    jump: markedJump(sc, FINDING_MARKS, counted, orderBy),
   });
   return {
     // The output schema leaves out workspaceId.

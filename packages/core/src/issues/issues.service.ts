@@ -83,13 +83,13 @@ export async function listIssuesWhere(
 ) {
   const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
   const orderBy = orderByOf(ISSUE_SORT, "severity", p);
+  const counted = p.q ? undefined : tallied;
   const { rows, total } = await deferredPage(sc, p, {
     orderBy,
     ids: (page) => sc.db.issue.findMany({ where, select: { id: true }, ...page }),
     rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
-    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.issue.count({ where })),
-    // The tally key "issues" counts the whole list (no filter).
-    jump: markedJump(sc, ISSUE_MARKS, tallied === "issues" && !p.q, orderBy),
+    total: () => (counted ? tally(sc, counted) : sc.db.issue.count({ where })),
+    jump: markedJump(sc, ISSUE_MARKS, counted, orderBy),
   });
   return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
 }
