@@ -42,8 +42,9 @@ export interface Services {
   /** The time reports are taken at (tests fix it to make a report's bytes repeatable). */
   now: () => Date;
   /**
-   * Pages of a list that start past this many rows ask for the total first and, past the middle, are read from the
-   * end (paging.ts). Tests set 0, so that every list's deep pages go that way.
+   * Pages of a list that start past this many rows are found from the list marks where the list has them
+   * (db/marks.ts), else ask for the total first and, past the middle, are read from the end (paging.ts). Tests set 0,
+   * so that every list's deep pages go that way.
    */
   walkFromStart: number;
 }

@@ -183,6 +183,23 @@ describe("pages from the list marks", () => {
     }
   });
 
+  it("are written after the tally on every table and event (the order that keeps writers apart)", async () => {
+    const { rows } = await db.pool.query<{ table: string; names: string[] }>(
+      `select tgrelid::regclass::text as table, array_agg(tgname::text order by tgname) as names from pg_trigger
+       where tgname like 'tally%' and tgrelid in ('"AuditEntry"'::regclass, '"Finding"'::regclass, '"Issue"'::regclass)
+       group by 1`,
+    );
+    expect(rows).toHaveLength(3);
+    for (const { table, names } of rows) {
+      // PostgreSQL fires a table's triggers for one event in name order.
+      for (const event of table === '"Issue"' ? ["insert", "update", "delete"] : ["insert", "delete"]) {
+        const marks = names.indexOf(`tally_with_marks_${event}`);
+        expect(marks, `${table} ${event}`).toBeGreaterThan(names.indexOf(`tally_${event}`));
+        expect(names.indexOf(`tally_${event}`), `${table} ${event}`).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
   it("go with their workspace", async () => {
     await db.prisma.workspace.delete({ where: { id: b } });
     expect(
