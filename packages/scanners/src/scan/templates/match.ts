@@ -180,8 +180,9 @@ export async function runExtractors(
     } else {
       for (const d of e.dsl) {
         try {
-          const v = toText(evaluateDsl(d, scope));
-          if (v) found.push(v);
+          // A list (dns' cname, ssl's subject_an) gives one value per item.
+          const v = evaluateDsl(d, scope);
+          found.push(...(Array.isArray(v) ? v : [v]).map(toText).filter(Boolean));
         } catch {
           // a field the response does not have: nothing extracted
         }

@@ -53,7 +53,8 @@ function normalise(v: unknown): Value {
 
 function equal(a: Value, b: Value): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => equal(x, b[i]!));
-  if (Buffer.isBuffer(a) || Buffer.isBuffer(b)) return typeof a !== "number" && typeof b !== "number" && toText(a) === toText(b);
+  if (Buffer.isBuffer(a) || Buffer.isBuffer(b))
+    return typeof a !== "number" && typeof b !== "number" && toText(a) === toText(b);
   return a === b;
 }
 

@@ -264,6 +264,10 @@ export const HELPERS: Record<string, Helper> = {
 };
 
 /** Helpers nuclei has that we refuse on purpose, and why. Others are refused as "not supported". */
+// Older names nuclei still accepts, used by many public templates ("tolower(body)").
+HELPERS.tolower = HELPERS.to_lower!;
+HELPERS.toupper = HELPERS.to_upper!;
+
 export const UNSUPPORTED_REASONS: Record<string, string> = {
   resolve: "it resolves names outside our resolver and address guard",
   public_ip: "it asks a third-party service for our address",
