@@ -93,8 +93,9 @@ export function messageText(m: dnsPacket.DecodedPacket): string {
     section(m.authorities),
     section(m.additionals?.filter((a) => a.type !== "OPT")),
   ];
-  let s = `;; opcode: QUERY, status: ${RCODES[rcode] ?? rcode}, id: ${m.id ?? 0}\n;; flags:${flags.map((f) => ` ${f}`).join("")};`;
-  s += ` QUERY: ${m.questions?.length ?? 0}, ANSWER: ${answer.length}, AUTHORITY: ${ns.length}, ADDITIONAL: ${extra.length}\n`;
+  let s = `;; opcode: QUERY, status: ${RCODES[rcode] ?? rcode}, id: ${m.id ?? 0}\n`;
+  s += `;; flags:${flags.map((f) => ` ${f}`).join("")}; QUERY: ${m.questions?.length ?? 0}, `;
+  s += `ANSWER: ${answer.length}, AUTHORITY: ${ns.length}, ADDITIONAL: ${extra.length}\n`;
   if (m.questions?.length)
     s += `\n;; QUESTION SECTION:\n${m.questions.map((q) => `;${fqdn(q.name)}\tIN\t ${q.type}\n`).join("")}`;
   for (const [title, list] of [

@@ -57,7 +57,7 @@ function placeholderValue(inner: string, vars: Variables): unknown {
   }
 }
 
-/** Replaces every {{…}} by its value; throws UnresolvedError when one cannot be worked out (nuclei skips the request). */
+/** Replaces every {{…}} by its value; throws UnresolvedError when one does not work out (nuclei skips the request). */
 export function expand(text: string, vars: Variables): string {
   if (!text.includes("{{")) return text;
   return text.replace(PLACEHOLDER, (_all, inner: string) => toText(placeholderValue(inner, vars)));
@@ -80,7 +80,7 @@ export function expandBytes(text: string, vars: Variables): Buffer {
 /** expand, keeping a {{…}} that does not work out as written (matcher words: the page may hold "{{" itself). */
 export function expandLenient(text: string, vars: Variables): string {
   if (!text.includes("{{")) return text;
-  return text.replace(PLACEHOLDER, (all, inner: string) => {
+  return text.replace(PLACEHOLDER, (all: string) => {
     try {
       return expand(all, vars);
     } catch (err) {

@@ -85,7 +85,7 @@ describe("our own templates", () => {
 });
 
 describe("loadTemplates", () => {
-  it("a later directory replaces a template by id; refusals carry a code; broken directories are reported", async () => {
+  it("a later directory replaces a template by id; refusals carry a code; unreadable directories too", async () => {
     const d = await dir({
       "mine.yaml": template(
         "git-config-exposure",
@@ -174,7 +174,8 @@ describe("the templates stage in a scan", () => {
       ),
       "tcp.yaml": template(
         "legacy-banner",
-        `tcp:\n  - host: ['{{Hostname}}']\n    port: ${port}\n    inputs: [{ data: '' }]\n    matchers: [{ type: word, words: [legacy-ftpd] }]\n`,
+        `tcp:\n  - host: ['{{Hostname}}']\n    port: ${port}\n    inputs: [{ data: '' }]\n` +
+          `    matchers: [{ type: word, words: [legacy-ftpd] }]\n`,
       ),
       "ssl.yaml": template(
         "self-signed",

@@ -41,8 +41,8 @@ export function parseNetworkBlock(b: Obj, ctx: BlockContext): NetworkRequest {
     const m = HOST.exec(h.trim());
     if (!m)
       throw new TemplateError(
-        `${where}: host "${h}" must be {{Hostname}} or {{Host}}, optionally with tls:// and :port (we only connect to ` +
-          `the scanned target)`,
+        `${where}: host "${h}" must be {{Hostname}} or {{Host}}, optionally with tls:// and :port (we only connect ` +
+          `to the scanned target)`,
         "network host",
       );
     const list = m[2] ? [Number(m[2])] : ports;

@@ -83,7 +83,8 @@ ${ok}`),
   it("network, ssl and dns blocks", () => {
     const n = parseTemplate(
       `${head}network:\n  - host: ["{{Hostname}}", "tls://{{Host}}:993"]\n    port: "110,995"\n` +
-        `    inputs: [{ data: "CAPA\\r\\n", read: 64, name: capa }, { data: "0a0b", type: hex }]\n    read-all: true\n    ${ok}\n`,
+        `    inputs: [{ data: "CAPA\\r\\n", read: 64, name: capa }, { data: "0a0b", type: hex }]\n` +
+        `    read-all: true\n    ${ok}\n`,
     );
     expect(n.requests[0]).toMatchObject({
       kind: "network",

@@ -2,7 +2,7 @@
 // block with the versions and suites it asks for (Node's OpenSSL; SSL 3.0,
 // which it cannot speak, by a hand-built ClientHello that only tells version
 // and suite), and the facts tlsx reports for matchers, the DSL and jq.
-import { createHash, X509Certificate } from "node:crypto";
+import { createHash } from "node:crypto";
 import tls, { type SecureVersion } from "node:tls";
 import { hostForUrl } from "../../http.ts";
 import { capBytes } from "../evidence.ts";

@@ -279,10 +279,10 @@ export const UNSUPPORTED_REASONS: Record<string, string> = {
 
 export function helperProblem(name: string, args: number): string | null {
   const h = HELPERS[name];
-  if (!h)
-    return `the DSL function ${name}() is not supported${UNSUPPORTED_REASONS[name] ? ` (${UNSUPPORTED_REASONS[name]})` : ""}`;
-  if (args < h.min || args > h.max)
-    return `${name}() takes ${h.min === h.max ? h.min : `${h.min} to ${h.max === Infinity ? "any number of" : h.max}`} arguments, not ${args}`;
+  const why = UNSUPPORTED_REASONS[name];
+  if (!h) return `the DSL function ${name}() is not supported${why ? ` (${why})` : ""}`;
+  const range = h.min === h.max ? h.min : `${h.min} to ${h.max === Infinity ? "any number of" : h.max}`;
+  if (args < h.min || args > h.max) return `${name}() takes ${range} arguments, not ${args}`;
   return null;
 }
 
