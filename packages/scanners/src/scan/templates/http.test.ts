@@ -4,8 +4,9 @@ import { deflateRawSync } from "node:zlib";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../../config.ts";
-import { startHttpServer, testNetConfig, type TestServer } from "../../testing/index.ts";
+import { startDnsServer, startHttpServer, testNetConfig, type TestServer } from "../../testing/index.ts";
 import { fixture } from "./fixtures.ts";
+import { parseTemplate } from "./parse.ts";
 import { RequestCache, runTemplate, templateFinding, type RunContext } from "./run.ts";
 
 // 22 bytes that start like a zip archive and hold an end-of-central-directory signature.
@@ -199,6 +200,45 @@ describe("http features in detail", () => {
     } finally {
       await away.close();
     }
+  });
+
+  it("redirects to other covered hosts, named requests, max-size, match-all, disable-cookie", async () => {
+    const t = (block: string) =>
+      parseTemplate(`id: t\ninfo: { name: T, severity: low }\nconstants: { want: landed }\nhttp:\n${block}`);
+    const dns = await startDnsServer({ zone: { "other.example.test": { A: ["127.0.0.1"] } } });
+    const dctx = { ...ctx, net: testNetConfig(dns, null) };
+    const away = await startHttpServer((_req, res) => {
+      res.writeHead(302, { location: `http://other.example.test:${positive.port}/new` });
+      res.end();
+    });
+    try {
+      const follow = t(
+        `  - path: ["{{BaseURL}}/"]\n    redirects: true\n    matchers: [{ type: word, words: ["{{want}}"] }]\n`,
+      );
+      const hit = await runTemplate(follow, { baseUrl: away.url }, dctx);
+      expect(hit?.hits[0]?.url).toBe(`http://other.example.test:${positive.port}/new`);
+      const notCovered = { ...dctx, covers: (h: string) => h !== "other.example.test" };
+      expect(await runTemplate(follow, { baseUrl: away.url }, notCovered)).toBeNull();
+    } finally {
+      await Promise.all([away.close(), dns.close()]);
+    }
+    const named = t(
+      `  - id: start\n    path: ["{{BaseURL}}/session/start", "{{BaseURL}}/session/data"]\n` +
+        `    req-condition: true\n    matchers: [{ type: dsl, dsl: ["status_code_1 == 204 && ` +
+        `start_status_code == status_code_2 && start_body == body_2"] }]\n`,
+    );
+    expect(await runTemplate(named, { baseUrl: positive.url }, ctx)).not.toBeNull();
+    const capped = t(
+      `  - path: ["{{BaseURL}}/about"]\n    max-size: 12\n    matchers: [{ type: word, words: [build] }]\n`,
+    );
+    expect(await runTemplate(capped, { baseUrl: positive.url }, ctx)).toBeNull();
+    const all = t(
+      `  - path: ["{{BaseURL}}/status-page"]\n    matchers: [{ type: regex, regex: ["[0-9]"], match-all: true }]\n`,
+    );
+    expect((await runTemplate(all, { baseUrl: positive.url }, ctx))?.hits[0]?.matched).toEqual(["3", "1", "4"]);
+    const cookies = fixture("http-cookies");
+    for (const r of cookies.requests) if (r.kind === "http") r.cookieReuse = false;
+    expect(await runTemplate(cookies, { baseUrl: positive.url }, ctx)).toBeNull();
   });
 
   it("identical requests are sent once per run, and GETs once per stage with a shared cache", async () => {

@@ -4,6 +4,7 @@ import net from "node:net";
 import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTestCertificate, startDnsServer, testNetConfig, type TestDnsServer } from "../../testing/index.ts";
+import { dnsQuery, messageText } from "./dns-run.ts";
 import { fixture } from "./fixtures.ts";
 import { runTemplate, templateFinding, type HostTarget, type RunContext } from "./run.ts";
 
@@ -187,6 +188,41 @@ describe("dns fixtures", () => {
     expect(hit?.hits.map((h) => h.extracted)).toEqual([["v=spf1 include:_spf.example.test ?all"], ["letsencrypt.org"]]);
     expect(await runTemplate(t, { host: named("strict.example.test"), tlsPorts: [] }, dctx)).toBeNull();
     expect(dns.queries.filter((q) => q.name === "strict.example.test").map((q) => q.type)).toEqual(["TXT", "CAA"]);
+  });
+
+  it("prints the other record types as miekg/dns does", async () => {
+    dns.set("records.example.test", {
+      AAAA: ["2001:db8::1"],
+      OTHER: [
+        { type: "MX", data: { preference: 10, exchange: "mx.example.test" } },
+        { type: "NS", data: "ns1.example.test" },
+        { type: "SRV", data: { priority: 1, weight: 5, port: 5060, target: "sip.example.test" } },
+        {
+          type: "SOA",
+          data: {
+            mname: "ns1.example.test",
+            rname: "hostmaster.example.test",
+            serial: 7,
+            refresh: 3600,
+            retry: 600,
+            expire: 86400,
+            minimum: 60,
+          },
+        },
+      ],
+    });
+    const answers: string[] = [];
+    for (const type of ["AAAA", "MX", "NS", "SRV", "SOA"]) {
+      const r = await dnsQuery("records.example.test", type, true, dctx.net);
+      answers.push(messageText(r!.reply).split(";; ANSWER SECTION:\n")[1]!.trim());
+    }
+    expect(answers).toEqual([
+      "records.example.test.\t60\tIN\tAAAA\t2001:db8::1",
+      "records.example.test.\t60\tIN\tMX\t10 mx.example.test.",
+      "records.example.test.\t60\tIN\tNS\tns1.example.test.",
+      "records.example.test.\t60\tIN\tSRV\t1 5 5060 sip.example.test.",
+      "records.example.test.\t60\tIN\tSOA\tns1.example.test. hostmaster.example.test. 7 3600 600 86400 60",
+    ]);
   });
 
   it("dns templates do not run against IP assets", async () => {

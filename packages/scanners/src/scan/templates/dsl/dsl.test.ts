@@ -73,6 +73,9 @@ describe("helper functions", () => {
     expect(ev("html_escape('<a href=\"x\">') + html_unescape('&lt;&amp;&#39;')")).toBe("&lt;a href=&#34;x&#34;&gt;<&'");
     expect(ev("gzip_decode(gzip('round trip')) + inflate(deflate('!')) + zlib_decode(zlib('?'))")).toBe("round trip!?");
     expect(ev("hex_decode('414243') == 'ABC' && base64('ABC') == 'QUJD'")).toBe(true);
+    expect(ev("sha512('abc')")).toMatch(/^ddaf35a193617aba/);
+    expect(ev(`json_minify('{ "a" : [1, 2] }') + json_prettify('{"a":1}')`)).toBe('{"a":[1,2]}{\n    "a": 1\n}');
+    expect(ev("print_debug('x') == nil")).toBe(true);
   });
 
   it("numbers, versions, time, JWT, random values", () => {
