@@ -15,7 +15,7 @@ import type { Variables } from "./dsl/eval.ts";
 import { expand, UnresolvedError } from "./expressions.ts";
 import { runOperators } from "./match.ts";
 import type { DnsRequest, Template } from "./model.ts";
-import type { Hit, RunContext } from "./run-types.ts";
+import { hitOf, type Hit, type RunContext } from "./run-types.ts";
 
 const RCODES = [
   "NOERROR",
@@ -223,12 +223,5 @@ async function judge(
   const ops = await runOperators("dns", req.operators, { values, bytes: {} }, vars);
   if (!ops.matched) return null;
   const url = `dns:${name}?type=${req.type}`;
-  return {
-    url,
-    matched: ops.values,
-    names: ops.names,
-    extracted: ops.extracted,
-    named: ops.named,
-    evidence: { url, request: `${name} IN ${req.type}`, response: capBytes(raw) },
-  };
+  return hitOf(ops, url, undefined, { url, request: `${name} IN ${req.type}`, response: capBytes(raw) });
 }

@@ -12,7 +12,7 @@ import { expand, UnresolvedError } from "./expressions.ts";
 import { runOperators, type TemplateEvent } from "./match.ts";
 import type { HttpRequest, Template } from "./model.ts";
 import { combinations } from "./payloads.ts";
-import type { Hit, RunContext } from "./run-types.ts";
+import { hitOf, type Hit, type RunContext } from "./run-types.ts";
 
 /** One request as it goes out. */
 interface Built {
@@ -224,15 +224,8 @@ export async function runHttp(t: Template, vars: Variables, ctx: RunContext): Pr
         const ops = await runOperators("http", req.operators, ev, { ...scope(), ...history });
         for (const [name, values] of Object.entries(ops.named)) dynamic[name] = values[0];
         if (!ops.matched) continue;
-        hits.push({
-          url: x.result.url,
-          port: Number(new URL(x.result.url).port) || (x.result.url.startsWith("https:") ? 443 : 80),
-          matched: ops.values,
-          names: ops.names,
-          extracted: ops.extracted,
-          named: ops.named,
-          evidence: httpEvidence(x.result),
-        });
+        const u = new URL(x.result.url);
+        hits.push(hitOf(ops, u.href, Number(u.port) || (u.protocol === "https:" ? 443 : 80), httpEvidence(x.result)));
         if (req.stopAtFirstMatch || t.stopAtFirstMatch) stop = true;
       }
       if (stop) break;

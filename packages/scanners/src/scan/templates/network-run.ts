@@ -10,7 +10,7 @@ import { bytesWithText, type Variables } from "./dsl/eval.ts";
 import { expand, expandBytes, UnresolvedError } from "./expressions.ts";
 import { runOperators, type TemplateEvent } from "./match.ts";
 import type { NetworkRequest, Template } from "./model.ts";
-import type { Hit, RunContext } from "./run-types.ts";
+import { hitOf, type Hit, type RunContext } from "./run-types.ts";
 import { hostVariables } from "./variables.ts";
 
 export interface HostTarget {
@@ -101,15 +101,7 @@ export async function runNetwork(t: Template, target: HostTarget, vars: Variable
       const ops = await runOperators("network", req.operators, ev, scope);
       if (!ops.matched) continue;
       const url = `${tls ? "tls" : "tcp"}://${where}`;
-      hits.push({
-        url,
-        port,
-        matched: ops.values,
-        names: ops.names,
-        extracted: ops.extracted,
-        named: ops.named,
-        evidence: { url, request: capBytes(shown(x.sent)), response: capBytes(shown(x.data)) },
-      });
+      hits.push(hitOf(ops, url, port, { url, request: capBytes(shown(x.sent)), response: capBytes(shown(x.data)) }));
     }
   }
   return hits;

@@ -1,6 +1,7 @@
 // What every protocol runner takes and gives back.
 import type { NetConfig } from "../../config.ts";
 import type { RequestCache } from "./http-run.ts";
+import type { OperatorsResult } from "./match.ts";
 
 export interface RunContext {
   net: NetConfig;
@@ -25,4 +26,17 @@ export interface Hit {
   named: Record<string, string[]>;
   /** request, response and protocol facts, as evidence. */
   evidence: Record<string, unknown>;
+}
+
+/** A hit from what the operators found. */
+export function hitOf(ops: OperatorsResult, url: string, port: number | undefined, evidence: Hit["evidence"]): Hit {
+  return {
+    url,
+    ...(port !== undefined ? { port } : {}),
+    matched: ops.values,
+    names: ops.names,
+    extracted: ops.extracted,
+    named: ops.named,
+    evidence,
+  };
 }

@@ -13,7 +13,7 @@ import type { Variables } from "./dsl/eval.ts";
 import { runOperators } from "./match.ts";
 import type { SslRequest, Template, TlsVersionName } from "./model.ts";
 import type { HostTarget } from "./network-run.ts";
-import type { Hit, RunContext } from "./run-types.ts";
+import { hitOf, type Hit, type RunContext } from "./run-types.ts";
 import { hostVariables } from "./variables.ts";
 
 const NODE_VERSION: Record<Exclude<TlsVersionName, "sslv3">, SecureVersion> = {
@@ -148,15 +148,7 @@ export async function runSsl(
       const ops = await runOperators("ssl", req.operators, ev, scope);
       if (!ops.matched) continue;
       const url = `tls://${where}`;
-      hits.push({
-        url,
-        port,
-        matched: ops.values,
-        names: ops.names,
-        extracted: ops.extracted,
-        named: ops.named,
-        evidence: { url, response: capBytes(JSON.stringify(facts, null, 2)), tls: facts },
-      });
+      hits.push(hitOf(ops, url, port, { url, response: capBytes(JSON.stringify(facts, null, 2)), tls: facts }));
     }
   }
   return hits;
