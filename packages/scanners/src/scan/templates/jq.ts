@@ -2,7 +2,11 @@
 // to WebAssembly (jq-web). Loaded on first use: most scans never need it, and
 // the dashboard bundles this package without ever running templates.
 import { createRequire } from "node:module";
-import type { Jq } from "jq-web";
+
+interface Jq {
+  /** Runs jq on JSON text with command-line flags; returns stdout, throws on a non-zero exit. */
+  raw(json: string, filter: string, flags?: string[]): string;
+}
 
 let loaded: Promise<Jq> | undefined;
 

@@ -4,11 +4,16 @@
 // (see UNSUPPORTED_REASONS for why some are left out on purpose).
 import { createHash, createHmac, randomInt } from "node:crypto";
 import { deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateRawSync, inflateSync } from "node:zlib";
-import murmur from "murmurhash3js-revisited";
+import { createRequire } from "node:module";
 import semver from "semver";
 import { goRegex } from "../regex.ts";
 import { toNumber, toText, type Value } from "./eval.ts";
 import { DslError } from "./parse.ts";
+
+// CommonJS without type declarations: required with the shape we use.
+const murmur = createRequire(import.meta.url)("murmurhash3js-revisited") as {
+  x86: { hash32(bytes: Uint8Array, seed?: number): number };
+};
 
 interface Helper {
   min: number;
