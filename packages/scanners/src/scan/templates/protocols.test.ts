@@ -130,6 +130,22 @@ describe("ssl fixtures", () => {
     expect(await runTemplate(t, { host: host(), tlsPorts: [modern] }, ctx)).toBeNull();
   });
 
+  it("never connects to an address the guard refuses", async () => {
+    let connections = 0;
+    const port = await listen(
+      tls.createServer(await issueTestCertificate({ hostnames: ["x.test"] })).on("connection", () => connections++),
+    );
+    const strict = { ...ctx, net: { ...ctx.net, allowedRanges: [] } };
+    await expect(runTemplate(fixture("ssl-version"), { host: host(), tlsPorts: [port] }, strict)).rejects.toThrow(
+      /refusing to contact 127\.0\.0\.1/,
+    );
+    const t = fixture("network-text", { "16379": String(port) });
+    await expect(runTemplate(t, { host: host(), tlsPorts: [] }, strict)).rejects.toThrow(
+      /refusing to contact 127\.0\.0\.1/,
+    );
+    expect(connections).toBe(0);
+  });
+
   it("SSL 3.0, which Node cannot speak, through a hand-built ClientHello", async () => {
     // A server answering any hello with an SSL 3.0 ServerHello (3DES), and a twin answering with an alert.
     const serverHello = (() => {

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import tls, { type SecureVersion } from "node:tls";
 import { hostForUrl } from "../../http.ts";
+import { isAllowedAddress } from "../../safety.ts";
 import { capBytes } from "../evidence.ts";
 import { COMMON_SUITES, helloProbe, WEAK_SUITES } from "../tls-hello.ts";
 import { handshake, isSelfSigned, type Handshake } from "../tls-scan.ts";
@@ -80,6 +81,9 @@ function certificateFacts(h: Handshake, hostname: string | null, address: string
 
 /** The handshake's facts, or null when the port does not complete one with this offer. */
 async function probe(req: SslRequest, target: HostTarget, port: number, ctx: RunContext): Promise<Variables | null> {
+  // The target was vetted before the scan; the same guard as every connection says so again here.
+  const verdict = isAllowedAddress(target.address, ctx.net);
+  if (!verdict.allowed) throw new Error(`refusing to contact ${target.address}: ${verdict.reason}`);
   const servername = target.isIp ? null : target.host;
   const timeoutMs = Math.min(ctx.net.httpTimeoutMs, 10_000);
   const base = { host: target.host, ip: target.address, port: String(port), sni: servername ?? "", probe_status: true };
