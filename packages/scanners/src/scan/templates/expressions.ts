@@ -42,6 +42,22 @@ export function checkPlaceholders(texts: Array<string | undefined>, known?: (nam
   for (const t of texts) if (t) for (const inner of placeholders(t)) checkExpression(inner, known);
 }
 
+/**
+ * For text where a {{…}} may be literal (matcher words; requests with skip-variables-check: an Angular payload): what
+ * does not parse, or uses names nothing defines, stays as written; a call to a function we do not run still refuses.
+ */
+export function checkLiteralPlaceholders(texts: Array<string | undefined>): void {
+  for (const t of texts)
+    for (const inner of placeholders(t ?? "")) {
+      try {
+        parseDsl(inner);
+      } catch {
+        continue;
+      }
+      checkExpression(inner);
+    }
+}
+
 export class UnresolvedError extends Error {
   override name = "UnresolvedError";
 }

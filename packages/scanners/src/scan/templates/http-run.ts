@@ -8,7 +8,7 @@ import type { NetConfig } from "../../config.ts";
 import { isRedirect, redirectTurnsIntoGet, urlHost, type HttpResult } from "../../http.ts";
 import { httpEvidence, tryFetch, type Fetched } from "../evidence.ts";
 import { bytesWithText, type Variables } from "./dsl/eval.ts";
-import { expand, UnresolvedError } from "./expressions.ts";
+import { expand as expandStrict, expandLenient, UnresolvedError } from "./expressions.ts";
 import { runOperators, type TemplateEvent } from "./match.ts";
 import type { HttpRequest, Template } from "./model.ts";
 import { combinations } from "./payloads.ts";
@@ -44,6 +44,7 @@ function parseRawText(text: string, vars: Variables): Built {
 
 /** The requests of a block for one payload combination, in order (paths then raw), or null where one is unresolved. */
 function build(req: HttpRequest, vars: Variables): Array<Built | null> {
+  const expand = req.keepUnresolved ? expandLenient : expandStrict;
   const attempt = (fn: () => Built) => {
     try {
       return fn();

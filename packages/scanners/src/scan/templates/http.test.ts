@@ -241,6 +241,15 @@ describe("http features in detail", () => {
     expect(await runTemplate(cookies, { baseUrl: positive.url }, ctx)).toBeNull();
   });
 
+  it("skip-variables-check sends a {{…}} that is not ours as written (a template-injection payload)", async () => {
+    const text = (skip: boolean) =>
+      `id: t\ninfo: { name: T, severity: low }\nhttp:\n  - path: ["{{BaseURL}}/whoami?probe={{constructor.constructor('1')()}}"]\n` +
+      `    skip-variables-check: ${skip}\n    matchers: [{ type: word, words: ["probe={{constructor.constructor('1')()}}"] }]\n`;
+    expect(() => parseTemplate(text(false))).toThrow(/"constructor", which nothing in the template defines/);
+    const hit = await runTemplate(parseTemplate(text(true)), { baseUrl: positive.url }, ctx);
+    expect(hit?.hits[0]?.url).toBe(`${positive.url}/whoami?probe={{constructor.constructor(%271%27)()}}`);
+  });
+
   it("identical requests are sent once per run, and GETs once per stage with a shared cache", async () => {
     const t = fixture("http-word-regex");
     const cache = new RequestCache();

@@ -77,6 +77,8 @@ export interface HttpRequest {
   /** Matchers see every earlier response of the block (body_1, status_code_2…). */
   reqCondition: boolean;
   cookieReuse: boolean;
+  /** skip-variables-check: a {{…}} that does not work out is sent as written (else the request is skipped). */
+  keepUnresolved: boolean;
   /** Cap on the body read (max-size), bytes. */
   maxSize?: number;
   operators: Operators;

@@ -1,8 +1,7 @@
 // Matchers and extractors read from YAML (nuclei's field names and defaults).
 // Whatever would change their meaning (an encoding we do not know, an xpath
 // extractor, a regex JavaScript cannot express the same way) is refused here.
-import { parseDsl } from "./dsl/parse.ts";
-import { checkExpression, placeholders } from "./expressions.ts";
+import { checkExpression, checkLiteralPlaceholders } from "./expressions.ts";
 import { TemplateError, type Extractor, type Matcher, type Operators } from "./model.ts";
 import { goRegex } from "./regex.ts";
 
@@ -87,17 +86,8 @@ function parseMatcher(m: unknown, where: string): Matcher {
   const empty = type === "binary" ? !matcher.binary.length : type === "dsl" ? !matcher.dsl.length : !list?.length;
   if (empty) throw new TemplateError(`${where}: a ${type} matcher needs its ${type === "word" ? "words" : type} list`);
   for (const d of matcher.dsl) checkExpression(d);
-  // Words may hold expressions over the response ({{md5(randstr)}}): their functions must exist. What does not parse
-  // as an expression is a literal "{{" in the page (an Angular template…).
-  for (const w of words)
-    for (const inner of placeholders(w)) {
-      try {
-        parseDsl(inner);
-      } catch {
-        continue;
-      }
-      checkExpression(inner);
-    }
+  // Words may hold expressions over the response ({{md5(randstr)}}), or a literal "{{" the page holds.
+  checkLiteralPlaceholders(words);
   return matcher;
 }
 

@@ -1,20 +1,13 @@
 // The http: (or requests:) blocks of a template: paths or raw requests,
 // payloads, redirects, cookies, request conditions. Fields that would make us
 // send something other than what the template says are refused.
-import { checkPlaceholders } from "./expressions.ts";
+import { checkLiteralPlaceholders, checkPlaceholders } from "./expressions.ts";
 import { TemplateError, type HttpRequest, type RawRequest } from "./model.ts";
 import { isObj, numbers, parseOperators, strings, type Obj } from "./operators.ts";
 import { combinationCount, parsePayloads } from "./payloads.ts";
 
 /** Fields we accept without acting on them: they tune nuclei's own scheduling or output. */
-const IGNORED = new Set([
-  "threads",
-  "skip-variables-check",
-  "read-all",
-  "disable-path-automerge",
-  "name",
-  "description",
-]);
+const IGNORED = new Set(["threads", "read-all", "disable-path-automerge", "name", "description"]);
 const HANDLED = new Set([
   "id",
   "method",
@@ -32,6 +25,7 @@ const HANDLED = new Set([
   "cookie-reuse",
   "disable-cookie",
   "max-size",
+  "skip-variables-check",
   "matchers",
   "matchers-condition",
   "extractors",
@@ -117,7 +111,10 @@ export function parseHttpBlock(b: Obj, ctx: BlockContext): HttpRequest {
   const payloads = parsePayloads(b.payloads, b.attack, where, ctx);
   const payloadNames = new Set(Object.keys(payloads?.sets ?? {}));
   const known = (n: string) => payloadNames.has(n) || ctx.known(n);
-  checkPlaceholders([...paths, ...Object.values(headers), body, ...raw.map((r) => r.text)], known);
+  const literal = b["skip-variables-check"] === true;
+  const texts = [...paths, ...Object.values(headers), body, ...raw.map((r) => r.text)];
+  if (literal) checkLiteralPlaceholders(texts);
+  else checkPlaceholders(texts, known);
   const method = String(b.method ?? "GET").toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new TemplateError(`${where}: method "${method}" is not valid`);
   const maxRedirects = b["max-redirects"] === undefined ? 10 : numbers(b["max-redirects"], "max-redirects")[0]!;
@@ -136,6 +133,7 @@ export function parseHttpBlock(b: Obj, ctx: BlockContext): HttpRequest {
     stopAtFirstMatch: b["stop-at-first-match"] === true,
     reqCondition: b["req-condition"] === true,
     cookieReuse: b["disable-cookie"] !== true,
+    keepUnresolved: literal,
     ...(maxSize !== undefined ? { maxSize } : {}),
     operators: parseOperators(b, where),
     requestCount: (paths.length + raw.length) * combinationCount(payloads),
