@@ -242,9 +242,10 @@ describe("http features in detail", () => {
   });
 
   it("skip-variables-check sends a {{…}} that is not ours as written (a template-injection payload)", async () => {
+    const payload = "{{constructor.constructor('1')()}}";
     const text = (skip: boolean) =>
-      `id: t\ninfo: { name: T, severity: low }\nhttp:\n  - path: ["{{BaseURL}}/whoami?probe={{constructor.constructor('1')()}}"]\n` +
-      `    skip-variables-check: ${skip}\n    matchers: [{ type: word, words: ["probe={{constructor.constructor('1')()}}"] }]\n`;
+      `id: t\ninfo: { name: T, severity: low }\nhttp:\n  - path: ["{{BaseURL}}/whoami?probe=${payload}"]\n` +
+      `    skip-variables-check: ${skip}\n    matchers: [{ type: word, words: ["probe=${payload}"] }]\n`;
     expect(() => parseTemplate(text(false))).toThrow(/"constructor", which nothing in the template defines/);
     const hit = await runTemplate(parseTemplate(text(true)), { baseUrl: positive.url }, ctx);
     expect(hit?.hits[0]?.url).toBe(`${positive.url}/whoami?probe={{constructor.constructor(%271%27)()}}`);
