@@ -15,6 +15,14 @@ export { tlsInfoOf } from "./http/tls-info.ts";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** Whether a response is a redirect we may follow. */
+export const isRedirect = (status: number, location: string | undefined): location is string =>
+  REDIRECTS.has(status) && location !== undefined;
+
+/** As browsers do: 303 always, and 301/302 after anything but GET/HEAD, continue with a GET without body. */
+export const redirectTurnsIntoGet = (status: number, method: string) =>
+  status === 303 || ((status === 301 || status === 302) && method !== "GET" && method !== "HEAD");
+
 /** Resolves and vets a host; returns the addresses to try, IPv4 first. */
 async function vetHost(host: string, cfg: NetConfig): Promise<string[]> {
   let addresses: string[];
@@ -92,7 +100,7 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
       throw err;
     }
     const location = single.headers.location;
-    const redirect = REDIRECTS.has(single.status) && location !== undefined;
+    const redirect = isRedirect(single.status, location);
     hops.push({ url: single.url, status: single.status, address: single.address, ...(redirect ? { location } : {}) });
     const result: HttpResult = { ...single, hops: [...hops] };
     if (!redirect || opts.followRedirects === false) return result;
@@ -125,11 +133,7 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
     }
     previous = result;
     current = next;
-    // As browsers do: 303 always, and 301/302 after a POST, continue with a GET without body.
-    if (
-      single.status === 303 ||
-      ((single.status === 301 || single.status === 302) && out.method !== "GET" && out.method !== "HEAD")
-    ) {
+    if (redirectTurnsIntoGet(single.status, out.method)) {
       out.method = out.method === "HEAD" ? "HEAD" : "GET";
       delete out.body;
     }

@@ -24,24 +24,29 @@ export {
 } from "./http-scan.ts";
 export {
   parseTemplate,
-  goRegex,
   TemplateError,
+  PROTOCOL_VARIABLES,
   type Template,
-  type TemplateRequest,
+  type HttpRequest,
   type Matcher,
   type Extractor,
 } from "./templates/parse.ts";
-export { loadTemplates, BUILTIN_TEMPLATES_DIR, type LoadedTemplates } from "./templates/load.ts";
+export { goRegex } from "./templates/regex.ts";
+export {
+  loadTemplates,
+  refusalSummary,
+  BUILTIN_TEMPLATES_DIR,
+  type LoadedTemplates,
+  type Refusal,
+} from "./templates/load.ts";
 export {
   runTemplate,
   templateFinding,
-  evaluateMatcher,
-  evaluateMatchers,
-  runExtractors,
-  templateResponse,
-  templateVariables,
+  RequestCache,
   type TemplateHit,
-  type TemplateResponse,
+  type TemplateTarget,
+  type HostTarget,
+  type RunContext,
 } from "./templates/run.ts";
 export { runNuclei, nucleiArgs, nucleiFinding, type NucleiRun } from "./nuclei.ts";
 export { runScan, dedupeFindings, STAGE_ORDER, type ScanInput, type ScanResult, type StageReport } from "./run.ts";

@@ -23,6 +23,14 @@ export interface TlsCheckOptions {
   now?: Date;
 }
 
+/** What a handshake may offer besides the lenient defaults (nuclei ssl templates' min/max_version, cipher_suites). */
+export interface HandshakeOffer {
+  minVersion?: tls.SecureVersion;
+  maxVersion?: tls.SecureVersion;
+  /** OpenSSL cipher names. */
+  ciphers?: string[];
+}
+
 const DAY = 86_400_000;
 export const EXPIRY_WARNING_DAYS = 14;
 
@@ -66,8 +74,18 @@ export interface Handshake {
   x509: X509Certificate;
 }
 
+/** A context for one offer (not cached: templates ask for few). */
+function offerContext(extra: string[] | undefined, offer: HandshakeOffer): SecureContext {
+  return tls.createSecureContext({
+    minVersion: offer.minVersion ?? "TLSv1",
+    ...(offer.maxVersion ? { maxVersion: offer.maxVersion } : {}),
+    ciphers: `${offer.ciphers?.length ? offer.ciphers.join(":") : "DEFAULT"}:@SECLEVEL=0`,
+    ...(extra?.length ? { ca: [...tls.rootCertificates, ...extra] } : {}),
+  });
+}
+
 /** One full handshake; null when the port does not complete one. */
-export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshake | null> {
+export function handshake(t: TlsTarget, opts: TlsCheckOptions, offer?: HandshakeOffer): Promise<Handshake | null> {
   let socket: tls.TLSSocket | undefined;
   const none = (settle: Settle<Handshake | null>) => settle.resolve(null);
   const limits = {
@@ -82,7 +100,7 @@ export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshak
       port: t.port,
       ...(t.hostname ? { servername: t.hostname } : {}),
       rejectUnauthorized: false,
-      secureContext: secureContext(opts.extraCaCerts),
+      secureContext: offer ? offerContext(opts.extraCaCerts, offer) : secureContext(opts.extraCaCerts),
     });
     socket = sock;
     sock.once("secureConnect", () => {
@@ -106,7 +124,7 @@ export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshak
 /**
  * Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack).
  */
-function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
+export function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
   if (verifyError === "DEPTH_ZERO_SELF_SIGNED_CERT") return true;
   try {
     return x.subject === x.issuer && x.verify(x.publicKey);

@@ -12,6 +12,8 @@ export interface ZoneRecords {
   CNAME?: string;
   /** One entry per TXT record; values over 255 bytes are split into strings. */
   TXT?: string[];
+  /** Records of other types (MX, CAA, NS, SOA…) as dns-packet encodes them, answered for their type. */
+  OTHER?: Array<{ type: string; data: unknown }>;
 }
 
 /** "answer": from the zone; "silent": never replies (timeouts); "servfail": SERVFAIL to all. */
@@ -82,8 +84,11 @@ function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode:
     case "TXT":
       for (const t of rec.TXT ?? []) answers.push({ type: "TXT", name, ttl, data: txtData(t) });
       break;
-    default:
-      return { rcode: NOTIMP, answers: [] };
+    default: {
+      const other = (rec.OTHER ?? []).filter((r) => r.type === q.type);
+      if (!other.length && !rec.OTHER) return { rcode: NOTIMP, answers: [] };
+      for (const r of other) answers.push({ type: r.type, name, ttl, data: r.data } as dnsPacket.Answer);
+    }
   }
   return { rcode: 0, answers };
 }

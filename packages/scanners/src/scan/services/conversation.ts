@@ -3,6 +3,7 @@
 // time limit and the stage's abort signal (settleOnce). The service probes
 // (./probes.ts) speak each protocol through it.
 import net from "node:net";
+import tls from "node:tls";
 import { isAllowedAddress } from "../../safety.ts";
 import type { NetConfig } from "../../config.ts";
 import { settleOnce } from "../../settle.ts";
@@ -14,6 +15,11 @@ export interface Conversation {
   send(data: string | Buffer): void;
   /** Waits until `enough(all bytes received since the last take)` is true, then hands them over and forgets them. */
   take(enough: (data: Buffer) => boolean): Promise<Buffer>;
+  /**
+   * What arrives next, as a socket read gives it: up to `max` bytes, handed over once `quietMs` pass without more (or
+   * the peer hangs up; with `untilEnd`, only then or at `max`); empty when nothing came within `firstByteMs`.
+   */
+  read(max: number, opts: { firstByteMs: number; quietMs: number; untilEnd?: boolean }): Promise<Buffer>;
 }
 
 export interface ConversationOptions {
@@ -22,6 +28,8 @@ export interface ConversationOptions {
   net: Pick<NetConfig, "allowPrivate" | "allowedRanges">;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Speak TLS (any certificate accepted, old versions too: we observe); the name is sent as SNI. */
+  tls?: { servername?: string };
 }
 
 /**
@@ -31,14 +39,49 @@ export interface ConversationOptions {
 export function converse<T>(opts: ConversationOptions, script: (c: Conversation) => Promise<T>): Promise<T | null> {
   const verdict = isAllowedAddress(opts.address, opts.net);
   if (!verdict.allowed) return Promise.reject(new Error(`refusing to contact ${opts.address}: ${verdict.reason}`));
-  const socket = net.connect({ host: opts.address, port: opts.port });
+  const socket = opts.tls
+    ? tls.connect({
+        host: opts.address,
+        port: opts.port,
+        ...(opts.tls.servername ? { servername: opts.tls.servername } : {}),
+        rejectUnauthorized: false,
+        minVersion: "TLSv1",
+        ciphers: "DEFAULT:@SECLEVEL=0",
+      })
+    : net.connect({ host: opts.address, port: opts.port });
   let buffered = Buffer.alloc(0);
   let waiter: { enough: (d: Buffer) => boolean; resolve: (d: Buffer) => void; reject: (e: Error) => void } | null =
     null;
   const gone = new Error("connection closed");
   let ended = false;
   let connected = false;
+  let reader: {
+    done: (d: Buffer) => void;
+    max: number;
+    quietMs: number;
+    untilEnd: boolean;
+    timer?: NodeJS.Timeout;
+  } | null = null;
+  const handOver = (n: number) => {
+    const data = buffered.subarray(0, n);
+    buffered = buffered.subarray(n);
+    return data;
+  };
+  const wakeReader = () => {
+    if (!reader) return;
+    const r = reader;
+    const finish = () => {
+      clearTimeout(r.timer);
+      reader = null;
+      r.done(handOver(Math.min(r.max, buffered.length)));
+    };
+    if (buffered.length >= r.max || ended) return finish();
+    if (!buffered.length || r.untilEnd) return;
+    clearTimeout(r.timer);
+    r.timer = setTimeout(finish, r.quietMs);
+  };
   const wake = () => {
+    wakeReader();
     if (!waiter) return;
     if (waiter.enough(buffered)) {
       const { resolve } = waiter;
@@ -58,6 +101,17 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
       new Promise<Buffer>((resolve, reject) => {
         waiter = { enough, resolve, reject };
         wake();
+      }),
+    read: (max, { firstByteMs, quietMs, untilEnd = false }) =>
+      new Promise<Buffer>((done) => {
+        reader = { done, max, quietMs, untilEnd };
+        const r = reader;
+        r.timer = setTimeout(() => {
+          if (reader !== r) return;
+          reader = null;
+          done(handOver(Math.min(max, buffered.length)));
+        }, firstByteMs);
+        wakeReader();
       }),
   };
   return settleOnce<T | null>(
@@ -79,7 +133,7 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
       };
       socket.on("error", hangup);
       socket.on("close", hangup);
-      socket.once("connect", () => {
+      socket.once(opts.tls ? "secureConnect" : "connect", () => {
         connected = true;
         script(conversation).then(settle.resolve, (err) => (err === gone ? settle.resolve(null) : settle.reject(err)));
       });

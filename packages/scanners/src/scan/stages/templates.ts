@@ -1,12 +1,37 @@
 // Templates: our YAML templates and the operator's (engine.templatesDir), at
-// or above the profile's minimum severity, against every answering web
-// endpoint (a bucket: its URL without the query).
+// or above the profile's minimum severity. http templates run against every
+// answering web endpoint (a bucket: its URL without the query); network, ssl
+// and dns templates against the host (its open ports, TLS ports and name).
+// Templates refused at load are counted by reason in the stage's notes.
 import { mapLimit } from "../evidence.ts";
-import { BUILTIN_TEMPLATES_DIR, loadTemplates } from "../templates/load.ts";
-import { runTemplate, templateFinding } from "../templates/run.ts";
+import { BUILTIN_TEMPLATES_DIR, loadTemplates, refusalSummary } from "../templates/load.ts";
+import { RequestCache, runTemplate, templateFinding, type TemplateTarget } from "../templates/run.ts";
 import { atLeast } from "../types.ts";
-import type { Stage } from "./stage.ts";
+import type { Stage, StageContext } from "./stage.ts";
 import { answeringBases } from "./web.ts";
+
+/** Template runs in flight (each sends its requests one after another). */
+const CONCURRENCY = 6;
+
+function targets(ctx: StageContext): TemplateTarget[] {
+  const { target, shared, net } = ctx;
+  if (target.kind === "bucket") return [{ baseUrl: target.url.split("?")[0]! }];
+  const open = shared.openPorts ?? [];
+  const tlsPorts = new Set(open.filter((p) => p.tls || p.port === 443 || p.port === 8443).map((p) => p.port));
+  if (!shared.portsComplete) tlsPorts.add(net.httpsPort);
+  return [
+    ...answeringBases(ctx, shared).map((baseUrl) => ({ baseUrl })),
+    {
+      host: {
+        host: target.host,
+        address: target.address,
+        isIp: target.isIp,
+        openPorts: shared.portsComplete && shared.openPorts ? new Set(open.map((p) => p.port)) : null,
+      },
+      tlsPorts: [...tlsPorts].sort((a, b) => a - b),
+    },
+  ];
+}
 
 export const templatesStage: Stage = {
   id: "templates",
@@ -14,15 +39,22 @@ export const templatesStage: Stage = {
   enabled: (s) => !s.disabled("templates"),
   weight: () => 15,
   async run(ctx) {
-    const { target, engine, net, covers, minSeverity, shared, signal, emit, progress, note } = ctx;
+    const { engine, net, covers, minSeverity, signal, emit, progress, note } = ctx;
     const loaded = await loadTemplates([BUILTIN_TEMPLATES_DIR, ...(engine.templatesDir ? [engine.templatesDir] : [])]);
-    for (const e of loaded.errors) note(`template skipped: ${e.message}`);
+    if (loaded.errors.length) {
+      note(
+        `templates: ${loaded.templates.length} loaded, ${loaded.errors.length} refused of ${loaded.files} files ` +
+          `(${loaded.ms} ms)`,
+      );
+      for (const line of refusalSummary(loaded.errors)) note(`templates refused: ${line}`);
+    }
     const templates = loaded.templates.filter((t) => atLeast(t.info.severity, minSeverity));
-    const bases = target.kind === "bucket" ? [target.url.split("?")[0]!] : answeringBases(ctx, shared);
-    const jobs = bases.flatMap((b) => templates.map((t) => ({ b, t })));
+    const jobs = targets(ctx).flatMap((target) => templates.map((t) => ({ target, t })));
+    const cache = new RequestCache();
+    const run = { net, covers, signal, cache, ...(engine.extraCaCerts ? { extraCaCerts: engine.extraCaCerts } : {}) };
     let done = 0;
-    await mapLimit(jobs, 4, async ({ b, t }) => {
-      const hit = await runTemplate(t, b, net, { covers, signal });
+    await mapLimit(jobs, CONCURRENCY, async ({ target, t }) => {
+      const hit = await runTemplate(t, target, run);
       if (hit) emit(templateFinding(hit));
       progress(++done / jobs.length);
     });
