@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { asOperator, createCaller, createServices, emitWebhookEvent, sessionContext } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, expectAppError, expectError } from "./harness.ts";
+import { call, expectAppError, expectError, newUser } from "./harness.ts";
 import {
   admin,
   api,
@@ -91,7 +91,7 @@ describe("managing endpoints", () => {
 
   it("lets members read and only admins change; REST answers SESSION_REQUIRED; other workspaces get 404", async () => {
     const ep = await newEndpoint("/roles");
-    expect((await member().webhooks.get({ id: ep.id })).url).toBe(`${hookBase}/roles`);
+    expect((await member().webhooks.get({ id: ep.id })).enabled).toBe(true);
     await expectAppError(member().webhooks.update({ id: ep.id, enabled: false }), 403, "ROLE_REQUIRED");
     await expectAppError(member().webhooks.test({ id: ep.id }), 403, "ROLE_REQUIRED");
     await expectError(await call(api.url, key, "GET", "/app/webhooks"), 403, "SESSION_REQUIRED");
@@ -107,6 +107,55 @@ describe("managing endpoints", () => {
     await expectAppError(stranger.webhooks.deliveries({ id: ep.id }), 404, "NOT_FOUND");
     await expectAppError(stranger.webhooks.delete({ id: ep.id }), 404, "NOT_FOUND");
     expect((await admin().webhooks.get({ id: ep.id })).enabled).toBe(true);
+  });
+});
+
+describe("URLs are secrets", () => {
+  it("shows the URL whole to admins and owners only; members and read-only see scheme://host/…", async () => {
+    const ep = await newEndpoint("/services/T0001/B0001/s3cr3tT0k3n");
+    const masked = `${hookBase}/…`;
+    expect(ep).toMatchObject({ url: `${hookBase}/services/T0001/B0001/s3cr3tT0k3n`, urlMasked: false });
+    const viewer = (await newUser(api.services, workspaceId, "read-only")).user.id;
+    const readOnly = createCaller(sessionContext(api.services, { userId: viewer, workspaceId }));
+    for (const caller of [member(), readOnly]) {
+      expect(await caller.webhooks.get({ id: ep.id })).toMatchObject({ url: masked, urlMasked: true });
+      const listed = (await caller.webhooks.list({})).items.find((e) => e.id === ep.id);
+      expect(listed).toMatchObject({ url: masked, urlMasked: true });
+    }
+    expect((await admin().webhooks.list({})).items.find((e) => e.id === ep.id)?.url).toBe(ep.url);
+  });
+
+  it("never writes a URL in clear in the audit log or its export; a change of URL is audited masked", async () => {
+    const ep = await admin().webhooks.create({ url: `${hookBase}/services/T0002/B0002/firstSecret`, description: "a" });
+    await admin().webhooks.update({ id: ep.id, url: `${hookBase}/services/T0002/B0002/secondSecret` });
+    await admin().webhooks.update({ id: ep.id, description: "renamed" });
+    await admin().webhooks.delete({ id: ep.id });
+    const entries = await runInWorkspace(workspaceId, () =>
+      api.services.scoped.auditEntry.findMany({
+        where: { resourceType: "webhook", resourceId: String(ep.id) },
+        orderBy: { id: "asc" },
+      }),
+    );
+    expect(entries.map((e) => [e.action, (e.changes as { url?: unknown }).url ?? null])).toEqual([
+      ["webhook.create", { before: null, after: `${hookBase}/…` }],
+      ["webhook.update", { before: `${hookBase}/…`, after: `${hookBase}/…` }],
+      ["webhook.update", null],
+      ["webhook.delete", { before: `${hookBase}/…`, after: null }],
+    ]);
+    for (const path of ["/app/audit-log?resourceType=webhook", "/app/audit-log/export?resourceType=webhook"]) {
+      const res = await call(api.url, key, "GET", path);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain("webhook.update");
+      expect(text).not.toMatch(/firstSecret|secondSecret|T0002/);
+    }
+  });
+
+  it("stores the URL as a request uses it, so the mask shows the host messages go to", async () => {
+    const ep = await admin().webhooks.create({ url: `${hookBase.toUpperCase()}\\hooks\\x` });
+    expect(ep.url).toBe(`${hookBase}/hooks/x`);
+    expect((await member().webhooks.get({ id: ep.id })).url).toBe(`${hookBase}/…`);
+    await admin().webhooks.delete({ id: ep.id });
   });
 });
 

@@ -53,12 +53,16 @@ export const deliveryNet = (net: NetConfig, cfg: WebhookConfig): NetConfig => ({
   maxResponseBytes: 4096,
 });
 
-/** A 400 naming `url` unless the URL is http(s) and its host resolves only to addresses the operator allows. */
-export async function checkWebhookUrl(url: string, net: NetConfig) {
+/**
+ * A 400 naming `url` unless the URL is http(s) and its host resolves only to addresses the operator allows; else the
+ * URL as stored, normalised (WHATWG URL: what a request uses, so that its mask shows the host messages go to).
+ */
+export async function checkWebhookUrl(url: string, net: NetConfig): Promise<string> {
   try {
     await vetUrl(url, net);
   } catch (err) {
     if (err instanceof FetchRefused) throw validationError("url", err.message);
     throw err;
   }
+  return new URL(url).href;
 }

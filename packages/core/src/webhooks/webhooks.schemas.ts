@@ -8,7 +8,11 @@ import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
 export const webhookEndpointSchema = z
   .object({
     id: z.number().int(),
-    url: z.string(),
+    url: z.string().meta({
+      description:
+        "The endpoint URL; admins and owners see it whole, everyone else masked as scheme://host/… (it is a secret)",
+    }),
+    urlMasked: z.boolean().meta({ description: "true when url is shown masked" }),
     description: z.string(),
     format: z.enum(["standard", "slack"]),
     events: z.array(z.enum(WEBHOOK_EVENTS)),

@@ -154,6 +154,11 @@ export function WebhooksView() {
             render: (e) => (
               <div>
                 <code>{e.url}</code>
+                {e.urlMasked && (
+                  <div className="text-sm text-muted-foreground">
+                    The URL is a secret: admins and owners see it whole.
+                  </div>
+                )}
                 {e.description && <div className="text-sm text-muted-foreground">{e.description}</div>}
               </div>
             ),
