@@ -3,12 +3,13 @@
 import { describe, expect, it } from "vitest";
 import { asOperator, createCaller, createServices, emitWebhookEvent, sessionContext } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, expectAppError, expectError, newUser } from "./harness.ts";
+import { call, expectAppError, expectError, newUser, until } from "./harness.ts";
 import {
   admin,
   api,
   at,
   deliveries,
+  dns,
   hookBase,
   key,
   member,
@@ -74,7 +75,7 @@ describe("managing endpoints", () => {
       "VALIDATION_ERROR",
     );
     expect(err.field).toBe("url");
-    expect(err.message).toMatch(/^url: .*loopback/);
+    expect(err.message).toBe("url: the host resolves to a private address, which this server may not contact");
     const allowed = createServices(api.db, {
       net: { ...api.services.net, allowedRanges: [], allowPrivate: true },
       webhooks: WEBHOOKS,
@@ -155,6 +156,45 @@ describe("URLs are secrets", () => {
     const ep = await admin().webhooks.create({ url: `${hookBase.toUpperCase()}\\hooks\\x` });
     expect(ep.url).toBe(`${hookBase}/hooks/x`);
     expect((await member().webhooks.get({ id: ep.id })).url).toBe(`${hookBase}/…`);
+    await admin().webhooks.delete({ id: ep.id });
+  });
+});
+
+describe("the delivery log", () => {
+  it("keeps the status and timing of a failed attempt, never the receiver's reply", async () => {
+    script.set("/replies", [500]);
+    const ep = await newEndpoint("/replies");
+    await admin().webhooks.test({ id: ep.id });
+    await until(async () => (await deliveries(ep.id))[0]?.attempts === 1, "the first attempt");
+    const [d] = await deliveries(ep.id);
+    expect(d).toMatchObject({ lastStatusCode: 500, lastErrorClass: "http-status" });
+    expect(d!.lastError).toBe("the endpoint answered 500");
+    expect(d!.latencyMs).toBeGreaterThanOrEqual(0);
+    const [logged] = (await admin().webhooks.deliveries({ id: ep.id })).items;
+    expect(JSON.stringify(logged)).not.toContain("nope"); // what the receiver answered
+    await admin().webhooks.delete({ id: ep.id });
+  });
+
+  it("says a host resolves to a private address without saying which, when saved and when sent", async () => {
+    dns.set("hooks-turned-private.test", { A: ["127.0.0.1"] });
+    const port = new URL(hookBase).port;
+    const ep = await admin().webhooks.create({ url: `http://hooks-turned-private.test:${port}/private` });
+    dns.set("hooks-turned-private.test", { A: ["10.9.8.7"] }); // DNS changed after the URL was saved
+    await admin().webhooks.test({ id: ep.id });
+    await until(async () => (await deliveries(ep.id))[0]?.attempts === 1, "the refused attempt");
+    const [d] = await deliveries(ep.id);
+    expect(d).toMatchObject({
+      lastStatusCode: null,
+      lastErrorClass: "address-refused",
+      lastError: "the host resolves to a private address, which this server may not contact",
+    });
+    const saved = await expectAppError(
+      admin().webhooks.update({ id: ep.id, url: `http://hooks-turned-private.test:${port}/again` }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(saved.message).not.toContain("10.9.8.7");
+    expect(at("/private")).toHaveLength(0);
     await admin().webhooks.delete({ id: ep.id });
   });
 });

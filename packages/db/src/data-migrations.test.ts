@@ -63,3 +63,63 @@ describe("20261128041500_webhook_urls_masked_in_audit", () => {
     ]);
   });
 });
+
+describe("20261128041938_webhook_delivery_log_without_replies", () => {
+  it("drops the receivers' replies, URLs and addresses from the delivery log and from disabling reasons", async () => {
+    const { pool, workspace } = await databaseBefore("20261128041938_webhook_delivery_log_without_replies");
+    const reason = "Disabled automatically: 15 messages in a row failed after 8 attempts each (last: the endpoint ";
+    const long = `${reason}answered 500: ${"<html>internal page ".repeat(30)}`.slice(0, 500);
+    const endpoint = (
+      await pool.query<{ id: number }>(
+        `insert into "WebhookEndpoint" ("workspaceId", url, events, secret, enabled, "disabledReason", "updatedAt")
+         values ($1, 'http://10.1.2.3/hook', '{}', 'whsec_x', false, $2, now()) returning id`,
+        [workspace, long],
+      )
+    ).rows[0]!.id;
+    const legacy = [
+      "the endpoint answered 500: <html><title>Jenkins</title> admin password: hunter2",
+      "the endpoint answered 302",
+      "refused to connect to intranet.example: 10.1.2.3 is a private address",
+      "http://hooks.example/T0/secret: no complete answer within 10000 ms",
+      "http://hooks.example/T0/secret: connection refused",
+      "https://hooks.example/T0/secret: TLS handshake failed (self-signed certificate)",
+      "DNS lookup of hooks.example failed: NXDOMAIN",
+      "not sent: the endpoint is disabled",
+      "something nobody expected at http://hooks.example/T0/secret",
+    ];
+    for (const lastError of [...legacy, null]) {
+      await pool.query(
+        `insert into "WebhookDelivery" ("workspaceId", "endpointId", "eventType", "messageId", payload, "lastError",
+           "updatedAt") values ($1, $2, 'webhook.test', 'msg', '{}', $3, now())`,
+        [workspace, endpoint, lastError],
+      );
+    }
+    await pool.query(
+      `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType", changes)
+       values ($1, 'system', 'webhooks', 'system', 'webhook.disable', 'webhook', $2)`,
+      [workspace, JSON.stringify({ disabledReason: { before: null, after: long } })],
+    );
+
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ lastErrorClass: string | null; lastError: string | null }>(
+      `select "lastErrorClass", "lastError" from "WebhookDelivery" order by id`,
+    );
+    expect(rows.map((r) => [r.lastErrorClass, r.lastError])).toEqual([
+      ["http-status", "the endpoint answered 500"],
+      ["http-status", "the endpoint answered 302 (redirects are not followed)"],
+      ["address-refused", "the host resolves to a private address, which this server may not contact"],
+      ["timeout", "no complete answer within 10000 ms"],
+      ["connection", "the connection was refused"],
+      ["tls", "the TLS handshake or certificate check failed"],
+      ["dns", "the host name does not resolve to an address"],
+      ["endpoint-disabled", "not sent: the endpoint is disabled"],
+      ["other", "the attempt failed (details are no longer kept)"],
+      [null, null],
+    ]);
+    const safeReason = `${reason}answered 500)`;
+    const ep = await pool.query(`select "disabledReason" from "WebhookEndpoint" where id = $1`, [endpoint]);
+    expect(ep.rows[0].disabledReason).toBe(safeReason);
+    const audit = await pool.query(`select changes from "AuditEntry" where action = 'webhook.disable'`);
+    expect(audit.rows[0].changes).toEqual({ disabledReason: { before: null, after: safeReason } });
+  });
+});

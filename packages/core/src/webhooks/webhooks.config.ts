@@ -3,6 +3,7 @@
 // at every delivery, since DNS can change in between.
 import { FetchRefused, envInt, vetUrl, type Env, type NetConfig } from "@ems/scanners";
 import { validationError } from "../errors.ts";
+import { describeDeliveryError } from "./webhooks.failure.ts";
 
 export interface WebhookConfig {
   /** The dashboard's public URL: the links in every message. */
@@ -61,7 +62,9 @@ export async function checkWebhookUrl(url: string, net: NetConfig): Promise<stri
   try {
     await vetUrl(url, net);
   } catch (err) {
-    if (err instanceof FetchRefused) throw validationError("url", err.message);
+    // In the delivery log's words: a refusal never says which address the host resolved to.
+    if (err instanceof FetchRefused)
+      throw validationError("url", describeDeliveryError(err, net.httpTimeoutMs).message);
     throw err;
   }
   return new URL(url).href;

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { Actor } from "../audit/write.ts";
 import { ROLE_RANK } from "../door.ts";
 import type { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
+import type { DeliveryErrorClass } from "./webhooks.failure.ts";
 import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhooks.schemas.ts";
 
 /**
@@ -53,6 +54,7 @@ export const presentDelivery = (d: WebhookDelivery): z.output<typeof webhookDeli
   lastStatusCode: d.lastStatusCode,
   latencyMs: d.latencyMs,
   lastError: d.lastError,
+  lastErrorClass: d.lastErrorClass as DeliveryErrorClass | null,
   nextAttemptAt: d.nextAttemptAt,
   payload: d.payload as z.output<typeof webhookPayloadSchema>,
   createdAt: d.createdAt,
