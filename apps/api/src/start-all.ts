@@ -56,9 +56,10 @@ const children: ChildProcess[] = [
     stdio: "inherit",
     env: { ...env, EMS_SERVES_DASHBOARD: "1", ...(db.embedded ? {} : { DATABASE_URL: databaseUrl }) },
   }),
+  // The dashboard's front (apps/web/server.ts: proxy headers, Node's refusals in the error shape) before Next.
   spawn(
-    path.join(repoRoot, "apps/web/node_modules/.bin/next"),
-    ["start", "--port", String(webPort), "--hostname", config.host],
+    process.execPath,
+    ["--import", "tsx", "server.ts", "--port", String(webPort), "--hostname", config.host],
     {
       cwd: path.join(repoRoot, "apps/web"),
       stdio: ["ignore", "ignore", "inherit"],

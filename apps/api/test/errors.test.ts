@@ -131,3 +131,34 @@ describe("answers the HTTP layer gives outside our handlers, in the error shape"
     }
   });
 });
+
+describe("the client's address (core's clientAddress, shared with the dashboard)", () => {
+  const createdFrom = async (t: TestApi, credential: string) => {
+    const res = await call(
+      t.url,
+      credential,
+      "POST",
+      "/app/projects",
+      { name: `ip ${Math.random()}` },
+      {
+        "x-forwarded-for": "6.6.6.6, 10.0.0.1",
+      },
+    );
+    expect(res.status).toBe(201);
+    const { rows } = await t.db.pool.query(
+      `select ip from "AuditEntry" where action = 'project.create' order by id desc limit 1`,
+    );
+    return rows[0].ip as string;
+  };
+
+  it("is the connection's; X-Forwarded-For counts only with EMS_TRUST_PROXY", async () => {
+    expect(await createdFrom(api, key)).toBe("127.0.0.1");
+    const proxied = await startApi({ config: { trustProxy: true } });
+    try {
+      const { key: proxiedKey } = await workspaceWithKey(proxied.services);
+      expect(await createdFrom(proxied, proxiedKey)).toBe("6.6.6.6");
+    } finally {
+      await proxied.close();
+    }
+  });
+});
