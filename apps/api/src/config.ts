@@ -6,7 +6,7 @@ export interface ApiConfig {
   port: number;
   /** Public base URL, used in the OpenAPI document's server list. */
   baseUrl: string;
-  /** Largest accepted request body, in bytes (EMS_BODY_LIMIT; core's edgeSettingsFromEnv, shared with the dashboard). */
+  /** Largest accepted request body in bytes (EMS_BODY_LIMIT; core's edgeSettingsFromEnv, shared with the dashboard). */
   bodyLimit: number;
   /** X-Forwarded-For gives the client's address (EMS_TRUST_PROXY, behind a reverse proxy). */
   trustProxy: boolean;

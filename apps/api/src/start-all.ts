@@ -57,15 +57,11 @@ const children: ChildProcess[] = [
     env: { ...env, EMS_SERVES_DASHBOARD: "1", ...(db.embedded ? {} : { DATABASE_URL: databaseUrl }) },
   }),
   // The dashboard's front (apps/web/server.ts: proxy headers, Node's refusals in the error shape) before Next.
-  spawn(
-    process.execPath,
-    ["--import", "tsx", "server.ts", "--port", String(webPort), "--hostname", config.host],
-    {
-      cwd: path.join(repoRoot, "apps/web"),
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    },
-  ),
+  spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(webPort), "--hostname", config.host], {
+    cwd: path.join(repoRoot, "apps/web"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  }),
 ];
 
 let stopping = false;

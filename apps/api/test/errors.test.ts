@@ -117,7 +117,7 @@ describe("answers the HTTP layer gives outside our handlers, in the error shape"
     expect(headers.body).toMatchObject({ code: "HEADERS_TOO_LARGE", status: 431 });
   });
 
-  it("400 MALFORMED_REQUEST for what is not HTTP, an HTTP/1.1 request without Host, and a bad URL encoding", async () => {
+  it("400 MALFORMED_REQUEST for what is not HTTP, an HTTP/1.1 request without Host, a bad URL encoding", async () => {
     const garbage = await raw(api.url, "GARBAGE\r\n\r\n");
     expect(garbage.body).toMatchObject({ code: "MALFORMED_REQUEST", status: 400, field: "request" });
     const hostless = await raw(api.url, "GET /app/projects HTTP/1.1\r\nConnection: close\r\n\r\n");

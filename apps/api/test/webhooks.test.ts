@@ -1,9 +1,16 @@
 // Change alerts, managed as the dashboard does and delivered by the queue to a real receiver on 127.0.0.1 that
 // verifies every signature with `standardwebhooks`: endpoints, signing, retries, auto-disable, the Slack format.
 import { describe, expect, it } from "vitest";
-import { asOperator, createCaller, createServices, emitWebhookEvent, sessionContext } from "@ems/core";
+import {
+  asOperator,
+  createCaller,
+  createServices,
+  emitWebhookEvent,
+  emitWebhookEvents,
+  sessionContext,
+} from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, expectAppError, expectError, newUser, until } from "./harness.ts";
+import { call, expectAppError, expectError, newUser, newWorkspace, until } from "./harness.ts";
 import {
   admin,
   api,
@@ -297,6 +304,56 @@ describe("delivering", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await deliveries(ep.id)).toHaveLength(0);
     expect(at("/rollback")).toHaveLength(0);
+  });
+
+  it("keeps workspaces fair: one's backlog of 1,000 does not hold another's test event back", async () => {
+    const caller = async () => {
+      const ws = await newWorkspace(api.services);
+      const { user } = await newUser(api.services, ws.id, "admin");
+      return { id: ws.id, caller: createCaller(sessionContext(api.services, { userId: user.id, workspaceId: ws.id })) };
+    };
+    const [busy, quiet] = [await caller(), await caller()];
+    script.set("/backlog", ["slow"]);
+    const backlog = await busy.caller.webhooks.create({ url: `${hookBase}/backlog`, events: ["asset.unreachable"] });
+    const event = { type: "asset.unreachable" as const, asset: { id: 1, value: "x.test", name: null }, reason: "t" };
+    await asOperator(api.services, busy.id, op, (sc) =>
+      sc.db.$transaction(
+        (tx) =>
+          emitWebhookEvents(
+            sc,
+            tx,
+            Array.from({ length: 1000 }, () => event),
+          ),
+        {
+          timeout: 60_000,
+        },
+      ),
+    );
+    await until(async () => at("/backlog").length > 0, "the backlog's first deliveries");
+
+    const ep = await quiet.caller.webhooks.create({ url: `${hookBase}/other-workspace` });
+    const queuedAt = Date.now();
+    await quiet.caller.webhooks.test({ id: ep.id });
+    await until(async () => at("/other-workspace").length === 1, "the other workspace's test event", 10_000);
+    expect(Date.now() - queuedAt).toBeLessThan(5_000);
+    const pending = await runInWorkspace(busy.id, () =>
+      api.services.scoped.webhookDelivery.count({ where: { endpointId: backlog.id, status: "pending" } }),
+    );
+    expect(pending).toBeGreaterThan(900); // it went ahead of the backlog, which is still there
+
+    await busy.caller.webhooks.delete({ id: backlog.id }); // its queued messages are dropped
+    // Their jobs still pass through the queue (each finds no delivery): the next tests wait for them.
+    const waitingJobs = async () =>
+      Number(
+        (
+          await api.db.pool.query(
+            `select count(*) from pgboss.job where name = 'webhook-delivery' and state in ('created', 'retry', 'active')
+               and data ->> 'workspaceId' = $1`,
+            [String(busy.id)],
+          )
+        ).rows[0].count,
+      );
+    await until(async () => (await waitingJobs()) === 0, "the dropped backlog to pass", 90_000);
   });
 
   it("sends the Slack format as incoming-webhook JSON, still signed", async () => {

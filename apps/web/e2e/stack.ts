@@ -50,6 +50,8 @@ const discovery = {
     sourceTimeoutMs: 3000,
     resolveConcurrency: 100,
     bruteforce: true,
+    // Low enough for discovery.spec.ts to show a run that reached it (EMS_DISCOVERY_MAX_HOSTS).
+    maxHosts: 100,
   },
   intervalDays: 0,
 };

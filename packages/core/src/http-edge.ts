@@ -27,29 +27,26 @@ export function edgeSettingsFromEnv(env: Record<string, string | undefined> = pr
   return { bodyLimit: limit ? Number(limit) : DEFAULT_BODY_LIMIT, trustProxy: trust === "true" || trust === "1" };
 }
 
-const first = (header: string | string[] | undefined) =>
-  (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim() || undefined;
+/** What the connection says, or behind a trusted proxy the first entry of the proxy's header. */
+const forwarded = (direct: string | undefined, header: string | string[] | undefined, trustProxy: boolean) =>
+  (trustProxy && (Array.isArray(header) ? header[0] : header)?.split(",")[0]?.trim()) || direct;
 
 /**
  * The client's address: the connection's own; behind a trusted proxy, the first X-Forwarded-For entry (the client as
  * the proxy saw it), as Fastify's `trustProxy: true` reads it.
  */
-export function clientAddress(
+export const clientAddress = (
   remoteAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trustProxy: boolean,
-): string | undefined {
-  return (trustProxy && first(forwardedFor)) || remoteAddress;
-}
+): string | undefined => forwarded(remoteAddress, forwardedFor, trustProxy);
 
 /** The host the client asked for: Host; behind a trusted proxy, X-Forwarded-Host first. */
-export function requestHost(
+export const requestHost = (
   host: string | undefined,
   forwardedHost: string | string[] | undefined,
   trustProxy: boolean,
-): string | undefined {
-  return (trustProxy && first(forwardedHost)) || host;
-}
+): string | undefined => forwarded(host, forwardedHost, trustProxy);
 
 /** Headers only a proxy may set: a server that does not trust one drops them from every request. */
 export const PROXY_HEADERS = [

@@ -143,7 +143,8 @@ export async function sendTestEvent(sc: ServiceContext, id: number) {
       endpoint: { id, url: `${sc.services.webhooks.webUrl}/settings/webhooks` },
       message: `A test event sent by ${sc.actor.name}`,
     };
-    const delivery = await queueDelivery(sc, tx, id, {
+    const delivery = await queueDelivery(sc, tx, {
+      endpointId: id,
       messageId: newMessageId(),
       eventType: "webhook.test",
       payload: payloadOf(sc, "webhook.test", data),
@@ -182,7 +183,8 @@ export async function redeliver(sc: ServiceContext, id: number, deliveryId: numb
   return sc.db.$transaction(async (tx) => {
     const d = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id } });
     if (!d) throw notFound("Webhook delivery");
-    const again = await queueDelivery(sc, tx, id, {
+    const again = await queueDelivery(sc, tx, {
+      endpointId: id,
       messageId: d.messageId,
       eventType: d.eventType as WebhookEventType,
       payload: d.payload as object,
