@@ -123,3 +123,23 @@ describe("20261128041938_webhook_delivery_log_without_replies", () => {
     expect(audit.rows[0].changes).toEqual({ disabledReason: { before: null, after: safeReason } });
   });
 });
+
+describe("20261128045303_discovery_caps_and_run_summaries", () => {
+  it("moves endpoints subscribed to discovery.host_found to the per-run discovery.hosts_found", async () => {
+    const { pool, workspace } = await databaseBefore("20261128045303_discovery_caps_and_run_summaries");
+    const endpoint = (events: string[]) =>
+      pool.query(
+        `insert into "WebhookEndpoint" ("workspaceId", url, events, secret, "updatedAt")
+         values ($1, 'https://hooks.example/x', $2, 'whsec_x', now())`,
+        [workspace, events],
+      );
+    await endpoint(["issue.created", "discovery.host_found", "scan.failed"]);
+    await endpoint(["issue.created"]);
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ events: string[] }>(`select events from "WebhookEndpoint" order by id`);
+    expect(rows.map((r) => r.events)).toEqual([
+      ["issue.created", "discovery.hosts_found", "scan.failed"],
+      ["issue.created"],
+    ]);
+  });
+});
