@@ -158,7 +158,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No pg-boss retries: the scan watchdog requeues a scan whose worker died (once, see scans.watchdog.ts).
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
-    // Retry policy per message (enqueueWebhook): the sending process's settings.
+    // Retry policy per message (enqueueWebhooks): the sending process's settings.
     await ensureQueue(boss, { name: QUEUES.webhook });
     await ensureQueue(boss, { name: QUEUES.discovery, ...discoveryPolicy });
     await ensureQueue(boss, { name: QUEUES.assessment, ...assessmentPolicy });
