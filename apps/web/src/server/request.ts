@@ -80,6 +80,7 @@ export function limitedBody(req: Request): ReadableStream<Uint8Array> | null {
 
 /** The request with its body limited (see limitedBody), for a handler that reads it. */
 export function withLimitedBody(req: Request): Request {
+  if (req.method === "GET" || req.method === "HEAD") return req; // a body there is never read
   const body = limitedBody(req);
   if (!body) return req;
   return new Request(req.url, { method: req.method, headers: req.headers, body, duplex: "half" } as RequestInit);
