@@ -17,6 +17,19 @@ export default tseslint.config(
     },
   },
   {
+    // One CSV writer (packages/core/src/csv.ts), which neutralises formulas: nothing else may write CSV.
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["packages/core/src/csv.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [{ group: ["csv-stringify", "csv-stringify/*"], message: "Write CSV with toCsv (core's csv.ts)." }],
+        },
+      ],
+    },
+  },
+  {
     // Node scripts that use Node's globals without importing them.
     files: ["scripts/*.mjs", "packages/db/scripts/**/*.mjs"],
     languageOptions: { globals: { process: "readonly", console: "readonly", WebAssembly: "readonly" } },

@@ -39,7 +39,9 @@ const config: NextConfig = {
     "playwright-core",
   ],
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    // Not on the assessment report's HTML and PDF: those carry the report's own, stricter set (core's
+    // DOCUMENT_HEADERS, as over REST and on share links), which these would replace.
+    return [{ source: "/:path((?!api/assessments/\\d+/(?:html|pdf)$).*)", headers: securityHeaders }];
   },
 };
 

@@ -1,12 +1,14 @@
 // Every setting comes from the environment (README lists them).
+import { edgeSettingsFromEnv } from "@ems/core/http-edge";
+
 export interface ApiConfig {
   host: string;
   port: number;
   /** Public base URL, used in the OpenAPI document's server list. */
   baseUrl: string;
-  /** Largest accepted request body, in bytes. */
+  /** Largest accepted request body in bytes (EMS_BODY_LIMIT; core's edgeSettingsFromEnv, shared with the dashboard). */
   bodyLimit: number;
-  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
+  /** X-Forwarded-For gives the client's address (EMS_TRUST_PROXY, behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: string;
   /** Browser origins allowed to call the API cross-origin (EMS_CORS_ORIGINS); none by default. */
@@ -47,8 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     port,
     baseUrl,
     shareBaseUrl: (env.EMS_SHARE_BASE_URL ?? baseUrl).replace(/\/$/, ""),
-    bodyLimit: Number(env.EMS_BODY_LIMIT ?? 1024 * 1024),
-    trustProxy: env.EMS_TRUST_PROXY === "1" || env.EMS_TRUST_PROXY === "true",
+    ...edgeSettingsFromEnv(env),
     logLevel: env.LOG_LEVEL ?? "info",
     corsOrigins: parseCorsOrigins(env.EMS_CORS_ORIGINS),
     webUrl: (env.EMS_WEB_URL ?? `http://127.0.0.1:${env.EMS_WEB_PORT ?? 3000}`).replace(/\/$/, ""),

@@ -1,20 +1,36 @@
 // The HTTP server: REST at /app/*, OAuth at /oauth/*, the OpenAPI document
 // and its interactive reference, and a health check. Every error leaves in
 // the one error shape (core's ErrorBody), whoever raised it.
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { AppError, ErrorCode, appRouter, buildOpenApiDocument, databaseReachable, type Services } from "@ems/core";
+import { answerClientError, clientAddress, missingHostBody } from "@ems/core/http-edge";
 import type { ApiConfig } from "./config.ts";
 import { registerOAuthRoutes } from "./oauth/routes.ts";
 import { sendError } from "./rest/answer.ts";
 import { registerRestApi } from "./rest/edge.ts";
 import { redactShareToken, registerShareRoutes } from "./share/routes.ts";
 
-/** Fastify's own errors (body parsing, limits) in our codes. */
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The client's address (core's clientAddress: X-Forwarded-For only with EMS_TRUST_PROXY). */
+    clientIp: string | undefined;
+  }
+}
+
+/** Fastify's own errors (body parsing, limits, its router's refusals) in our codes. */
 function fromFastifyError(err: FastifyError): unknown {
   switch (err.code) {
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return new AppError(414, ErrorCode.URI_TOO_LONG, "path: a path segment is longer than 100 characters", {
+        field: "path",
+      });
+    case "FST_ERR_BAD_URL":
+      return new AppError(400, ErrorCode.MALFORMED_REQUEST, "path: not a valid URL (a bad percent-encoding)", {
+        field: "path",
+      });
     case "FST_ERR_CTP_BODY_TOO_LARGE":
       return new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, "body: larger than the limit of this server", {
         field: "body",
@@ -36,11 +52,20 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
     logger: {
       level: config.logLevel,
       serializers: {
-        req: (req) => ({ method: req.method, url: redactShareToken(req.url), host: req.host, remoteAddress: req.ip }),
+        req: (req) => ({
+          method: req.method,
+          url: redactShareToken(req.url),
+          host: req.host,
+          remoteAddress: (req as FastifyRequest).clientIp,
+        }),
       },
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // What Node's parser refuses (overlong request line or headers, a slow or malformed request, no Host) is
+    // answered in the error shape too: core's http-edge, shared with the dashboard's front.
+    clientErrorHandler: answerClientError,
+    http: { requireHostHeader: false },
+    frameworkErrors: (err, _request, reply) => sendError(reply, fromFastifyError(err)),
     // As trpc-to-openapi matched REST paths: case-insensitive, a trailing slash ignored.
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Per-request logs only when debugging: they cost throughput and say little.
@@ -81,6 +106,23 @@ export async function buildServer(services: Services, config: ApiConfig): Promis
     maxAge: 600,
   });
 
+  app.decorateRequest("clientIp", {
+    getter(this: FastifyRequest) {
+      return clientAddress(this.socket.remoteAddress, this.headers["x-forwarded-for"], config.trustProxy);
+    },
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.raw.httpVersion === "1.1" && !request.headers.host) {
+      return sendError(
+        reply,
+        new AppError(400, ErrorCode.MALFORMED_REQUEST, missingHostBody().message, { field: "request" }),
+      );
+    }
+  });
+  // Every answer, JSON, files and the reference pages alike: browsers never guess a type.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("X-Content-Type-Options", "nosniff");
+  });
   app.setErrorHandler((err: FastifyError, _request, reply) => sendError(reply, fromFastifyError(err)));
   app.setNotFoundHandler((request, reply) =>
     sendError(

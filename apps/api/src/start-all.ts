@@ -56,15 +56,12 @@ const children: ChildProcess[] = [
     stdio: "inherit",
     env: { ...env, EMS_SERVES_DASHBOARD: "1", ...(db.embedded ? {} : { DATABASE_URL: databaseUrl }) },
   }),
-  spawn(
-    path.join(repoRoot, "apps/web/node_modules/.bin/next"),
-    ["start", "--port", String(webPort), "--hostname", config.host],
-    {
-      cwd: path.join(repoRoot, "apps/web"),
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
-    },
-  ),
+  // The dashboard's front (apps/web/server.ts: proxy headers, Node's refusals in the error shape) before Next.
+  spawn(process.execPath, ["--import", "tsx", "server.ts", "--port", String(webPort), "--hostname", config.host], {
+    cwd: path.join(repoRoot, "apps/web"),
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, DATABASE_URL: databaseUrl, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  }),
 ];
 
 let stopping = false;

@@ -105,6 +105,13 @@ describe("a generated report", () => {
     const res = await s.req("GET", `/app/assessments/${id}/html`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/html");
+    // The share page's strict policy: a report opened from the API runs nothing and loads nothing either.
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; " +
+        "form-action 'none'",
+    );
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     const html = await res.text();
     expect(html).not.toMatch(/<script|<link|src="http|url\(/i);
     await expect(html.replace(/#\d+, generated/, "#N, generated")).toMatchFileSnapshot(

@@ -34,7 +34,14 @@ export type Host = {
   firstSeenAt: string;
   lastSeenAt: string;
 };
-export type Run = { id: number; status: string; found: number; new: number; sourceErrors: { source: string }[] };
+export type Run = {
+  id: number;
+  status: string;
+  found: number;
+  new: number;
+  sourceErrors: { source: string }[];
+  capped: { limit: number; dropped: number } | null;
+};
 
 export const req = (method: string, path: string, body?: unknown, credential = key) =>
   call(api.url, credential, method, path, body);
@@ -47,6 +54,7 @@ export const settings = (intervalDays: number): DiscoverySettings => ({
     sourceTimeoutMs: 3000,
     resolveConcurrency: 100,
     bruteforce: true,
+    maxHosts: 20_000,
   },
   intervalDays,
 });

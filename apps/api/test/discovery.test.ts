@@ -125,6 +125,26 @@ describe("a discovery run", () => {
   });
 });
 
+describe("the cap on what one run stores", () => {
+  it("stores at most EMS_DISCOVERY_MAX_HOSTS and says in the run how many names it left out", async () => {
+    const engine = api.services.discovery.engine as { maxHosts: number };
+    const known = await hosts();
+    const before = known.length;
+    // With no room left after the sources' names, the wordlist is not tried: its names are not "left out".
+    const wordlistOnly = known.filter((h) => h.sources.join() === "bruteforce").length;
+    engine.maxHosts = 3;
+    try {
+      const run = await runTo({ assetId: domainId });
+      expect(run).toMatchObject({ status: "done", found: 3, capped: { limit: 3 } });
+      expect(run.capped!.dropped).toBe(before - wordlistOnly - 3);
+    } finally {
+      engine.maxHosts = 20_000;
+    }
+    const uncapped = await runTo({ assetId: domainId });
+    expect(uncapped).toMatchObject({ status: "done", found: before, capped: null });
+  });
+});
+
 describe("the list and the summary", () => {
   it("filters by status, source, resolution and text, with an exact X-Total-Count", async () => {
     const res = await req("GET", `/app/discovery/hosts?source=redirect&limit=1`);

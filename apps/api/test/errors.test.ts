@@ -1,4 +1,5 @@
 // One error shape for everything that can go wrong before a procedure runs.
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, expectError, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 
@@ -80,5 +81,84 @@ describe("the common error shape", () => {
     const res = await fetch(`${api.url}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: "ok", database: "ok" });
+  });
+});
+
+/** What a raw request gets back: the status line and the JSON body, until the server closes the connection. */
+function raw(url: string, request: string) {
+  return new Promise<{ status: number; headers: string; body: Record<string, unknown> }>((resolve, reject) => {
+    const { port } = new URL(url);
+    const socket = net.connect(Number(port), "127.0.0.1", () => socket.write(request));
+    let out = "";
+    socket.on("data", (d) => (out += d.toString("latin1")));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [head, body] = [out.slice(0, out.indexOf("\r\n\r\n")), out.slice(out.indexOf("\r\n\r\n") + 4)];
+      resolve({ status: Number(head.split(" ")[1]), headers: head.toLowerCase(), body: JSON.parse(body || "{}") });
+    });
+    socket.setTimeout(10_000, () => socket.destroy(new Error(`no answer to ${request.slice(0, 40)}`)));
+  });
+}
+
+describe("answers the HTTP layer gives outside our handlers, in the error shape", () => {
+  it("414 for a path segment past 100 characters, without echoing the path", async () => {
+    const res = await call(api.url, key, "GET", `/app/assessments/${"1".repeat(200)}/html`);
+    const body = await expectError(res, 414, "URI_TOO_LONG", "path");
+    expect(JSON.stringify(body)).not.toContain("1".repeat(101));
+  });
+
+  it("414 for a request line past Node's 16 KiB, 431 for headers past it, closing the connection", async () => {
+    const long = await raw(api.url, `GET /app/${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long.status).toBe(414);
+    expect(long.body).toMatchObject({ code: "URI_TOO_LONG", status: 414, field: "path" });
+    expect(long.headers).toContain("connection: close");
+    const headers = await raw(api.url, `GET /app/projects HTTP/1.1\r\nHost: x\r\nX-A: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(headers.status).toBe(431);
+    expect(headers.body).toMatchObject({ code: "HEADERS_TOO_LARGE", status: 431 });
+  });
+
+  it("400 MALFORMED_REQUEST for what is not HTTP, an HTTP/1.1 request without Host, a bad URL encoding", async () => {
+    const garbage = await raw(api.url, "GARBAGE\r\n\r\n");
+    expect(garbage.body).toMatchObject({ code: "MALFORMED_REQUEST", status: 400, field: "request" });
+    const hostless = await raw(api.url, "GET /app/projects HTTP/1.1\r\nConnection: close\r\n\r\n");
+    expect(hostless.body).toMatchObject({ code: "MALFORMED_REQUEST", status: 400, field: "request" });
+    await expectError(await call(api.url, key, "GET", "/app/%zz"), 400, "MALFORMED_REQUEST", "path");
+  });
+
+  it("sends nosniff with every answer", async () => {
+    for (const path of ["/app/projects", "/app/nothing", "/openapi.json", "/healthz"]) {
+      expect((await call(api.url, key, "GET", path)).headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+});
+
+describe("the client's address (core's clientAddress, shared with the dashboard)", () => {
+  const createdFrom = async (t: TestApi, credential: string) => {
+    const res = await call(
+      t.url,
+      credential,
+      "POST",
+      "/app/projects",
+      { name: `ip ${Math.random()}` },
+      {
+        "x-forwarded-for": "6.6.6.6, 10.0.0.1",
+      },
+    );
+    expect(res.status).toBe(201);
+    const { rows } = await t.db.pool.query(
+      `select ip from "AuditEntry" where action = 'project.create' order by id desc limit 1`,
+    );
+    return rows[0].ip as string;
+  };
+
+  it("is the connection's; X-Forwarded-For counts only with EMS_TRUST_PROXY", async () => {
+    expect(await createdFrom(api, key)).toBe("127.0.0.1");
+    const proxied = await startApi({ config: { trustProxy: true } });
+    try {
+      const { key: proxiedKey } = await workspaceWithKey(proxied.services);
+      expect(await createdFrom(proxied, proxiedKey)).toBe("6.6.6.6");
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -175,9 +175,10 @@ describe("events from the product", () => {
     expect(await deliveries(ep.id)).toHaveLength(1);
   });
 
-  it("sends discovery.host_found once per new host of a discovery run, nothing for them on the next run", async () => {
-    const ep = await newEndpoint("/discovery", { events: ["discovery.host_found"] });
-    ct.publish("alert-target.com", ["shop.alert-target.com", "vpn.alert-target.com", "alert-target.com"]);
+  it("sends one discovery.hosts_found per run: counts and the first 100 names; none when nothing is new", async () => {
+    const ep = await newEndpoint("/discovery", { events: ["discovery.hosts_found"] });
+    const many = Array.from({ length: 150 }, (_, i) => `h${String(i).padStart(3, "0")}.alert-target.com`);
+    ct.publish("alert-target.com", ["shop.alert-target.com", "vpn.alert-target.com", "alert-target.com", ...many]);
     dns.set("shop.alert-target.com", { A: ["127.0.0.1"] });
     const run = async () => {
       const res = await call(api.url, key, "POST", "/app/discovery/run", { assetId: scanAssetId });
@@ -187,16 +188,38 @@ describe("events from the product", () => {
         const r = await api.services.db.prisma.discoveryRun.findUniqueOrThrow({ where: { id: runs[0]!.id } });
         return r.status === "done";
       }, "the discovery run");
+      return runs[0]!.id;
     };
-    await run();
-    await settled(ep.id, 2, "two discovery.host_found");
-    const sent = at("/discovery").map((r) => verified(ep.secret, r));
-    expect(sent.map((m) => m.type)).toEqual(["discovery.host_found", "discovery.host_found"]);
-    expect(sent.map((m) => m.data.hostname).sort()).toEqual(["shop.alert-target.com", "vpn.alert-target.com"]);
-    expect(sent[0]!.data.asset).toMatchObject({ id: scanAssetId, value: "alert-target.com" });
-
-    await run(); // the same names again: already known
+    const runId = await run();
+    await settled(ep.id, 1, "the run's discovery.hosts_found");
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await deliveries(ep.id)).toHaveLength(2);
+    expect(await deliveries(ep.id)).toHaveLength(1); // one message for 152 new hosts
+    const [sent] = at("/discovery").map((r) => verified(ep.secret, r) as unknown as HostsFound);
+    expect(sent!.type).toBe("discovery.hosts_found");
+    expect(sent!.data.asset).toMatchObject({ id: scanAssetId, value: "alert-target.com" });
+    expect(sent!.data.run).toMatchObject({
+      id: runId,
+      trigger: "manual",
+      status: "done",
+      url: "https://dash.example.test/discovery?domain=alert-target.com&status=new",
+    });
+    expect(sent!.data.found).toBe(152);
+    expect(sent!.data.newHosts.total).toBe(152);
+    expect(sent!.data.newHosts.truncated).toBe(true);
+    expect(sent!.data.newHosts.names).toEqual([...many.slice(0, 100)]);
+
+    await run(); // the same names again: already known, nothing sent
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await deliveries(ep.id)).toHaveLength(1);
   });
 });
+
+interface HostsFound {
+  type: string;
+  data: {
+    asset: { id: number; value: string };
+    run: { id: number; url: string; trigger: string; status: string };
+    found: number;
+    newHosts: { total: number; names: string[]; truncated: boolean };
+  };
+}

@@ -40,8 +40,8 @@ export let ct: TestCtServer;
 export let receiver: Server;
 export let hookBase: string;
 export const received: Received[] = [];
-/** What each receiver path answers, in turn; the last answer repeats. "hang" never answers. */
-export const script = new Map<string, (number | "hang")[]>();
+/** What each receiver path answers, in turn; the last answer repeats. "hang" never answers; "slow" is 200 after 1 s. */
+export const script = new Map<string, (number | "hang" | "slow")[]>();
 
 export let key: string;
 export let workspaceId: number;
@@ -69,6 +69,7 @@ export function setupWebhookStack() {
         const answers = script.get(path) ?? [200];
         const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
         if (answer === "hang") return; // the attempt times out
+        if (answer === "slow") return void setTimeout(() => res.writeHead(200).end("ok"), 1000);
         res.writeHead(answer, { "content-type": "text/plain" }).end(answer === 200 ? "ok" : "nope");
       });
     });
@@ -101,6 +102,7 @@ export function setupWebhookStack() {
         sourceTimeoutMs: 3000,
         resolveConcurrency: 50,
         bruteforce: false,
+        maxHosts: 20_000,
       },
       intervalDays: 0,
     };
@@ -176,7 +178,6 @@ export interface Sent {
     scan: Ref & { error: string };
     changes: { newIssues: Ref[]; resolvedIssues: Ref[] };
     reason: string;
-    hostname: string;
   };
 }
 

@@ -1,14 +1,22 @@
 // Change alerts, managed as the dashboard does and delivered by the queue to a real receiver on 127.0.0.1 that
 // verifies every signature with `standardwebhooks`: endpoints, signing, retries, auto-disable, the Slack format.
 import { describe, expect, it } from "vitest";
-import { asOperator, createCaller, createServices, emitWebhookEvent, sessionContext } from "@ems/core";
+import {
+  asOperator,
+  createCaller,
+  createServices,
+  emitWebhookEvent,
+  emitWebhookEvents,
+  sessionContext,
+} from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, expectAppError, expectError } from "./harness.ts";
+import { call, expectAppError, expectError, newUser, newWorkspace, until } from "./harness.ts";
 import {
   admin,
   api,
   at,
   deliveries,
+  dns,
   hookBase,
   key,
   member,
@@ -74,7 +82,7 @@ describe("managing endpoints", () => {
       "VALIDATION_ERROR",
     );
     expect(err.field).toBe("url");
-    expect(err.message).toMatch(/^url: .*loopback/);
+    expect(err.message).toBe("url: the host resolves to a private address, which this server may not contact");
     const allowed = createServices(api.db, {
       net: { ...api.services.net, allowedRanges: [], allowPrivate: true },
       webhooks: WEBHOOKS,
@@ -91,7 +99,7 @@ describe("managing endpoints", () => {
 
   it("lets members read and only admins change; REST answers SESSION_REQUIRED; other workspaces get 404", async () => {
     const ep = await newEndpoint("/roles");
-    expect((await member().webhooks.get({ id: ep.id })).url).toBe(`${hookBase}/roles`);
+    expect((await member().webhooks.get({ id: ep.id })).enabled).toBe(true);
     await expectAppError(member().webhooks.update({ id: ep.id, enabled: false }), 403, "ROLE_REQUIRED");
     await expectAppError(member().webhooks.test({ id: ep.id }), 403, "ROLE_REQUIRED");
     await expectError(await call(api.url, key, "GET", "/app/webhooks"), 403, "SESSION_REQUIRED");
@@ -107,6 +115,94 @@ describe("managing endpoints", () => {
     await expectAppError(stranger.webhooks.deliveries({ id: ep.id }), 404, "NOT_FOUND");
     await expectAppError(stranger.webhooks.delete({ id: ep.id }), 404, "NOT_FOUND");
     expect((await admin().webhooks.get({ id: ep.id })).enabled).toBe(true);
+  });
+});
+
+describe("URLs are secrets", () => {
+  it("shows the URL whole to admins and owners only; members and read-only see scheme://host/…", async () => {
+    const ep = await newEndpoint("/services/T0001/B0001/s3cr3tT0k3n");
+    const masked = `${hookBase}/…`;
+    expect(ep).toMatchObject({ url: `${hookBase}/services/T0001/B0001/s3cr3tT0k3n`, urlMasked: false });
+    const viewer = (await newUser(api.services, workspaceId, "read-only")).user.id;
+    const readOnly = createCaller(sessionContext(api.services, { userId: viewer, workspaceId }));
+    for (const caller of [member(), readOnly]) {
+      expect(await caller.webhooks.get({ id: ep.id })).toMatchObject({ url: masked, urlMasked: true });
+      const listed = (await caller.webhooks.list({})).items.find((e) => e.id === ep.id);
+      expect(listed).toMatchObject({ url: masked, urlMasked: true });
+    }
+    expect((await admin().webhooks.list({})).items.find((e) => e.id === ep.id)?.url).toBe(ep.url);
+  });
+
+  it("never writes a URL in clear in the audit log or its export; a change of URL is audited masked", async () => {
+    const ep = await admin().webhooks.create({ url: `${hookBase}/services/T0002/B0002/firstSecret`, description: "a" });
+    await admin().webhooks.update({ id: ep.id, url: `${hookBase}/services/T0002/B0002/secondSecret` });
+    await admin().webhooks.update({ id: ep.id, description: "renamed" });
+    await admin().webhooks.delete({ id: ep.id });
+    const entries = await runInWorkspace(workspaceId, () =>
+      api.services.scoped.auditEntry.findMany({
+        where: { resourceType: "webhook", resourceId: String(ep.id) },
+        orderBy: { id: "asc" },
+      }),
+    );
+    expect(entries.map((e) => [e.action, (e.changes as { url?: unknown }).url ?? null])).toEqual([
+      ["webhook.create", { before: null, after: `${hookBase}/…` }],
+      ["webhook.update", { before: `${hookBase}/…`, after: `${hookBase}/…` }],
+      ["webhook.update", null],
+      ["webhook.delete", { before: `${hookBase}/…`, after: null }],
+    ]);
+    for (const path of ["/app/audit-log?resourceType=webhook", "/app/audit-log/export?resourceType=webhook"]) {
+      const res = await call(api.url, key, "GET", path);
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain("webhook.update");
+      expect(text).not.toMatch(/firstSecret|secondSecret|T0002/);
+    }
+  });
+
+  it("stores the URL as a request uses it, so the mask shows the host messages go to", async () => {
+    const ep = await admin().webhooks.create({ url: `${hookBase.toUpperCase()}\\hooks\\x` });
+    expect(ep.url).toBe(`${hookBase}/hooks/x`);
+    expect((await member().webhooks.get({ id: ep.id })).url).toBe(`${hookBase}/…`);
+    await admin().webhooks.delete({ id: ep.id });
+  });
+});
+
+describe("the delivery log", () => {
+  it("keeps the status and timing of a failed attempt, never the receiver's reply", async () => {
+    script.set("/replies", [500]);
+    const ep = await newEndpoint("/replies");
+    await admin().webhooks.test({ id: ep.id });
+    await until(async () => (await deliveries(ep.id))[0]?.attempts === 1, "the first attempt");
+    const [d] = await deliveries(ep.id);
+    expect(d).toMatchObject({ lastStatusCode: 500, lastErrorClass: "http-status" });
+    expect(d!.lastError).toBe("the endpoint answered 500");
+    expect(d!.latencyMs).toBeGreaterThanOrEqual(0);
+    const [logged] = (await admin().webhooks.deliveries({ id: ep.id })).items;
+    expect(JSON.stringify(logged)).not.toContain("nope"); // what the receiver answered
+    await admin().webhooks.delete({ id: ep.id });
+  });
+
+  it("says a host resolves to a private address without saying which, when saved and when sent", async () => {
+    dns.set("hooks-turned-private.test", { A: ["127.0.0.1"] });
+    const port = new URL(hookBase).port;
+    const ep = await admin().webhooks.create({ url: `http://hooks-turned-private.test:${port}/private` });
+    dns.set("hooks-turned-private.test", { A: ["10.9.8.7"] }); // DNS changed after the URL was saved
+    await admin().webhooks.test({ id: ep.id });
+    await until(async () => (await deliveries(ep.id))[0]?.attempts === 1, "the refused attempt");
+    const [d] = await deliveries(ep.id);
+    expect(d).toMatchObject({
+      lastStatusCode: null,
+      lastErrorClass: "address-refused",
+      lastError: "the host resolves to a private address, which this server may not contact",
+    });
+    const saved = await expectAppError(
+      admin().webhooks.update({ id: ep.id, url: `http://hooks-turned-private.test:${port}/again` }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(saved.message).not.toContain("10.9.8.7");
+    expect(at("/private")).toHaveLength(0);
+    await admin().webhooks.delete({ id: ep.id });
   });
 });
 
@@ -208,6 +304,56 @@ describe("delivering", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await deliveries(ep.id)).toHaveLength(0);
     expect(at("/rollback")).toHaveLength(0);
+  });
+
+  it("keeps workspaces fair: one's backlog of 1,000 does not hold another's test event back", async () => {
+    const caller = async () => {
+      const ws = await newWorkspace(api.services);
+      const { user } = await newUser(api.services, ws.id, "admin");
+      return { id: ws.id, caller: createCaller(sessionContext(api.services, { userId: user.id, workspaceId: ws.id })) };
+    };
+    const [busy, quiet] = [await caller(), await caller()];
+    script.set("/backlog", ["slow"]);
+    const backlog = await busy.caller.webhooks.create({ url: `${hookBase}/backlog`, events: ["asset.unreachable"] });
+    const event = { type: "asset.unreachable" as const, asset: { id: 1, value: "x.test", name: null }, reason: "t" };
+    await asOperator(api.services, busy.id, op, (sc) =>
+      sc.db.$transaction(
+        (tx) =>
+          emitWebhookEvents(
+            sc,
+            tx,
+            Array.from({ length: 1000 }, () => event),
+          ),
+        {
+          timeout: 60_000,
+        },
+      ),
+    );
+    await until(async () => at("/backlog").length > 0, "the backlog's first deliveries");
+
+    const ep = await quiet.caller.webhooks.create({ url: `${hookBase}/other-workspace` });
+    const queuedAt = Date.now();
+    await quiet.caller.webhooks.test({ id: ep.id });
+    await until(async () => at("/other-workspace").length === 1, "the other workspace's test event", 10_000);
+    expect(Date.now() - queuedAt).toBeLessThan(5_000);
+    const pending = await runInWorkspace(busy.id, () =>
+      api.services.scoped.webhookDelivery.count({ where: { endpointId: backlog.id, status: "pending" } }),
+    );
+    expect(pending).toBeGreaterThan(900); // it went ahead of the backlog, which is still there
+
+    await busy.caller.webhooks.delete({ id: backlog.id }); // its queued messages are dropped
+    // Their jobs still pass through the queue (each finds no delivery): the next tests wait for them.
+    const waitingJobs = async () =>
+      Number(
+        (
+          await api.db.pool.query(
+            `select count(*) from pgboss.job where name = 'webhook-delivery' and state in ('created', 'retry', 'active')
+               and data ->> 'workspaceId' = $1`,
+            [String(busy.id)],
+          )
+        ).rows[0].count,
+      );
+    await until(async () => (await waitingJobs()) === 0, "the dropped backlog to pass", 90_000);
   });
 
   it("sends the Slack format as incoming-webhook JSON, still signed", async () => {

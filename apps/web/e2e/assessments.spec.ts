@@ -22,7 +22,16 @@ test("generate an assessment, preview it, download the PDF, share, revoke and de
   // The list polls while a report is pending: it turns ready without a reload.
   await expect(row.getByTestId("status-pill")).toHaveText("ready", { timeout: 90_000 });
 
-  await row.getByRole("button", { name: "Preview" }).click();
+  const [html] = await Promise.all([
+    page.waitForResponse(/\/api\/assessments\/\d+\/html$/),
+    row.getByRole("button", { name: "Preview" }).click(),
+  ]);
+  // The share page's strict headers, as over REST: the report runs nothing and loads nothing wherever it is opened.
+  expect(await html.headerValue("content-security-policy")).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; " +
+      "form-action 'none'",
+  );
+  expect(await html.headerValue("x-content-type-options")).toBe("nosniff");
   const preview = page.frameLocator('[data-testid="assessment-preview"]');
   await expect(preview.getByRole("heading", { name: "Websites", level: 1 })).toBeVisible();
   await expect(preview.getByRole("heading", { name: "Executive summary" })).toBeVisible();

@@ -1,6 +1,21 @@
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 const DOMAIN = "e2e-disc.com";
+
+/** Adds the domain as an asset in the dashboard and proves it with the DNS record the page asks for. */
+async function addProvenDomain(page: Page, request: APIRequestContext, domain: string) {
+  await page.goto("/assets/new");
+  const form = page.getByTestId("asset-form");
+  await form.getByLabel("Project").selectOption({ label: "Websites" });
+  await form.getByLabel("Value").fill(domain);
+  await form.getByRole("button", { name: "Add asset" }).click();
+  await expect(page.getByRole("heading", { name: domain, level: 1 })).toBeVisible();
+  const txt = (await page.getByTestId("proof-dns-txt").locator(".secret").textContent())!.trim();
+  await request.post(`${stack().dnsControl}/_ems-verify.${domain}`, { data: { TXT: [txt] } });
+  await page.getByRole("button", { name: "Verify ownership" }).click();
+  await expect(page.getByTestId("ownership")).toContainText("proven");
+}
 
 test("discover hosts under a proven domain, add two as assets, ignore and restore one", async ({ page, request }) => {
   // The run alone may take 45 s on a busy machine; the list's sort, search and reload come after it.
@@ -16,16 +31,7 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   expect((await request.post(`${ctControl}/${DOMAIN}`, { data: names })).status()).toBe(204);
 
   await signedIn(page, "owner@acme.test");
-  await page.goto("/assets/new");
-  const form = page.getByTestId("asset-form");
-  await form.getByLabel("Project").selectOption({ label: "Websites" });
-  await form.getByLabel("Value").fill(DOMAIN);
-  await form.getByRole("button", { name: "Add asset" }).click();
-  await expect(page.getByRole("heading", { name: DOMAIN, level: 1 })).toBeVisible();
-  const txt = (await page.getByTestId("proof-dns-txt").locator(".secret").textContent())!.trim();
-  await request.post(`${dnsControl}/_ems-verify.${DOMAIN}`, { data: { TXT: [txt] } });
-  await page.getByRole("button", { name: "Verify ownership" }).click();
-  await expect(page.getByTestId("ownership")).toContainText("proven");
+  await addProvenDomain(page, request, DOMAIN);
   const assetUrl = page.url();
 
   // The sidebar has the page; the domain's asset page leads to it filtered (in the URL), which scopes the run.
@@ -90,4 +96,26 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   const section = page.getByTestId("asset-discovered-hosts");
   await expect(section).toContainText(`api.${DOMAIN}`);
   await expect(section).toContainText(`old.${DOMAIN}`);
+});
+
+test("a run that finds more hosts than one run keeps says so in the run view", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const domain = "e2e-cap.com";
+  const { dnsControl, ctControl } = stack();
+  expect((await request.post(`${dnsControl}/${domain}`, { data: { A: ["127.0.0.1"] } })).status()).toBe(204);
+  // 150 names in the certificate logs; the e2e stack keeps at most 100 hosts per run.
+  const names = Array.from({ length: 150 }, (_, i) => `h${i}.${domain}`);
+  expect((await request.post(`${ctControl}/${domain}`, { data: names })).status()).toBe(204);
+
+  await signedIn(page, "owner@acme.test");
+  await addProvenDomain(page, request, domain);
+
+  await page.goto(`/discovery?domain=${domain}`);
+  await page.getByTestId("discovery-run").click();
+  await expect(page.getByTestId("discovery-run-status")).toContainText("done, 100 found, 100 new", { timeout: 45_000 });
+  await expect(page.getByTestId("discovery-run-capped")).toHaveText(
+    "Stopped at 100 hosts, the most one run keeps: 50 more names were left out (the operator's " +
+      "EMS_DISCOVERY_MAX_HOSTS).",
+  );
+  await shot(page, "discovery-capped");
 });

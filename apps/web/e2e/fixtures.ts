@@ -5,6 +5,8 @@ import { expect, test as base, type Page } from "@playwright/test";
 
 export interface Stack {
   webUrl: string;
+  /** The dashboard server's process (its memory is read by the body-limit test). */
+  webPid: number;
   apiUrl: string;
   databaseUrl: string;
   secrets: string[];

@@ -1,5 +1,5 @@
 // The whole product for the browser tests, on real parts: a fresh database,
-// the API (in this process), the built dashboard (`next start`), and a tiny
+// the API (in this process), the built dashboard (its front, server.ts), and a tiny
 // OAuth client callback page. Run by global-setup with tsx; it writes what the
 // tests need to .stack.json and runs until it gets SIGTERM.
 import { spawn } from "node:child_process";
@@ -50,6 +50,8 @@ const discovery = {
     sourceTimeoutMs: 3000,
     resolveConcurrency: 100,
     bruteforce: true,
+    // Low enough for discovery.spec.ts to show a run that reached it (EMS_DISCOVERY_MAX_HOSTS).
+    maxHosts: 100,
   },
   intervalDays: 0,
 };
@@ -147,9 +149,10 @@ const api = await buildServer(services, {
 await api.listen({ host: "127.0.0.1", port: E2E.apiPort });
 
 const secret = "e2e-nextauth-secret-" + Math.random().toString(36).slice(2);
+// The dashboard as `pnpm start` runs it: its front (server.ts) before the built Next app.
 const web = spawn(
-  path.join(here, "../node_modules/.bin/next"),
-  ["start", "--port", String(E2E.webPort), "--hostname", "127.0.0.1"],
+  process.execPath,
+  ["--import", "tsx", "server.ts", "--port", String(E2E.webPort), "--hostname", "127.0.0.1"],
   {
     cwd: path.join(here, ".."),
     stdio: ["ignore", "inherit", "inherit"],
@@ -188,6 +191,7 @@ writeFileSync(
   path.join(here, ".stack.json"),
   JSON.stringify({
     webUrl,
+    webPid: web.pid,
     apiUrl: `http://127.0.0.1:${E2E.apiPort}`,
     databaseUrl: db.url,
     secrets: [secret, new URL(db.url).password],

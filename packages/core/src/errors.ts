@@ -5,19 +5,9 @@
 import { TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/unstable-core-do-not-import";
 import { Prisma } from "@ems/db";
+import { ErrorCode, type ErrorBody, type FieldIssue } from "./error-codes.ts";
 
-export interface FieldIssue {
-  field: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  code: string;
-  message: string;
-  status: number;
-  field?: string;
-  issues?: FieldIssue[];
-}
+export { ErrorCode, type ErrorBody, type FieldIssue };
 
 const TRPC_CODE_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: "BAD_REQUEST",
@@ -62,35 +52,6 @@ export class AppError extends TRPCError {
     return body;
   }
 }
-
-/** The error codes the product answers with; docs/api.md lists them. */
-export const ErrorCode = {
-  VALIDATION_ERROR: "VALIDATION_ERROR",
-  INVALID_JSON: "INVALID_JSON",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
-  UNAUTHENTICATED: "UNAUTHENTICATED",
-  INVALID_API_KEY: "INVALID_API_KEY",
-  INVALID_TOKEN: "INVALID_TOKEN",
-  SESSION_REQUIRED: "SESSION_REQUIRED",
-  SCOPE_REQUIRED: "SCOPE_REQUIRED",
-  ROLE_REQUIRED: "ROLE_REQUIRED",
-  PLAN_LIMIT_REACHED: "PLAN_LIMIT_REACHED",
-  ASSET_SLOT_REQUIRED: "ASSET_SLOT_REQUIRED",
-  NOT_AVAILABLE_YET: "NOT_AVAILABLE_YET",
-  OWNERSHIP_NOT_PROVEN: "OWNERSHIP_NOT_PROVEN",
-  SCAN_ALREADY_ACTIVE: "SCAN_ALREADY_ACTIVE",
-  NOT_COMMENT_AUTHOR: "NOT_COMMENT_AUTHOR",
-  ASSESSMENT_NOT_READY: "ASSESSMENT_NOT_READY",
-  SHARE_LINK_GONE: "SHARE_LINK_GONE",
-  NOT_FOUND: "NOT_FOUND",
-  ROUTE_NOT_FOUND: "ROUTE_NOT_FOUND",
-  METHOD_NOT_ALLOWED: "METHOD_NOT_ALLOWED",
-  ALREADY_EXISTS: "ALREADY_EXISTS",
-  CONFLICT: "CONFLICT",
-  RATE_LIMITED: "RATE_LIMITED",
-  INTERNAL_ERROR: "INTERNAL_ERROR",
-} as const;
 
 export const validationError = (field: string, message: string) =>
   new AppError(400, ErrorCode.VALIDATION_ERROR, `${field}: ${message}`, { field, issues: [{ field, message }] });

@@ -20,6 +20,7 @@ export { appRouter, createCaller, type AppRouter, type RouterInputs, type Router
 export { restRoutes, type RestRoute } from "./rest/routes.ts";
 export { viewSharedReport } from "./assessments/assessments.share.ts";
 export { errorAnswer, fileAnswer, successAnswer, toWebResponse, type Answer } from "./rest/respond.ts";
+export { DOCUMENT_HEADERS } from "./rest/files.ts";
 export { buildOpenApiDocument } from "./openapi.ts";
 export { OAUTH_FIELD_MAX } from "./openapi-parts.ts";
 export { AppError, ErrorCode, toAppError } from "./errors.ts";

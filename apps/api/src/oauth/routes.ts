@@ -39,7 +39,7 @@ type GrantUser = { id: number; workspaceId: number } | { id: string; app: true }
 
 const GRANTS = ["client_credentials", "authorization_code", "refresh_token"];
 const clientOf = (app: OAuthApp): Client => ({ id: app.clientId, grants: GRANTS, redirectUris: app.redirectUris, app });
-const clientMeta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers["user-agent"] });
+const clientMeta = (request: FastifyRequest) => ({ ip: request.clientIp, userAgent: request.headers["user-agent"] });
 
 function oauthServer(services: Services, request: FastifyRequest) {
   const body = (request.body ?? {}) as Record<string, string | undefined>;

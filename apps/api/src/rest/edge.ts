@@ -43,7 +43,7 @@ function handler(services: Services, route: RestRoute) {
         if (unsupported) throw unsupported;
       }
       const credential: Credential = { kind: "bearer", authorization: request.headers.authorization };
-      const client = { ip: request.ip, userAgent: request.headers["user-agent"] };
+      const client = { ip: request.clientIp, userAgent: request.headers["user-agent"] };
       const { actor, headers } = await admit(services, credential, route.meta, client);
       budget = headers;
       const input = route.input({

@@ -9,7 +9,7 @@ import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { sqlIn } from "../jobs/queue.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { skipTake } from "../paging.ts";
-import type { FileResponse } from "../rest/files.ts";
+import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
 import { lockWorkspace, type ServiceContext } from "../service-context.ts";
 import {
   ASSESSMENT_SORT,
@@ -243,7 +243,12 @@ export async function assessmentHtml(sc: ServiceContext, id: number): Promise<Fi
   });
   if (!r) throw notFound("Assessment report");
   if (r.status !== "ready") throw notReady(r);
-  return { contentType: "text/html; charset=utf-8", cacheControl: "private, no-store", body: htmlOf(r) };
+  return {
+    contentType: "text/html; charset=utf-8",
+    cacheControl: "private, no-store",
+    headers: DOCUMENT_HEADERS,
+    body: htmlOf(r),
+  };
 }
 
 export async function assessmentPdf(sc: ServiceContext, id: number): Promise<FileResponse> {
@@ -257,6 +262,7 @@ export async function assessmentPdf(sc: ServiceContext, id: number): Promise<Fil
     contentType: "application/pdf",
     filename: fileName(r, "pdf"),
     cacheControl: "private, no-store",
+    headers: DOCUMENT_HEADERS,
     body: new Uint8Array(r.pdf),
   };
 }

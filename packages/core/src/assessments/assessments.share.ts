@@ -6,7 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { writeAudit } from "../audit/write.ts";
 import type { Services } from "../context.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import type { FileResponse } from "../rest/files.ts";
+import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { SHARE_DEFAULT_DAYS } from "./assessments.schemas.ts";
 import {
@@ -124,10 +124,10 @@ export async function viewSharedReport(
       pdf: format === "pdf",
     },
   });
-  const cacheControl = "no-store";
+  const served = { cacheControl: "no-store", headers: DOCUMENT_HEADERS };
   if (format === "pdf") {
     if (!r.pdf) throw unknown();
-    return { contentType: "application/pdf", filename: fileName(r, "pdf"), cacheControl, body: new Uint8Array(r.pdf) };
+    return { contentType: "application/pdf", filename: fileName(r, "pdf"), ...served, body: new Uint8Array(r.pdf) };
   }
-  return { contentType: "text/html; charset=utf-8", cacheControl, body: htmlOf(r) };
+  return { contentType: "text/html; charset=utf-8", ...served, body: htmlOf(r) };
 }

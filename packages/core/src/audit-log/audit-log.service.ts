@@ -1,5 +1,5 @@
-import { stringify } from "csv-stringify/sync";
 import type { AuditEntry, Prisma } from "@ems/db";
+import { toCsv } from "../csv.ts";
 import { dateRange } from "../dates.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
@@ -182,11 +182,12 @@ async function* batches(sc: ServiceContext, filters: AuditFilters) {
 }
 
 async function* csvChunks(sc: ServiceContext, filters: AuditFilters) {
-  yield stringify([], { header: true, columns: [...CSV_COLUMNS] });
+  yield toCsv([], CSV_COLUMNS);
   for await (const rows of batches(sc, filters)) {
-    yield stringify(
+    yield toCsv(
       rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), changes: JSON.stringify(r.changes) })),
-      { columns: [...CSV_COLUMNS] },
+      CSV_COLUMNS,
+      { header: false },
     );
   }
 }

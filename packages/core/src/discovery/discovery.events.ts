@@ -1,6 +1,7 @@
-// What other parts of the product hear when discovery finds a new host: a
-// `discovery.host_found` webhook message per host, queued in the merge's
-// transaction (an event exists if and only if the host does).
+// What other parts of the product hear when discovery finds new hosts: one
+// `discovery.hosts_found` webhook message per run (counts and the first
+// names), queued in the transaction that ends the run, so that a run of
+// thousands of names queues one message per endpoint, not thousands.
 import type { ScopedTx } from "../db/scoped.ts";
 import { assetInfo } from "../scans/scans.alerts.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -10,13 +11,22 @@ export async function announceNewHosts(
   sc: ServiceContext,
   tx: ScopedTx,
   domain: { id: number; value: string; name: string | null },
-  hosts: { id: number; host: string }[],
+  run: { id: number; trigger: string; status: "done" | "failed"; found: number },
+  newHosts: string[],
 ): Promise<void> {
-  if (!hosts.length) return;
-  const asset = assetInfo(domain);
-  await emitWebhookEvents(
-    sc,
-    tx,
-    hosts.map((h) => ({ type: "discovery.host_found" as const, asset, hostname: h.host })),
-  );
+  if (!newHosts.length) return; // nothing new, nothing sent
+  await emitWebhookEvents(sc, tx, [
+    {
+      type: "discovery.hosts_found",
+      asset: assetInfo(domain),
+      run: {
+        id: run.id,
+        trigger: run.trigger === "schedule" ? "schedule" : "manual",
+        status: run.status,
+        finishedAt: new Date(),
+      },
+      found: run.found,
+      newHosts,
+    },
+  ]);
 }

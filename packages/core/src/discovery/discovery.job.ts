@@ -49,9 +49,14 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
         }),
       ).catch(() => {});
     };
+    // Hosts merged so far that were new: one message tells of them when the run ends, done or failed.
+    const fresh: MergeRow[] = [];
+    let merged = 0;
+    let domain: { id: number; value: string; name: string | null } | null = null;
     try {
       const asset = await db.asset.findUnique({ where: { id: run.assetId } });
       if (!asset?.ownershipVerifiedAt) throw new Error(`${run.domain} is no longer a proven asset of this workspace`);
+      domain = asset;
       const result = await discoverHostnames({
         domain: asset.value,
         seen: await gatherSeen(db, asset.value),
@@ -60,7 +65,11 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
         onProgress: (p) => progress(p.phase, p.done, p.total),
       });
       progress("merge", 0, result.hosts.length, true);
-      const fresh = await mergeHosts(sc, asset, result, (done) => progress("merge", done, result.hosts.length));
+      await mergeHosts(sc, asset, result, fresh, (done) => {
+        merged = done;
+        progress("merge", done, result.hosts.length);
+      });
+      const found = result.hosts.length;
       await db.$transaction(async (tx) => {
         await syncIssues(tx, {
           workspaceId: job.workspaceId,
@@ -77,18 +86,29 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
             phase: null,
             progressDone: result.hosts.length,
             progressTotal: result.hosts.length,
-            found: result.hosts.length,
+            found,
             newHosts: fresh.length,
+            hostLimit: result.capped?.limit ?? null,
+            hostsDropped: result.capped?.dropped ?? 0,
             sourceErrors: result.sourceErrors as unknown as Prisma.InputJsonArray,
             finishedAt: new Date(),
           },
         });
+        const names = fresh.map((h) => h.host);
+        await announceNewHosts(sc, tx, asset, { ...run, status: "done", found }, names);
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await db.discoveryRun.updateMany({
-        where: { id: run.id, status: "running" },
-        data: { status: "failed", error: message.slice(0, 2000), finishedAt: new Date() },
+      await db.$transaction(async (tx) => {
+        const failed = await tx.discoveryRun.updateMany({
+          where: { id: run.id, status: "running" },
+          data: { status: "failed", error: message.slice(0, 2000), finishedAt: new Date(), newHosts: fresh.length },
+        });
+        // Hosts it stored before failing are known from now on: this is the one message about them.
+        if (failed.count && domain) {
+          const names = fresh.map((h) => h.host);
+          await announceNewHosts(sc, tx, domain, { ...run, status: "failed", found: merged }, names);
+        }
       });
     } finally {
       clearInterval(beat);
@@ -98,14 +118,14 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
 
 type MergeRow = { id: number; host: string; inserted: boolean };
 
-/** Inserts or refreshes the hosts, MERGE_BATCH per transaction; returns the hosts that were new. */
+/** Inserts or refreshes the hosts, MERGE_BATCH per transaction; adds the hosts that were new to `fresh`. */
 async function mergeHosts(
   sc: ServiceContext,
   asset: { id: number; workspaceId: number; projectId: number; value: string; name: string | null },
   result: DiscoveryResult,
+  fresh: MergeRow[],
   onBatch: (done: number) => void,
 ) {
-  const fresh: MergeRow[] = [];
   for (let i = 0; i < result.hosts.length; i += MERGE_BATCH) {
     const batch = result.hosts.slice(i, i + MERGE_BATCH).map((h) => ({
       host: h.host,
@@ -129,14 +149,11 @@ async function mergeHosts(
           resolves = excluded.resolves, "resolvedIp" = excluded."resolvedIp",
           cname = excluded.cname, wildcard = excluded.wildcard, "lastSeenAt" = now()
         returning id, host, (xmax = 0) as inserted`;
-      const added = merged.filter((r) => r.inserted);
-      await announceNewHosts(sc, tx, asset, added);
-      return added;
+      return merged.filter((r) => r.inserted);
     });
     fresh.push(...rows);
     onBatch(Math.min(i + MERGE_BATCH, result.hosts.length));
   }
-  return fresh;
 }
 
 /** One issue per host whose CNAME points at a target that no longer exists (kind discovery.takeover:<host>). */

@@ -44,6 +44,7 @@ export function presentRun(r: DiscoveryRun): DiscoveryRunOut {
     },
     found: r.found,
     new: r.newHosts,
+    capped: r.hostLimit === null ? null : { limit: r.hostLimit, dropped: r.hostsDropped },
     sourceErrors: r.sourceErrors as DiscoveryRunOut["sourceErrors"],
     error: r.error,
     createdAt: r.createdAt,

@@ -76,6 +76,13 @@ export const discoveryRunSchema = z
     }),
     found: z.number().int().meta({ description: "hosts the run found (done runs)" }),
     new: z.number().int().meta({ description: "of which were not known before" }),
+    capped: z
+      .object({
+        limit: z.number().int().meta({ description: "the most hosts one run stores (EMS_DISCOVERY_MAX_HOSTS)" }),
+        dropped: z.number().int().meta({ description: "names the run found past it and did not store" }),
+      })
+      .nullable()
+      .meta({ description: "set when the run found more hosts than one run stores; null otherwise" }),
     sourceErrors: z
       .array(z.object({ source: z.enum(DISCOVERY_SOURCES), message: z.string() }))
       .meta({ description: "sources that failed without failing the run" }),

@@ -22,6 +22,7 @@ export const quietDiscoverySettings: DiscoverySettings = Object.freeze({
     sourceTimeoutMs: 30_000,
     resolveConcurrency: 200,
     bruteforce: true,
+    maxHosts: 20_000,
   }),
   intervalDays: 0,
 });

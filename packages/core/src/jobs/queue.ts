@@ -3,6 +3,8 @@
 // handed to one worker at a time. The worker runs inside the API process by
 // default and as `pnpm ems worker` to scale out.
 import PgBoss from "pg-boss";
+import { ensureFairIndex, sendFair } from "./fair.ts";
+import { startPool, type Pool } from "./pool.ts";
 
 export const QUEUES = {
   /** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
@@ -69,6 +71,9 @@ export interface AssetCheckJob {
   previousStatus?: "pending" | "reachable" | "unreachable" | "error";
 }
 
+/** Webhook deliveries in flight per worker process (each waits on a receiver, up to EMS_WEBHOOK_TIMEOUT_MS). */
+export const WEBHOOK_CONCURRENCY = 16;
+
 export interface WebhookJob {
   deliveryId: number;
   workspaceId: number;
@@ -97,8 +102,14 @@ export const sqlIn = (tx: {
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;
   enqueueScan(job: ScanJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
-  /** Always in the transaction of the change the message tells of: no message for a change that rolled back. */
-  enqueueWebhook(job: WebhookJob, opts: { transaction: SqlInTransaction; policy: WebhookRetryPolicy }): Promise<void>;
+  /**
+   * Always in the transaction of the change the messages tell of: none for a change that rolled back. Fair between
+   * workspaces (fair.ts): a workspace's backlog does not hold another's messages back.
+   */
+  enqueueWebhooks(
+    jobs: WebhookJob[],
+    opts: { transaction: SqlInTransaction; policy: WebhookRetryPolicy },
+  ): Promise<void>;
   enqueueDiscovery(job: DiscoveryJob, opts?: { transaction?: SqlInTransaction }): Promise<void>;
   enqueueAssessment(job: AssessmentJob, opts: { transaction: SqlInTransaction }): Promise<void>;
   /** Starts handling jobs in this process until stop(). */
@@ -147,11 +158,13 @@ export function createJobQueue(connectionString: string): JobQueue {
     await ensureQueue(boss, { name: QUEUES.assetCheck, ...checkPolicy });
     // No pg-boss retries: the scan watchdog requeues a scan whose worker died (once, see scans.watchdog.ts).
     await ensureQueue(boss, { name: QUEUES.scan, retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS });
-    // Retry policy per message (enqueueWebhook): the sending process's settings.
+    // Retry policy per message (enqueueWebhooks): the sending process's settings.
     await ensureQueue(boss, { name: QUEUES.webhook });
     await ensureQueue(boss, { name: QUEUES.discovery, ...discoveryPolicy });
     await ensureQueue(boss, { name: QUEUES.assessment, ...assessmentPolicy });
+    await ensureFairIndex(boss.getDb());
   })();
+  const pools: Pool[] = [];
   ready.catch(() => {}); // reported by the first method that awaits it
   return {
     async enqueueAssetCheck(job) {
@@ -164,15 +177,15 @@ export function createJobQueue(connectionString: string): JobQueue {
       const policy = { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS };
       await boss.send(QUEUES.scan, job, { ...policy, db: opts.transaction });
     },
-    async enqueueWebhook(job, opts) {
+    async enqueueWebhooks(jobs, opts) {
       await ready;
       const { retryLimit, retryDelaySeconds, expireInSeconds } = opts.policy;
-      await boss.send(QUEUES.webhook, job, {
+      await sendFair(boss, QUEUES.webhook, jobs, {
+        db: opts.transaction,
         retryLimit,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds,
-        db: opts.transaction,
       });
     },
     async enqueueDiscovery(job, opts = {}) {
@@ -200,11 +213,19 @@ export function createJobQueue(connectionString: string): JobQueue {
           if (job) await handlers.scan(job.data);
         });
       }
-      for (let i = 0; i < (opts.webhookConcurrency ?? 2); i++) {
-        await boss.work<WebhookJob>(QUEUES.webhook, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
-          if (job) await handlers.webhook(job.data);
-        });
-      }
+      // Deliveries wait on receivers, not on this process: many at once, each slot refilled as soon as it frees.
+      pools.push(
+        startPool<WebhookJob>(
+          boss,
+          QUEUES.webhook,
+          {
+            concurrency: opts.webhookConcurrency ?? WEBHOOK_CONCURRENCY,
+            pollingIntervalMs: 500,
+            onError: (err) => console.error("job queue:", err.message),
+          },
+          handlers.webhook,
+        ),
+      );
       // One run at a time per process: a run resolves hundreds of names at once on its own.
       await boss.work<DiscoveryJob>(QUEUES.discovery, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async ([job]) => {
         if (job) await handlers.discovery(job.data);
@@ -220,6 +241,7 @@ export function createJobQueue(connectionString: string): JobQueue {
     },
     async stop() {
       await ready.catch(() => {});
+      await Promise.all(pools.splice(0).map((p) => p.stop(10_000)));
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };

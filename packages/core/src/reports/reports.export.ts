@@ -1,6 +1,6 @@
 // CSV downloads of the reports (the summary's per-day series, the ranked
-// assets), with the CSV library the audit export uses.
-import { stringify } from "csv-stringify/sync";
+// assets), through the product's one CSV writer.
+import { toCsv } from "../csv.ts";
 import type { FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { PeriodInput } from "./period.ts";
@@ -18,7 +18,7 @@ export async function exportSummarySeries(sc: ServiceContext, filters: PeriodInp
   const summary = await reportSummary(sc, filters);
   return csv(
     `report-summary-${summary.period.from}-${summary.period.to}.csv`,
-    stringify(summary.series, { header: true, columns: ["date", "opened", "resolved", "openAtEnd"] }),
+    toCsv(summary.series, ["date", "opened", "resolved", "openAtEnd"]),
   );
 }
 
@@ -28,34 +28,31 @@ export async function exportVulnerableAssets(sc: ServiceContext, filters: Report
   const stamp = new Date().toISOString().slice(0, 10);
   return csv(
     `vulnerable-assets-${stamp}.csv`,
-    stringify(
+    toCsv(
       items.map((a, i) => ({
         rank: i + 1,
         ...a,
         oldestOpenAt: a.oldestOpenAt?.toISOString() ?? "",
         exposedPorts: a.exposedPorts.join(" "),
       })),
-      {
-        header: true,
-        columns: [
-          "rank",
-          "assetId",
-          "value",
-          "name",
-          "type",
-          "projectName",
-          "score",
-          "issueScore",
-          "portScore",
-          "critical",
-          "high",
-          "medium",
-          "low",
-          "info",
-          "exposedPorts",
-          "oldestOpenAt",
-        ],
-      },
+      [
+        "rank",
+        "assetId",
+        "value",
+        "name",
+        "type",
+        "projectName",
+        "score",
+        "issueScore",
+        "portScore",
+        "critical",
+        "high",
+        "medium",
+        "low",
+        "info",
+        "exposedPorts",
+        "oldestOpenAt",
+      ],
     ),
   );
 }

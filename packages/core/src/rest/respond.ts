@@ -22,6 +22,7 @@ export function fileAnswer(file: FileResponse, headers: Record<string, string> =
     status: 200,
     headers: {
       ...headers,
+      ...file.headers,
       "Content-Type": file.contentType,
       ...(file.filename ? { "Content-Disposition": `attachment; filename="${file.filename}"` } : {}),
       ...(file.cacheControl ? { "Cache-Control": file.cacheControl } : {}),

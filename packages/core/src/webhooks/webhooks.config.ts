@@ -3,6 +3,7 @@
 // at every delivery, since DNS can change in between.
 import { FetchRefused, envInt, vetUrl, type Env, type NetConfig } from "@ems/scanners";
 import { validationError } from "../errors.ts";
+import { describeDeliveryError } from "./webhooks.failure.ts";
 
 export interface WebhookConfig {
   /** The dashboard's public URL: the links in every message. */
@@ -53,12 +54,18 @@ export const deliveryNet = (net: NetConfig, cfg: WebhookConfig): NetConfig => ({
   maxResponseBytes: 4096,
 });
 
-/** A 400 naming `url` unless the URL is http(s) and its host resolves only to addresses the operator allows. */
-export async function checkWebhookUrl(url: string, net: NetConfig) {
+/**
+ * A 400 naming `url` unless the URL is http(s) and its host resolves only to addresses the operator allows; else the
+ * URL as stored, normalised (WHATWG URL: what a request uses, so that its mask shows the host messages go to).
+ */
+export async function checkWebhookUrl(url: string, net: NetConfig): Promise<string> {
   try {
     await vetUrl(url, net);
   } catch (err) {
-    if (err instanceof FetchRefused) throw validationError("url", err.message);
+    // In the delivery log's words: a refusal never says which address the host resolved to.
+    if (err instanceof FetchRefused)
+      throw validationError("url", describeDeliveryError(err, net.httpTimeoutMs).message);
     throw err;
   }
+  return new URL(url).href;
 }

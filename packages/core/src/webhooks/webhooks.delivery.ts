@@ -1,7 +1,8 @@
 // One attempt at sending one message, run by a worker from the queue. The
 // body is signed per Standard Webhooks (the `standardwebhooks` package) and
 // sent through safeFetch, which vets the address again. Each attempt is
-// recorded on the delivery; a failed attempt throws so that pg-boss retries
+// recorded on the delivery (status, time, and a failure in our words: never
+// the reply, see webhooks.failure.ts); a failed attempt throws so that pg-boss retries
 // it with backoff, until the configured attempts are spent. An endpoint whose
 // messages fail after every attempt disableAfter times in a row is disabled.
 import { performance } from "node:perf_hooks";
@@ -12,6 +13,7 @@ import type { Services } from "../context.ts";
 import { actAs, operatorActor } from "../door.ts";
 import type { WebhookJob } from "../jobs/queue.ts";
 import { deliveryNet } from "./webhooks.config.ts";
+import { describeDeliveryError, ENDPOINT_DISABLED, statusFailure } from "./webhooks.failure.ts";
 import { webhookPayloadSchema } from "./webhooks.events.ts";
 import { slackBody, type Payload } from "./webhooks.slack.ts";
 
@@ -27,20 +29,23 @@ export function bodyOf(format: "standard" | "slack", payload: unknown): string {
 
 async function attempt(services: Services, url: string, headers: Record<string, string>, body: string) {
   const started = performance.now();
+  const cfg = services.webhooks;
+  const took = () => Math.round(performance.now() - started);
   try {
-    const r = await safeFetch(url, deliveryNet(services.net, services.webhooks), {
+    const r = await safeFetch(url, deliveryNet(services.net, cfg), {
       method: "POST",
       headers,
       body,
       followRedirects: false,
       verifyTls: true,
     });
+    // The reply's body is read (bounded) and dropped: only the status is kept.
     const ok = r.status >= 200 && r.status < 300;
-    const error = ok ? null : `the endpoint answered ${r.status}${r.body ? `: ${r.body.slice(0, 200)}` : ""}`;
-    return { statusCode: r.status, error, latencyMs: Math.round(performance.now() - started) };
+    return { statusCode: r.status, failure: ok ? null : statusFailure(r.status), latencyMs: took() };
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    return { statusCode: null, error, latencyMs: Math.round(performance.now() - started) };
+    const failure = describeDeliveryError(err, cfg.timeoutMs);
+    if (failure.errorClass === "other") console.error("webhook delivery:", err);
+    return { statusCode: null, failure, latencyMs: took() };
   }
 }
 
@@ -56,7 +61,12 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
     if (!ep.enabled && !isTest) {
       await db.webhookDelivery.update({
         where: { id: d.id },
-        data: { status: "failed", lastError: "not sent: the endpoint is disabled", nextAttemptAt: null },
+        data: {
+          status: "failed",
+          lastError: ENDPOINT_DISABLED.message,
+          lastErrorClass: ENDPOINT_DISABLED.errorClass,
+          nextAttemptAt: null,
+        },
       });
       return null;
     }
@@ -70,7 +80,7 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
     };
     const result = await attempt(services, ep.url, headers, body);
     const attempts = d.attempts + 1;
-    const delivered = result.error === null;
+    const delivered = result.failure === null;
     const final = delivered || attempts >= cfg.attempts;
     // pg-boss's next retry starts between delay × 2^(n-1) and twice that: the earliest is shown.
     const nextAttemptAt = final ? null : new Date(Date.now() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
@@ -82,7 +92,8 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
           attempts,
           lastStatusCode: result.statusCode,
           latencyMs: result.latencyMs,
-          lastError: result.error?.slice(0, 2000) ?? null,
+          lastError: result.failure?.message ?? null,
+          lastErrorClass: result.failure?.errorClass ?? null,
           nextAttemptAt,
         },
       });
@@ -101,7 +112,7 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
       if (!after.enabled || after.consecutiveFailures < cfg.disableAfter) return;
       const disabledReason = (
         `Disabled automatically: ${after.consecutiveFailures} messages in a row failed after ${cfg.attempts} ` +
-        `attempts each (last: ${result.error})`
+        `attempts each (last: ${result.failure?.message})`
       ).slice(0, 500);
       await tx.webhookEndpoint.update({
         where: { id: ep.id },
@@ -117,7 +128,7 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
         },
       });
     });
-    return final ? null : result.error;
+    return final ? null : (result.failure?.message ?? null);
   });
   if (failure) throw new Error(failure); // pg-boss retries it after its backoff
 }

@@ -18,9 +18,16 @@ export const WEBHOOK_EVENTS = [
   "scan.completed",
   "scan.failed",
   "asset.unreachable",
-  "discovery.host_found",
+  "discovery.hosts_found",
 ] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test";
+/**
+ * What a delivery can carry: the events above, the test event, and `discovery.host_found`, one message per host that
+ * runs sent before they sent one summary each (issue 26): kept readable in the delivery log, no longer subscribable.
+ */
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test" | "discovery.host_found";
+
+/** The new hosts one discovery.hosts_found message names (alphabetically); `newHosts.total` counts them all. */
+export const HOSTS_FOUND_NAMES = 100;
 
 const link = z.string().meta({ description: "The dashboard page of this thing" });
 const assetRef = z.object({ id: z.number().int(), value: z.string(), name: z.string().nullable(), url: link });
@@ -53,6 +60,22 @@ const dataSchemas = {
   }),
   "scan.failed": z.object({ asset: assetRef, scan: scanRef.extend({ error: z.string() }) }),
   "asset.unreachable": z.object({ asset: assetRef, previousStatus: z.literal("reachable"), reason: z.string() }),
+  "discovery.hosts_found": z.object({
+    asset: assetRef.meta({ description: "The proven domain the run searched under" }),
+    run: z.object({
+      id: z.number().int(),
+      url: link,
+      trigger: z.enum(["manual", "schedule"]),
+      status: z.enum(["done", "failed"]),
+      finishedAt: z.string(),
+    }),
+    found: z.number().int().meta({ description: "Hosts the run found (known ones included)" }),
+    newHosts: z.object({
+      total: z.number().int().meta({ description: "Hosts never seen before in this workspace" }),
+      names: z.array(z.string()).meta({ description: `The first ${HOSTS_FOUND_NAMES} of them, alphabetically` }),
+      truncated: z.boolean().meta({ description: "true when total is more than names holds" }),
+    }),
+  }),
   "discovery.host_found": z.object({ asset: assetRef, hostname: z.string() }),
   "webhook.test": z.object({ endpoint: z.object({ id: z.number().int(), url: link }), message: z.string() }),
 } as const;
@@ -98,7 +121,14 @@ export type WebhookEvent =
     }
   | { type: "scan.failed"; asset: AssetInfo; scan: { id: number; error: string } }
   | { type: "asset.unreachable"; asset: AssetInfo; reason: string }
-  | { type: "discovery.host_found"; asset: AssetInfo; hostname: string };
+  | {
+      type: "discovery.hosts_found";
+      asset: AssetInfo;
+      run: { id: number; trigger: "manual" | "schedule"; status: "done" | "failed"; finishedAt: Date };
+      found: number;
+      /** Every new host of the run; the message names the first HOSTS_FOUND_NAMES. */
+      newHosts: string[];
+    };
 
 export const newMessageId = () => `msg_${randomBytes(18).toString("base64url")}`;
 
@@ -128,8 +158,25 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
       return { asset, scan: { ...scan(e.scan.id), error: e.scan.error } };
     case "asset.unreachable":
       return { asset, previousStatus: "reachable", reason: e.reason };
-    case "discovery.host_found":
-      return { asset, hostname: e.hostname };
+    case "discovery.hosts_found": {
+      const names = [...e.newHosts].sort();
+      return {
+        asset,
+        run: {
+          id: e.run.id,
+          url: `${web}/discovery?domain=${encodeURIComponent(e.asset.value)}&status=new`,
+          trigger: e.run.trigger,
+          status: e.run.status,
+          finishedAt: e.run.finishedAt.toISOString(),
+        },
+        found: e.found,
+        newHosts: {
+          total: names.length,
+          names: names.slice(0, HOSTS_FOUND_NAMES),
+          truncated: names.length > HOSTS_FOUND_NAMES,
+        },
+      };
+    }
   }
 }
 
@@ -140,22 +187,47 @@ export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: obje
   data,
 });
 
-/** Stores one message for one endpoint and queues its first attempt, in tx. */
-export async function queueDelivery(
-  sc: ServiceContext,
-  tx: ScopedTx,
-  endpointId: number,
-  message: { messageId: string; eventType: WebhookEventType; payload: object },
-) {
+interface Message {
+  endpointId: number;
+  messageId: string;
+  eventType: WebhookEventType;
+  payload: object;
+}
+
+/** Queues the first attempt of each delivery, in tx: fair between workspaces (jobs/fair.ts). */
+async function enqueueAttempts(sc: ServiceContext, tx: ScopedTx, deliveryIds: number[]) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new Error("webhook messages need a process with a job queue");
-  const delivery = await tx.webhookDelivery.create({
-    data: { workspaceId: sc.workspaceId, endpointId, ...message, nextAttemptAt: new Date() },
-  });
-  await jobs.enqueueWebhook(
-    { deliveryId: delivery.id, workspaceId: sc.workspaceId },
+  await jobs.enqueueWebhooks(
+    deliveryIds.map((deliveryId) => ({ deliveryId, workspaceId: sc.workspaceId })),
     { transaction: sqlIn(tx), policy: retryPolicy(sc.services.webhooks) },
   );
+}
+
+/** Stores messages (one delivery row each) and queues their first attempts, in tx: one statement of each. */
+export async function queueDeliveries(sc: ServiceContext, tx: ScopedTx, messages: Message[]) {
+  if (!messages.length) return;
+  // Raw SQL: Prisma's createManyAndReturn took about 1 ms a row. The workspace is bound.
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    insert into "WebhookDelivery" ("workspaceId", "endpointId", "eventType", "messageId", payload, "nextAttemptAt",
+                                   "updatedAt")
+    select ${sc.workspaceId}, m."endpointId", m."eventType", m."messageId", m.payload, now(), now()
+    from jsonb_to_recordset(${JSON.stringify(messages)}::jsonb)
+      as m("endpointId" int, "eventType" text, "messageId" text, payload jsonb)
+    returning id`;
+  await enqueueAttempts(
+    sc,
+    tx,
+    rows.map((r) => r.id),
+  );
+}
+
+/** One message for one endpoint (a test event, a redelivery): its delivery row. */
+export async function queueDelivery(sc: ServiceContext, tx: ScopedTx, message: Message) {
+  const delivery = await tx.webhookDelivery.create({
+    data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: new Date() },
+  });
+  await enqueueAttempts(sc, tx, [delivery.id]);
   return delivery;
 }
 
@@ -172,6 +244,7 @@ export async function emitWebhookEvents(sc: ServiceContext, tx: ScopedTx, events
   });
   if (!endpoints.length) return;
   const web = sc.services.webhooks.webUrl;
+  const messages: Message[] = [];
   for (const event of events) {
     const targets = endpoints.filter((ep) => ep.events.includes(event.type));
     if (!targets.length) continue;
@@ -180,8 +253,9 @@ export async function emitWebhookEvents(sc: ServiceContext, tx: ScopedTx, events
       eventType: event.type,
       payload: payloadOf(sc, event.type, dataOf(web, event)),
     };
-    for (const ep of targets) await queueDelivery(sc, tx, ep.id, message);
+    for (const ep of targets) messages.push({ endpointId: ep.id, ...message });
   }
+  await queueDeliveries(sc, tx, messages);
 }
 
 export const emitWebhookEvent = (sc: ServiceContext, tx: ScopedTx, event: WebhookEvent) =>

@@ -4,11 +4,16 @@ import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
+import { DELIVERY_ERROR_CLASSES } from "./webhooks.failure.ts";
 
 export const webhookEndpointSchema = z
   .object({
     id: z.number().int(),
-    url: z.string(),
+    url: z.string().meta({
+      description:
+        "The endpoint URL; admins and owners see it whole, everyone else masked as scheme://host/… (it is a secret)",
+    }),
+    urlMasked: z.boolean().meta({ description: "true when url is shown masked" }),
     description: z.string(),
     format: z.enum(["standard", "slack"]),
     events: z.array(z.enum(WEBHOOK_EVENTS)),
@@ -35,7 +40,14 @@ export const webhookDeliverySchema = z
     attempts: z.number().int(),
     lastStatusCode: z.number().int().nullable(),
     latencyMs: z.number().int().nullable(),
-    lastError: z.string().nullable(),
+    lastError: z
+      .string()
+      .nullable()
+      .meta({ description: "Why the last attempt failed, in our words: never the receiver's reply or an address" }),
+    lastErrorClass: z
+      .enum(DELIVERY_ERROR_CLASSES)
+      .nullable()
+      .meta({ description: "What kind of failure lastError is" }),
     nextAttemptAt: z.date().nullable(),
     payload: webhookPayloadSchema,
     createdAt: z.date(),

@@ -3,9 +3,8 @@
 // delivery log and redeliver a message. Each write is audited in its
 // transaction; the secret never enters the audit log.
 import { randomBytes } from "node:crypto";
-import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
-import type { z } from "zod";
-import { changesOf, writeAudit } from "../audit/write.ts";
+import type { WebhookEndpoint } from "@ems/db";
+import { changesOf, writeAudit, type Changes } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
 import { tally, tallyKey } from "../db/tally.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
@@ -13,79 +12,49 @@ import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { DELIVERY_SORT } from "./webhooks.schemas.ts";
-import {
-  WEBHOOK_EVENTS,
-  newMessageId,
-  payloadOf,
-  queueDelivery,
-  type WebhookEventType,
-  type webhookPayloadSchema,
-} from "./webhooks.events.ts";
-import type {
-  CreateWebhookInput,
-  ListDeliveriesInput,
-  UpdateWebhookInput,
-  webhookDeliverySchema,
-  webhookEndpointSchema,
-} from "./webhooks.schemas.ts";
+import { WEBHOOK_EVENTS, newMessageId, payloadOf, queueDelivery, type WebhookEventType } from "./webhooks.events.ts";
+import { maskWebhookUrl, presentDelivery, presentEndpoint } from "./webhooks.present.ts";
+import type { CreateWebhookInput, ListDeliveriesInput, UpdateWebhookInput } from "./webhooks.schemas.ts";
 
 const AUDITED = ["url", "description", "format", "events", "enabled", "disabledReason"] as const;
 
 /** A Standard Webhooks secret: "whsec_" and a base64 key of 32 random bytes. */
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
-export const presentEndpoint = (e: WebhookEndpoint): z.output<typeof webhookEndpointSchema> => ({
-  id: e.id,
-  url: e.url,
-  description: e.description,
-  format: e.format,
-  events: e.events as (typeof WEBHOOK_EVENTS)[number][],
-  enabled: e.enabled,
-  disabledReason: e.disabledReason,
-  disabledAt: e.disabledAt,
-  consecutiveFailures: e.consecutiveFailures,
-  createdAt: e.createdAt,
-  updatedAt: e.updatedAt,
-});
-
-export const presentDelivery = (d: WebhookDelivery): z.output<typeof webhookDeliverySchema> => ({
-  id: d.id,
-  endpointId: d.endpointId,
-  eventType: d.eventType,
-  messageId: d.messageId,
-  status: d.status,
-  attempts: d.attempts,
-  lastStatusCode: d.lastStatusCode,
-  latencyMs: d.latencyMs,
-  lastError: d.lastError,
-  nextAttemptAt: d.nextAttemptAt,
-  payload: d.payload as z.output<typeof webhookPayloadSchema>,
-  createdAt: d.createdAt,
-  updatedAt: d.updatedAt,
-});
+/** What changed, for the audit log: the URL is a secret, so a change of it shows masked on both sides. */
+function auditedChanges(before: WebhookEndpoint | null, after: WebhookEndpoint | null): Changes {
+  const changes = changesOf(before, after, AUDITED);
+  if (changes.url) {
+    changes.url = {
+      before: before && maskWebhookUrl(before.url),
+      after: after && maskWebhookUrl(after.url),
+    };
+  }
+  return changes;
+}
 
 export async function listWebhooks(sc: ServiceContext, paging: PagingInput) {
   const [rows, total] = await Promise.all([
     sc.db.webhookEndpoint.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
     sc.db.webhookEndpoint.count(),
   ]);
-  return { items: rows.map(presentEndpoint), total, page: paging.page, limit: paging.limit };
+  return { items: rows.map((e) => presentEndpoint(e, sc.actor)), total, page: paging.page, limit: paging.limit };
 }
 
 export async function getWebhook(sc: ServiceContext, id: number) {
   const e = await sc.db.webhookEndpoint.findUnique({ where: { id } });
   if (!e) throw notFound("Webhook endpoint");
-  return presentEndpoint(e);
+  return presentEndpoint(e, sc.actor);
 }
 
 /** Creates an endpoint; its secret is in the answer and shown nowhere else. */
 export async function createWebhook(sc: ServiceContext, input: CreateWebhookInput) {
-  await checkWebhookUrl(input.url, sc.services.net);
+  const url = await checkWebhookUrl(input.url, sc.services.net);
   return sc.db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.create({
       data: {
         workspaceId: sc.workspaceId,
-        url: input.url,
+        url,
         description: input.description ?? "",
         format: input.format ?? "standard",
         events: input.events ?? [...WEBHOOK_EVENTS],
@@ -97,15 +66,15 @@ export async function createWebhook(sc: ServiceContext, input: CreateWebhookInpu
       action: "webhook.create",
       resourceType: "webhook",
       resourceId: e.id,
-      changes: changesOf(null, e, AUDITED),
+      changes: auditedChanges(null, e),
     });
-    return { ...presentEndpoint(e), secret: e.secret };
+    return { ...presentEndpoint(e, sc.actor), secret: e.secret };
   });
 }
 
 /** Changes what is sent. Enabling resets the failure count; disabling records who did it. */
 export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInput) {
-  if (input.url !== undefined) await checkWebhookUrl(input.url, sc.services.net);
+  const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, sc.services.net);
   return sc.db.$transaction(async (tx) => {
     const before = await tx.webhookEndpoint.findUnique({ where: { id: input.id } });
     if (!before) throw notFound("Webhook endpoint");
@@ -113,7 +82,7 @@ export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInpu
     const after = await tx.webhookEndpoint.update({
       where: { id: input.id },
       data: {
-        url: input.url,
+        url,
         description: input.description,
         format: input.format,
         events: input.events,
@@ -125,7 +94,7 @@ export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInpu
           : {}),
       },
     });
-    const changes = changesOf(before, after, AUDITED);
+    const changes = auditedChanges(before, after);
     if (Object.keys(changes).length) {
       await writeAudit(tx, sc.actor, {
         action: "webhook.update",
@@ -134,7 +103,7 @@ export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInpu
         changes,
       });
     }
-    return presentEndpoint(after);
+    return presentEndpoint(after, sc.actor);
   });
 }
 
@@ -145,7 +114,7 @@ export async function rotateWebhookSecret(sc: ServiceContext, id: number) {
     if (!before) throw notFound("Webhook endpoint");
     const e = await tx.webhookEndpoint.update({ where: { id }, data: { secret: newWebhookSecret() } });
     await writeAudit(tx, sc.actor, { action: "webhook.rotate-secret", resourceType: "webhook", resourceId: id });
-    return { ...presentEndpoint(e), secret: e.secret };
+    return { ...presentEndpoint(e, sc.actor), secret: e.secret };
   });
 }
 
@@ -159,7 +128,7 @@ export async function deleteWebhook(sc: ServiceContext, id: number) {
       action: "webhook.delete",
       resourceType: "webhook",
       resourceId: id,
-      changes: changesOf(before, null, AUDITED),
+      changes: auditedChanges(before, null),
     });
     return { message: `Webhook endpoint ${id} deleted` };
   });
@@ -174,7 +143,8 @@ export async function sendTestEvent(sc: ServiceContext, id: number) {
       endpoint: { id, url: `${sc.services.webhooks.webUrl}/settings/webhooks` },
       message: `A test event sent by ${sc.actor.name}`,
     };
-    const delivery = await queueDelivery(sc, tx, id, {
+    const delivery = await queueDelivery(sc, tx, {
+      endpointId: id,
       messageId: newMessageId(),
       eventType: "webhook.test",
       payload: payloadOf(sc, "webhook.test", data),
@@ -213,7 +183,8 @@ export async function redeliver(sc: ServiceContext, id: number, deliveryId: numb
   return sc.db.$transaction(async (tx) => {
     const d = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id } });
     if (!d) throw notFound("Webhook delivery");
-    const again = await queueDelivery(sc, tx, id, {
+    const again = await queueDelivery(sc, tx, {
+      endpointId: id,
       messageId: d.messageId,
       eventType: d.eventType as WebhookEventType,
       payload: d.payload as object,

@@ -42,6 +42,13 @@ function summary(p: Payload): { text: string; link: string } {
     }
     case "asset.unreachable":
       return { text: `${asset} is unreachable: ${esc(d.reason as string)}`, link: d.asset!.url };
+    case "discovery.hosts_found": {
+      const hosts = d.newHosts as { total: number; names: string[] };
+      const shown = hosts.names.slice(0, 5).map(esc).join(", ");
+      const more = hosts.total > 5 ? ` and ${hosts.total - 5} more` : "";
+      const text = `Discovery found ${plural(hosts.total, "new host")} under ${asset}: ${shown}${more}`;
+      return { text, link: (d.run as Ref).url };
+    }
     case "discovery.host_found":
       return { text: `New host found for ${asset}: ${esc(d.hostname as string)}`, link: d.asset!.url };
     case "webhook.test":

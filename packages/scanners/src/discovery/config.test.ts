@@ -10,6 +10,7 @@ describe("discoveryConfigFromEnv", () => {
       sourceTimeoutMs: 30000,
       resolveConcurrency: 200,
       bruteforce: true,
+      maxHosts: 20000,
     });
     expect(defaultDiscoveryConfig.crtShUrl).toBe("https://crt.sh");
   });
@@ -23,6 +24,7 @@ describe("discoveryConfigFromEnv", () => {
         EMS_DISCOVERY_SOURCE_TIMEOUT_MS: "5000",
         EMS_DISCOVERY_CONCURRENCY: "50",
         EMS_DISCOVERY_BRUTEFORCE: "false",
+        EMS_DISCOVERY_MAX_HOSTS: "500",
       }),
     ).toEqual({
       crtShUrl: null,
@@ -31,6 +33,7 @@ describe("discoveryConfigFromEnv", () => {
       sourceTimeoutMs: 5000,
       resolveConcurrency: 50,
       bruteforce: false,
+      maxHosts: 500,
     });
   });
 

@@ -9,6 +9,7 @@ export const defaultDiscoveryConfig: DiscoveryConfig = Object.freeze({
   sourceTimeoutMs: 30_000,
   resolveConcurrency: 200,
   bruteforce: true,
+  maxHosts: 20_000,
 });
 
 /** A base URL, or null when set to "" (the source is off); unset keeps the default. */
@@ -45,5 +46,6 @@ export function discoveryConfigFromEnv(env: Env = process.env): DiscoveryConfig 
     sourceTimeoutMs: envInt(env, "EMS_DISCOVERY_SOURCE_TIMEOUT_MS", d.sourceTimeoutMs, 100, 600_000),
     resolveConcurrency: envInt(env, "EMS_DISCOVERY_CONCURRENCY", d.resolveConcurrency, 1, 5000),
     bruteforce: flag(env, "EMS_DISCOVERY_BRUTEFORCE", d.bruteforce),
+    maxHosts: envInt(env, "EMS_DISCOVERY_MAX_HOSTS", d.maxHosts, 1, 1_000_000),
   };
 }

@@ -222,4 +222,31 @@ describe("discoverHostnames", () => {
     ]);
     expect(dns.queries.length - before).toBeLessThan(20);
   });
+
+  it("stores at most maxHosts: what our checks saw first, then the shallowest; says what it left out", async () => {
+    const flood = Array.from({ length: 300 }, (_, i) => `n${i}.deep${i % 3}.cap.test`);
+    ct.publish("cap.test", ["www.cap.test", "b.cap.test", ...flood]);
+    const result = await discoverHostnames(
+      input("cap.test", {
+        seen: [{ host: "a.b.c.cap.test", source: "certificate" }],
+        config: { ...input("").config, maxHosts: 3 },
+      }),
+    );
+    expect(result.hosts.map((h) => h.host)).toEqual(["a.b.c.cap.test", "b.cap.test", "www.cap.test"]);
+    expect(result.capped).toEqual({ limit: 3, dropped: 300 });
+
+    const roomy = await discoverHostnames(input("cap.test", { config: { ...input("").config, bruteforce: false } }));
+    expect(roomy.hosts).toHaveLength(302);
+    expect(roomy.capped).toBeNull();
+  });
+
+  it("stops keeping brute-force names once the cap is reached", async () => {
+    const all = await discoverHostnames(input("example.com"));
+    const sourced = all.hosts.filter((h) => !(h.sources.length === 1 && h.sources[0] === "bruteforce")).length;
+    const capped = await discoverHostnames(
+      input("example.com", { config: { ...input("").config, maxHosts: sourced + 1 } }),
+    );
+    expect(capped.hosts).toHaveLength(sourced + 1);
+    expect(capped.capped).toEqual({ limit: sourced + 1, dropped: all.hosts.length - sourced - 1 });
+  });
 });

@@ -40,6 +40,24 @@ function describeHost(name: string, sources: Set<DiscoverySource>, answer: NameA
   };
 }
 
+const SEEN_BY_US = new Set<DiscoverySource>(["certificate", "cname", "redirect"]);
+
+/**
+ * Cuts the names found (sources and what the product saw) to `max`, keeping those the product's own checks saw first,
+ * then the shallowest (a name one label under the domain before one five labels under), then alphabetical order: a
+ * certificate log naming 100,000 hosts cannot fill the store, and what is kept does not depend on the sources' order.
+ * Returns how many it left out.
+ */
+function keepBest(found: Map<string, Set<DiscoverySource>>, max: number): number {
+  if (found.size <= max) return 0;
+  const rank = (name: string) => ([...found.get(name)!].some((s) => SEEN_BY_US.has(s)) ? 0 : 1);
+  const ordered = [...found.keys()].sort(
+    (x, y) => rank(x) - rank(y) || x.split(".").length - y.split(".").length || (x < y ? -1 : x > y ? 1 : 0),
+  );
+  for (const name of ordered.slice(max)) found.delete(name);
+  return ordered.length - max;
+}
+
 export async function discoverHostnames(input: DiscoveryInput): Promise<DiscoveryResult> {
   const { signal, onProgress, config, net } = input;
   const domain = normaliseHost(input.domain);
@@ -58,10 +76,14 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
   for (const s of input.seen) note(s.host, s.source);
   const sourceErrors = await collectCtNames(domain, input, note);
   stopIfAborted();
+  let dropped = keepBest(found, config.maxHosts);
 
-  const words = config.bruteforce ? bundledWordlist() : [];
-  const wordSet = new Set(words);
+  const wordSet = new Set(config.bruteforce ? bundledWordlist() : []);
+  // Names of the wordlist are tried only while there is room for what they find.
+  const room = config.maxHosts - found.size;
+  const words = room > 0 ? [...wordSet] : [];
   const bruteTotal = words.reduce((n, w) => (found.has(`${w}.${domain}`) ? n : n + 1), 0);
+  let bruteKept = 0;
   const total = found.size + bruteTotal;
   function* candidates(): Generator<Candidate> {
     for (const name of found.keys())
@@ -102,7 +124,9 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
       }
       const real = (host.resolves !== null || host.cname !== null) && host.wildcard === null;
       if (real && c.inWordlist && !c.bruteOnly) host.sources = [...sources.add("bruteforce")].sort();
-      if (!c.bruteOnly || real) {
+      if (c.bruteOnly && real && bruteKept >= room) dropped++;
+      else if (!c.bruteOnly || real) {
+        if (c.bruteOnly) bruteKept++;
         hosts.set(c.name, host);
         if (answer && host.cname) answers.set(c.name, answer);
       }
@@ -122,6 +146,7 @@ export async function discoverHostnames(input: DiscoveryInput): Promise<Discover
       hosts: [...hosts.values()].sort((x, y) => x.host.localeCompare(y.host)),
       wildcardZones: (await wildcards.found()).map(({ zone, addresses }) => ({ zone, addresses })),
       sourceErrors,
+      capped: dropped ? { limit: config.maxHosts, dropped } : null,
     };
   } finally {
     dns.close();

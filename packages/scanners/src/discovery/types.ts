@@ -18,6 +18,11 @@ export interface DiscoveryConfig {
   resolveConcurrency: number;
   /** EMS_DISCOVERY_BRUTEFORCE, default true. */
   bruteforce: boolean;
+  /**
+   * EMS_DISCOVERY_MAX_HOSTS, default 20000: the most hosts one run returns (and core stores). Past it the names the
+   * product itself saw are kept first, then the shallowest (fewest labels), then in alphabetical order.
+   */
+  maxHosts: number;
 }
 
 export interface DiscoveryProgress {
@@ -65,4 +70,6 @@ export interface DiscoveryResult {
   wildcardZones: Array<{ zone: string; addresses: string[] }>;
   /** A source that failed (timeout, 5xx, bad JSON) does not fail the run; it is reported here. */
   sourceErrors: Array<{ source: DiscoverySource; message: string }>;
+  /** Set when the run found more than `maxHosts`: the cap and how many names it left out. */
+  capped: { limit: number; dropped: number } | null;
 }

@@ -200,8 +200,10 @@ export async function fetchHop(
       host,
       url: url.href,
     });
-  throw new FetchRefused("connection", `${url.href}: ${describeError(last as NodeJS.ErrnoException)}`, {
+  const cause = last as NodeJS.ErrnoException;
+  throw new FetchRefused("connection", `${url.href}: ${describeError(cause)}`, {
     host,
     url: url.href,
+    ...(cause.code ? { code: cause.code } : {}),
   });
 }

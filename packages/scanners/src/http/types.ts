@@ -71,16 +71,19 @@ export class FetchRefused extends Error {
   readonly reason: FetchRefusedReason;
   readonly host?: string;
   readonly url?: string;
+  /** A "connection" refusal's error code (ECONNREFUSED, a TLS code, HPE_…): says what failed without the address. */
+  readonly code?: string;
   partial?: HttpResult;
   constructor(
     reason: FetchRefusedReason,
     message: string,
-    extra: { host?: string; url?: string; partial?: HttpResult } = {},
+    extra: { host?: string; url?: string; code?: string; partial?: HttpResult } = {},
   ) {
     super(message);
     this.reason = reason;
     this.host = extra.host;
     this.url = extra.url;
+    this.code = extra.code;
     this.partial = extra.partial;
   }
 }

@@ -61,6 +61,13 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
       <span data-testid="discovery-run-status">
         {r.domain}: done, {r.found} found, {r.new} new
         {r.sourceErrors.length > 0 && ` (failed sources: ${r.sourceErrors.map((e) => e.source).join(", ")})`}
+        {r.capped && (
+          <span className="block text-sm text-muted-foreground" data-testid="discovery-run-capped">
+            {`Stopped at ${r.capped.limit.toLocaleString("en")} hosts, the most one run keeps: ` +
+              `${r.capped.dropped.toLocaleString("en")} more names were left out ` +
+              "(the operator's EMS_DISCOVERY_MAX_HOSTS)."}
+          </span>
+        )}
       </span>
     );
   if (r.status === "failed")

@@ -12,6 +12,7 @@ import {
   type AuthorizationRequest,
 } from "@ems/core";
 import { currentSession } from "@/server/auth";
+import { requestClient } from "@/server/request";
 import { services } from "@/server/services";
 
 export async function decide(form: FormData) {
@@ -30,8 +31,7 @@ export async function decide(form: FormData) {
   if (form.get("decision") !== "approve") redirect(denyAuthorization(result.ok));
 
   const workspaceId = Number(form.get("workspaceId") ?? session.workspaceId);
-  const h = await headers();
-  const client = { ip: h.get("x-forwarded-for")?.split(",")[0]?.trim(), userAgent: h.get("user-agent") ?? undefined };
+  const client = requestClient(await headers());
   // Through the door into the chosen workspace: not a member there, no code.
   const credential = { kind: "session", session: { userId: session.userId, workspaceId } } as const;
   const actor = await identify(services(), credential, client).catch(() => null);

@@ -19,7 +19,7 @@ const EVENTS: Record<EventType, string> = {
   "scan.completed": "a scan that changed something (with the changes)",
   "scan.failed": "a scan fails",
   "asset.unreachable": "a reachable asset stops answering",
-  "discovery.host_found": "discovery finds a new host",
+  "discovery.hosts_found": "a discovery run finds new hosts (one message per run, with the first 100 names)",
 };
 
 /** A secret shown once, with a copy button. */
@@ -154,6 +154,11 @@ export function WebhooksView() {
             render: (e) => (
               <div>
                 <code>{e.url}</code>
+                {e.urlMasked && (
+                  <div className="text-sm text-muted-foreground">
+                    The URL is a secret: admins and owners see it whole.
+                  </div>
+                )}
                 {e.description && <div className="text-sm text-muted-foreground">{e.description}</div>}
               </div>
             ),

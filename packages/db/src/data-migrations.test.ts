@@ -1,0 +1,145 @@
+// Migrations that rewrite rows already there: each is applied to a database holding rows written before it.
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyMigrations, migrationsDir } from "./migrate.ts";
+import { createTestDatabase, type TestDatabase } from "./testing.ts";
+
+const opened: { db: TestDatabase; pool: pg.Pool; dir: string }[] = [];
+afterAll(async () => {
+  for (const o of opened) {
+    await o.pool.end();
+    await o.db.drop();
+    await rm(o.dir, { recursive: true, force: true });
+  }
+});
+
+/** A database migrated up to, not including, `migration`; apply the rest with `applyMigrations(pool)`. */
+async function databaseBefore(migration: string) {
+  const db = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const dir = await mkdtemp(path.join(os.tmpdir(), "ems-before-"));
+  opened.push({ db, pool, dir });
+  await pool.query(`drop schema public cascade; create schema public; drop schema if exists ratelimit cascade`);
+  for (const name of await readdir(migrationsDir)) {
+    if (name < migration && !name.endsWith(".toml"))
+      await cp(path.join(migrationsDir, name), path.join(dir, name), {
+        recursive: true,
+      });
+  }
+  await applyMigrations(pool, dir);
+  const workspace = (
+    await pool.query<{ id: number }>(`insert into "Workspace" (name, "updatedAt") values ('w', now()) returning id`)
+  ).rows[0]!.id;
+  return { pool, workspace };
+}
+
+describe("20261128041500_webhook_urls_masked_in_audit", () => {
+  it("masks the webhook URLs audit entries kept in clear, and leaves every other entry alone", async () => {
+    const { pool, workspace } = await databaseBefore("20261128041500_webhook_urls_masked_in_audit");
+    const entry = (resourceType: string, changes: object) =>
+      pool.query<{ id: number }>(
+        `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType", changes)
+         values ($1, 'user', 'a', 'dashboard', 'x', $2, $3) returning id`,
+        [workspace, resourceType, JSON.stringify(changes)],
+      );
+    const slack = "https://hooks.slack.com/services/T0/B0/secretToken";
+    await entry("webhook", { url: { before: null, after: slack }, description: { before: null, after: "d" } });
+    await entry("webhook", { url: { before: "HTTP://Example.COM:8080\\\\a\\\\b?token=1", after: slack } });
+    await entry("webhook", { url: { before: slack, after: null } });
+    await entry("webhook", { enabled: { before: true, after: false } });
+    await entry("project", { url: { before: null, after: "https://kept.example/x" } });
+
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ changes: object }>(`select changes from "AuditEntry" order by id`);
+    expect(rows.map((r) => r.changes)).toEqual([
+      { url: { before: null, after: "https://hooks.slack.com/…" }, description: { before: null, after: "d" } },
+      { url: { before: "http://example.com:8080/…", after: "https://hooks.slack.com/…" } },
+      { url: { before: "https://hooks.slack.com/…", after: null } },
+      { enabled: { before: true, after: false } },
+      { url: { before: null, after: "https://kept.example/x" } },
+    ]);
+  });
+});
+
+describe("20261128041938_webhook_delivery_log_without_replies", () => {
+  it("drops the receivers' replies, URLs and addresses from the delivery log and from disabling reasons", async () => {
+    const { pool, workspace } = await databaseBefore("20261128041938_webhook_delivery_log_without_replies");
+    const reason = "Disabled automatically: 15 messages in a row failed after 8 attempts each (last: the endpoint ";
+    const long = `${reason}answered 500: ${"<html>internal page ".repeat(30)}`.slice(0, 500);
+    const endpoint = (
+      await pool.query<{ id: number }>(
+        `insert into "WebhookEndpoint" ("workspaceId", url, events, secret, enabled, "disabledReason", "updatedAt")
+         values ($1, 'http://10.1.2.3/hook', '{}', 'whsec_x', false, $2, now()) returning id`,
+        [workspace, long],
+      )
+    ).rows[0]!.id;
+    const legacy = [
+      "the endpoint answered 500: <html><title>Jenkins</title> admin password: hunter2",
+      "the endpoint answered 302",
+      "refused to connect to intranet.example: 10.1.2.3 is a private address",
+      "http://hooks.example/T0/secret: no complete answer within 10000 ms",
+      "http://hooks.example/T0/secret: connection refused",
+      "https://hooks.example/T0/secret: TLS handshake failed (self-signed certificate)",
+      "DNS lookup of hooks.example failed: NXDOMAIN",
+      "not sent: the endpoint is disabled",
+      "something nobody expected at http://hooks.example/T0/secret",
+    ];
+    for (const lastError of [...legacy, null]) {
+      await pool.query(
+        `insert into "WebhookDelivery" ("workspaceId", "endpointId", "eventType", "messageId", payload, "lastError",
+           "updatedAt") values ($1, $2, 'webhook.test', 'msg', '{}', $3, now())`,
+        [workspace, endpoint, lastError],
+      );
+    }
+    await pool.query(
+      `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType", changes)
+       values ($1, 'system', 'webhooks', 'system', 'webhook.disable', 'webhook', $2)`,
+      [workspace, JSON.stringify({ disabledReason: { before: null, after: long } })],
+    );
+
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ lastErrorClass: string | null; lastError: string | null }>(
+      `select "lastErrorClass", "lastError" from "WebhookDelivery" order by id`,
+    );
+    expect(rows.map((r) => [r.lastErrorClass, r.lastError])).toEqual([
+      ["http-status", "the endpoint answered 500"],
+      ["http-status", "the endpoint answered 302 (redirects are not followed)"],
+      ["address-refused", "the host resolves to a private address, which this server may not contact"],
+      ["timeout", "no complete answer within 10000 ms"],
+      ["connection", "the connection was refused"],
+      ["tls", "the TLS handshake or certificate check failed"],
+      ["dns", "the host name does not resolve to an address"],
+      ["endpoint-disabled", "not sent: the endpoint is disabled"],
+      ["other", "the attempt failed (details are no longer kept)"],
+      [null, null],
+    ]);
+    const safeReason = `${reason}answered 500)`;
+    const ep = await pool.query(`select "disabledReason" from "WebhookEndpoint" where id = $1`, [endpoint]);
+    expect(ep.rows[0].disabledReason).toBe(safeReason);
+    const audit = await pool.query(`select changes from "AuditEntry" where action = 'webhook.disable'`);
+    expect(audit.rows[0].changes).toEqual({ disabledReason: { before: null, after: safeReason } });
+  });
+});
+
+describe("20261128045303_discovery_caps_and_run_summaries", () => {
+  it("moves endpoints subscribed to discovery.host_found to the per-run discovery.hosts_found", async () => {
+    const { pool, workspace } = await databaseBefore("20261128045303_discovery_caps_and_run_summaries");
+    const endpoint = (events: string[]) =>
+      pool.query(
+        `insert into "WebhookEndpoint" ("workspaceId", url, events, secret, "updatedAt")
+         values ($1, 'https://hooks.example/x', $2, 'whsec_x', now())`,
+        [workspace, events],
+      );
+    await endpoint(["issue.created", "discovery.host_found", "scan.failed"]);
+    await endpoint(["issue.created"]);
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ events: string[] }>(`select events from "WebhookEndpoint" order by id`);
+    expect(rows.map((r) => r.events)).toEqual([
+      ["issue.created", "discovery.hosts_found", "scan.failed"],
+      ["issue.created"],
+    ]);
+  });
+});
