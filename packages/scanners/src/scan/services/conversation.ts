@@ -1,8 +1,10 @@
-// One TCP conversation with a service: connect to an already vetted address,
-// then send and wait for answers step by step, the whole exchange under one
-// time limit and the stage's abort signal (settleOnce). The service probes
-// (./probes.ts) speak each protocol through it.
+// One TCP conversation with a service: connect to an already vetted address
+// (over TLS when asked), then send and wait for answers step by step, the
+// whole exchange under one time limit and the stage's abort signal
+// (settleOnce). The catalogue's TCP checks speak each protocol through it
+// (checks/engine/tcp.ts).
 import net from "node:net";
+import tls from "node:tls";
 import { isAllowedAddress } from "../../safety.ts";
 import type { NetConfig } from "../../config.ts";
 import { settleOnce } from "../../settle.ts";
@@ -12,8 +14,11 @@ const MAX_CONVERSATION_BYTES = 256 * 1024;
 export interface Conversation {
   /** Writes to the service. */
   send(data: string | Buffer): void;
-  /** Waits until `enough(all bytes received since the last take)` is true, then hands them over and forgets them. */
-  take(enough: (data: Buffer) => boolean): Promise<Buffer>;
+  /**
+   * Waits until `enough(all bytes received since the last take)` is true, then hands them over and forgets them;
+   * with `atClose`, a hang-up hands over what came before it instead of failing.
+   */
+  take(enough: (data: Buffer) => boolean, atClose?: boolean): Promise<Buffer>;
 }
 
 export interface ConversationOptions {
@@ -22,6 +27,8 @@ export interface ConversationOptions {
   net: Pick<NetConfig, "allowPrivate" | "allowedRanges">;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Speak TLS (any certificate: we observe, we send no secrets); the name is sent as SNI. */
+  tls?: { servername: string | null };
 }
 
 /**
@@ -31,16 +38,27 @@ export interface ConversationOptions {
 export function converse<T>(opts: ConversationOptions, script: (c: Conversation) => Promise<T>): Promise<T | null> {
   const verdict = isAllowedAddress(opts.address, opts.net);
   if (!verdict.allowed) return Promise.reject(new Error(`refusing to contact ${opts.address}: ${verdict.reason}`));
-  const socket = net.connect({ host: opts.address, port: opts.port });
+  const socket = opts.tls
+    ? tls.connect({
+        host: opts.address,
+        port: opts.port,
+        rejectUnauthorized: false,
+        ...(opts.tls.servername ? { servername: opts.tls.servername } : {}),
+      })
+    : net.connect({ host: opts.address, port: opts.port });
   let buffered = Buffer.alloc(0);
-  let waiter: { enough: (d: Buffer) => boolean; resolve: (d: Buffer) => void; reject: (e: Error) => void } | null =
-    null;
+  let waiter: {
+    enough: (d: Buffer) => boolean;
+    atClose: boolean;
+    resolve: (d: Buffer) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   const gone = new Error("connection closed");
   let ended = false;
   let connected = false;
   const wake = () => {
     if (!waiter) return;
-    if (waiter.enough(buffered)) {
+    if (waiter.enough(buffered) || (ended && waiter.atClose)) {
       const { resolve } = waiter;
       const data = buffered;
       waiter = null;
@@ -54,9 +72,9 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
   };
   const conversation: Conversation = {
     send: (data) => void (socket.destroyed ? undefined : socket.write(data)),
-    take: (enough) =>
+    take: (enough, atClose = false) =>
       new Promise<Buffer>((resolve, reject) => {
-        waiter = { enough, resolve, reject };
+        waiter = { enough, atClose, resolve, reject };
         wake();
       }),
   };
@@ -79,7 +97,7 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
       };
       socket.on("error", hangup);
       socket.on("close", hangup);
-      socket.once("connect", () => {
+      socket.once(opts.tls ? "secureConnect" : "connect", () => {
         connected = true;
         script(conversation).then(settle.resolve, (err) => (err === gone ? settle.resolve(null) : settle.reject(err)));
       });
