@@ -64,7 +64,7 @@ for (const file of [...new Set(checks.map((c) => all.fileOf.get(c.kind)!))].sort
         const o = outcomes.get(c.kind)!;
         list(c.fixtures.vulnerable).forEach((fixture, i) => {
           const hits = mine(c, o.vulnerable[i]!);
-          expect(hits.length, `stand-in #${i + 1} found: ${shown(o.vulnerable[i]!) || "nothing"}`).toBe(1);
+          expect(hits.length, `stand-in #${i + 1} found: ${shown(o.vulnerable[i]!) || "nothing"}`).toBeGreaterThan(0);
           const f = hits[0]!;
           expect(f.confidence, "confidence").toBe(c.confidence ?? "confirmed");
           const expected = (fixture as { expect?: { severity?: string; extracted?: Record<string, unknown> } }).expect;

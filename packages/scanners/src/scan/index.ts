@@ -22,6 +22,9 @@ export {
   type RootResponse,
   type HttpCheckContext,
 } from "./http-scan.ts";
+export { catalogue, catalogueSummaries, loadCatalogue, CatalogueError, type Catalogue } from "../checks/catalogue.ts";
+export { CATEGORIES, type Category, type CheckSummary, type Protocol } from "../checks/format/index.ts";
+export { DEFAULT_CHECKS, checksSettingsFromEnv, type ChecksSettings } from "../checks/engine/settings.ts";
 export {
   parseTemplate,
   goRegex,

@@ -12,7 +12,7 @@ export const CONFIDENCES = ["confirmed", "firm", "tentative"] as const;
 export type Confidence = (typeof CONFIDENCES)[number];
 
 /** Items of an asset's disabledScannerTypes ("screenshot" is not run by runScan). */
-export type ScannerType = "port-scan" | "tls" | "http" | "technologies" | "templates" | "screenshot";
+export type ScannerType = "port-scan" | "tls" | "http" | "dns" | "technologies" | "templates" | "screenshot";
 
 export interface ScanFinding {
   scanner: "port-scan" | "tls" | "http" | "dns" | "technologies" | "templates" | "nuclei";

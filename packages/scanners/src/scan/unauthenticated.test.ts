@@ -9,7 +9,7 @@ import { startHttpServer, testNetConfig, type TestServer } from "../testing/inde
 import { startMemcached, startRedis, startVsftpd, type Daemon } from "../testing/daemons.ts";
 import { defaultScanEngineConfig } from "./config.ts";
 import { scanPortsDetailed } from "./port-scan.ts";
-import { opMsg, readOpMsg } from "./services/probes.ts";
+import { opMsg, readOpMsg } from "../checks/engine/codecs.ts";
 import { servicesStage } from "./stages/services.ts";
 import type { Shared } from "./stages/stage.ts";
 import type { ScanFinding } from "./types.ts";

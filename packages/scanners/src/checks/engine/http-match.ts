@@ -72,7 +72,7 @@ function one(m: Matcher, r: HttpResult): MatchOutcome {
       return found ? [found[0]] : [];
     });
     ok = m.condition === "or" ? hits.length > 0 : hits.length === m.regex.length;
-    seen = hits.map((h) => show(h.trim()));
+    seen = hits.map((h) => show(h.replace(/\s+/g, " ").trim()));
   }
   if (m.negative) return { ok: !ok, seen: [] };
   return { ok, seen: ok ? seen : [] };

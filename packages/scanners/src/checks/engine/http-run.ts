@@ -54,6 +54,8 @@ const render = (template: string, vars: Vars) =>
   template.replace(/\{\{([a-zA-Z][a-zA-Z0-9]*)\}\}/g, (whole, name: string) =>
     typeof vars[name] === "string" ? (vars[name] as string) : whole,
   );
+const textsOf = (r: HttpResult) => [r.body, ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`)];
+const portOf = (url: string) => Number(new URL(url).port) || (url.startsWith("https:") ? 443 : 80);
 const unresolved = (s: string) => /\{\{[a-zA-Z][a-zA-Z0-9]*\}\}/.test(s);
 
 /** A probe path: a leading {{name}} is a URL detect extracted, kept only when it is on the endpoint's origin. */
@@ -134,15 +136,60 @@ export function evaluateProbe(probe: HttpProbe, r: HttpResult, judge: JudgeConte
   return { verdict, extracted: runExtractors(probe.extract, r) };
 }
 
-async function firstHit(probe: HttpProbe, s: EndpointSession, vars: Vars, judge: JudgeContext): Promise<Hit | null> {
+/** The finding of one probe on one response (the crawl's pages and linked files), or null. */
+export function probeFinding(check: HttpCheck, probe: HttpProbe, r: HttpResult, judge: JudgeContext): ScanFinding | null {
+  const hit = evaluateProbe(probe, r, judge);
+  if (!hit) return null;
+  return checkFinding(check, {
+    where: r.url,
+    port: portOf(r.url),
+    verdict: { ...hit.verdict, details: { ...hit.extracted, ...hit.verdict.details } },
+    product: productLabel(check.product, textsOf(r), hit.extracted.version),
+    evidence: httpEvidence(r),
+  });
+}
+
+/** "backup.zip" → ".zip", "site.tar.gz" → ".tar.gz", "index.php~" → "~", ".env" → ".env"; null without one. */
+function fileKey(path: string): string | null {
+  const name = path.split("/").pop()!.toLowerCase();
+  for (const double of [".tar.gz", ".sql.gz"]) if (name.endsWith(double)) return double;
+  if (name.endsWith("~")) return "~";
+  if (name.startsWith(".")) return name;
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? name.slice(dot) : null;
+}
+
+/**
+ * The probes a linked file's name points to (a dump linked from a listing, say): exposed-file probes that ask for a
+ * file of the same type, without a detect step.
+ */
+export function linkedFileProbes(path: string, checks: readonly HttpCheck[]): Array<{ check: HttpCheck; probe: HttpProbe }> {
+  const key = fileKey(path);
+  if (!key) return [];
+  return checks
+    .filter((c) => c.category === "exposed-file" && !c.detect)
+    .flatMap((check) =>
+      (check.http ?? [])
+        .filter((probe) => probe.paths?.some((p) => fileKey(p) === key) && !probe.method && !probe.headers)
+        .map((probe) => ({ check, probe })),
+    );
+}
+
+/** The probes that judge every page the crawl reaches (directory listings). */
+export const pageProbes = (checks: readonly HttpCheck[]) =>
+  checks.flatMap((check) => (check.http ?? []).filter((p) => p.pages).map((probe) => ({ check, probe })));
+
+/** What the probe proves on the endpoint: one hit per path that proves it (every path is asked). */
+async function hits(probe: HttpProbe, s: EndpointSession, vars: Vars, judge: JudgeContext): Promise<Hit[]> {
   if (probe.root || probe.pages) {
     const r = s.target.root;
     const hit = r ? evaluateProbe(probe, r, judge) : null;
-    return hit && r ? { ...hit, response: r } : null;
+    return hit && r ? [{ ...hit, response: r }] : [];
   }
   const headers = Object.fromEntries(
     Object.entries(probe.headers ?? {}).map(([k, v]) => [k, render(v.replace(/\{\{host\}\}/g, s.host), vars)]),
   );
+  const out: Hit[] = [];
   for (const template of probe.paths ?? []) {
     const path = probePath(template, vars, s.target.base);
     if (!path) continue;
@@ -155,12 +202,10 @@ async function firstHit(probe: HttpProbe, s: EndpointSession, vars: Vars, judge:
       followRedirects: false,
     });
     const hit = r ? evaluateProbe(probe, r, judge) : null;
-    if (hit && r) return { ...hit, response: r };
+    if (hit && r) out.push({ ...hit, response: r });
   }
-  return null;
+  return out;
 }
-
-const textsOf = (r: HttpResult) => [r.body, ...Object.entries(r.headers).map(([k, v]) => `${k}: ${v}`)];
 
 async function tryLogin(check: HttpCheck, s: EndpointSession, vars: Vars, ctx: HttpRunContext): Promise<Hit | null> {
   const spec = check.login!;
@@ -201,7 +246,7 @@ async function runCheck(check: HttpCheck, s: EndpointSession, ctx: HttpRunContex
   let vars: Vars = {};
   const texts: string[] = [];
   if (check.detect) {
-    const d = await firstHit(check.detect, s, vars, judge);
+    const [d] = await hits(check.detect, s, vars, judge);
     if (!d) return;
     vars = d.extracted;
     texts.push(...textsOf(d.response));
@@ -210,26 +255,28 @@ async function runCheck(check: HttpCheck, s: EndpointSession, ctx: HttpRunContex
       ctx.identify?.(s.target.port, check.service.name, label);
     }
   }
-  let hit: Hit | null = null;
-  for (const probe of check.http ?? []) {
-    hit = await firstHit(probe, s, vars, judge);
-    if (hit) break;
+  const found: Hit[] = [];
+  for (const probe of check.http ?? []) found.push(...(await hits(probe, s, vars, judge)));
+  if (!found.length && check.login && ctx.settings.loginAttempts > 0) {
+    const login = await tryLogin(check, s, vars, ctx);
+    if (login) found.push(login);
   }
-  if (!hit && check.login && ctx.settings.loginAttempts > 0) hit = await tryLogin(check, s, vars, ctx);
-  if (!hit || ctx.signal?.aborted) return;
-  const extracted = { ...vars, ...hit.extracted };
-  texts.push(...textsOf(hit.response));
-  const product = productLabel(check.product, texts, extracted.version);
-  const r = hit.response;
-  ctx.emit(
-    checkFinding(check, {
-      where: r.url,
-      port: Number(new URL(r.url).port) || (r.url.startsWith("https:") ? 443 : 80),
-      verdict: { ...hit.verdict, details: { ...extracted, ...hit.verdict.details } },
-      product,
-      evidence: httpEvidence(r),
-    }),
-  );
+  const seen = new Set<string>();
+  for (const hit of found) {
+    const r = hit.response;
+    if (ctx.signal?.aborted || seen.has(r.url)) continue;
+    seen.add(r.url);
+    const extracted = { ...vars, ...hit.extracted };
+    ctx.emit(
+      checkFinding(check, {
+        where: r.url,
+        port: portOf(r.url),
+        verdict: { ...hit.verdict, details: { ...extracted, ...hit.verdict.details } },
+        product: productLabel(check.product, [...texts, ...textsOf(r)], extracted.version),
+        evidence: httpEvidence(r),
+      }),
+    );
+  }
 }
 
 /** Every check on every endpoint (one endpoint at a time, so that only one endpoint's answers are held). */
