@@ -15,6 +15,7 @@ import {
   type TcpCheck,
   type TlsCheck,
 } from "./format/index.ts";
+import { CATEGORIES } from "./format/common.ts";
 
 export class CatalogueError extends Error {
   override name = "CatalogueError";
@@ -73,5 +74,5 @@ export function catalogue(): Catalogue {
 export function catalogueSummaries(): CheckSummary[] {
   return catalogue()
     .all.map(summarise)
-    .sort((a, b) => a.category.localeCompare(b.category) || a.kind.localeCompare(b.kind));
+    .sort((a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.kind.localeCompare(b.kind));
 }

@@ -23,7 +23,7 @@ export {
   type HttpCheckContext,
 } from "./http-scan.ts";
 export { catalogue, catalogueSummaries, loadCatalogue, CatalogueError, type Catalogue } from "../checks/catalogue.ts";
-export { CATEGORIES, type Category, type CheckSummary, type Protocol } from "../checks/format/index.ts";
+export { CATEGORIES, PROTOCOLS, type Category, type CheckSummary, type Protocol } from "../checks/format/index.ts";
 export { DEFAULT_CHECKS, checksSettingsFromEnv, type ChecksSettings } from "../checks/engine/settings.ts";
 export {
   parseTemplate,

@@ -15,7 +15,7 @@ export * from "./tcp.ts";
 export const checkDeclaration = z.discriminatedUnion("protocol", [httpCheck, tcpCheck, tlsCheck, dnsCheck]);
 export type CheckDeclaration = z.infer<typeof checkDeclaration>;
 export type Protocol = CheckDeclaration["protocol"];
-export const PROTOCOLS: readonly Protocol[] = ["http", "tcp", "tls", "dns"];
+export const PROTOCOLS = ["http", "tcp", "tls", "dns"] as const satisfies readonly Protocol[];
 
 /** Kind prefixes each family may use; the prefix also says which scan stage runs the check. */
 const PREFIXES: Record<Protocol, string[]> = {
