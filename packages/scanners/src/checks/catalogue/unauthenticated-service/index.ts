@@ -2,9 +2,13 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./datastores.ts";
 import f2 from "./file-sharing.ts";
+import f3 from "./network.ts";
+import f4 from "./orchestration.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/datastores.ts", checks: f1 },
   { file: "unauthenticated-service/file-sharing.ts", checks: f2 },
+  { file: "unauthenticated-service/network.ts", checks: f3 },
+  { file: "unauthenticated-service/orchestration.ts", checks: f4 },
 ];
 export default files;
