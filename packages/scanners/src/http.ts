@@ -15,11 +15,13 @@ export { tlsInfoOf } from "./http/tls-info.ts";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** Resolves and vets a host; returns the addresses to try, IPv4 first. */
-async function vetHost(host: string, cfg: NetConfig): Promise<string[]> {
+/** Resolves and vets a host (or takes the addresses the caller already resolved for it); IPv4 first. */
+async function vetHost(host: string, cfg: NetConfig, known?: Record<string, string[]>): Promise<string[]> {
   let addresses: string[];
   if (parseIp(host)) {
     addresses = [host];
+  } else if (known?.[host]?.length) {
+    addresses = known[host];
   } else {
     try {
       const r = await resolveHost(host, cfg);
@@ -84,7 +86,7 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     let single: Single;
     try {
-      const addresses = await vetHost(urlHost(current), cfg);
+      const addresses = await vetHost(urlHost(current), cfg, opts.resolved);
       if (opts.signal?.aborted) throw abortReason(opts.signal);
       single = await fetchHop(current, addresses, out, cfg, deadline);
     } catch (err) {

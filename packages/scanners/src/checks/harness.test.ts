@@ -31,12 +31,13 @@ let harness: Harness;
 
 beforeAll(async () => {
   harness = await startHarness(checks);
+  const decoys = await runDecoys(harness, checks);
   await mapLimit(checks, 16, async (c) => {
     const places = harness.placed.get(c.kind)!;
     outcomes.set(c.kind, {
       vulnerable: await Promise.all(places.vulnerable.map((p) => runAt(harness, c, p))),
       clean: await runAt(harness, c, places.clean),
-      decoys: await runDecoys(harness, c),
+      decoys: decoys.get(c.kind)!,
     });
   });
 }, 120_000);

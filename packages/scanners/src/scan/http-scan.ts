@@ -40,6 +40,8 @@ export interface HttpCheckContext {
   checks?: readonly HttpCheck[];
   /** A check that failed; the others go on. */
   note?(text: string): void;
+  /** The target's addresses by host name (no lookup per request). */
+  resolved?: Record<string, string[]>;
 }
 
 /** What the root of an endpoint answered (after redirects to covered hosts). */
@@ -82,6 +84,7 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
       limiter: ctx.limiter ?? new HostLimiter(settings),
       httpsAvailable: answering.some((r) => r.endpoint.scheme === "https" || r.result!.url.startsWith("https:")),
       loginAttempts: ctx.loginAttempts ?? new Map(),
+      ...(ctx.resolved ? { resolved: ctx.resolved } : {}),
       emit: ctx.emit,
       ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
       ...(ctx.note ? { note: ctx.note } : {}),

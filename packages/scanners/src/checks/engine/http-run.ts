@@ -30,6 +30,8 @@ export interface HttpRunContext {
   limiter: HostLimiter;
   /** Whether any HTTPS endpoint of the host answered (some judges say so). */
   httpsAvailable: boolean;
+  /** The scan target's addresses by host name, already vetted: no DNS lookup per request (safeFetch's `resolved`). */
+  resolved?: Record<string, string[]>;
   /** Credential pairs tried so far per endpoint and service (the scan's default-login budget). */
   loginAttempts: Map<string, number>;
   emit(f: ScanFinding): void;
@@ -104,6 +106,7 @@ class EndpointSession {
         followRedirects: req.followRedirects,
         allowHost: covers,
         keepBytes: true,
+        ...(this.ctx.resolved ? { resolved: this.ctx.resolved } : {}),
         ...(signal ? { signal } : {}),
       });
       return f.result;

@@ -8,6 +8,8 @@ interface ScanChecks {
   settings: ChecksSettings;
   limiter: HostLimiter;
   loginAttempts: Map<string, number>;
+  /** The target's vetted addresses by name: checks' requests skip the lookup. */
+  resolved?: Record<string, string[]>;
 }
 
 const perScan = new WeakMap<Shared, ScanChecks>();
@@ -17,7 +19,13 @@ export function scanChecks(ctx: StageContext): ScanChecks {
   let v = perScan.get(ctx.shared);
   if (!v) {
     const settings = { ...DEFAULT_CHECKS, ...ctx.engine.checks };
-    v = { settings, limiter: new HostLimiter(settings), loginAttempts: new Map() };
+    const { target } = ctx;
+    v = {
+      settings,
+      limiter: new HostLimiter(settings),
+      loginAttempts: new Map(),
+      ...(target.kind === "host" && !target.isIp ? { resolved: { [target.host]: target.addresses } } : {}),
+    };
     perScan.set(ctx.shared, v);
   }
   return v;

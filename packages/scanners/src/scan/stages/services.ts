@@ -21,7 +21,7 @@ export const servicesStage: Stage = {
   async run(ctx) {
     const { target, net, covers, shared, signal, emit, progress, note } = ctx;
     if (target.kind !== "host" || !shared.openPorts) return;
-    const { settings, limiter, loginAttempts } = scanChecks(ctx);
+    const { settings, limiter, loginAttempts, resolved } = scanChecks(ctx);
     const identify = (port: number, service: string, product: string) => {
       shared.openPorts = (shared.openPorts ?? []).map((p) =>
         p.port === port ? { ...p, service, product, banner: p.banner ?? product } : p,
@@ -47,6 +47,7 @@ export const servicesStage: Stage = {
         net,
         covers,
         httpsAvailable: web.some((w) => w.base.startsWith("https:")),
+        ...(resolved ? { resolved } : {}),
         onProgress: (f) => ((httpDone = f), report()),
       }),
     ]);
