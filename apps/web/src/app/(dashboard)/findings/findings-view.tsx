@@ -139,7 +139,7 @@ export function FindingsView() {
             ),
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
-          { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} /> },
+          { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} confidence={r.confidence} /> },
           { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}
