@@ -81,7 +81,10 @@ async function run(label: string, checks: readonly CheckDeclaration[]): Promise<
     const ports = await Promise.all(
       tcp.map(async (c) => ({ check: c, server: await startTcpFixture(list(c.fixtures.vulnerable)[0]!) })),
     );
-    const tlsServer = await startTlsFixture({ certificate: { validDays: 5 }, tls: { minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" } }, TLS_HOST);
+    const tlsServer = await startTlsFixture(
+      { certificate: { validDays: 5 }, tls: { minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" } },
+      TLS_HOST,
+    );
     const records: Record<string, object> = {};
     for (const c of checks) {
       if (c.protocol !== "dns") continue;
@@ -136,11 +139,15 @@ async function run(label: string, checks: readonly CheckDeclaration[]): Promise<
       )
     ).forEach(emit);
     (
-      await runDnsChecks(DOMAIN, checks.filter((c) => c.protocol === "dns"), {
-        net: h.net,
-        dnsPort: h.settings.dnsPort,
-        timeoutMs: 3000,
-      })
+      await runDnsChecks(
+        DOMAIN,
+        checks.filter((c) => c.protocol === "dns"),
+        {
+          net: h.net,
+          dnsPort: h.settings.dnsPort,
+          timeoutMs: 3000,
+        },
+      )
     ).forEach(emit);
     const seconds = (performance.now() - t0) / 1000;
     await Promise.all([...ports.map((p) => p.server.close()), tlsServer.close()]);
@@ -164,8 +171,8 @@ const table = [
   "|---|---|---|---|---|---|",
   ...rows.map(
     (r) =>
-      `| ${r.label} | ${r.checks} | ${r.requests} | ${r.seconds.toFixed(1)} s | ${(r.requests / r.seconds).toFixed(0)} | ` +
-      `${r.findings} |`,
+      `| ${r.label} | ${r.checks} | ${r.requests} | ${r.seconds.toFixed(1)} s | ` +
+      `${(r.requests / r.seconds).toFixed(0)} | ${r.findings} |`,
   ),
 ].join("\n");
 const section = `${SECTION}

@@ -13,9 +13,18 @@ describe("pnpm ems checks list", () => {
     expect(new Set(listed.map((c) => c.kind)).size).toBe(listed.length);
     expect(new Set(listed.map((c) => c.category))).toEqual(new Set(CATEGORIES));
     for (const c of listed) {
-      expect(Object.keys(c).sort(), String(c.kind)).toEqual(
-        ["category", "confidence", "cwe", "description", "kind", "protocol", "references", "remediation", "severity", "title"],
-      );
+      expect(Object.keys(c).sort(), String(c.kind)).toEqual([
+        "category",
+        "confidence",
+        "cwe",
+        "description",
+        "kind",
+        "protocol",
+        "references",
+        "remediation",
+        "severity",
+        "title",
+      ]);
       expect((c.references as string[]).length, String(c.kind)).toBeGreaterThan(0);
       expect(c.cwe as string[], String(c.kind)).toEqual(expect.arrayContaining([expect.stringMatching(/^CWE-\d+$/)]));
     }

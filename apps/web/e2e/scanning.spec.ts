@@ -37,7 +37,10 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await expect(page.getByTestId("scan-comparison")).toContainText("first completed scan");
   await page.getByTestId("evidence").first().locator("summary").click();
   // Every finding says how sure it is, next to its evidence.
-  await expect(page.getByTestId("confidence-badge").first()).toHaveAttribute("data-confidence", /^(confirmed|firm|tentative)$/);
+  await expect(page.getByTestId("confidence-badge").first()).toHaveAttribute(
+    "data-confidence",
+    /^(confirmed|firm|tentative)$/,
+  );
   await shot(page, "scan");
 
   await page.getByRole("link", { name: "Issues" }).click();

@@ -3,7 +3,7 @@ import { z } from "zod";
 /** Severities, least to most severe (the order of their enums in the API document). */
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
 
-/** How sure a finding is: confirmed (the exposure itself was seen), firm (a strong sign of it), tentative (inferred). */
+/** How sure a finding is: confirmed (the exposure itself was seen), firm (a strong sign), tentative (inferred). */
 export const CONFIDENCE_VALUES = ["confirmed", "firm", "tentative"] as const;
 export const confidenceSchema = z.enum(CONFIDENCE_VALUES).meta({
   description:

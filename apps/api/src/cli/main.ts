@@ -234,7 +234,9 @@ program
   .option("--json", "print JSON")
   .action((o: { json?: boolean }) => {
     const checks = catalogueSummaries();
-    const lines = checks.map((c) => `${c.kind}\t${c.category}\t${c.severity}\t${c.confidence}\t${c.protocol}\t${c.title}`);
+    const lines = checks.map(
+      (c) => `${c.kind}\t${c.category}\t${c.severity}\t${c.confidence}\t${c.protocol}\t${c.title}`,
+    );
     output(
       json() || !!o.json,
       checks,

@@ -12,7 +12,8 @@ function compare(sort: keyof typeof CHECK_SORT): (a: CheckSummary, b: CheckSumma
     case "severity":
       return (a, b) => rank(a.severity) - rank(b.severity);
     case "category":
-      return (a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || rank(b.severity) - rank(a.severity);
+      return (a, b) =>
+        CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || rank(b.severity) - rank(a.severity);
     default:
       return (a, b) => a[sort].localeCompare(b[sort]);
   }
@@ -33,7 +34,12 @@ export function listChecks(i: ListChecksInput) {
     )
     // Ties are broken by kind, in the same direction, so pages never overlap.
     .sort((a, b) => dir * (by(a, b) || a.kind.localeCompare(b.kind)));
-  return { items: rows.slice((i.page - 1) * i.limit, i.page * i.limit), total: rows.length, page: i.page, limit: i.limit };
+  return {
+    items: rows.slice((i.page - 1) * i.limit, i.page * i.limit),
+    total: rows.length,
+    page: i.page,
+    limit: i.limit,
+  };
 }
 
 export function checksSummary() {

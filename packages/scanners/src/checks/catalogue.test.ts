@@ -39,7 +39,9 @@ describe("loading the catalogue", () => {
     // Nor a negative matcher, nor a content type: they allow, they do not prove.
     const allowsOnly = {
       ...git,
-      http: [{ paths: ["/x"], match: [{ status: [200] }, { contentType: /text/ }, { words: ["<html"], negative: true }] }],
+      http: [
+        { paths: ["/x"], match: [{ status: [200] }, { contentType: /text/ }, { words: ["<html"], negative: true }] },
+      ],
     };
     expect(problems("exposed-file/x.ts", allowsOnly)).toHaveLength(1);
     const rootStatusOnly = { ...git, http: [{ root: true, match: [{ status: [200] }] }] };
@@ -78,9 +80,7 @@ describe("loading the catalogue", () => {
         credentials: [1, 2, 3, 4].map((n) => ({ username: "admin", password: `pass${n}` })),
       },
     };
-    expect(problems("default-login/x.ts", greedy)).toEqual([
-      expect.stringMatching(/login\.credentials: .*3/),
-    ]);
+    expect(problems("default-login/x.ts", greedy)).toEqual([expect.stringMatching(/login\.credentials: .*3/)]);
   });
 
   it("names every problem: file, kind and field", () => {
@@ -98,7 +98,9 @@ describe("loading the catalogue", () => {
       expect.stringMatching(/^exposed-file\/x\.ts #2 http\.exposed\.git: title: /),
       expect.stringMatching(/^exposed-file\/x\.ts #3 http\.exposed\.git: kind: http\.exposed\.git is also declared/),
       expect.stringMatching(/^exposed-file\/x\.ts #4 tls\.exposed\.git2: kind: a http check's kind starts with http\./),
-      expect.stringMatching(/^exposed-file\/x\.ts #5 service\.unauthenticated\.redis: category: unauthenticated-service/),
+      expect.stringMatching(
+        /^exposed-file\/x\.ts #5 service\.unauthenticated\.redis: category: unauthenticated-service/,
+      ),
       expect.stringMatching(/^exposed-file\/x\.ts #6 http\.exposed\.nofixtures: fixtures\.clean: /),
       expect.stringMatching(/^exposed-file\/x\.ts #7 http\.exposed\.badref: references\.0: /),
     ]);

@@ -61,7 +61,10 @@ export function checksMarkdown(checks: CheckSummary[]): string {
     const mine = checks.filter((c) => c.category === category);
     if (!mine.length) continue;
     lines.push(`## ${category} (${mine.length})`, "", "<!-- prettier-ignore -->");
-    lines.push("| Kind | Title | Severity | Confidence | Protocol | CWE | References |", "|---|---|---|---|---|---|---|");
+    lines.push(
+      "| Kind | Title | Severity | Confidence | Protocol | CWE | References |",
+      "|---|---|---|---|---|---|---|",
+    );
     for (const c of mine) {
       const refs = c.references.map((r, i) => `[${i + 1}](${r})`).join(" ");
       lines.push(

@@ -81,7 +81,10 @@ export async function crawlBelowRoots(
   const pages = pageProbes(checks);
   /** Emits what the probes find on the response; says whether any did. */
   const judge = (r: HttpResult, probes: ReturnType<typeof pageProbes>) => {
-    const judgeCtx = { scheme: r.url.startsWith("https:") ? ("https" as const) : ("http" as const), httpsAvailable: true };
+    const judgeCtx = {
+      scheme: r.url.startsWith("https:") ? ("https" as const) : ("http" as const),
+      httpsAvailable: true,
+    };
     let found = false;
     for (const { check, probe } of probes) {
       const f = probeFinding(check, probe, r, judgeCtx);

@@ -55,15 +55,7 @@ export interface ScanProfile {
 }
 
 export type ScanStage =
-  | "ports"
-  | "tls"
-  | "http"
-  | "crawl"
-  | "services"
-  | "dns"
-  | "technologies"
-  | "templates"
-  | "nuclei";
+  "ports" | "tls" | "http" | "crawl" | "services" | "dns" | "technologies" | "templates" | "nuclei";
 
 export interface ScanHooks {
   /**

@@ -59,7 +59,10 @@ function lookup(zone: Map<string, ZoneRecords>, name: string): ZoneRecords | und
   return undefined;
 }
 
-export function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode: number; answers: dnsPacket.Answer[] } {
+export function answer(
+  zone: Map<string, ZoneRecords>,
+  q: dnsPacket.Question,
+): { rcode: number; answers: dnsPacket.Answer[] } {
   const answers: dnsPacket.Answer[] = [];
   let name = key(q.name);
   const seen = new Set<string>();
@@ -94,7 +97,8 @@ export function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): {
       for (const ns of rec.NS ?? []) answers.push({ type: "NS", name, ttl, data: key(ns) });
       break;
     case "CAA":
-      for (const c of rec.CAA ?? []) answers.push({ type: "CAA", name, ttl, data: { flags: 0, tag: c.tag as "issue", value: c.value } });
+      for (const c of rec.CAA ?? [])
+        answers.push({ type: "CAA", name, ttl, data: { flags: 0, tag: c.tag as "issue", value: c.value } });
       break;
     default:
       return { rcode: NOTIMP, answers: [] };

@@ -140,7 +140,12 @@ export function evaluateProbe(probe: HttpProbe, r: HttpResult, judge: JudgeConte
 }
 
 /** The finding of one probe on one response (the crawl's pages and linked files), or null. */
-export function probeFinding(check: HttpCheck, probe: HttpProbe, r: HttpResult, judge: JudgeContext): ScanFinding | null {
+export function probeFinding(
+  check: HttpCheck,
+  probe: HttpProbe,
+  r: HttpResult,
+  judge: JudgeContext,
+): ScanFinding | null {
   const hit = evaluateProbe(probe, r, judge);
   if (!hit) return null;
   return checkFinding(check, {
@@ -166,7 +171,10 @@ function fileKey(path: string): string | null {
  * The probes a linked file's name points to (a dump linked from a listing, say): exposed-file probes that ask for a
  * file of the same type, without a detect step.
  */
-export function linkedFileProbes(path: string, checks: readonly HttpCheck[]): Array<{ check: HttpCheck; probe: HttpProbe }> {
+export function linkedFileProbes(
+  path: string,
+  checks: readonly HttpCheck[],
+): Array<{ check: HttpCheck; probe: HttpProbe }> {
   const key = fileKey(path);
   if (!key) return [];
   return checks

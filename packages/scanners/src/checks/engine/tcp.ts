@@ -110,7 +110,12 @@ async function play(c: Conversation, steps: readonly Step[], vars: Record<string
       // The whole line the match is on reads better than the match alone ("230 Login successful.").
       const start = text.lastIndexOf("\n", m.index) + 1;
       const end = text.indexOf("\n", m.index + m[0].length);
-      seen.push(text.slice(start, end === -1 ? undefined : end).replace(/\r$/, "").slice(0, 200));
+      seen.push(
+        text
+          .slice(start, end === -1 ? undefined : end)
+          .replace(/\r$/, "")
+          .slice(0, 200),
+      );
     }
     if (failed) break;
     if (step.notMatch && ((step.notMatch.lastIndex = 0), step.notMatch.test(text))) {

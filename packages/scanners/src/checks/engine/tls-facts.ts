@@ -73,7 +73,9 @@ function signatureOf(raw: Buffer): [string, string | null] {
   }
 }
 
-/** Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack). */
+/**
+ * Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack).
+ */
 function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
   if (verifyError === "DEPTH_ZERO_SELF_SIGNED_CERT") return true;
   try {
@@ -192,7 +194,10 @@ export class TlsFactsGatherer {
         version === 0x0300 ? [...COMMON_SUITES, ...WEAK_SUITES.keys()] : COMMON_SUITES,
       );
       if (r.kind === "accepted" && r.version < 0x0303 && !accepted.some((a) => a.version === TLS_VERSIONS[r.version])) {
-        accepted.push({ version: TLS_VERSIONS[r.version] ?? `0x${r.version.toString(16)}`, cipher: suiteName(r.suite) });
+        accepted.push({
+          version: TLS_VERSIONS[r.version] ?? `0x${r.version.toString(16)}`,
+          cipher: suiteName(r.suite),
+        });
       }
     }
     return accepted;
@@ -226,7 +231,9 @@ export class TlsFactsGatherer {
   /** The facts with at least `needs` gathered (the others empty). */
   async facts(needs: readonly TlsNeed[]): Promise<TlsFacts> {
     const [h, legacy, weak] = await Promise.all([
-      needs.includes("handshake") ? this.part("handshake", () => this.limited(() => handshake(this.t, this.opts))) : null,
+      needs.includes("handshake")
+        ? this.part("handshake", () => this.limited(() => handshake(this.t, this.opts)))
+        : null,
       needs.includes("protocols") ? this.part("protocols", () => this.legacyProtocols()) : [],
       needs.includes("ciphers") ? this.part("ciphers", () => this.weakCiphers()) : [],
     ]);

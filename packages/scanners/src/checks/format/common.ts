@@ -51,7 +51,11 @@ export const checkCommon = {
 };
 
 /** A byte string: text (TypeScript escapes: "\r\n", "\x00"), a Buffer, or hex digits. */
-export const bytes = z.union([z.string(), z.instanceof(Buffer), z.object({ hex: z.string().regex(/^([0-9a-f]{2})+$/i) })]);
+export const bytes = z.union([
+  z.string(),
+  z.instanceof(Buffer),
+  z.object({ hex: z.string().regex(/^([0-9a-f]{2})+$/i) }),
+]);
 export type Bytes = z.infer<typeof bytes>;
 
 export function toBuffer(b: Bytes): Buffer {

@@ -5,20 +5,14 @@
 import { z } from "zod";
 import type { HttpResult } from "../../http.ts";
 import { SERVER_PROFILES } from "../fixtures/profiles.ts";
-import {
-  bytes,
-  checkCommon,
-  fn,
-  jsonShape,
-  product,
-  severity,
-  type JsonShape,
-  type Verdict,
-} from "./common.ts";
+import { bytes, checkCommon, fn, jsonShape, product, severity, type JsonShape, type Verdict } from "./common.ts";
 
 /** Where a word or regex looks: the body, all headers ("name: value" lines), both, or one header's value. */
 export type Part = "body" | "headers" | "all" | `header:${string}`;
-const part = z.union([z.enum(["body", "headers", "all"]), z.templateLiteral(["header:", z.string().regex(/^[a-z0-9-]+$/)])]);
+const part = z.union([
+  z.enum(["body", "headers", "all"]),
+  z.templateLiteral(["header:", z.string().regex(/^[a-z0-9-]+$/)]),
+]);
 
 export type Matcher =
   | { status: number[]; negative?: boolean }
@@ -42,7 +36,7 @@ export const matcher: z.ZodType<Matcher> = z.lazy(() =>
         caseInsensitive: z.boolean().optional(),
         negative,
       })
-        .strict(),
+      .strict(),
     z.object({ regex: z.array(z.instanceof(RegExp)).min(1), part: part.optional(), condition, negative }).strict(),
     z.object({ contentType: z.instanceof(RegExp), negative }).strict(),
     z

@@ -77,7 +77,10 @@ export const tcpFixture = z
     otherwise: sendable.optional(),
     /** Over TLS (a self-signed certificate). */
     tls: z.boolean().optional(),
-    expect: z.object({ extracted: z.record(z.string(), z.unknown()).optional() }).strict().optional(),
+    expect: z
+      .object({ extracted: z.record(z.string(), z.unknown()).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 export type TcpFixture = z.infer<typeof tcpFixture>;

@@ -29,7 +29,9 @@ export const servicesStage: Stage = {
     };
     const httpChecks = catalogue().http.filter((c) => c.kind.startsWith("service."));
     const roots = shared.roots ?? (await fetchRoots(webEndpoints(ctx, shared), net, covers, signal));
-    const web = roots.filter((r) => r.result).map((r) => ({ base: r.endpoint.base, port: r.endpoint.port, root: r.result }));
+    const web = roots
+      .filter((r) => r.result)
+      .map((r) => ({ base: r.endpoint.base, port: r.endpoint.port, root: r.result }));
     let tcpDone = 0;
     let httpDone = 0;
     const report = () => progress((tcpDone + httpDone) / 2);

@@ -139,7 +139,11 @@ export function FindingsView() {
             ),
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
-          { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} confidence={r.confidence} /> },
+          {
+            key: "evidence",
+            header: "Evidence",
+            render: (r) => <Evidence evidence={r.evidence} confidence={r.confidence} />,
+          },
           { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}

@@ -18,7 +18,8 @@ export default checks([
     description:
       "Grafana accepted admin / admin, its installation default: whoever logs in reads every dashboard and data " +
       "source (with their stored credentials) and administers the instance.",
-    remediation: "Change the admin password now (grafana-cli admin reset-admin-password) and review data-source secrets.",
+    remediation:
+      "Change the admin password now (grafana-cli admin reset-admin-password) and review data-source secrets.",
     references: ["https://grafana.com/docs/grafana/latest/setup-grafana/sign-in-to-grafana/", ...LOGIN_REFS],
     cwe: [1392, 798],
     service: { name: "grafana", ports: [3000] },
@@ -42,7 +43,9 @@ export default checks([
           "POST /login": [
             {
               when: { body: /"user":"admin","password":"admin"/ },
-              ...json({ message: "Logged in", redirectUrl: "/" }, 200, { "set-cookie": "grafana_session=3f2a; Path=/; HttpOnly" }),
+              ...json({ message: "Logged in", redirectUrl: "/" }, 200, {
+                "set-cookie": "grafana_session=3f2a; Path=/; HttpOnly",
+              }),
             },
             json({ message: "Invalid username or password" }, 401),
           ],
@@ -85,7 +88,10 @@ export default checks([
         routes: {
           "/": html("<!DOCTYPE html><html><head><title>RabbitMQ Management</title></head><body></body></html>"),
           "/api/whoami": [
-            { when: { headers: { authorization: /^Basic Z3Vlc3Q6Z3Vlc3Q=$/ } }, ...json({ name: "guest", tags: ["administrator"] }) },
+            {
+              when: { headers: { authorization: /^Basic Z3Vlc3Q6Z3Vlc3Q=$/ } },
+              ...json({ name: "guest", tags: ["administrator"] }),
+            },
             json({ error: "not_authorized", reason: "Not_Authorized" }, 401, {
               "www-authenticate": 'Basic realm="RabbitMQ Management"',
             }),
@@ -113,7 +119,10 @@ export default checks([
     remediation:
       "Set a strong password in tomcat-users.xml (or remove the manager roles), and allow the manager only from " +
       "localhost.",
-    references: ["https://tomcat.apache.org/tomcat-9.0-doc/manager-howto.html#Configuring_Manager_Application_Access", ...LOGIN_REFS],
+    references: [
+      "https://tomcat.apache.org/tomcat-9.0-doc/manager-howto.html#Configuring_Manager_Application_Access",
+      ...LOGIN_REFS,
+    ],
     cwe: [1392, 798],
     service: { name: "tomcat-manager", ports: [8080] },
     detect: {
@@ -138,7 +147,9 @@ export default checks([
             {
               // admin:admin, the second pair: the budget reaches it.
               when: { headers: { authorization: /^Basic YWRtaW46YWRtaW4=$/ } },
-              ...html("<html><head><title>/manager</title></head><body><h1>Tomcat Web Application Manager</h1></body></html>"),
+              ...html(
+                "<html><head><title>/manager</title></head><body><h1>Tomcat Web Application Manager</h1></body></html>",
+              ),
             },
             html("<html><head><title>401 Unauthorized</title></head></html>", 401, {
               "www-authenticate": 'Basic realm="Tomcat Manager Application"',

@@ -1,5 +1,6 @@
 // The domain's own DNS: zone transfers to strangers, certificate authority authorisation, and name servers that
 // resolve for anyone.
+/* eslint-disable no-control-regex -- DNS messages are matched byte by byte */
 import { checks } from "../../declare.ts";
 
 /** A recursive query for example.com A over TCP (a 2-byte length, then the message; id 0x4545, RD set). */
@@ -36,10 +37,7 @@ export default checks([
     remediation:
       "Allow transfers only to the secondary servers (BIND: allow-transfer { <secondaries>; }; or TSIG keys), at " +
       "every name server of the zone.",
-    references: [
-      "https://www.rfc-editor.org/rfc/rfc5936#section-6",
-      "https://cwe.mitre.org/data/definitions/200.html",
-    ],
+    references: ["https://www.rfc-editor.org/rfc/rfc5936#section-6", "https://cwe.mitre.org/data/definitions/200.html"],
     cwe: [200],
     needs: ["axfr"],
     test: (f) => {
@@ -100,7 +98,11 @@ export default checks([
     conversation: [
       { send: RECURSIVE_QUERY, show: "query example.com A, recursion desired (TCP)" },
       // Same id, a response with recursion available, rcode NOERROR and at least one answer.
-      { read: "be16", identify: /^[\s\S]{2}EE[\x80-\xff]/, match: /^[\s\S]{2}EE[\x80-\xff][\x80\x90\xa0\xb0][\s\S]{2}\x00[\x01-\xff]/ },
+      {
+        read: "be16",
+        identify: /^[\s\S]{2}EE[\x80-\xff]/,
+        match: /^[\s\S]{2}EE[\x80-\xff][\x80\x90\xa0\xb0][\s\S]{2}\x00[\x01-\xff]/,
+      },
     ],
     fixtures: {
       vulnerable: { replies: [{ on: /example\x03com/, send: recursiveAnswer(true, 0, 1) }] },

@@ -31,7 +31,7 @@ export default checks([
         routes: {
           "/metrics": text(
             "# HELP go_goroutines Number of goroutines that currently exist.\n# TYPE go_goroutines gauge\n" +
-              'go_goroutines 42\n# HELP http_requests_total Requests.\n# TYPE http_requests_total counter\n' +
+              "go_goroutines 42\n# HELP http_requests_total Requests.\n# TYPE http_requests_total counter\n" +
               'http_requests_total{route="/api/admin/users",code="200"} 1027\n',
             { "content-type": "text/plain; version=0.0.4; charset=utf-8" },
           ),
@@ -125,7 +125,10 @@ export default checks([
     remediation:
       "Disable introspection in production (most servers have a setting) and rely on authorisation per field, not " +
       "on the schema staying unknown.",
-    references: ["https://graphql.org/learn/introspection/", "https://cheatsheetseries.owasp.org/cheatsheets/GraphQL_Cheat_Sheet.html"],
+    references: [
+      "https://graphql.org/learn/introspection/",
+      "https://cheatsheetseries.owasp.org/cheatsheets/GraphQL_Cheat_Sheet.html",
+    ],
     cwe: [200],
     http: [
       {
@@ -149,7 +152,9 @@ export default checks([
         server: "express",
         routes: {
           "POST /graphql": json(
-            { errors: [{ message: "GraphQL introspection is not allowed, but the query contained __schema or __type" }] },
+            {
+              errors: [{ message: "GraphQL introspection is not allowed, but the query contained __schema or __type" }],
+            },
             400,
           ),
         },
@@ -175,7 +180,7 @@ export default checks([
         routes: {
           "/_profiler/latest": html(
             '<!DOCTYPE html><html><head><title>Symfony Profiler</title></head><body><div id="header"><h1>Symfony ' +
-              "Profiler</h1></div><div id=\"summary\">GET /checkout 200</div></body></html>",
+              'Profiler</h1></div><div id="summary">GET /checkout 200</div></body></html>',
           ),
         },
       },
@@ -196,7 +201,10 @@ export default checks([
     cwe: [215, 532],
     http: [
       { paths: ["/elmah.axd"], match: [OK, { regex: [/Error Log for <span[^>]*>|<title>Error log for /i] }] },
-      { paths: ["/trace.axd"], match: [OK, { words: ["Application Trace"] }, { words: ["Requests to this Application"] }] },
+      {
+        paths: ["/trace.axd"],
+        match: [OK, { words: ["Application Trace"] }, { words: ["Requests to this Application"] }],
+      },
     ],
     fixtures: {
       vulnerable: [
@@ -204,8 +212,10 @@ export default checks([
           server: "iis",
           routes: {
             "/elmah.axd": html(
-              '<!DOCTYPE html><html><head><title>Error log for /LM/W3SVC/1/ROOT on WEB01 (Page #1)</title></head><body>' +
-                '<h1 id="PageTitle">Error Log for <span id="ApplicationName">/LM/W3SVC/1/ROOT on WEB01</span></h1></body></html>',
+              "<!DOCTYPE html><html><head><title>Error log for /LM/W3SVC/1/ROOT on WEB01 (Page #1)</title>" +
+                "</head><body>" +
+                '<h1 id="PageTitle">Error Log for <span id="ApplicationName">/LM/W3SVC/1/ROOT on WEB01</span>' +
+                "</h1></body></html>",
             ),
           },
         },
@@ -213,13 +223,17 @@ export default checks([
           server: "iis",
           routes: {
             "/trace.axd": html(
-              "<html><head><title>Application Trace</title></head><body><h1>Application Trace</h1><h2>Requests to this " +
+              "<html><head><title>Application Trace</title></head><body><h1>Application Trace</h1><h2>Requests" +
+                " to this " +
                 "Application</h2><table><tr><td>POST</td><td>/login.aspx</td></tr></table></body></html>",
             ),
           },
         },
       ],
-      clean: { server: "iis", routes: { "/trace.axd": html("<html><body><h2>Server Error in '/' Application.</h2></body></html>", 403) } },
+      clean: {
+        server: "iis",
+        routes: { "/trace.axd": html("<html><body><h2>Server Error in '/' Application.</h2></body></html>", 403) },
+      },
     },
   },
   {
@@ -234,7 +248,10 @@ export default checks([
     remediation:
       "Restrict /wp-json/wp/v2/users to authenticated users (a security plugin or a rest_endpoints filter), and " +
       "enforce strong passwords and two-factor login.",
-    references: ["https://developer.wordpress.org/rest-api/reference/users/", "https://cwe.mitre.org/data/definitions/204.html"],
+    references: [
+      "https://developer.wordpress.org/rest-api/reference/users/",
+      "https://cwe.mitre.org/data/definitions/204.html",
+    ],
     cwe: [200, 204],
     http: [
       {
@@ -257,7 +274,11 @@ export default checks([
         server: "apache",
         routes: {
           "/wp-json/wp/v2/users": json(
-            { code: "rest_user_cannot_view", message: "Sorry, you are not allowed to list users.", data: { status: 401 } },
+            {
+              code: "rest_user_cannot_view",
+              message: "Sorry, you are not allowed to list users.",
+              data: { status: 401 },
+            },
             401,
           ),
         },

@@ -35,7 +35,8 @@ export default checks([
           "/server-status": html(
             '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">\n<html><head>\n<title>Apache Status</title>\n' +
               "</head><body>\n<h1>Apache Server Status for localhost (via 127.0.0.1)</h1>\n\n<dl><dt>Server Version: " +
-              "Apache/2.4.62 (Debian)</dt>\n<dt>Server MPM: event</dt>\n</dl><hr /><dl>\n<dt>Current Time: Monday</dt>\n" +
+              "Apache/2.4.62 (Debian)</dt>\n<dt>Server MPM: event</dt>\n</dl><hr /><dl>\n<dt>Current Time:" +
+              " Monday</dt>\n" +
               "<dt>Server uptime:  3 days 4 hours</dt>\n<dt>Total accesses: 1204</dt></dl>",
           ),
         },
@@ -71,8 +72,8 @@ export default checks([
         server: "apache",
         routes: {
           "/server-info": html(
-            "<html><head><title>Server Information</title></head><body><h1 style=\"text-align: center\">Apache Server " +
-              "Information</h1>\n<dl><dt><a name=\"server\"><strong>Server Settings</strong></a></dt>" +
+            '<html><head><title>Server Information</title></head><body><h1 style="text-align: center">Apache Server ' +
+              'Information</h1>\n<dl><dt><a name="server"><strong>Server Settings</strong></a></dt>' +
               "<dd><tt>Server Version: Apache/2.4.62 (Debian)</tt></dd></dl></body></html>",
           ),
         },
@@ -107,7 +108,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/nginx_status": text(
-            "Active connections: 2 \nserver accepts handled requests\n 1205 1205 4022 \nReading: 0 Writing: 1 Waiting: 1 \n",
+            "Active connections: 2 \nserver accepts handled requests\n 1205 1205 4022 \nReading: 0 Writing: 1" +
+              " Waiting: 1 \n",
           ),
         },
       },
@@ -137,7 +139,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/fpm-status": text(
-            "pool:                 www\nprocess manager:      dynamic\nstart time:           01/Dec/2026:10:00:00 +0000\n" +
+            "pool:                 www\nprocess manager:      dynamic\nstart time:          " +
+              " 01/Dec/2026:10:00:00 +0000\n" +
               "accepted conn:        412\nlisten queue:         0\nactive processes:     1\n",
           ),
         },

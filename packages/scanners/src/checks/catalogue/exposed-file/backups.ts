@@ -37,7 +37,12 @@ export default checks([
         judge: (r) => {
           const lines = r.body.match(ENV_LINE) ?? [];
           if (!lines.length) return null;
-          return { matched: lines.slice(0, 3).map((l) => l.replace(/=.*/, "=…")).join("\n") };
+          return {
+            matched: lines
+              .slice(0, 3)
+              .map((l) => l.replace(/=.*/, "=…"))
+              .join("\n"),
+          };
         },
       },
     ],
@@ -46,7 +51,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/.env": text(
-            "APP_NAME=Shop\nAPP_ENV=production\nAPP_KEY=base64:Zm9vYmFyYmF6\nDB_CONNECTION=mysql\nDB_PASSWORD=hunter2\n",
+            "APP_NAME=Shop\nAPP_ENV=production\nAPP_KEY=base64:Zm9vYmFyYmF6\nDB_CONNECTION=mysql\n" +
+              "DB_PASSWORD=hunter2\n",
           ),
         },
       },
@@ -62,8 +68,7 @@ export default checks([
     description:
       "A backup, database dump or source file can be downloaded from the site. These files hand out source code, " +
       "database contents and credentials (a .DS_Store, medium, lists the folder's files).",
-    remediation:
-      "Remove them from the web root, keep backups elsewhere, and rotate credentials they contain.",
+    remediation: "Remove them from the web root, keep backups elsewhere, and rotate credentials they contain.",
     references: BACKUP_REFS,
     cwe: [530, 538],
     http: [

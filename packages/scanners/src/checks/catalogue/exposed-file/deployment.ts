@@ -52,12 +52,18 @@ export default checks([
     remediation:
       "Serve only what the application publishes (IIS refuses web.config by default: check request filtering and " +
       "any copy under another name), and rotate the secrets it holds.",
-    references: ["https://learn.microsoft.com/en-us/iis/configuration/system.webserver/security/requestfiltering/", ...CONFIG_REFS],
+    references: [
+      "https://learn.microsoft.com/en-us/iis/configuration/system.webserver/security/requestfiltering/",
+      ...CONFIG_REFS,
+    ],
     cwe: [538, 260],
     http: [
       {
         paths: ["/web.config", "/web.config.bak", "/Web.config.old"],
-        match: [OK, { regex: [/<configuration[\s>]/, /<(system\.webServer|system\.web|connectionStrings|appSettings)[\s>]/] }],
+        match: [
+          OK,
+          { regex: [/<configuration[\s>]/, /<(system\.webServer|system\.web|connectionStrings|appSettings)[\s>]/] },
+        ],
       },
     ],
     fixtures: {
@@ -69,7 +75,8 @@ export default checks([
             body:
               '<?xml version="1.0" encoding="utf-8"?>\r\n<configuration>\r\n  <connectionStrings>\r\n    <add ' +
               'name="Default" connectionString="Server=sql01;Database=Shop;User Id=shop;Password=hunter2;" />\r\n  ' +
-              "</connectionStrings>\r\n  <system.web>\r\n    <machineKey validationKey=\"A1B2\" />\r\n  </system.web>\r\n" +
+              '</connectionStrings>\r\n  <system.web>\r\n    <machineKey validationKey="A1B2" />\r\n ' +
+              " </system.web>\r\n" +
               "</configuration>\r\n",
           },
         },
@@ -92,7 +99,11 @@ export default checks([
     http: [
       {
         paths: ["/storage/logs/laravel.log"],
-        match: [OK_OR_PARTIAL, NOT_HTML, { regex: [/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] \w+\.(ERROR|WARNING|INFO|DEBUG|CRITICAL):/m] }],
+        match: [
+          OK_OR_PARTIAL,
+          NOT_HTML,
+          { regex: [/^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] \w+\.(ERROR|WARNING|INFO|DEBUG|CRITICAL):/m] },
+        ],
       },
     ],
     fixtures: {
@@ -101,7 +112,8 @@ export default checks([
         routes: {
           "/storage/logs/laravel.log": text(
             "[2026-11-30 08:12:44] production.ERROR: SQLSTATE[HY000] [2002] Connection refused (SQL: select * from " +
-              '`users` where `email` = jane@example.com) {"exception":"[object] (Illuminate\\\\Database\\\\QueryException"\n',
+              '`users` where `email` = jane@example.com) {"exception":"[object]' +
+              ' (Illuminate\\\\Database\\\\QueryException"\n',
           ),
         },
       },
@@ -123,7 +135,15 @@ export default checks([
     http: [
       {
         paths: ["/wp-content/debug.log"],
-        match: [OK_OR_PARTIAL, NOT_HTML, { regex: [/^\[\d\d-\w{3}-\d{4} \d\d:\d\d:\d\d UTC\] PHP (Notice|Warning|Fatal error|Deprecated|Parse error):/m] }],
+        match: [
+          OK_OR_PARTIAL,
+          NOT_HTML,
+          {
+            regex: [
+              /^\[\d\d-\w{3}-\d{4} \d\d:\d\d:\d\d UTC\] PHP (Notice|Warning|Fatal error|Deprecated|Parse error):/m,
+            ],
+          },
+        ],
       },
     ],
     fixtures: {
@@ -131,7 +151,7 @@ export default checks([
         server: "apache",
         routes: {
           "/wp-content/debug.log": text(
-            "[30-Nov-2026 08:12:44 UTC] PHP Warning:  Undefined array key \"id\" in " +
+            '[30-Nov-2026 08:12:44 UTC] PHP Warning:  Undefined array key "id" in ' +
               "/var/www/html/wp-content/plugins/shop-sync/sync.php on line 88\n",
           ),
         },

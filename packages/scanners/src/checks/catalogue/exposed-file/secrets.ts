@@ -18,7 +18,9 @@ export default checks([
     description:
       "The site serves an .htpasswd file: user names with password hashes (often MD5-crypt or SHA-1), which can be " +
       "cracked offline.",
-    remediation: `Deny access to .ht* files (Apache does by default; nginx needs a rule) and keep the file outside the web root. ${ROTATE}`,
+    remediation:
+      "Deny access to .ht* files (Apache does by default; nginx needs a rule) and keep the file outside the web " +
+      `root. ${ROTATE}`,
     references: ["https://httpd.apache.org/docs/2.4/programs/htpasswd.html", ...SECRET_REFS],
     cwe: [538, 522],
     http: [
@@ -30,7 +32,9 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "nginx",
-        routes: { "/.htpasswd": text("admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n") },
+        routes: {
+          "/.htpasswd": text("admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n"),
+        },
       },
       clean: { server: "apache", routes: { "/.htpasswd": { status: 403 } } },
     },
@@ -44,13 +48,26 @@ export default checks([
     description:
       "The site serves a private key. An SSH key lets anyone log in where it is authorised; a TLS key lets them " +
       "impersonate the site or decrypt recorded traffic.",
-    remediation: `Remove it from the web root, revoke it (remove it from authorized_keys; have the certificate reissued) and issue a new one. ${ROTATE}`,
+    remediation:
+      "Remove it from the web root, revoke it (remove it from authorized_keys; have the certificate reissued) and " +
+      `issue a new one. ${ROTATE}`,
     references: ["https://cwe.mitre.org/data/definitions/321.html", ...SECRET_REFS],
     cwe: [538, 321],
     http: [
       {
-        paths: ["/id_rsa", "/.ssh/id_rsa", "/id_ed25519", "/.ssh/id_ed25519", "/server.key", "/privatekey.pem", "/key.pem"],
-        match: [OK, { regex: [/^-----BEGIN (OPENSSH |RSA |EC |DSA |ENCRYPTED )?PRIVATE KEY-----\r?\n[A-Za-z0-9+/=\r\n]{20}/m] }],
+        paths: [
+          "/id_rsa",
+          "/.ssh/id_rsa",
+          "/id_ed25519",
+          "/.ssh/id_ed25519",
+          "/server.key",
+          "/privatekey.pem",
+          "/key.pem",
+        ],
+        match: [
+          OK,
+          { regex: [/^-----BEGIN (OPENSSH |RSA |EC |DSA |ENCRYPTED )?PRIVATE KEY-----\r?\n[A-Za-z0-9+/=\r\n]{20}/m] },
+        ],
         judge: (r) => ({ matched: /-----BEGIN [A-Z ]*PRIVATE KEY-----/.exec(r.body)![0] }),
       },
     ],
@@ -59,7 +76,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/.ssh/id_rsa": text(
-            "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
+            "-----BEGIN OPENSSH PRIVATE KEY-----\n" +
+              "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
               "QyNTUxOQAAACBcyT2ZQm9s8o2tvl3b9a8Qn1kV0a4d9kG2t5x0n8yVxwAAAJg=\n-----END OPENSSH PRIVATE KEY-----\n",
             { "content-type": "application/octet-stream" },
           ),
@@ -77,13 +95,19 @@ export default checks([
     description:
       "The site serves an AWS credentials file (aws_access_key_id / aws_secret_access_key): whoever reads it acts " +
       "in the AWS account with those keys' permissions.",
-    remediation: `Deactivate the access key in IAM now, remove the file, and use instance or task roles instead of keys on servers. ${ROTATE}`,
+    remediation:
+      "Deactivate the access key in IAM now, remove the file, and use instance or task roles instead of keys on " +
+      `servers. ${ROTATE}`,
     references: ["https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html", ...SECRET_REFS],
     cwe: [538, 798],
     http: [
       {
         paths: ["/.aws/credentials", "/aws/credentials", "/.aws/config"],
-        match: [OK, NOT_HTML, { regex: [/^\s*\[[\w-]+\]\s*$/m, /^\s*aws_access_key_id\s*=\s*(AKIA|ASIA)[A-Z0-9]{12,}/m] }],
+        match: [
+          OK,
+          NOT_HTML,
+          { regex: [/^\s*\[[\w-]+\]\s*$/m, /^\s*aws_access_key_id\s*=\s*(AKIA|ASIA)[A-Z0-9]{12,}/m] },
+        ],
         judge: (r) => ({ matched: /aws_access_key_id\s*=\s*(AKIA|ASIA)[A-Z0-9]{4}/.exec(r.body)![0] + "…" }),
       },
     ],
@@ -92,7 +116,8 @@ export default checks([
         server: "apache",
         routes: {
           "/.aws/credentials": text(
-            "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
+            "[default]\naws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key =" +
+              " wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n",
           ),
         },
       },
@@ -115,7 +140,12 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "nginx",
-        routes: { "/.npmrc": text("registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=npm_8b3fZx0qQm1c2d3e4f5g6h7i8j9k0L\n") },
+        routes: {
+          "/.npmrc": text(
+            "registry=https://registry.npmjs.org/\n" +
+              "//registry.npmjs.org/:_authToken=npm_8b3fZx0qQm1c2d3e4f5g6h7i8j9k0L\n",
+          ),
+        },
       },
       clean: { server: "nginx", routes: { "/.npmrc": { status: 403 } } },
     },
@@ -193,7 +223,11 @@ export default checks([
     http: [
       {
         paths: ["/sftp-config.json", "/.vscode/sftp.json"],
-        match: [OK, { regex: [/"(host)"\s*:\s*"[^"]+"/, /"(user|username)"\s*:\s*"[^"]+"/] }, { regex: [/"password"\s*:\s*"[^"]+"/] }],
+        match: [
+          OK,
+          { regex: [/"(host)"\s*:\s*"[^"]+"/, /"(user|username)"\s*:\s*"[^"]+"/] },
+          { regex: [/"password"\s*:\s*"[^"]+"/] },
+        ],
         judge: (r) => ({ matched: /"(host)"\s*:\s*"[^"]+"/.exec(r.body)![0] + ', "password": "…"' }),
       },
     ],
@@ -203,7 +237,9 @@ export default checks([
         routes: {
           "/.vscode/sftp.json": {
             headers: { "content-type": "application/json" },
-            body: '{\n  "name": "prod",\n  "host": "203.0.113.7",\n  "protocol": "sftp",\n  "port": 22,\n  "username": "www",\n  "password": "Summer2026!",\n  "remotePath": "/var/www"\n}\n',
+            body:
+              '{\n  "name": "prod",\n  "host": "203.0.113.7",\n  "protocol": "sftp",\n  "port": 22,\n ' +
+              ' "username": "www",\n  "password": "Summer2026!",\n  "remotePath": "/var/www"\n}\n',
           },
         },
       },

@@ -25,7 +25,11 @@ export default checks([
       {
         paths: ["/.git/HEAD"],
         // A ref or a detached commit id, and nothing else (a page that merely mentions one is longer).
-        match: [OK_OR_PARTIAL, { regex: [/^\s*(ref:\s*refs\/\S+|[0-9a-f]{40})\s*$/] }, { regex: [/^[\s\S]{300}/], negative: true }],
+        match: [
+          OK_OR_PARTIAL,
+          { regex: [/^\s*(ref:\s*refs\/\S+|[0-9a-f]{40})\s*$/] },
+          { regex: [/^[\s\S]{300}/], negative: true },
+        ],
       },
       { paths: ["/.git/config"], match: [OK_OR_PARTIAL, { regex: [/^\s*\[core\]/m] }, NOT_HTML] },
     ],
@@ -37,7 +41,8 @@ export default checks([
           routes: {
             "/.git/config": text(
               "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n" +
-                '[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+                '[remote "origin"]\n\turl = git@github.com:acme/shop.git\n\tfetch =' +
+                " +refs/heads/*:refs/remotes/origin/*\n",
             ),
           },
         },
@@ -58,7 +63,11 @@ export default checks([
     references: VCS_REFS,
     cwe: [527, 538],
     http: [
-      { paths: ["/.svn/wc.db"], match: [OK_OR_PARTIAL, { magic: "53514c69746520666f726d6174203300" }], matched: "SQLite format 3" },
+      {
+        paths: ["/.svn/wc.db"],
+        match: [OK_OR_PARTIAL, { magic: "53514c69746520666f726d6174203300" }],
+        matched: "SQLite format 3",
+      },
       // Pre-1.7 entries: a format number on the first line, then "dir" and the repository URL.
       { paths: ["/.svn/entries"], match: [OK, { regex: [/^(8|9|10|12)\s*\n\s*\ndir\n/] }, NOT_HTML] },
     ],
@@ -94,11 +103,17 @@ export default checks([
     references: VCS_REFS,
     cwe: [527, 538],
     http: [
-      { paths: ["/.hg/requires"], match: [OK, { regex: [/^(revlogv1|store|fncache|dotencode|generaldelta)\s*$/m] }, NOT_HTML] },
+      {
+        paths: ["/.hg/requires"],
+        match: [OK, { regex: [/^(revlogv1|store|fncache|dotencode|generaldelta)\s*$/m] }, NOT_HTML],
+      },
       { paths: ["/.hg/hgrc"], match: [OK, { regex: [/^\s*\[paths\]\s*$/m, /^\s*default\s*=\s*\S+/m] }, NOT_HTML] },
     ],
     fixtures: {
-      vulnerable: { server: "nginx", routes: { "/.hg/requires": text("dotencode\nfncache\ngeneraldelta\nrevlogv1\nstore\n") } },
+      vulnerable: {
+        server: "nginx",
+        routes: { "/.hg/requires": text("dotencode\nfncache\ngeneraldelta\nrevlogv1\nstore\n") },
+      },
       clean: { server: "nginx", routes: { "/.hg/requires": { status: 403 } } },
     },
   },

@@ -72,10 +72,14 @@ export default checks([
       vulnerable: {
         server: "jetty",
         routes: {
-          "/login": html("<!DOCTYPE html><html><head><title>Sign in [Jenkins]</title></head><body></body></html>", 200, {
-            "x-jenkins": "2.440.3",
-            "x-hudson": "1.395",
-          }),
+          "/login": html(
+            "<!DOCTYPE html><html><head><title>Sign in [Jenkins]</title></head><body></body></html>",
+            200,
+            {
+              "x-jenkins": "2.440.3",
+              "x-hudson": "1.395",
+            },
+          ),
         },
         expect: { extracted: { version: "2.440.3" } },
       },
@@ -93,7 +97,10 @@ export default checks([
       "phpMyAdmin answers from the internet: the database is one password away (often a default or reused one), and " +
       "old versions have pre-authentication flaws.",
     remediation: RESTRICT,
-    references: ["https://docs.phpmyadmin.net/en/latest/setup.html#securing-your-phpmyadmin-installation", ...PANEL_REFS],
+    references: [
+      "https://docs.phpmyadmin.net/en/latest/setup.html#securing-your-phpmyadmin-installation",
+      ...PANEL_REFS,
+    ],
     cwe: [1188],
     product: "phpMyAdmin",
     http: [
@@ -135,7 +142,11 @@ export default checks([
     http: [
       {
         paths: ["/api/status"],
-        match: [OK, { json: { name: "string", "version.number": "string" } }, { part: "header:kbn-name", regex: [/\S/] }],
+        match: [
+          OK,
+          { json: { name: "string", "version.number": "string" } },
+          { part: "header:kbn-name", regex: [/\S/] },
+        ],
         extract: [{ name: "version", json: "version.number" }],
       },
     ],
@@ -178,7 +189,7 @@ export default checks([
         routes: {
           "/": html(
             '<!DOCTYPE html><html><head><title>RabbitMQ Management</title><script src="js/ejs-1.0.min.js"></script>' +
-              "</head><body><div id=\"outer\"></div></body></html>",
+              '</head><body><div id="outer"></div></body></html>',
           ),
         },
       },
@@ -199,14 +210,25 @@ export default checks([
     references: ["https://webmin.com/docs/modules/webmin-configuration/#ip-access-control", ...PANEL_REFS],
     cwe: [1188],
     product: "Webmin",
-    http: [{ paths: ["/"], match: [{ status: [200] }, { part: "header:server", regex: [/MiniServ\/[\d.]+/] }, { words: ["Webmin"] }], extract: [{ name: "version", part: "header:server", regex: /MiniServ\/([\d.]+)/ }] }],
+    http: [
+      {
+        paths: ["/"],
+        match: [{ status: [200] }, { part: "header:server", regex: [/MiniServ\/[\d.]+/] }, { words: ["Webmin"] }],
+        extract: [{ name: "version", part: "header:server", regex: /MiniServ\/([\d.]+)/ }],
+      },
+    ],
     fixtures: {
       vulnerable: {
         server: "apache",
         routes: {
-          "/": html('<!DOCTYPE html><html><head><title>Login to Webmin</title></head><body><form action="/session_login.cgi"></form></body></html>', 200, {
-            server: "MiniServ/2.105",
-          }),
+          "/": html(
+            "<!DOCTYPE html><html><head><title>Login to Webmin</title></head><body><form" +
+              ' action="/session_login.cgi"></form></body></html>',
+            200,
+            {
+              server: "MiniServ/2.105",
+            },
+          ),
         },
         expect: { extracted: { version: "2.105" } },
       },

@@ -45,7 +45,10 @@ export default checks([
     remediation:
       "Relay only for your own networks and authenticated users (Postfix: smtpd_relay_restrictions = " +
       "permit_mynetworks, permit_sasl_authenticated, reject_unauth_destination).",
-    references: ["https://www.rfc-editor.org/rfc/rfc5321#section-3.6", "https://cwe.mitre.org/data/definitions/284.html"],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc5321#section-3.6",
+      "https://cwe.mitre.org/data/definitions/284.html",
+    ],
     cwe: [284],
     service: SMTP,
     product: PRODUCTS,

@@ -41,7 +41,9 @@ export default checks([
       clean: {
         server: "express",
         scheme: "https",
-        routes: { "/": html(PAGE, 200, { "set-cookie": "connect.sid=s%3Aabc; Path=/; Secure; HttpOnly; SameSite=Lax" }) },
+        routes: {
+          "/": html(PAGE, 200, { "set-cookie": "connect.sid=s%3Aabc; Path=/; Secure; HttpOnly; SameSite=Lax" }),
+        },
       },
     },
   },

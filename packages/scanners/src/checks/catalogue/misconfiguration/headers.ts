@@ -34,13 +34,19 @@ export default checks([
       "The HTTPS home page answers without HSTS (or with max-age=0). A browser may still try plain HTTP first (typed " +
       "addresses, old links), where an attacker on the network can strip HTTPS.",
     remediation: 'Send "Strict-Transport-Security: max-age=31536000; includeSubDomains" on HTTPS responses.',
-    references: ["https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Strict-Transport-Security", ...HEADERS_REFS],
+    references: [
+      "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Strict-Transport-Security",
+      ...HEADERS_REFS,
+    ],
     cwe: [319, 523],
     http: [
       {
         root: true,
         scheme: "https",
-        match: [NOT_REDIRECT, { part: "header:strict-transport-security", regex: [/max-age\s*=\s*"?[1-9]/i], negative: true }],
+        match: [
+          NOT_REDIRECT,
+          { part: "header:strict-transport-security", regex: [/max-age\s*=\s*"?[1-9]/i], negative: true },
+        ],
         matched: "strict-transport-security",
       },
     ],
@@ -98,7 +104,9 @@ export default checks([
       vulnerable: {
         server: "nginx",
         scheme: "https",
-        routes: { "/": html(PAGE, 200, { ...without("x-frame-options"), "content-security-policy": "default-src 'self'" }) },
+        routes: {
+          "/": html(PAGE, 200, { ...without("x-frame-options"), "content-security-policy": "default-src 'self'" }),
+        },
       },
       // frame-ancestors in the policy protects as well as the header.
       clean: { server: "nginx", scheme: "https", routes: { "/": html(PAGE, 200, without("x-frame-options")) } },

@@ -117,10 +117,12 @@ export default checks([
         server: "gunicorn",
         routes: {
           "/ems-check-not-found-7f3a2c": html(
-            '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <title>Page not found at /ems-check-not-found-7f3a2c</title>' +
-              "\n</head>\n<body>\n<div id=\"summary\"><h1>Page not found <span>(404)</span></h1></div>\n<div id=\"info\">" +
-              "<p>Using the URLconf defined in <code>shop.urls</code>, Django tried these URL patterns, in this order:" +
-              "</p><ol><li>admin/</li><li>api/</li></ol></div>\n<div id=\"explanation\"><p>You're seeing this error " +
+            '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <title>Page not found at' +
+              " /ems-check-not-found-7f3a2c</title>" +
+              '\n</head>\n<body>\n<div id="summary"><h1>Page not found <span>(404)</span></h1></div>\n<div id="info">' +
+              "<p>Using the URLconf defined in <code>shop.urls</code>, Django tried these URL patterns, in this" +
+              " order:" +
+              '</p><ol><li>admin/</li><li>api/</li></ol></div>\n<div id="explanation"><p>You\'re seeing this error ' +
               "because you have <code>DEBUG = True</code> in your Django settings file.</p></div>\n</body>\n</html>\n",
             404,
           ),
@@ -195,7 +197,9 @@ export default checks([
       vulnerable: {
         server: "nginx",
         routes: {
-          "/": html('<!doctype html><html><head><script src="/assets/app.3f2a.js"></script></head><body></body></html>'),
+          "/": html(
+            '<!doctype html><html><head><script src="/assets/app.3f2a.js"></script></head><body></body></html>',
+          ),
           "/assets/app.3f2a.js.map": json({
             version: 3,
             file: "app.3f2a.js",
@@ -207,7 +211,9 @@ export default checks([
       clean: {
         server: "nginx",
         routes: {
-          "/": html('<!doctype html><html><head><script src="/assets/app.3f2a.js"></script></head><body></body></html>'),
+          "/": html(
+            '<!doctype html><html><head><script src="/assets/app.3f2a.js"></script></head><body></body></html>',
+          ),
         },
       },
     },

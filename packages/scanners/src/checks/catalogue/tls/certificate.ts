@@ -183,12 +183,18 @@ refuse to connect.`,
     remediation:
       "Configure the server with the full chain: the leaf followed by the intermediates (nginx ssl_certificate " +
       "with fullchain.pem; Apache SSLCertificateFile with the chain).",
-    references: ["https://cwe.mitre.org/data/definitions/295.html", "https://www.rfc-editor.org/rfc/rfc8446#section-4.4.2"],
+    references: [
+      "https://cwe.mitre.org/data/definitions/295.html",
+      "https://www.rfc-editor.org/rfc/rfc8446#section-4.4.2",
+    ],
     cwe: [295],
     needs: ["handshake"],
     test: (f) =>
       incompleteChain(f)
-        ? { matched: `${f.handshake!.verifyError}; the server sent 1 certificate; ${f.handshake!.certificate.infoAccess}` }
+        ? {
+            matched:
+              `${f.handshake!.verifyError}; the server sent 1 certificate; ` + f.handshake!.certificate.infoAccess,
+          }
         : null,
     fixtures: {
       vulnerable: { certificate: { chain: "leaf-only" } },
@@ -233,7 +239,10 @@ ${h.certificate.altNames || h.certificate.subject}). Browsers show a warning and
       "The certificate's public key is shorter than today's minimum (RSA and DSA under 2048 bits, elliptic " +
       "curves under 224 bits). Such keys are within reach of well-funded attackers, and browsers and CAs reject them.",
     remediation: "Issue a new certificate with an RSA key of 2048 bits or more, or an ECDSA P-256 key.",
-    references: ["https://cwe.mitre.org/data/definitions/326.html", "https://cabforum.org/baseline-requirements-documents/"],
+    references: [
+      "https://cwe.mitre.org/data/definitions/326.html",
+      "https://cabforum.org/baseline-requirements-documents/",
+    ],
     cwe: [326],
     needs: ["handshake"],
     test: ({ handshake: h }) => {

@@ -25,7 +25,10 @@ export default checks([
     remediation:
       'Bind it to a private interface ("bind 127.0.0.1 ::1"), keep "protected-mode yes", require authentication ' +
       '(ACL users or "requirepass"), and firewall port 6379.',
-    references: ["https://redis.io/docs/latest/operate/oss_and_stack/management/security/", "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://redis.io/docs/latest/operate/oss_and_stack/management/security/",
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306],
     service: { name: "redis", ports: [6379], silent: true },
     product: "Redis",
@@ -62,7 +65,10 @@ export default checks([
       "or forged, and an exposed memcached amplifies denial-of-service attacks (UDP).",
     remediation:
       'Listen on a private interface only ("-l 127.0.0.1", "-U 0"), firewall port 11211, enable SASL or -Y auth.',
-    references: ["https://github.com/memcached/memcached/wiki/SASLHowto", "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://github.com/memcached/memcached/wiki/SASLHowto",
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306],
     service: { name: "memcached", ports: [11211], silent: true },
     product: "Memcached",
@@ -78,7 +84,10 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /stats\r\n/, send: MEMCACHED_STATS }], expect: { extracted: { version: "1.6.18" } } },
+      vulnerable: {
+        replies: [{ on: /stats\r\n/, send: MEMCACHED_STATS }],
+        expect: { extracted: { version: "1.6.18" } },
+      },
       clean: { replies: [{ on: /\r\n/, send: "CLIENT_ERROR unauthenticated\r\n" }] },
     },
   },
@@ -92,12 +101,18 @@ export default checks([
     remediation:
       'Enable access control ("security.authorization: enabled"), bind to a private interface ("net.bindIp"), and ' +
       "firewall port 27017.",
-    references: ["https://www.mongodb.com/docs/manual/administration/security-checklist/", "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://www.mongodb.com/docs/manual/administration/security-checklist/",
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306],
     service: { name: "mongodb", ports: [27017, 27018], silent: true },
     product: "MongoDB",
     conversation: [
-      { send: { encode: "mongo-op-msg", doc: { buildInfo: 1, $db: "admin" } }, show: 'OP_MSG { buildInfo: 1, $db: "admin" }' },
+      {
+        send: { encode: "mongo-op-msg", doc: { buildInfo: 1, $db: "admin" } },
+        show: 'OP_MSG { buildInfo: 1, $db: "admin" }',
+      },
       { read: "le32", decode: "mongo-op-msg", identify: /"ok":/, extract: { version: { json: "version" } } },
       {
         send: { encode: "mongo-op-msg", doc: { listDatabases: 1, nameOnly: true, $db: "admin" } },
@@ -113,10 +128,16 @@ export default checks([
     fixtures: {
       vulnerable: {
         replies: [
-          { on: /buildInfo/, send: { encode: "mongo-op-msg", doc: { version: "6.0.12", gitVersion: "21e6e8e1", ok: 1 } } },
+          {
+            on: /buildInfo/,
+            send: { encode: "mongo-op-msg", doc: { version: "6.0.12", gitVersion: "21e6e8e1", ok: 1 } },
+          },
           {
             on: /listDatabases/,
-            send: { encode: "mongo-op-msg", doc: { databases: [{ name: "admin" }, { name: "shop" }], totalSize: 8192, ok: 1 } },
+            send: {
+              encode: "mongo-op-msg",
+              doc: { databases: [{ name: "admin" }, { name: "shop" }], totalSize: 8192, ok: 1 },
+            },
           },
         ],
         expect: { extracted: { version: "6.0.12", databases: ["admin", "shop"] } },
@@ -128,7 +149,12 @@ export default checks([
             on: /listDatabases/,
             send: {
               encode: "mongo-op-msg",
-              doc: { ok: 0, errmsg: "command listDatabases requires authentication", code: 13, codeName: "Unauthorized" },
+              doc: {
+                ok: 0,
+                errmsg: "command listDatabases requires authentication",
+                code: 13,
+                codeName: "Unauthorized",
+              },
             },
           },
         ],
@@ -147,7 +173,10 @@ export default checks([
     remediation:
       'Enable security ("xpack.security.enabled: true" with passwords or API keys; OpenSearch: the security ' +
       'plugin), bind HTTP to a private interface ("network.host"), and firewall port 9200.',
-    references: ["https://www.elastic.co/guide/en/elasticsearch/reference/current/security-minimal-setup.html", "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://www.elastic.co/guide/en/elasticsearch/reference/current/security-minimal-setup.html",
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306],
     service: { name: "elasticsearch", ports: [9200] },
     product: [
@@ -157,7 +186,11 @@ export default checks([
     // "/" names it (its tagline; 401 with the security realm when security is on), then the index list proves access.
     detect: {
       root: true,
-      match: [{ any: [{ words: ["You Know, for Search"] }, { part: "header:www-authenticate", regex: [/realm="security"/i] }] }],
+      match: [
+        {
+          any: [{ words: ["You Know, for Search"] }, { part: "header:www-authenticate", regex: [/realm="security"/i] }],
+        },
+      ],
       extract: [{ name: "version", json: "version.number" }],
     },
     http: [
@@ -171,7 +204,12 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/": json({ name: "node-1", cluster_name: "prod", version: { number: "7.17.9" }, tagline: "You Know, for Search" }),
+          "/": json({
+            name: "node-1",
+            cluster_name: "prod",
+            version: { number: "7.17.9" },
+            tagline: "You Know, for Search",
+          }),
           "/_cat/indices?format=json&h=index,docs.count": json([
             { index: "orders", "docs.count": "120" },
             { index: "users", "docs.count": "7" },

@@ -63,7 +63,10 @@ export default checks([
     remediation:
       "Firewall port 873, set 'auth users' and 'secrets file' on every module, 'read only = yes', and 'list = no' " +
       "for modules nobody should discover.",
-    references: ["https://download.samba.org/pub/rsync/rsyncd.conf.5", "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://download.samba.org/pub/rsync/rsyncd.conf.5",
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306],
     service: { name: "rsync", ports: [873] },
     product: [{ pattern: /@RSYNCD: ([\d.]+)/, name: "rsync protocol" }],
@@ -82,7 +85,9 @@ export default checks([
     fixtures: {
       vulnerable: {
         greeting: "@RSYNCD: 31.0\n",
-        replies: [{ on: /^\n|\n\n/, send: "backups         \tNightly backups\nwww             \tWeb root\n@RSYNCD: EXIT\n" }],
+        replies: [
+          { on: /^\n|\n\n/, send: "backups         \tNightly backups\nwww             \tWeb root\n@RSYNCD: EXIT\n" },
+        ],
         expect: { extracted: { modules: "backups" } },
       },
       clean: {

@@ -1,5 +1,6 @@
 // Services that let anyone in over their own binary or text protocols: coordination services, remote desktops,
 // databases configured to trust everyone. Each is spoken just far enough to prove access, then left.
+/* eslint-disable no-control-regex -- binary protocols (RFB, PostgreSQL) are matched byte by byte */
 import { checks } from "../../declare.ts";
 
 const REFS = ["https://cwe.mitre.org/data/definitions/306.html"];

@@ -2,8 +2,12 @@
 // controls the hosts or reads the configuration. Only read-only requests are made.
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
 
-const API_REFS = ["https://cwe.mitre.org/data/definitions/306.html", "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/"];
-const FIREWALL = "Never expose it to the internet: keep it on a local socket or a private network, with mutual TLS or tokens.";
+const API_REFS = [
+  "https://cwe.mitre.org/data/definitions/306.html",
+  "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
+];
+const FIREWALL =
+  "Never expose it to the internet: keep it on a local socket or a private network, with mutual TLS or tokens.";
 
 export default checks([
   {
@@ -32,14 +36,23 @@ export default checks([
         server: "go",
         routes: {
           "/version": json(
-            { Platform: { Name: "Docker Engine - Community" }, Version: "24.0.7", ApiVersion: "1.43", Os: "linux", Arch: "amd64" },
+            {
+              Platform: { Name: "Docker Engine - Community" },
+              Version: "24.0.7",
+              ApiVersion: "1.43",
+              Os: "linux",
+              Arch: "amd64",
+            },
             200,
             { "api-version": "1.43", server: "Docker/24.0.7 (linux)" },
           ),
         },
         expect: { extracted: { version: "24.0.7" } },
       },
-      clean: { server: "nginx", routes: { "/version": html("<html><body>401 Authorization Required</body></html>", 401) } },
+      clean: {
+        server: "nginx",
+        routes: { "/version": html("<html><body>401 Authorization Required</body></html>", 401) },
+      },
     },
   },
   {
@@ -79,7 +92,11 @@ export default checks([
         },
         expect: { extracted: { pods: ["api-7d9f8"] } },
       },
-      clean: { server: "go", scheme: "https", routes: { "/pods": { status: 401, headers: { "content-type": "text/plain" }, body: "Unauthorized" } } },
+      clean: {
+        server: "go",
+        scheme: "https",
+        routes: { "/pods": { status: 401, headers: { "content-type": "text/plain" }, body: "Unauthorized" } },
+      },
     },
   },
   {
@@ -96,7 +113,11 @@ export default checks([
     cwe: [306],
     service: { name: "etcd", ports: [2379] },
     product: "etcd",
-    detect: { paths: ["/version"], match: [OK, { json: { etcdserver: "string" } }], extract: [{ name: "version", json: "etcdserver" }] },
+    detect: {
+      paths: ["/version"],
+      match: [OK, { json: { etcdserver: "string" } }],
+      extract: [{ name: "version", json: "etcdserver" }],
+    },
     http: [
       {
         paths: ["/v3/kv/range"],
@@ -114,7 +135,12 @@ export default checks([
         routes: {
           "/version": json({ etcdserver: "3.5.12", etcdcluster: "3.5.0" }),
           "POST /v3/kv/range": json({
-            header: { cluster_id: "14841639068965178418", member_id: "10276657743932975437", revision: "42", raft_term: "2" },
+            header: {
+              cluster_id: "14841639068965178418",
+              member_id: "10276657743932975437",
+              revision: "42",
+              raft_term: "2",
+            },
             kvs: [{ key: "L3JlZ2lzdHJ5L3NlY3JldHM=" }],
             count: "38",
           }),
@@ -125,7 +151,10 @@ export default checks([
         server: "go",
         routes: {
           "/version": json({ etcdserver: "3.5.12", etcdcluster: "3.5.0" }),
-          "POST /v3/kv/range": json({ error: "etcdserver: user name is empty", code: 3, message: "etcdserver: user name is empty" }, 401),
+          "POST /v3/kv/range": json(
+            { error: "etcdserver: user name is empty", code: 3, message: "etcdserver: user name is empty" },
+            401,
+          ),
         },
       },
     },
@@ -137,7 +166,8 @@ export default checks([
     title: "Consul agent API answers without a token",
     severity: "high",
     description:
-      "The Consul agent's HTTP API answers without an ACL token: it reveals the cluster's services and configuration, " +
+      "The Consul agent's HTTP API answers without an ACL token: it reveals the cluster's services and" +
+      " configuration, " +
       "and with script checks enabled, runs commands.",
     remediation: 'Enable ACLs with default_policy "deny", disable script checks, and firewall port 8500.',
     references: ["https://developer.hashicorp.com/consul/docs/security/acl", ...API_REFS],
@@ -164,7 +194,9 @@ export default checks([
       },
       clean: {
         server: "go",
-        routes: { "/v1/agent/self": { status: 403, headers: { "content-type": "text/plain" }, body: "Permission denied" } },
+        routes: {
+          "/v1/agent/self": { status: 403, headers: { "content-type": "text/plain" }, body: "Permission denied" },
+        },
       },
     },
   },
@@ -198,7 +230,13 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/": json({ couchdb: "Welcome", version: "3.3.3", git_sha: "40afbcfc7", features: ["access-ready"], vendor: { name: "The Apache Software Foundation" } }),
+          "/": json({
+            couchdb: "Welcome",
+            version: "3.3.3",
+            git_sha: "40afbcfc7",
+            features: ["access-ready"],
+            vendor: { name: "The Apache Software Foundation" },
+          }),
           "/_all_dbs": json(["_replicator", "_users", "orders"]),
         },
         expect: { extracted: { version: "3.3.3", databases: ["_replicator", "_users", "orders"] } },

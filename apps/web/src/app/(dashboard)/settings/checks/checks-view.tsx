@@ -50,8 +50,8 @@ export function ChecksView() {
       <PageHeader
         title="What we check"
         description={
-          `${summary.data?.total ?? "…"} checks run on every scan, each proven on a faithful stand-in of the software ` +
-          "and on its clean twin. The same list is in docs/checks.md and at GET /app/checks."
+          `${summary.data?.total ?? "…"} checks run on every scan, each proven on a faithful stand-in of the ` +
+          "software and on its clean twin. The same list is in docs/checks.md and at GET /app/checks."
         }
       />
       <nav aria-label="Categories" className="flex flex-wrap gap-2" data-testid="check-categories">
@@ -111,7 +111,12 @@ export function ChecksView() {
         }
         columns={[
           { key: "category", header: "Category", sortable: true, render: (c) => words(c.category) },
-          { key: "severity", header: "Severity", sortable: true, render: (c) => <SeverityBadge severity={c.severity} /> },
+          {
+            key: "severity",
+            header: "Severity",
+            sortable: true,
+            render: (c) => <SeverityBadge severity={c.severity} />,
+          },
           {
             key: "title",
             header: "Check",
