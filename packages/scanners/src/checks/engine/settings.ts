@@ -4,6 +4,7 @@
 // warning, the port name servers are asked zone transfers on.
 import PQueue from "p-queue";
 import { envInt, type Env } from "../../config.ts";
+import { settleOnce } from "../../settle.ts";
 
 export interface ChecksSettings {
   /** Requests (HTTP requests, TCP conversations, TLS handshakes) started per second on the host. */
@@ -67,19 +68,21 @@ export class HostLimiter {
     });
   }
 
-  /** Runs fn in its turn; a signal aborted while it waits rejects with the signal's reason. */
-  async run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    try {
-      return await this.queue.add(
-        () => {
-          this.started++;
-          return fn();
-        },
-        signal ? { signal } : {},
-      );
-    } catch (err) {
-      if (signal?.aborted) throw signal.reason ?? err;
-      throw err;
-    }
+  /**
+   * Runs fn in its turn; a signal aborted while it waits rejects at once with the signal's reason (settleOnce: one
+   * abort listener per signal however many requests wait on it), and the turn, when it comes, is skipped.
+   */
+  run<T>(fn: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    return settleOnce<T>(signal ? { signal } : {}, (settle) => {
+      void this.queue.add(async () => {
+        if (settle.settled) return;
+        this.started++;
+        try {
+          settle.resolve(await fn());
+        } catch (err) {
+          settle.reject(err);
+        }
+      });
+    });
   }
 }
