@@ -160,6 +160,7 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
     expect(redis.evidence.version).toMatch(/^7\.\d+\.\d+$/); // Debian 12's redis-server is 7.0.x
     expect(redis.title).toContain(`Redis ${String(redis.evidence.version)}`);
     expect(redis.evidence.transcript).toContain("> PING\n< +PONG");
+    expect(redis.evidence.matched).toBe("+PONG");
     expect(byKind["service.unauthenticated.memcached"]).toMatchObject({
       severity: "critical",
       evidence: { version: "1.6.18" },

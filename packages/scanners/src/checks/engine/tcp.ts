@@ -132,7 +132,7 @@ async function play(c: Conversation, steps: readonly Step[], vars: Record<string
     }
     if (patterns.length || step.json) {
       proofs++;
-      out.matched = seen;
+      if (!step.quiet) out.matched = seen; // a quiet reply stays out of "matched" as out of the transcript
     }
     for (const [name, spec] of Object.entries(step.extract ?? {})) {
       if (spec instanceof RegExp) {

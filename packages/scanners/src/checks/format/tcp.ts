@@ -47,7 +47,7 @@ const readStep = z
     extract: z.record(z.string().regex(/^[a-z][a-zA-Z0-9]*$/), extractSpec).optional(),
     /** Only when the last reply matched this (the step is skipped otherwise). */
     when: z.instanceof(RegExp).optional(),
-    /** Keep the reply out of the transcript (long INFO answers); extracted values still show. */
+    /** Keep the reply out of the transcript and of "matched" (long INFO answers); extracted values still show. */
     quiet: z.boolean().optional(),
   })
   .strict();

@@ -39,6 +39,8 @@ export default checks([
       { send: "INFO server\r\n" },
       {
         read: "resp",
+        // A bulk string (the INFO text), or an error when INFO was renamed away: a Redis answering commands either way.
+        match: /^(\$\d+\r\n|-ERR )/,
         quiet: true,
         extract: { version: /redis_version:([0-9][\w.-]*)/, mode: /redis_mode:(\w+)/, os: /\bos:([^\r\n]+)/ },
       },
