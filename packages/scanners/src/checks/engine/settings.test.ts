@@ -37,10 +37,12 @@ describe("HostLimiter", () => {
       const ctl = new AbortController();
       const ran: number[] = [];
       const waiting = Array.from({ length: 40 }, (_, i) =>
-        limiter.run(async () => void ran.push(i), ctl.signal).then(
-          () => "ran",
-          (e: Error) => e.message,
-        ),
+        limiter
+          .run(async () => void ran.push(i), ctl.signal)
+          .then(
+            () => "ran",
+            (e: Error) => e.message,
+          ),
       );
       await sleep(150);
       const t0 = performance.now();
@@ -63,7 +65,11 @@ describe("checksSettingsFromEnv", () => {
   it("reads the variables, with the defaults, and refuses bad values", () => {
     expect(checksSettingsFromEnv({})).toEqual(DEFAULT_CHECKS);
     expect(
-      checksSettingsFromEnv({ EMS_CHECKS_RPS: "200", EMS_CHECKS_LOGIN_ATTEMPTS: "0", EMS_TLS_EXPIRY_WARNING_DAYS: "30" }),
+      checksSettingsFromEnv({
+        EMS_CHECKS_RPS: "200",
+        EMS_CHECKS_LOGIN_ATTEMPTS: "0",
+        EMS_TLS_EXPIRY_WARNING_DAYS: "30",
+      }),
     ).toMatchObject({ rps: 200, loginAttempts: 0, expiryWarningDays: 30 });
     expect(() => checksSettingsFromEnv({ EMS_CHECKS_LOGIN_ATTEMPTS: "5" })).toThrow(
       /EMS_CHECKS_LOGIN_ATTEMPTS must be an integer from 0 to 3/,

@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { parseAsStringLiteral } from "nuqs";
+import { parseAsString, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { Button, ConfidenceBadge, DataTable, EmptyState, Field, PageHeader, SeverityBadge } from "@ems/ui";
 import { useListState } from "@/components/list-state";
@@ -8,22 +8,12 @@ import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
 
 type Input = RouterInputs["checks"]["list"];
-const CATEGORIES = [
-  "exposed-file",
-  "exposed-endpoint",
-  "exposed-panel",
-  "unauthenticated-service",
-  "default-login",
-  "mail",
-  "dns",
-  "tls",
-  "misconfiguration",
-] as const satisfies NonNullable<Input["category"]>[];
 const PROTOCOLS = ["http", "tcp", "tls", "dns"] as const satisfies NonNullable<Input["protocol"]>[];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies NonNullable<Input["severity"]>[];
 const SORTS = ["category", "severity", "kind", "title"] as const satisfies NonNullable<Input["sort"]>[];
 const FILTERS = {
-  category: parseAsStringLiteral(CATEGORIES),
+  // The categories come from the API (checks.summary); one the URL names that is not among them is ignored.
+  category: parseAsString,
   protocol: parseAsStringLiteral(PROTOCOLS),
   severity: parseAsStringLiteral(SEVERITIES),
 };
@@ -35,15 +25,18 @@ export function ChecksView() {
   const state = useListState(FILTERS, SORTS);
   const f = state.filters;
   const summary = useQuery(trpc.checks.summary.queryOptions({}));
-  const list = useQuery(
-    trpc.checks.list.queryOptions({
+  const category = summary.data?.categories.find((c) => c.category === f.category)?.category;
+  const list = useQuery({
+    ...trpc.checks.list.queryOptions({
       ...state.query,
-      category: f.category ?? undefined,
+      category,
       protocol: f.protocol ?? undefined,
       severity: f.severity ?? undefined,
     }),
-  );
-  const filtered = Boolean(state.q) || Object.values(f).some((v) => v !== null);
+    // A category in the URL is known once the summary came: no list of every check in between.
+    enabled: !f.category || summary.isSuccess,
+  });
+  const filtered = Boolean(state.q || category || f.protocol || f.severity);
 
   return (
     <div className="flex flex-col gap-4">
@@ -57,8 +50,8 @@ export function ChecksView() {
       <nav aria-label="Categories" className="flex flex-wrap gap-2" data-testid="check-categories">
         <Button
           size="sm"
-          variant={f.category ? "secondary" : "primary"}
-          aria-pressed={!f.category}
+          variant={category ? "secondary" : "primary"}
+          aria-pressed={!category}
           onClick={() => state.setFilters({ category: null })}
         >
           All {summary.data?.total ?? ""}
@@ -67,8 +60,8 @@ export function ChecksView() {
           <Button
             key={c.category}
             size="sm"
-            variant={f.category === c.category ? "primary" : "secondary"}
-            aria-pressed={f.category === c.category}
+            variant={category === c.category ? "primary" : "secondary"}
+            aria-pressed={category === c.category}
             onClick={() => state.setFilters({ category: c.category })}
           >
             {words(c.category)} {c.count}
