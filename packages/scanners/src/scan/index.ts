@@ -4,7 +4,8 @@ export * from "./config.ts";
 export { portsForMode, TOP_100_TCP_PORTS, TOP_1000_TCP_PORTS, WEB_PORTS, PORT_SCAN_MODES } from "./ports.ts";
 export { scanPorts, scanPortsDetailed, type ScanPortsOptions, type OpenPortDetail } from "./port-scan.ts";
 export { WELL_KNOWN_PORTS, portRisk, serviceFromBanner } from "./services.ts";
-export { checkTls, type TlsTarget, type TlsCheckOptions } from "./tls-scan.ts";
+export { checkTls, type CheckTlsOptions } from "./tls-checks.ts";
+export type { TlsTarget, TlsCheckOptions } from "./tls-scan.ts";
 export {
   helloProbe,
   buildClientHello,

@@ -1,14 +1,18 @@
-// TLS checks of one port: the catalogue's TLS checks (checks/catalogue/tls/)
-// over the facts of one handshake and the hand-built ClientHellos of
-// tls-hello.ts (checks/engine/tls-facts.ts gathers them).
-import { catalogue } from "../checks/catalogue.ts";
-import { runTlsChecks } from "../checks/engine/facts-run.ts";
-import { DEFAULT_CHECKS, type HostLimiter } from "../checks/engine/settings.ts";
-import type { TlsTarget } from "../checks/engine/tls-facts.ts";
-import type { TlsCheck } from "../checks/format/index.ts";
-import type { ScanFinding } from "./types.ts";
+// One real TLS handshake with a port (lenient: TLS 1.0+, SECLEVEL 0, SNI =
+// the asset's name), and what it says of the certificate. The TLS checks
+// (tls-checks.ts, the catalogue's tls/ folder) judge the facts built from
+// it (checks/engine/tls-facts.ts); old protocol versions and weak suites come
+// from the hand-built ClientHellos of tls-hello.ts.
+import { X509Certificate } from "node:crypto";
+import tls, { type DetailedPeerCertificate, type SecureContext } from "node:tls";
+import { settleOnce, type Settle } from "../settle.ts";
 
-export type { TlsTarget };
+export interface TlsTarget {
+  address: string;
+  port: number;
+  /** The asset's name: sent as SNI and checked against the certificate. Null for IP assets (no SNI, no name check). */
+  hostname: string | null;
+}
 
 export interface TlsCheckOptions {
   timeoutMs: number;
@@ -16,16 +20,77 @@ export interface TlsCheckOptions {
   signal?: AbortSignal;
   /** For tests: the time certificates are judged at. */
   now?: Date;
-  /** A certificate expiring within this many days is reported (EMS_TLS_EXPIRY_WARNING_DAYS, 14). */
-  expiryWarningDays?: number;
-  /** The scan's per-host limit (every handshake and ClientHello waits its turn). */
-  limiter?: HostLimiter;
-  /** Which checks (the catalogue's TLS checks by default). */
-  checks?: readonly TlsCheck[];
 }
 
-/** All TLS findings for one port; empty when it does not speak TLS. */
-export async function checkTls(t: TlsTarget, opts: TlsCheckOptions): Promise<ScanFinding[]> {
-  const { checks = catalogue().tls, expiryWarningDays = DEFAULT_CHECKS.expiryWarningDays, ...rest } = opts;
-  return runTlsChecks(t, checks, { ...rest, expiryWarningDays });
+const contexts = new WeakMap<string[], SecureContext>();
+let defaultContext: SecureContext | undefined;
+
+/** Node's roots plus the configured extra CAs; lenient enough to see legacy servers' certificates. */
+function secureContext(extra: string[] | undefined): SecureContext {
+  const base = { minVersion: "TLSv1" as const, ciphers: "DEFAULT:@SECLEVEL=0" };
+  if (!extra?.length) return (defaultContext ??= tls.createSecureContext(base));
+  let ctx = contexts.get(extra);
+  if (!ctx) {
+    ctx = tls.createSecureContext({ ...base, ca: [...tls.rootCertificates, ...extra] });
+    contexts.set(extra, ctx);
+  }
+  return ctx;
+}
+
+export interface Handshake {
+  protocol: string;
+  cipher: string;
+  authorized: boolean;
+  authorizationError: string | null;
+  peer: DetailedPeerCertificate;
+  x509: X509Certificate;
+}
+
+/** One full handshake; null when the port does not complete one. */
+export function handshake(t: TlsTarget, opts: TlsCheckOptions): Promise<Handshake | null> {
+  let socket: tls.TLSSocket | undefined;
+  const none = (settle: Settle<Handshake | null>) => settle.resolve(null);
+  const limits = {
+    timeoutMs: opts.timeoutMs,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    onTimeout: none,
+    onAbort: none,
+  };
+  return settleOnce<Handshake | null>({ ...limits, cleanup: () => socket?.destroy() }, (settle) => {
+    const sock = tls.connect({
+      host: t.address,
+      port: t.port,
+      ...(t.hostname ? { servername: t.hostname } : {}),
+      rejectUnauthorized: false,
+      secureContext: secureContext(opts.extraCaCerts),
+    });
+    socket = sock;
+    sock.once("secureConnect", () => {
+      const peer = sock.getPeerCertificate(true);
+      if (!peer?.raw) return settle.resolve(null);
+      const err = sock.authorizationError as (Error & { code?: string }) | string | null | undefined;
+      const code = !err ? null : typeof err === "string" ? err : (err.code ?? err.message);
+      settle.resolve({
+        protocol: sock.getProtocol() ?? "unknown",
+        cipher: sock.getCipher()?.name ?? "unknown",
+        authorized: sock.authorized,
+        authorizationError: code,
+        peer,
+        x509: new X509Certificate(peer.raw),
+      });
+    });
+    sock.once("error", () => settle.resolve(null));
+  });
+}
+
+/**
+ * Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack).
+ */
+export function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
+  if (verifyError === "DEPTH_ZERO_SELF_SIGNED_CERT") return true;
+  try {
+    return x.subject === x.issuer && x.verify(x.publicKey);
+  } catch {
+    return false;
+  }
 }

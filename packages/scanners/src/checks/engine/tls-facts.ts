@@ -3,45 +3,20 @@
 // TLS 1.0+, SECLEVEL 0, SNI = the asset's name), and the legacy protocols and
 // weak suites the server accepts, learnt from hand-built ClientHellos
 // (scan/tls-hello.ts) since our OpenSSL cannot speak them.
-import { X509Certificate } from "node:crypto";
-import tls, { type DetailedPeerCertificate, type SecureContext } from "node:tls";
+import type { X509Certificate } from "node:crypto";
+import tls, { type DetailedPeerCertificate } from "node:tls";
 import { AsnConvert } from "@peculiar/asn1-schema";
 import { Certificate } from "@peculiar/asn1-x509";
-import { settleOnce, type Settle } from "../../settle.ts";
 import { COMMON_SUITES, helloProbe, TLS_VERSIONS, WEAK_SUITES, type HelloResult } from "../../scan/tls-hello.ts";
+import { handshake, isSelfSigned, type TlsCheckOptions, type TlsTarget } from "../../scan/tls-scan.ts";
 import type { TlsCertificateFacts, TlsFacts, TlsHandshakeFacts, TlsNeed } from "../format/index.ts";
 import type { HostLimiter } from "./settings.ts";
 
-export interface TlsTarget {
-  address: string;
-  port: number;
-  /** The asset's name: sent as SNI and checked against the certificate. Null for IP assets (no SNI, no name check). */
-  hostname: string | null;
-}
+export type { TlsTarget };
 
-export interface TlsFactsOptions {
-  timeoutMs: number;
-  extraCaCerts?: string[];
-  signal?: AbortSignal;
-  /** The time certificates are judged at (tests). */
-  now?: Date;
+export interface TlsFactsOptions extends TlsCheckOptions {
   expiryWarningDays: number;
   limiter?: HostLimiter;
-}
-
-const contexts = new WeakMap<string[], SecureContext>();
-let defaultContext: SecureContext | undefined;
-
-/** Node's roots plus the configured extra CAs; lenient enough to see legacy servers' certificates. */
-function secureContext(extra: string[] | undefined): SecureContext {
-  const base = { minVersion: "TLSv1" as const, ciphers: "DEFAULT:@SECLEVEL=0" };
-  if (!extra?.length) return (defaultContext ??= tls.createSecureContext(base));
-  let ctx = contexts.get(extra);
-  if (!ctx) {
-    ctx = tls.createSecureContext({ ...base, ca: [...tls.rootCertificates, ...extra] });
-    contexts.set(extra, ctx);
-  }
-  return ctx;
 }
 
 /** Signature algorithm OIDs by name (RFC 3279, 4055, 5758, 8410). */
@@ -70,18 +45,6 @@ function signatureOf(raw: Buffer): [string, string | null] {
     return SIGNATURES[oid] ?? [oid, null];
   } catch {
     return ["unknown", null];
-  }
-}
-
-/**
- * Issued by itself and signed with its own key (checkIssued would also demand keyCertSign usage, which leaves lack).
- */
-function isSelfSigned(x: X509Certificate, verifyError: string | null): boolean {
-  if (verifyError === "DEPTH_ZERO_SELF_SIGNED_CERT") return true;
-  try {
-    return x.subject === x.issuer && x.verify(x.publicKey);
-  } catch {
-    return false;
   }
 }
 
@@ -118,42 +81,19 @@ function certificateFacts(peer: DetailedPeerCertificate, x: X509Certificate, ver
   return facts;
 }
 
-/** One full handshake; null when the port does not complete one. */
-function handshake(t: TlsTarget, opts: TlsFactsOptions): Promise<TlsHandshakeFacts | null> {
-  let socket: tls.TLSSocket | undefined;
-  const none = (settle: Settle<TlsHandshakeFacts | null>) => settle.resolve(null);
-  const limits = {
-    timeoutMs: opts.timeoutMs,
-    ...(opts.signal ? { signal: opts.signal } : {}),
-    onTimeout: none,
-    onAbort: none,
+/** The handshake's facts; null when the port does not complete one. */
+async function handshakeFacts(t: TlsTarget, opts: TlsFactsOptions): Promise<TlsHandshakeFacts | null> {
+  const h = await handshake(t, opts);
+  if (!h) return null;
+  const mismatch = t.hostname ? tls.checkServerIdentity(t.hostname, h.peer) : undefined;
+  return {
+    protocol: h.protocol,
+    cipher: h.cipher,
+    authorized: h.authorized,
+    verifyError: h.authorizationError,
+    hostnameError: mismatch ? mismatch.message : null,
+    certificate: certificateFacts(h.peer, h.x509, h.authorizationError),
   };
-  return settleOnce<TlsHandshakeFacts | null>({ ...limits, cleanup: () => socket?.destroy() }, (settle) => {
-    const sock = tls.connect({
-      host: t.address,
-      port: t.port,
-      ...(t.hostname ? { servername: t.hostname } : {}),
-      rejectUnauthorized: false,
-      secureContext: secureContext(opts.extraCaCerts),
-    });
-    socket = sock;
-    sock.once("secureConnect", () => {
-      const peer = sock.getPeerCertificate(true);
-      if (!peer?.raw) return settle.resolve(null);
-      const err = sock.authorizationError as (Error & { code?: string }) | string | null | undefined;
-      const code = !err ? null : typeof err === "string" ? err : (err.code ?? err.message);
-      const mismatch = t.hostname ? tls.checkServerIdentity(t.hostname, peer) : undefined;
-      settle.resolve({
-        protocol: sock.getProtocol() ?? "unknown",
-        cipher: sock.getCipher()?.name ?? "unknown",
-        authorized: sock.authorized,
-        verifyError: code,
-        hostnameError: mismatch ? mismatch.message : null,
-        certificate: certificateFacts(peer, new X509Certificate(peer.raw), code),
-      });
-    });
-    sock.once("error", () => settle.resolve(null));
-  });
 }
 
 const suiteName = (id: number) => WEAK_SUITES.get(id)?.name ?? `0x${id.toString(16).padStart(4, "0")}`;
@@ -232,7 +172,7 @@ export class TlsFactsGatherer {
   async facts(needs: readonly TlsNeed[]): Promise<TlsFacts> {
     const [h, legacy, weak] = await Promise.all([
       needs.includes("handshake")
-        ? this.part("handshake", () => this.limited(() => handshake(this.t, this.opts)))
+        ? this.part("handshake", () => this.limited(() => handshakeFacts(this.t, this.opts)))
         : null,
       needs.includes("protocols") ? this.part("protocols", () => this.legacyProtocols()) : [],
       needs.includes("ciphers") ? this.part("ciphers", () => this.weakCiphers()) : [],

@@ -2,7 +2,7 @@
 // handshake, plus 443/8443 when open (the configured HTTPS port when no port
 // scan completed).
 import { mapLimit } from "../evidence.ts";
-import { checkTls } from "../tls-scan.ts";
+import { checkTls } from "../tls-checks.ts";
 import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
 
