@@ -179,7 +179,7 @@ async function converseCheck(check: TcpCheck, port: number, ctx: TcpRunContext):
             net: ctx.net,
             timeoutMs: ctx.settings.conversationTimeoutMs,
             ...(ctx.signal ? { signal: ctx.signal } : {}),
-            ...(check.tls ? { tls: { servername: /^[\d.:]+$/.test(ctx.host) ? null : ctx.host } } : {}),
+            ...(check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
           },
           (c) => play(c, check.conversation, vars),
         ),

@@ -1,8 +1,7 @@
-// One TCP conversation with a service: connect to an already vetted address
-// (over TLS when asked), then send and wait for answers step by step, the
-// whole exchange under one time limit and the stage's abort signal
-// (settleOnce). The catalogue's TCP checks speak each protocol through it
-// (checks/engine/tcp.ts).
+// One TCP conversation with a service: connect to an already vetted address,
+// then send and wait for answers step by step, the whole exchange under one
+// time limit and the stage's abort signal (settleOnce). The catalogue's TCP
+// checks (checks/engine/tcp.ts) speak each protocol through it.
 import net from "node:net";
 import tls from "node:tls";
 import { isAllowedAddress } from "../../safety.ts";
@@ -27,8 +26,8 @@ export interface ConversationOptions {
   net: Pick<NetConfig, "allowPrivate" | "allowedRanges">;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Speak TLS (any certificate: we observe, we send no secrets); the name is sent as SNI. */
-  tls?: { servername: string | null };
+  /** Speak TLS (any certificate accepted, old versions too: we observe); the name is sent as SNI. */
+  tls?: { servername?: string };
 }
 
 /**
@@ -42,8 +41,10 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
     ? tls.connect({
         host: opts.address,
         port: opts.port,
-        rejectUnauthorized: false,
         ...(opts.tls.servername ? { servername: opts.tls.servername } : {}),
+        rejectUnauthorized: false,
+        minVersion: "TLSv1",
+        ciphers: "DEFAULT:@SECLEVEL=0",
       })
     : net.connect({ host: opts.address, port: opts.port });
   let buffered = Buffer.alloc(0);
