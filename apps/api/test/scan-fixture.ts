@@ -29,6 +29,7 @@ export interface Issue {
   kind: string;
   status: string;
   severity: string;
+  confidence: string;
   lastSeenAt: string;
   findingsCount: number;
   assignee: { id: number } | null;

@@ -69,6 +69,7 @@ describe("findings and issues", () => {
     const findings = (await (await req("GET", `/app/scans/${scan!.id}/findings?limit=500`)).json()) as {
       kind: string;
       issueId: number;
+      confidence: string;
       evidence: Record<string, unknown>;
     }[];
     const kinds = findings.map((f) => f.kind);
@@ -81,10 +82,15 @@ describe("findings and issues", () => {
     );
     const git = findings.find((f) => f.kind === "http.exposed.git")!;
     expect(String(git.evidence.url)).toContain("/.git/");
+    // How sure each finding is: the .git content was seen; the web server was named from its header.
+    expect(git.confidence).toBe("confirmed");
+    expect(findings.find((f) => f.kind === "tech.apache-http-server")?.confidence).toBe("firm");
+    for (const f of findings) expect(["confirmed", "firm", "tentative"], f.kind).toContain(f.confidence);
     expect(String(git.evidence.response ?? "")).toMatch(/repositoryformatversion|refs\/heads/);
 
     const open = await issues("&status=open");
     expect(new Set(open.map((i) => i.kind)).size).toBe(open.length);
+    expect(open.find((i) => i.kind === "http.exposed.git")).toMatchObject({ confidence: "confirmed" });
     expect(open.map((i) => i.kind)).toEqual(expect.arrayContaining(kinds.filter((k) => !k.startsWith("tech."))));
     const scanIssues = (await (await req("GET", `/app/scans/${scan!.id}/issues?limit=500`)).json()) as Issue[];
     expect(scanIssues.length).toBe(new Set(findings.map((f) => f.issueId)).size);

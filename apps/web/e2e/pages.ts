@@ -34,6 +34,7 @@ export const dashboardPages = (ids: Seeded): { path: string; heading: string | R
   { path: "/settings/webhooks", heading: "Webhooks" },
   { path: "/settings/sla", heading: /SLA/ },
   { path: "/settings/plan", heading: /plan/i },
+  { path: "/settings/checks", heading: "What we check" },
   { path: "/no-such-page", heading: "Page not found" },
 ];
 

@@ -36,6 +36,11 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await expect(page.getByTestId("stage-times")).toContainText(/ports\s*[\d.]+ s/);
   await expect(page.getByTestId("scan-comparison")).toContainText("first completed scan");
   await page.getByTestId("evidence").first().locator("summary").click();
+  // Every finding says how sure it is, next to its evidence.
+  await expect(page.getByTestId("confidence-badge").first()).toHaveAttribute(
+    "data-confidence",
+    /^(confirmed|firm|tentative)$/,
+  );
   await shot(page, "scan");
 
   await page.getByRole("link", { name: "Issues" }).click();

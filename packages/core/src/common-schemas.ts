@@ -3,6 +3,15 @@ import { z } from "zod";
 /** Severities, least to most severe (the order of their enums in the API document). */
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
 
+/** How sure a finding is: confirmed (the exposure itself was seen), firm (a strong sign), tentative (inferred). */
+export const CONFIDENCE_VALUES = ["confirmed", "firm", "tentative"] as const;
+export const confidenceSchema = z.enum(CONFIDENCE_VALUES).meta({
+  description:
+    "How sure the finding is: confirmed (the exposure itself was seen: its content, or the service did what was " +
+    "asked), firm (a strong sign of it: a product named by its own page, a template's matchers), tentative " +
+    "(inferred: a version in an affected range)",
+});
+
 /** The answer of deletes and other actions that return no resource. */
 export const messageSchema = z.object({
   message: z.string().meta({ description: "What happened, for people" }),

@@ -46,6 +46,7 @@ export const TAG_DESCRIPTIONS: Record<string, string> = {
   "Assessment reports": "Frozen assessment reports: HTML, PDF and share links",
   Assets: "Domains, hosts and IP addresses under monitoring, their checks, outside view and screenshot",
   "Audit log": "Who did what, when, through which channel",
+  Checks: "The catalogue of checks scans run: what the product looks for",
   Discovery: "Hostnames found under proven domains, and discovery runs",
   Findings: "What scans observed on each asset",
   Issues: "Problems found on assets, their status, assignee and comments",

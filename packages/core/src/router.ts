@@ -4,6 +4,7 @@ import { apiKeysRouter } from "./api-keys/api-keys.router.ts";
 import { assessmentsRouter } from "./assessments/assessments.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
+import { checksRouter } from "./checks/checks.router.ts";
 import { discoveryRouter } from "./discovery/discovery.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
@@ -30,6 +31,7 @@ export const appRouter = router({
   scanSchedules: scanSchedulesRouter,
   issues: issuesRouter,
   findings: findingsRouter,
+  checks: checksRouter,
   discovery: discoveryRouter,
   ports: portsRouter,
   reports: reportsRouter,

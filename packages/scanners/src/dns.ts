@@ -115,3 +115,34 @@ export async function resolveTxt(name: string, cfg: NetConfig): Promise<string[]
   const n = normaliseHost(name);
   return withResolver(n, cfg, async (r) => (await orEmpty(r.resolveTxt(n))).map((chunks) => chunks.join("")));
 }
+
+/** MX records, by preference. */
+export async function resolveMx(name: string, cfg: NetConfig): Promise<Array<{ exchange: string; priority: number }>> {
+  const n = normaliseHost(name);
+  return withResolver(n, cfg, async (r) =>
+    (await orEmpty(r.resolveMx(n)))
+      .map((m) => ({ exchange: normaliseHost(m.exchange), priority: m.priority }))
+      .sort((a, b) => a.priority - b.priority),
+  );
+}
+
+/** NS records (the zone's name servers). */
+export async function resolveNs(name: string, cfg: NetConfig): Promise<string[]> {
+  const n = normaliseHost(name);
+  return withResolver(n, cfg, async (r) => (await orEmpty(r.resolveNs(n))).map(normaliseHost));
+}
+
+/** CAA records (RFC 8659): which authorities may issue certificates for the name. */
+export async function resolveCaa(
+  name: string,
+  cfg: NetConfig,
+): Promise<Array<{ tag: string; value: string; critical: boolean }>> {
+  const n = normaliseHost(name);
+  return withResolver(n, cfg, async (r) =>
+    (await orEmpty(r.resolveCaa(n))).map((c) => {
+      const { critical, ...rest } = c;
+      const [tag, value] = Object.entries(rest)[0] ?? ["", ""];
+      return { tag, value: String(value), critical: critical !== 0 };
+    }),
+  );
+}

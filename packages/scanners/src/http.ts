@@ -23,11 +23,13 @@ export const isRedirect = (status: number, location: string | undefined): locati
 export const redirectTurnsIntoGet = (status: number, method: string) =>
   status === 303 || ((status === 301 || status === 302) && method !== "GET" && method !== "HEAD");
 
-/** Resolves and vets a host; returns the addresses to try, IPv4 first. */
-async function vetHost(host: string, cfg: NetConfig): Promise<string[]> {
+/** Resolves and vets a host (or takes the addresses the caller already resolved for it); IPv4 first. */
+async function vetHost(host: string, cfg: NetConfig, known?: Record<string, string[]>): Promise<string[]> {
   let addresses: string[];
   if (parseIp(host)) {
     addresses = [host];
+  } else if (known?.[host]?.length) {
+    addresses = known[host];
   } else {
     try {
       const r = await resolveHost(host, cfg);
@@ -92,7 +94,7 @@ export async function safeFetch(url: string, cfg: NetConfig, opts: SafeFetchOpti
     if (opts.signal?.aborted) throw abortReason(opts.signal);
     let single: Single;
     try {
-      const addresses = await vetHost(urlHost(current), cfg);
+      const addresses = await vetHost(urlHost(current), cfg, opts.resolved);
       if (opts.signal?.aborted) throw abortReason(opts.signal);
       single = await fetchHop(current, addresses, out, cfg, deadline);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SeverityBadge } from "./components/badge.tsx";
+import { ConfidenceBadge, SeverityBadge } from "./components/badge.tsx";
 import { StatusPill } from "./components/badge.tsx";
 import { attr, render, tag, text } from "./test-utils.ts";
 import { SEVERITIES, SEVERITY_COLORS } from "./tokens.ts";
@@ -43,5 +43,17 @@ describe("StatusPill", () => {
     expect(attr(pill, "data-tone")).toBe("success");
     expect(text(html, "status-pill")).toBe("verified");
     expect(attr(tag(render(StatusPill, { status: "pending" }), "status-pill"), "data-tone")).toBe("neutral");
+  });
+});
+
+describe("ConfidenceBadge", () => {
+  it("names the confidence, explains it on hover, and dashes the tentative", () => {
+    const confirmed = tag(render(ConfidenceBadge, { confidence: "confirmed" }), 'data-testid="confidence-badge"');
+    expect(attr(confirmed, "title")).toMatch(/^Confirmed: the exposure itself was seen/);
+    expect(attr(confirmed, "class")).not.toContain("border-dashed");
+    expect(text(render(ConfidenceBadge, { confidence: "firm" }), "confidence-badge")).toBe("firm");
+    const tentative = tag(render(ConfidenceBadge, { confidence: "tentative" }), 'data-testid="confidence-badge"');
+    expect(attr(tentative, "class")).toContain("border-dashed");
+    expect(attr(tentative, "data-confidence")).toBe("tentative");
   });
 });

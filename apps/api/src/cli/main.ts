@@ -5,7 +5,13 @@ import os from "node:os";
 import { Command, CommanderError } from "commander";
 import { z } from "zod";
 import { openDatabase, stopEmbeddedPostgres, dataDir, type OpenedDatabase } from "@ems/db/node";
-import { AdvisoryDatasetError, advisoriesDirFromEnv, importAdvisories, netConfigFromEnv } from "@ems/scanners";
+import {
+  AdvisoryDatasetError,
+  advisoriesDirFromEnv,
+  catalogueSummaries,
+  importAdvisories,
+  netConfigFromEnv,
+} from "@ems/scanners";
 import {
   AppError,
   asOperator,
@@ -218,6 +224,24 @@ program
       if (err instanceof AdvisoryDatasetError) throw new UsageError(err.message);
       throw err;
     }
+  });
+
+program
+  .command("checks")
+  .description("the check catalogue: what scans look for (docs/checks.md)")
+  .command("list")
+  .description("every check: kind, category, severity, confidence, protocol, title, CWE and references")
+  .option("--json", "print JSON")
+  .action((o: { json?: boolean }) => {
+    const checks = catalogueSummaries();
+    const lines = checks.map(
+      (c) => `${c.kind}\t${c.category}\t${c.severity}\t${c.confidence}\t${c.protocol}\t${c.title}`,
+    );
+    output(
+      json() || !!o.json,
+      checks,
+      [`${checks.length} checks`, "kind\tcategory\tseverity\tconfidence\tprotocol\ttitle", ...lines].join("\n"),
+    );
   });
 
 program

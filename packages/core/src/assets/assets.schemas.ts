@@ -9,7 +9,7 @@ export const ASSET_STATUSES = ["pending", "reachable", "unreachable", "error"] a
 export const PORT_SCAN_MODES = ["off", "web", "top100", "top1000", "full"] as const;
 export const OWNERSHIP_METHODS = ["dns-txt", "http-file", "html-meta", "parent-domain"] as const;
 /** Scanners an asset can turn off (the scan engine's stages). */
-export const SCANNER_TYPES = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
+export const SCANNER_TYPES = ["port-scan", "tls", "http", "dns", "technologies", "templates", "screenshot"] as const;
 /** The parts of the outside view. */
 export const OUTSIDE_VIEW_PARTS = ["dns", "http", "https", "tls", "technologies", "screenshot"] as const;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, SEVERITY_VALUES } from "../common-schemas.ts";
+import { confidenceSchema, instant, SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
@@ -15,10 +15,11 @@ export const findingSchema = z
     kind: z.string(),
     title: z.string(),
     severity: z.enum(SEVERITY_VALUES),
+    confidence: confidenceSchema,
     port: z.number().int().nullable(),
     evidence: z
       .record(z.string(), z.unknown())
-      .meta({ description: "description, url, request, response (excerpt), matched, …" }),
+      .meta({ description: "description, url, request, response (excerpt) or transcript, matched, …" }),
     createdAt: z.date(),
   })
   .meta({ id: "Finding" });

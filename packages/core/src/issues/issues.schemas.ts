@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTime, instant, messageSchema, text } from "../common-schemas.ts";
+import { confidenceSchema, dateTime, instant, messageSchema, text } from "../common-schemas.ts";
 import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -17,6 +17,7 @@ export const issueSchema = z
     title: z.string(),
     description: z.string(),
     severity: z.enum(SEVERITY_VALUES),
+    confidence: confidenceSchema.meta({ description: "How sure the issue's latest finding is" }),
     status: z.enum(ISSUE_STATUSES),
     port: z.number().int().nullable(),
     assignee: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),

@@ -34,6 +34,7 @@ export function presentIssue(i: IssueRow, findingsCount: number): Issue {
     title: i.title,
     description: i.description,
     severity: i.severity,
+    confidence: i.confidence,
     status: dashed(i.status),
     port: i.port,
     assignee: i.assignee

@@ -19,6 +19,7 @@ export function scannerOfKind(kind: string): string {
       tls: "tls",
       http: "http",
       service: "services",
+      dns: "dns",
       tech: "technologies",
       template: "templates",
       nuclei: "nuclei",
@@ -74,6 +75,7 @@ export async function syncIssues(
           title: f.title.slice(0, 500),
           description: f.description,
           severity: f.severity,
+          confidence: f.confidence ?? "firm",
           port: f.port ?? null,
           firstSeenAt: now,
           lastSeenAt: now,
@@ -93,6 +95,7 @@ export async function syncIssues(
           title: f.title.slice(0, 500),
           description: f.description,
           severity: f.severity,
+          confidence: f.confidence ?? "firm",
           ...(reopen
             ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
             : {}),
@@ -118,6 +121,7 @@ export async function syncIssues(
       kind: f.kind,
       title: f.title.slice(0, 500),
       severity: f.severity,
+      confidence: f.confidence ?? "firm",
       port: f.port ?? null,
       evidence: { description: f.description, ...f.evidence } as object,
     });

@@ -104,6 +104,11 @@ export interface SafeFetchOptions {
   keepBytes?: boolean;
   /** Reject a certificate that does not verify (for what we send, e.g. webhooks); checks only observe by default. */
   verifyTls?: boolean;
+  /**
+   * Addresses already resolved per host name (a scan's target, asked hundreds of times): no lookup for those hosts,
+   * the addresses are vetted all the same; redirects to other hosts are resolved as usual.
+   */
+  resolved?: Record<string, string[]>;
 }
 
 /** "example.com" or "[2001:db8::1]", for building URLs. */

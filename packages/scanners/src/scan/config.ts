@@ -1,6 +1,7 @@
 // Scan engine settings, separate from NetConfig (which says how to reach the
 // network at all). Read from EMS_* variables; malformed values throw.
 import { readFileSync } from "node:fs";
+import { checksSettingsFromEnv, DEFAULT_CHECKS, type ChecksSettings } from "../checks/engine/settings.ts";
 import { envInt, type Env } from "../config.ts";
 import { DEFAULT_CRAWL, type CrawlLimits } from "./crawl.ts";
 
@@ -23,6 +24,8 @@ export interface ScanEngineConfig {
   crawl?: Partial<CrawlLimits>;
   /** Where an imported advisory dataset lives (default <EMS_DATA_DIR>/advisories); the bundled one otherwise. */
   advisoriesDir?: string;
+  /** The catalogue's checks: per-host rate and concurrency, byte cap, login budget… (DEFAULT_CHECKS where unset). */
+  checks?: Partial<ChecksSettings>;
 }
 
 export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
@@ -31,11 +34,13 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   portTimeoutMs: 1500,
   bannerTimeoutMs: 1500,
   crawl: Object.freeze({ ...DEFAULT_CRAWL }),
+  checks: DEFAULT_CHECKS,
 }) as ScanEngineConfig;
 
 /**
  * EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR,
- * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE, EMS_CRAWL_MAX_DEPTH, EMS_CRAWL_MAX_PAGES, EMS_CRAWL_RESPECT_ROBOTS.
+ * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE, EMS_CRAWL_MAX_DEPTH, EMS_CRAWL_MAX_PAGES, EMS_CRAWL_RESPECT_ROBOTS, and the
+ * checks' EMS_CHECKS_* and EMS_TLS_EXPIRY_WARNING_DAYS (checks/engine/settings.ts).
  */
 export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
   const d = defaultScanEngineConfig;
@@ -66,5 +71,6 @@ export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfi
       maxPages: envInt(env, "EMS_CRAWL_MAX_PAGES", DEFAULT_CRAWL.maxPages, 1, 500),
       respectRobots: /^(1|true|yes)$/i.test(env.EMS_CRAWL_RESPECT_ROBOTS?.trim() ?? ""),
     },
+    checks: checksSettingsFromEnv(env),
   };
 }

@@ -1,14 +1,14 @@
 // Below the root: follows same-origin links from each home page (breadth
 // first, bounded depth and page count, robots.txt Disallow honoured only when
-// the operator asks) and judges what it reaches: directory listings, and
-// linked files that are backups, dumps or dotfiles (by content, with the same
-// judges as the fixed paths of http-exposures.ts). Every request goes through
-// safeFetch without following redirects.
+// the operator asks) and judges what it reaches with the catalogue's checks:
+// the page checks (directory listings) on every page, and the exposed-file
+// checks on linked files of their type (backups, dumps, dotfiles), by
+// content. Every request goes through safeFetch without following redirects.
 import { Parser } from "htmlparser2";
+import { linkedFileProbes, pageProbes, probeFinding } from "../checks/engine/http-run.ts";
 import type { HttpResult } from "../http.ts";
 import { mapLimit, tryFetch } from "./evidence.ts";
-import { exposureForFile } from "./http-exposures.ts";
-import { exposureFinding, listingFinding, type HttpCheckContext, type RootResponse } from "./http-scan.ts";
+import { httpStageChecks, type HttpCheckContext, type RootResponse } from "./http-scan.ts";
 
 export interface CrawlLimits {
   /** Link hops from the home page (1: pages it links to). */
@@ -77,8 +77,27 @@ export async function crawlBelowRoots(
 ): Promise<{ pages: number }> {
   const { net, signal, emit } = ctx;
   const sig = signal ? { signal } : {};
+  const checks = ctx.checks ?? httpStageChecks();
+  const pages = pageProbes(checks);
+  /** Emits what the probes find on the response; says whether any did. */
+  const judge = (r: HttpResult, probes: ReturnType<typeof pageProbes>) => {
+    const judgeCtx = {
+      scheme: r.url.startsWith("https:") ? ("https" as const) : ("http" as const),
+      httpsAvailable: true,
+    };
+    let found = false;
+    for (const { check, probe } of probes) {
+      const f = probeFinding(check, probe, r, judgeCtx);
+      if (f) {
+        emit(f);
+        found = true;
+        break; // one finding per file
+      }
+    }
+    return found;
+  };
   const homes = roots.filter((r) => r.result && r.result.status === 200 && isHtml(r.result)).map((r) => r.result!);
-  let pages = 0;
+  let fetched = 0;
   let done = 0;
   await mapLimit(homes, 2, async (home) => {
     const origin = new URL(home.url).origin;
@@ -99,19 +118,18 @@ export async function crawlBelowRoots(
     /** Fetches and judges one page; returns the links to follow from it. */
     const visit = async (url: string): Promise<string[]> => {
       const r = (await tryFetch(url, net, { followRedirects: false, keepBytes: true, ...sig })).result;
-      pages++;
+      fetched++;
       if (!r || r.status !== 200) return [];
-      const exposure = exposureForFile(new URL(r.url).pathname);
-      if (exposure) {
-        const verdict = exposure.judge(r, r.bytes ?? Buffer.from(r.body));
-        if (verdict) emit(exposureFinding(exposure, verdict, r));
+      const files = linkedFileProbes(new URL(r.url).pathname, checks);
+      if (files.length) {
+        judge(r, files);
         return [];
       }
       if (!isHtml(r)) return [];
       const links = sameOriginLinks(r.body, r.url);
-      if (listingFinding(r, emit)) {
+      if (judge(r, pages)) {
         // A listing's backups and dumps are judged at once, whatever the depth: that is what a listing leaks.
-        await mapLimit(take(links.filter((u) => exposureForFile(new URL(u).pathname))), 4, visit);
+        await mapLimit(take(links.filter((u) => linkedFileProbes(new URL(u).pathname, checks).length)), 4, visit);
       }
       return links;
     };
@@ -122,5 +140,5 @@ export async function crawlBelowRoots(
     }
     ctx.onProgress?.(++done / homes.length);
   });
-  return { pages };
+  return { pages: fetched };
 }

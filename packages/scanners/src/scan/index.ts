@@ -4,7 +4,8 @@ export * from "./config.ts";
 export { portsForMode, TOP_100_TCP_PORTS, TOP_1000_TCP_PORTS, WEB_PORTS, PORT_SCAN_MODES } from "./ports.ts";
 export { scanPorts, scanPortsDetailed, type ScanPortsOptions, type OpenPortDetail } from "./port-scan.ts";
 export { WELL_KNOWN_PORTS, portRisk, serviceFromBanner } from "./services.ts";
-export { checkTls, type TlsTarget, type TlsCheckOptions, EXPIRY_WARNING_DAYS } from "./tls-scan.ts";
+export { checkTls, type CheckTlsOptions } from "./tls-checks.ts";
+export type { TlsTarget, TlsCheckOptions } from "./tls-scan.ts";
 export {
   helloProbe,
   buildClientHello,
@@ -22,6 +23,9 @@ export {
   type RootResponse,
   type HttpCheckContext,
 } from "./http-scan.ts";
+export { catalogue, catalogueSummaries, loadCatalogue, CatalogueError, type Catalogue } from "../checks/catalogue.ts";
+export { CATEGORIES, PROTOCOLS, type Category, type CheckSummary, type Protocol } from "../checks/format/index.ts";
+export { DEFAULT_CHECKS, checksSettingsFromEnv, type ChecksSettings } from "../checks/engine/settings.ts";
 export {
   parseTemplate,
   TemplateError,

@@ -11,6 +11,7 @@ import {
   type TestDnsServer,
   type TestWebServers,
 } from "../testing/index.ts";
+import { DEFAULT_CHECKS } from "../checks/engine/settings.ts";
 import { defaultScanEngineConfig, scanEngineConfigFromEnv, type ScanEngineConfig } from "./config.ts";
 import { dedupeFindings, runScan, STAGE_ORDER } from "./run.ts";
 import type { ScanFinding, ScanProfile, ScanStage } from "./types.ts";
@@ -188,7 +189,7 @@ describe("runScan", () => {
       net,
       engine,
     );
-    expect(result.stages.map((s) => s.stage)).toEqual(["http", "crawl", "technologies"]);
+    expect(result.stages.map((s) => s.stage)).toEqual(["http", "crawl", "dns", "technologies"]);
     expect(result.openPorts).toEqual([]);
     const k = kinds(result.findings);
     expect(k.filter((x) => /^(port|tls|template|nuclei)\./.test(x))).toEqual([]);
@@ -198,7 +199,7 @@ describe("runScan", () => {
     const noPorts = await runScan(
       {
         target: host("www.example.test"),
-        profile: profile({ disabledScannerTypes: ["port-scan", "http", "technologies", "tls", "nuclei"] }),
+        profile: profile({ disabledScannerTypes: ["port-scan", "http", "technologies", "tls", "nuclei", "dns"] }),
         covers,
       },
       net,
@@ -234,6 +235,7 @@ describe("runScan", () => {
       { ...engine, nucleiBinary: join(dir, "missing-nuclei") },
     );
     expect(result.stages.map((s) => [s.stage, s.error ?? null])).toEqual([
+      ["dns", null],
       ["templates", null],
       ["nuclei", expect.stringMatching(/cannot run nuclei/)],
     ]);
@@ -255,6 +257,7 @@ describe("runScan", () => {
     expect(result.stages.map((s) => [s.stage, s.timedOut])).toEqual([
       ["http", true],
       ["crawl", false], // nothing to crawl from without the home pages
+      ["dns", false],
       ["technologies", true],
     ]);
     const timeout = result.findings.find((f) => f.kind === "scan.stage-timeout")!;
@@ -387,6 +390,7 @@ describe("scanEngineConfigFromEnv", () => {
       templatesDir: "/t",
       nucleiBinary: "/usr/bin/nuclei",
       crawl: { maxDepth: 2, maxPages: 30, respectRobots: false },
+      checks: DEFAULT_CHECKS,
     });
     expect(
       scanEngineConfigFromEnv({ EMS_CRAWL_MAX_DEPTH: "0", EMS_CRAWL_MAX_PAGES: "5", EMS_CRAWL_RESPECT_ROBOTS: "true" })

@@ -67,6 +67,24 @@ export function dedupeFindings(findings: ScanFinding[]): ScanFinding[] {
   return [...byKind.values()].map(({ f, urls }) => (urls.length > 1 ? { ...f, evidence: { ...f.evidence, urls } } : f));
 }
 
+/**
+ * Every finding says how sure it is: the checks declare it; ports seen open and the scan's own notes are confirmed;
+ * templates and nuclei (whose matchers we did not write) and technologies named from a page are firm; a known
+ * vulnerability inferred from a version (distributions backport fixes) is tentative.
+ */
+function withConfidence(f: ScanFinding): ScanFinding {
+  if (f.confidence) return f;
+  const confidence =
+    f.scanner === "templates" || f.scanner === "nuclei" || f.kind.endsWith(".end-of-life")
+      ? "firm"
+      : f.kind.endsWith(".vulnerable")
+        ? "tentative"
+        : f.scanner === "technologies"
+          ? "firm"
+          : "confirmed";
+  return { ...f, confidence };
+}
+
 function stageTimeoutFinding(cut: Stage[], timeoutMs: number): ScanFinding {
   const names = cut.map((s) => s.id);
   const many = names.length > 1;
@@ -211,5 +229,5 @@ export async function runScan(
     service,
     banner,
   }));
-  return { findings: dedupeFindings(findings), openPorts, stages: reports };
+  return { findings: dedupeFindings(findings.map(withConfidence)), openPorts, stages: reports };
 }

@@ -3,7 +3,7 @@ import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTestCertificate, testCertificateAuthority, type TestPem } from "../testing/index.ts";
 import { buildClientHello, COMMON_SUITES, helloProbe, parseServerResponse } from "./tls-hello.ts";
-import { checkTls } from "./tls-scan.ts";
+import { checkTls } from "./tls-checks.ts";
 
 const HOST = "secure.example.test";
 const DAY = 86_400_000;

@@ -3,11 +3,19 @@
 
 export type Severity = "info" | "low" | "medium" | "high" | "critical";
 
+/**
+ * How sure a finding is. confirmed: the exposure itself was seen (its content, or the service did what we asked);
+ * firm: a strong sign of it (a product named by its own page, a version shown, a template's matchers); tentative:
+ * inferred (a version in an affected range, where distributions backport fixes).
+ */
+export const CONFIDENCES = ["confirmed", "firm", "tentative"] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
+
 /** Items of an asset's disabledScannerTypes ("screenshot" is not run by runScan). */
-export type ScannerType = "port-scan" | "tls" | "http" | "technologies" | "templates" | "screenshot";
+export type ScannerType = "port-scan" | "tls" | "http" | "dns" | "technologies" | "templates" | "screenshot";
 
 export interface ScanFinding {
-  scanner: "port-scan" | "tls" | "http" | "technologies" | "templates" | "nuclei";
+  scanner: "port-scan" | "tls" | "http" | "dns" | "technologies" | "templates" | "nuclei";
   /**
    * Stable key of the KIND of problem on this asset: one issue is kept per
    * (asset, kind). See the README of the package for the list.
@@ -15,6 +23,8 @@ export interface ScanFinding {
   kind: string;
   title: string;
   severity: Severity;
+  /** How sure it is; runScan sets it for every finding (templates and nuclei, which do not say: firm). */
+  confidence?: Confidence;
   /** What it is, why it matters, how to fix it: for people. */
   description: string;
   port?: number;
@@ -44,7 +54,8 @@ export interface ScanProfile {
   disabledScannerTypes: string[];
 }
 
-export type ScanStage = "ports" | "tls" | "http" | "crawl" | "services" | "technologies" | "templates" | "nuclei";
+export type ScanStage =
+  "ports" | "tls" | "http" | "crawl" | "services" | "dns" | "technologies" | "templates" | "nuclei";
 
 export interface ScanHooks {
   /**

@@ -9,7 +9,7 @@ import { startHttpServer, testNetConfig, type TestServer } from "../testing/inde
 import { startMemcached, startRedis, startVsftpd, type Daemon } from "../testing/daemons.ts";
 import { defaultScanEngineConfig } from "./config.ts";
 import { scanPortsDetailed } from "./port-scan.ts";
-import { opMsg, readOpMsg } from "./services/probes.ts";
+import { opMsg, readOpMsg } from "../checks/engine/codecs.ts";
 import { servicesStage } from "./stages/services.ts";
 import type { Shared } from "./stages/stage.ts";
 import type { ScanFinding } from "./types.ts";
@@ -160,6 +160,7 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
     expect(redis.evidence.version).toMatch(/^7\.\d+\.\d+$/); // Debian 12's redis-server is 7.0.x
     expect(redis.title).toContain(`Redis ${String(redis.evidence.version)}`);
     expect(redis.evidence.transcript).toContain("> PING\n< +PONG");
+    expect(redis.evidence.matched).toBe("+PONG");
     expect(byKind["service.unauthenticated.memcached"]).toMatchObject({
       severity: "critical",
       evidence: { version: "1.6.18" },

@@ -1,5 +1,5 @@
 // A tiny authoritative DNS server for tests: UDP on 127.0.0.1, random port,
-// answering A/AAAA/CNAME/TXT from a zone map that tests change at will
+// answering A/AAAA/CNAME/TXT/MX/NS/CAA from a zone map that tests change at will
 // ("*.zone" entries answer every name under the zone that has none of its own).
 // CNAMEs are chased inside the zone the way a recursive resolver would.
 import { createSocket, type RemoteInfo } from "node:dgram";
@@ -14,6 +14,9 @@ export interface ZoneRecords {
   TXT?: string[];
   /** Records of other types (MX, CAA, NS, SOA…) as dns-packet encodes them, answered for their type. */
   OTHER?: Array<{ type: string; data: unknown }>;
+  MX?: Array<{ priority: number; exchange: string }>;
+  NS?: string[];
+  CAA?: Array<{ tag: string; value: string }>;
 }
 
 /** "answer": from the zone; "silent": never replies (timeouts); "servfail": SERVFAIL to all. */
@@ -58,7 +61,10 @@ function lookup(zone: Map<string, ZoneRecords>, name: string): ZoneRecords | und
   return undefined;
 }
 
-function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode: number; answers: dnsPacket.Answer[] } {
+export function answer(
+  zone: Map<string, ZoneRecords>,
+  q: dnsPacket.Question,
+): { rcode: number; answers: dnsPacket.Answer[] } {
   const answers: dnsPacket.Answer[] = [];
   let name = key(q.name);
   const seen = new Set<string>();
@@ -84,11 +90,24 @@ function answer(zone: Map<string, ZoneRecords>, q: dnsPacket.Question): { rcode:
     case "TXT":
       for (const t of rec.TXT ?? []) answers.push({ type: "TXT", name, ttl, data: txtData(t) });
       break;
-    default: {
-      const other = (rec.OTHER ?? []).filter((r) => r.type === q.type);
-      if (!other.length && !rec.OTHER) return { rcode: NOTIMP, answers: [] };
-      for (const r of other) answers.push({ type: r.type, name, ttl, data: r.data } as dnsPacket.Answer);
-    }
+    case "MX":
+      for (const m of rec.MX ?? []) {
+        answers.push({ type: "MX", name, ttl, data: { preference: m.priority, exchange: key(m.exchange) } });
+      }
+      break;
+    case "NS":
+      for (const ns of rec.NS ?? []) answers.push({ type: "NS", name, ttl, data: key(ns) });
+      break;
+    case "CAA":
+      for (const c of rec.CAA ?? [])
+        answers.push({ type: "CAA", name, ttl, data: { flags: 0, tag: c.tag as "issue", value: c.value } });
+      break;
+    default:
+      if (!rec.OTHER) return { rcode: NOTIMP, answers: [] };
+  }
+  // Records given as dns-packet encodes them answer for their type, beside the typed ones above.
+  for (const r of rec.OTHER ?? []) {
+    if (r.type === q.type) answers.push({ type: r.type, name, ttl, data: r.data } as dnsPacket.Answer);
   }
   return { rcode: 0, answers };
 }

@@ -49,6 +49,31 @@ export function SeverityBadge({ severity, label, ...rest }: SeverityBadgeProps) 
   );
 }
 
+export type Confidence = "confirmed" | "firm" | "tentative";
+
+/** What each confidence means, for the badge's tooltip. */
+export const CONFIDENCE_MEANING: Record<Confidence, string> = {
+  confirmed: "Confirmed: the exposure itself was seen (its content, or the service did what was asked)",
+  firm: "Firm: a strong sign of it (a product named by its own page, a template's matchers)",
+  tentative: "Tentative: inferred (a version in an affected range); check before acting",
+};
+
+/** How sure a finding is; outlined, so that it never competes with the severity's colour. */
+export function ConfidenceBadge({ confidence, ...rest }: ComponentProps<"span"> & { confidence: Confidence }) {
+  return (
+    <Badge
+      variant="outline"
+      title={CONFIDENCE_MEANING[confidence]}
+      data-testid="confidence-badge"
+      data-confidence={confidence}
+      className={confidence === "tentative" ? "border-dashed" : undefined}
+      {...rest}
+    >
+      {confidence}
+    </Badge>
+  );
+}
+
 export type StatusTone = "neutral" | "success" | "warning" | "danger" | "info";
 
 const DOT: Record<StatusTone, string> = {

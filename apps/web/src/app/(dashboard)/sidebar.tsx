@@ -33,6 +33,7 @@ const SETTINGS = [
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
   { href: "/settings/sla", label: "SLA policy" },
+  { href: "/settings/checks", label: "What we check" },
 ];
 
 // The sheet's code (Radix's dialog) loads after the page shows; until then its button shows, inert.

@@ -1,7 +1,7 @@
 // One TCP conversation with a service: connect to an already vetted address,
 // then send and wait for answers step by step, the whole exchange under one
-// time limit and the stage's abort signal (settleOnce). The service probes
-// (./probes.ts) speak each protocol through it.
+// time limit and the stage's abort signal (settleOnce). The catalogue's TCP
+// checks (checks/engine/tcp.ts) speak each protocol through it.
 import net from "node:net";
 import tls from "node:tls";
 import { isAllowedAddress } from "../../safety.ts";
@@ -13,8 +13,11 @@ const MAX_CONVERSATION_BYTES = 256 * 1024;
 export interface Conversation {
   /** Writes to the service. */
   send(data: string | Buffer): void;
-  /** Waits until `enough(all bytes received since the last take)` is true, then hands them over and forgets them. */
-  take(enough: (data: Buffer) => boolean): Promise<Buffer>;
+  /**
+   * Waits until `enough(all bytes received since the last take)` is true, then hands them over and forgets them;
+   * with `atClose`, a hang-up hands over what came before it instead of failing.
+   */
+  take(enough: (data: Buffer) => boolean, atClose?: boolean): Promise<Buffer>;
   /**
    * What arrives next, as a socket read gives it: up to `max` bytes, handed over once `quietMs` pass without more (or
    * the peer hangs up; with `untilEnd`, only then or at `max`); empty when nothing came within `firstByteMs`.
@@ -50,8 +53,12 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
       })
     : net.connect({ host: opts.address, port: opts.port });
   let buffered = Buffer.alloc(0);
-  let waiter: { enough: (d: Buffer) => boolean; resolve: (d: Buffer) => void; reject: (e: Error) => void } | null =
-    null;
+  let waiter: {
+    enough: (d: Buffer) => boolean;
+    atClose: boolean;
+    resolve: (d: Buffer) => void;
+    reject: (e: Error) => void;
+  } | null = null;
   const gone = new Error("connection closed");
   let ended = false;
   let connected = false;
@@ -83,7 +90,7 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
   const wake = () => {
     wakeReader();
     if (!waiter) return;
-    if (waiter.enough(buffered)) {
+    if (waiter.enough(buffered) || (ended && waiter.atClose)) {
       const { resolve } = waiter;
       const data = buffered;
       waiter = null;
@@ -97,9 +104,9 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
   };
   const conversation: Conversation = {
     send: (data) => void (socket.destroyed ? undefined : socket.write(data)),
-    take: (enough) =>
+    take: (enough, atClose = false) =>
       new Promise<Buffer>((resolve, reject) => {
-        waiter = { enough, resolve, reject };
+        waiter = { enough, atClose, resolve, reject };
         wake();
       }),
     read: (max, { firstByteMs, quietMs, untilEnd = false }) =>

@@ -1,6 +1,7 @@
 // Crawl: same-origin links below the home pages the HTTP stage fetched
 // (crawl.ts); directory listings and linked backups, dumps and dotfiles.
 import { crawlBelowRoots, DEFAULT_CRAWL } from "../crawl.ts";
+import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
 
 export const crawlStage: Stage = {
@@ -8,10 +9,12 @@ export const crawlStage: Stage = {
   scanner: "http",
   enabled: (s) => !s.disabled("http") && s.target.kind === "host" && (s.engine.crawl?.maxDepth ?? 1) > 0,
   weight: () => 8,
-  async run({ net, covers, engine, shared, signal, emit, progress, note }) {
+  async run(ctx) {
+    const { net, covers, engine, shared, signal, emit, progress, note } = ctx;
     if (!shared.roots) return; // the HTTP stage did not run to the end: no home pages to start from
     const limits = { ...DEFAULT_CRAWL, ...engine.crawl };
-    const { pages } = await crawlBelowRoots(shared.roots, { net, covers, signal, emit, onProgress: progress }, limits);
+    const check = { net, covers, signal, emit, onProgress: progress, ...scanChecks(ctx) };
+    const { pages } = await crawlBelowRoots(shared.roots, check, limits);
     note(`${pages} page${pages === 1 ? "" : "s"} fetched below the home pages`);
   },
 };

@@ -1,6 +1,7 @@
-// HTTP: the checks of http-scan.ts over the web endpoints (a bucket: its
+// HTTP: the catalogue's `http.` checks over the web endpoints (a bucket: its
 // anonymous listing only). The root responses are kept for later stages.
 import { checkBucketHttp, checkHttp } from "../http-scan.ts";
+import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
 import { webEndpoints } from "./web.ts";
 
@@ -10,8 +11,8 @@ export const httpStage: Stage = {
   enabled: (s) => !s.disabled("http"),
   weight: () => 20,
   async run(ctx) {
-    const { target, net, covers, signal, emit, progress, shared } = ctx;
-    const check = { net, covers, signal, emit, onProgress: progress };
+    const { target, net, covers, signal, emit, progress, note, shared } = ctx;
+    const check = { net, covers, signal, emit, onProgress: progress, note, ...scanChecks(ctx) };
     if (target.kind === "bucket") return checkBucketHttp(target.url, check);
     const roots = await checkHttp(webEndpoints(ctx, shared), check);
     if (!signal.aborted) shared.roots = roots;

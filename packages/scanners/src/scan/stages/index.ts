@@ -1,6 +1,7 @@
 // The scan's stages, in the order they run. To add one: write a Stage
 // (./stage.ts) in its own file and list it here; the runner does the rest.
 import { crawlStage } from "./crawl.ts";
+import { dnsStage } from "./dns.ts";
 import { httpStage } from "./http.ts";
 import { nucleiStage } from "./nuclei.ts";
 import { portsStage } from "./ports.ts";
@@ -16,6 +17,7 @@ export const STAGES: readonly Stage[] = [
   httpStage,
   crawlStage,
   servicesStage,
+  dnsStage,
   technologiesStage,
   templatesStage,
   nucleiStage,

@@ -1,8 +1,9 @@
-// TLS: certificate, protocol versions and cipher suites of the open ports that
-// completed a TLS handshake, plus 443/8443 when open (the configured HTTPS
-// port when no port scan completed).
+// TLS: the catalogue's TLS checks on the open ports that completed a TLS
+// handshake, plus 443/8443 when open (the configured HTTPS port when no port
+// scan completed).
 import { mapLimit } from "../evidence.ts";
-import { checkTls } from "../tls-scan.ts";
+import { checkTls } from "../tls-checks.ts";
+import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
 
 export const tlsStage: Stage = {
@@ -10,8 +11,10 @@ export const tlsStage: Stage = {
   scanner: "tls",
   enabled: (s) => !s.disabled("tls") && s.target.kind === "host",
   weight: () => 10,
-  async run({ target, net, engine, shared, signal, emit, progress }) {
+  async run(ctx) {
+    const { target, net, engine, shared, signal, emit, progress } = ctx;
     if (target.kind !== "host") return;
+    const { settings, limiter } = scanChecks(ctx);
     const candidates = new Set<number>();
     for (const p of shared.openPorts ?? []) if (p.tls || p.port === 443 || p.port === 8443) candidates.add(p.port);
     if (!shared.portsComplete) candidates.add(net.httpsPort);
@@ -19,6 +22,8 @@ export const tlsStage: Stage = {
     const options = {
       timeoutMs: Math.min(net.httpTimeoutMs, 10_000),
       signal,
+      limiter,
+      expiryWarningDays: settings.expiryWarningDays,
       ...(engine.extraCaCerts ? { extraCaCerts: engine.extraCaCerts } : {}),
     };
     let done = 0;

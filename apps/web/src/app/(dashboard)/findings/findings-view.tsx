@@ -11,7 +11,7 @@ import { useTRPC } from "@/trpc/client";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
-const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const;
+const SCANNERS = ["port-scan", "tls", "http", "dns", "technologies", "templates", "nuclei"] as const;
 const SORTS = ["createdAt", "severity", "title"] as const satisfies NonNullable<Input["sort"]>[];
 // Every filter the API has; dates are days (YYYY-MM-DD), as the date inputs give them.
 const FILTERS = {
@@ -139,7 +139,11 @@ export function FindingsView() {
             ),
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
-          { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} /> },
+          {
+            key: "evidence",
+            header: "Evidence",
+            render: (r) => <Evidence evidence={r.evidence} confidence={r.confidence} />,
+          },
           { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}

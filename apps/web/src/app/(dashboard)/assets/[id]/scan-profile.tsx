@@ -8,7 +8,15 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Profile = RouterInputs["assets"]["update"];
 type Scanners = Profile["disabledScannerTypes"];
-const SCANNERS = ["port-scan", "tls", "http", "technologies", "templates", "screenshot"] as const satisfies Scanners;
+const SCANNERS = [
+  "port-scan",
+  "tls",
+  "http",
+  "dns",
+  "technologies",
+  "templates",
+  "screenshot",
+] as const satisfies Scanners;
 
 export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"] }) {
   const trpc = useTRPC();

@@ -9,6 +9,7 @@ type Status = RouterInputs["issues"]["setStatus"]["status"];
 import {
   Button,
   Card,
+  ConfidenceBadge,
   Field,
   PageHeader,
   RelativeTime,
@@ -74,6 +75,7 @@ export function IssueView({ id }: { id: number }) {
         actions={
           <span className="flex flex-wrap items-center gap-1.5">
             <SeverityBadge severity={i.severity} />
+            <ConfidenceBadge confidence={i.confidence} />
             <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />
           </span>
         }
@@ -160,7 +162,7 @@ export function IssueView({ id }: { id: number }) {
             <span className="text-sm text-muted-foreground">
               scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
-            <Evidence evidence={f.evidence} />
+            <Evidence evidence={f.evidence} confidence={f.confidence} />
           </div>
         ))}
       </Card>

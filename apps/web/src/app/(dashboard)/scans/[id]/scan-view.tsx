@@ -70,7 +70,11 @@ export function ScanView({ id }: { id: number }) {
             render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title),
           },
           { key: "scanner", header: "Scanner" },
-          { key: "evidence", header: "Evidence", render: (f) => <Evidence evidence={f.evidence} /> },
+          {
+            key: "evidence",
+            header: "Evidence",
+            render: (f) => <Evidence evidence={f.evidence} confidence={f.confidence} />,
+          },
         ]}
         rows={findings.data?.items ?? []}
         rowKey={(f) => f.id}

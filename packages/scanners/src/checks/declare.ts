@@ -1,0 +1,56 @@
+// What a declaration file imports: the types, and the matchers and helpers
+// many checks share. A catalogue file is
+//
+//   import { checks, OK, NOT_HTML } from "../../declare.ts";
+//   export default checks([ { kind: "http.exposed.…", … } ]);
+//
+// (packages/scanners/README.md, "Adding a check", says the rest.)
+import type { CheckDeclaration, Matcher } from "./format/index.ts";
+
+export type {
+  CheckDeclaration,
+  DnsFacts,
+  HttpFixture,
+  Matcher,
+  TcpFixture,
+  TlsFacts,
+  TlsFixture,
+  Verdict,
+} from "./format/index.ts";
+export { cookieList, cookieProblems, SESSION_COOKIE } from "./judges.ts";
+
+/** A file's declarations (typed, so that the editor and tsc check each field as it is written). */
+export const checks = (list: CheckDeclaration[]): CheckDeclaration[] => list;
+
+/** Status 200: the usual necessary condition (never enough alone). */
+export const OK: Matcher = { status: [200] };
+/** 200 or 206 (a server answering a range). */
+export const OK_OR_PARTIAL: Matcher = { status: [200, 206] };
+/** The body is not an HTML page (soft-404 and catch-all pages are). */
+export const NOT_HTML: Matcher = { regex: [/<!doctype|<html|<head|<body|<script/i], negative: true };
+/** Not served as HTML. */
+export const NOT_HTML_TYPE: Matcher = { contentType: /html/i, negative: true };
+/** Served as JSON. */
+export const JSON_TYPE: Matcher = { contentType: /json/i };
+/** An HTML page (by type, or by its start when untyped). */
+export const HTML_PAGE: Matcher = { any: [{ contentType: /html/i }, { regex: [/^\s*</] }] };
+/** Not a redirect. */
+export const NOT_REDIRECT: Matcher = { status: [301, 302, 303, 307, 308], negative: true };
+
+/** A fixture answer with a text content type. */
+export const text = (body: string, headers: Record<string, string> = {}) => ({
+  headers: { "content-type": "text/plain", ...headers },
+  body,
+});
+/** A fixture answer with a JSON body. */
+export const json = (value: unknown, status = 200, headers: Record<string, string> = {}) => ({
+  status,
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(value),
+});
+/** A fixture answer with an HTML body. */
+export const html = (body: string, status = 200, headers: Record<string, string> = {}) => ({
+  status,
+  headers: { "content-type": "text/html; charset=utf-8", ...headers },
+  body,
+});

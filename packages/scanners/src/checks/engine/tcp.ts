@@ -1,0 +1,258 @@
+// Runs TCP checks: each check's conversation on one connection to an open
+// port of the already vetted address (converse re-checks the guard), under
+// the conversation time limit, the host's limiter and the stage's signal.
+// A reply that does not match ends the conversation at once, unproven; a
+// reply matching a step's `identify` names the service on the port even so.
+import { printableBanner } from "../../scan/services.ts";
+import { converse, type Conversation } from "../../scan/services/conversation.ts";
+import type { NetConfig } from "../../config.ts";
+import type { OpenPortDetail } from "../../scan/port-scan.ts";
+import type { ScanFinding } from "../../scan/types.ts";
+import type { ReadStep, Step, TcpCheck } from "../format/index.ts";
+import { decode, encode } from "./codecs.ts";
+import { checkFinding, productLabel } from "./finding.ts";
+import { extractJson, matchShape, parseJson } from "./json.ts";
+import type { ChecksSettings, HostLimiter } from "./settings.ts";
+
+const MAX_TRANSCRIPT = 2048;
+const LINES_PER_REPLY = 12;
+/** Ports whose services are asked at most (hosts that answer on every port). */
+const MAX_PORTS = 32;
+
+const latin1 = (b: Buffer) => b.toString("latin1");
+
+/** When a reply is complete, per frame. */
+function framer(read: ReadStep["read"]): (b: Buffer) => boolean {
+  if (typeof read === "object") return (b) => ((read.until.lastIndex = 0), read.until.test(latin1(b)));
+  switch (read) {
+    case "line":
+      return (b) => b.includes(0x0a);
+    case "reply":
+      return (b) => /(^|\n)\d{3} [^\n]*\n$/.test(latin1(b).replace(/\r/g, ""));
+    case "resp":
+      return (b) => {
+        const head = /^\$(-?\d+)\r\n/.exec(latin1(b));
+        if (head) return Number(head[1]) < 0 || b.length >= head[0].length + Number(head[1]) + 2;
+        return b.includes(0x0a);
+      };
+    case "chunk":
+      return (b) => b.length > 0;
+    case "close":
+      return () => false;
+    case "le32":
+      return (b) => b.length >= 4 && b.length >= b.readInt32LE(0);
+    case "be32+1":
+      return (b) => b.length >= 5 && b.length >= 1 + b.readInt32BE(1);
+    case "be16":
+      return (b) => b.length >= 2 && b.length >= 2 + b.readUInt16BE(0);
+  }
+}
+
+const render = (s: string, vars: Record<string, string>) =>
+  s.replace(/\{\{(username|password)\}\}/g, (_, k: string) => vars[k] ?? "");
+
+export interface ConversationOutcome {
+  proven: boolean;
+  identified: boolean;
+  transcript: string;
+  /** The reply lines that proved it. */
+  matched: string[];
+  extracted: Record<string, unknown>;
+  /** Every reply as text (product rules read them). */
+  replies: string[];
+}
+
+/** Plays the steps over a conversation. */
+async function play(c: Conversation, steps: readonly Step[], vars: Record<string, string>) {
+  const lines: string[] = [];
+  const note = (prefix: string, text: string, max = LINES_PER_REPLY) => {
+    for (const l of text.replace(/\r/g, "").split("\n").filter(Boolean).slice(0, max)) lines.push(`${prefix} ${l}`);
+  };
+  const out: ConversationOutcome = {
+    proven: false,
+    identified: false,
+    transcript: "",
+    matched: [],
+    extracted: {},
+    replies: [],
+  };
+  let last: string | null = null;
+  let proofs = 0;
+  let failed = false;
+  for (const step of steps) {
+    if (step.when && (last === null || ((step.when.lastIndex = 0), !step.when.test(last)))) continue;
+    if ("send" in step) {
+      const payload = typeof step.send === "string" ? render(step.send, vars) : step.send;
+      const bytes = encode(payload);
+      c.send(bytes);
+      note(">", step.show ?? (typeof payload === "string" ? payload : (printableBanner(bytes) ?? "")));
+      continue;
+    }
+    const raw = await c.take(framer(step.read), step.read === "close");
+    const text = step.decode ? decode(step.decode, raw) : latin1(raw);
+    if (text === null) {
+      failed = true;
+      break;
+    }
+    out.replies.push(text);
+    last = text;
+    if (!step.quiet) note("<", step.decode ? text : (printableBanner(raw) ?? ""));
+    if (step.identify && ((step.identify.lastIndex = 0), step.identify.test(text))) out.identified = true;
+    const patterns = step.match === undefined ? [] : Array.isArray(step.match) ? step.match : [step.match];
+    const seen: string[] = [];
+    for (const re of patterns) {
+      re.lastIndex = 0;
+      const m = re.exec(text);
+      if (!m) {
+        failed = true;
+        break;
+      }
+      // The whole line the match is on reads better than the match alone ("230 Login successful.").
+      const start = text.lastIndexOf("\n", m.index) + 1;
+      const end = text.indexOf("\n", m.index + m[0].length);
+      seen.push(
+        text
+          .slice(start, end === -1 ? undefined : end)
+          .replace(/\r$/, "")
+          .slice(0, 200),
+      );
+    }
+    if (failed) break;
+    if (step.notMatch && ((step.notMatch.lastIndex = 0), step.notMatch.test(text))) {
+      failed = true;
+      break;
+    }
+    if (step.json) {
+      const shown = matchShape(parseJson(text), step.json);
+      if (!shown) {
+        failed = true;
+        break;
+      }
+      seen.push(...shown);
+    }
+    if (patterns.length || step.json) {
+      proofs++;
+      if (!step.quiet) out.matched = seen; // a quiet reply stays out of "matched" as out of the transcript
+    }
+    for (const [name, spec] of Object.entries(step.extract ?? {})) {
+      if (spec instanceof RegExp) {
+        spec.lastIndex = 0;
+        const m = spec.exec(text);
+        if (m) out.extracted[name] = m[1] ?? m[0];
+      } else {
+        const v = extractJson(parseJson(text), spec.json);
+        if (v !== null && !(Array.isArray(v) && !v.length)) out.extracted[name] = v;
+      }
+    }
+  }
+  const extractedLines = Object.entries(out.extracted).map(([k, v]) => `< (${k}: ${JSON.stringify(v)})`);
+  out.transcript = [...lines, ...extractedLines].join("\n").slice(0, MAX_TRANSCRIPT);
+  out.proven = !failed && proofs > 0;
+  if (out.proven) out.identified = true;
+  return out;
+}
+
+export interface TcpRunContext {
+  host: string;
+  address: string;
+  net: Pick<NetConfig, "allowPrivate" | "allowedRanges">;
+  signal?: AbortSignal;
+  settings: ChecksSettings;
+  limiter: HostLimiter;
+  loginAttempts: Map<string, number>;
+  emit(f: ScanFinding): void;
+  /** What answered on a port, as the conversation showed (a clean twin is named too). */
+  identify?(port: number, service: string, product: string): void;
+  onProgress?(fraction: number): void;
+  note?(text: string): void;
+}
+
+/** One conversation (or one per credential pair for default logins, within the budget). */
+async function converseCheck(check: TcpCheck, port: number, ctx: TcpRunContext): Promise<ConversationOutcome | null> {
+  const once = (vars: Record<string, string>) =>
+    ctx.limiter.run(
+      () =>
+        converse(
+          {
+            address: ctx.address,
+            port,
+            net: ctx.net,
+            timeoutMs: ctx.settings.conversationTimeoutMs,
+            ...(ctx.signal ? { signal: ctx.signal } : {}),
+            ...(check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
+          },
+          (c) => play(c, check.conversation, vars),
+        ),
+      ctx.signal,
+    );
+  if (!check.credentials) return once({});
+  let best: ConversationOutcome | null = null;
+  const key = `${port}|${check.service.name}`;
+  for (const cred of check.credentials) {
+    const used = ctx.loginAttempts.get(key) ?? 0;
+    if (used >= ctx.settings.loginAttempts) break;
+    ctx.loginAttempts.set(key, used + 1);
+    const o = await once({ username: cred.username, password: cred.password });
+    if (!o) break;
+    best = o;
+    if (o.proven) {
+      o.matched = [`${cred.username} / ${cred.password} accepted`, ...o.matched];
+      break;
+    }
+  }
+  return best;
+}
+
+/** The checks to run on an open port: those of its service or number, else (a silent port) the silent-capable. */
+export function checksForPort(p: OpenPortDetail, checks: readonly TcpCheck[]): TcpCheck[] {
+  const mine = checks.filter((c) => c.service.name === p.service || c.service.ports.includes(p.port));
+  if (mine.length) return mine;
+  const silent = p.banner === null || /^(CLIENT_)?ERROR\b/.test(p.banner);
+  return silent && !p.http && !p.tls ? checks.filter((c) => c.service.silent) : [];
+}
+
+export async function runTcpChecks(
+  ports: readonly OpenPortDetail[],
+  checks: readonly TcpCheck[],
+  ctx: TcpRunContext,
+): Promise<void> {
+  const jobs = ports
+    .map((p) => ({ port: p.port, checks: checksForPort(p, checks) }))
+    .filter((j) => j.checks.length)
+    .slice(0, MAX_PORTS);
+  const total = jobs.reduce((n, j) => n + j.checks.length, 0);
+  let done = 0;
+  await Promise.all(
+    jobs.map(async (job) => {
+      const named: Array<{ proven: boolean; service: string; product: string }> = [];
+      await Promise.all(
+        job.checks.map(async (check) => {
+          let o: ConversationOutcome | null = null;
+          try {
+            o = await converseCheck(check, job.port, ctx);
+          } catch (err) {
+            if (ctx.signal?.aborted) throw err;
+            ctx.note?.(`check ${check.kind} failed on port ${job.port}: ${(err as Error).message}`);
+          }
+          ctx.onProgress?.(++done / total);
+          if (!o || ctx.signal?.aborted) return;
+          const product = productLabel(check.product, o.replies, o.extracted.version);
+          if (o.identified) named.push({ proven: o.proven, service: check.service.name, product: product ?? "" });
+          if (!o.proven) return;
+          const at = `${ctx.host.includes(":") ? `[${ctx.host}]` : ctx.host}:${job.port}`;
+          ctx.emit(
+            checkFinding(check, {
+              where: product ? `${product} on ${at}` : at,
+              port: job.port,
+              verdict: { matched: o.matched.join("\n") || "(matched)", details: o.extracted },
+              product,
+              evidence: { url: `tcp://${at}`, address: ctx.address, transcript: o.transcript },
+            }),
+          );
+        }),
+      );
+      const best = named.find((n) => n.proven) ?? named[0];
+      if (best) ctx.identify?.(job.port, best.service, best.product || best.service);
+    }),
+  );
+}
