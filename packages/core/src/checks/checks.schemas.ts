@@ -16,6 +16,13 @@ export const checkSchema = z
     remediation: z.string(),
     references: z.array(z.string()),
     cwe: z.array(z.string()).meta({ description: 'CWE identifiers, e.g. "CWE-538"' }),
+    cvss: z
+      .object({
+        vector: z.string().meta({ description: "CVSS v3.1 base vector" }),
+        score: z.number().meta({ description: "CVSS v3.1 base score, 0.0 to 10.0, computed from the vector" }),
+      })
+      .nullable()
+      .meta({ description: "The exposure's CVSS v3.1 base vector and score, where the check declares one" }),
   })
   .meta({ id: "Check" });
 

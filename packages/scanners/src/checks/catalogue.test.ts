@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogue, CatalogueError, loadCatalogue } from "./catalogue.ts";
-import type { CheckDeclaration } from "./format/index.ts";
+import { summarise, type CheckDeclaration } from "./format/index.ts";
 import { docsFile, DOCS_FILE, generatedFiles } from "./generate.ts";
 
 const git = catalogue().all.find((c) => c.kind === "http.exposed.git")!;
@@ -29,6 +29,20 @@ describe("loading the catalogue", () => {
 
   it("accepts a good declaration", () => {
     expect(problems("exposed-file/x.ts", git)).toEqual([]);
+  });
+
+  it("scores a check's CVSS v3.1 vector and refuses one that is not a v3.1 base vector", () => {
+    const scored = { ...git, cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N" };
+    expect(problems("exposed-file/x.ts", scored)).toEqual([]);
+    expect(summarise(scored as CheckDeclaration).cvss).toEqual({ vector: scored.cvss, score: 7.5 });
+    expect(summarise({ ...scored, cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H" }).cvss?.score).toBe(10);
+    for (const bad of [
+      "CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+      "AV:N/AC:L",
+      "CVSS:3.1/AV:X/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
+    ]) {
+      expect(problems("exposed-file/x.ts", { ...git, cvss: bad })).toEqual([expect.stringMatching(/cvss/)]);
+    }
   });
 
   it("refuses a check that would believe a status code", () => {

@@ -62,13 +62,14 @@ export function checksMarkdown(checks: CheckSummary[]): string {
     if (!mine.length) continue;
     lines.push(`## ${category} (${mine.length})`, "", "<!-- prettier-ignore -->");
     lines.push(
-      "| Kind | Title | Severity | Confidence | Protocol | CWE | References |",
-      "|---|---|---|---|---|---|---|",
+      "| Kind | Title | Severity | CVSS | Confidence | Protocol | CWE | References |",
+      "|---|---|---|---|---|---|---|---|",
     );
     for (const c of mine) {
       const refs = c.references.map((r, i) => `[${i + 1}](${r})`).join(" ");
       lines.push(
-        `| \`${c.kind}\` | ${cell(c.title)} | ${c.severity} | ${c.confidence} | ${c.protocol} | ` +
+        `| \`${c.kind}\` | ${cell(c.title)} | ${c.severity} | ${c.cvss ? c.cvss.score.toFixed(1) : "—"} | ` +
+          `${c.confidence} | ${c.protocol} | ` +
           `${c.cwe.join(", ")} | ${refs} |`,
       );
     }

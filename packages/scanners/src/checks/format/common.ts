@@ -3,6 +3,7 @@
 // small building blocks (patterns, byte strings, JSON shapes) the protocol
 // families use. Declared in zod and checked when the catalogue loads; the
 // TypeScript types come from the same schemas.
+import { CVSS } from "@turingpointde/cvss.js";
 import { z } from "zod";
 import { CONFIDENCES, SEVERITIES, type Severity } from "../../scan/types.ts";
 
@@ -30,6 +31,16 @@ export const KIND = /^(http|service|tls|dns)(\.[a-z0-9]+(-[a-z0-9]+)*)+$/;
 
 const reference = z.url({ protocol: /^https?$/ });
 
+/** A CVSS v3.1 base vector ("CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N"), checked and scored by cvss.js. */
+export const cvssVector = z
+  .string()
+  .regex(/^CVSS:3\.1\/AV:[NALP]\/AC:[LH]\/PR:[NLH]\/UI:[NR]\/S:[UC]\/C:[NLH]\/I:[NLH]\/A:[NLH]$/, {
+    message: "a CVSS v3.1 base vector: CVSS:3.1/AV:_/AC:_/PR:_/UI:_/S:_/C:_/I:_/A:_",
+  });
+
+/** The base score of a vector (0.0-10.0). */
+export const cvssScore = (vector: string): number => CVSS(vector).getScore();
+
 export const checkCommon = {
   /** Stable key: one issue per asset and kind. Never rename a kind that shipped (its issues would reopen as new). */
   kind: z.string().max(120).regex(KIND, "a dotted lower-case kind starting with http., service., tls. or dns."),
@@ -45,6 +56,8 @@ export const checkCommon = {
   references: z.array(reference).min(1),
   /** CWE numbers (e.g. [538]). */
   cwe: z.array(z.number().int().positive()).min(1),
+  /** The CVSS v3.1 base vector of the exposure as this check proves it (the score is computed from it). */
+  cvss: cvssVector.optional(),
   /** Declared for the check; confirmed unless said otherwise. */
   confidence: confidence.optional(),
   tags: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional(),

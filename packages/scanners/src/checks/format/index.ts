@@ -3,6 +3,7 @@
 // and prefixed by their family, no finding from a status code alone, every
 // conversation with something to prove.
 import { z } from "zod";
+import { cvssScore } from "./common.ts";
 import { dnsCheck, tlsCheck } from "./facts.ts";
 import { httpCheck, type Matcher } from "./http.ts";
 import { tcpCheck } from "./tcp.ts";
@@ -83,6 +84,8 @@ export interface CheckSummary {
   remediation: string;
   references: string[];
   cwe: string[];
+  /** CVSS v3.1 base vector and score, where the check declares one. */
+  cvss: { vector: string; score: number } | null;
 }
 
 export const summarise = (c: CheckDeclaration): CheckSummary => ({
@@ -96,4 +99,5 @@ export const summarise = (c: CheckDeclaration): CheckSummary => ({
   remediation: c.remediation,
   references: c.references,
   cwe: c.cwe.map((n) => `CWE-${n}`),
+  cvss: c.cvss ? { vector: c.cvss, score: cvssScore(c.cvss) } : null,
 });
