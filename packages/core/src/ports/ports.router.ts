@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageOf } from "../paging.ts";
+import { storedList } from "../stored-values.ts";
 import { procedure, router } from "../trpc.ts";
 import {
   PORT_GROUP_ASSETS,
@@ -29,7 +30,7 @@ export const portsRouter = router({
       ...read,
     })
     .input(z.object({}))
-    .output(z.array(openPortGroupSchema))
+    .output(storedList("OpenPortGroup", openPortGroupSchema))
     .query(({ ctx }) => openPorts(ctx)),
 
   assets: procedure
