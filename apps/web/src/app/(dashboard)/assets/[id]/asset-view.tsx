@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  EmptyState,
   PageHeader,
   SEVERITIES,
   SeverityBadge,
@@ -20,6 +19,7 @@ import {
   TabsTrigger,
   toast,
 } from "@ems/ui";
+import { DetailState } from "@/components/detail-state";
 import { ASSET_TONE, Progress } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -72,13 +72,17 @@ export function AssetView({ id }: { id: number }) {
   );
 
   const a = asset.data;
-  if (asset.error) return <EmptyState title="Asset not found" description={errorMessage(asset.error)} />;
   if (!a)
     return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <PageHeader title={<Skeleton className="h-8 w-72" aria-label="Loading the asset" />} />
+      <DetailState
+        what="asset"
+        id={id}
+        list={{ href: "/assets", label: "All assets" }}
+        error={asset.error}
+        retry={() => void asset.refetch()}
+      >
         <Skeleton className="h-40 w-full" />
-      </div>
+      </DetailState>
     );
   const open = SEVERITIES.reduce((n, s) => n + a.severityBreakdown[s], 0);
   const startTitle = a.activeScan
