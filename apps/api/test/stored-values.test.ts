@@ -9,7 +9,10 @@ let api: TestApi;
 let key: string;
 let workspaceId: number;
 let trpc: ReturnType<typeof createCaller>;
-const ids: Record<string, number> = {};
+const ids = {} as Record<
+  "project" | "asset" | "host" | "run" | "scan" | "issue" | "schedule" | "webhook" | "assessment",
+  number
+>;
 const warnings: string[] = [];
 
 const sql = async (text: string, values: unknown[] = []) =>
@@ -141,7 +144,10 @@ describe("an unknown value in a list answers the rest", () => {
   it("an issue's unknown dismissal reason answers null, in every issue list and the issue", async () => {
     for (const path of ["/app/issues", `/app/scans/${ids.scan}/issues`]) {
       const { body } = await rest<{ id: number; dismissReason: unknown }[]>(path);
-      expect(body.map((i) => [i.id, i.dismissReason]), path).toEqual([[ids.issue, null]]);
+      expect(
+        body.map((i) => [i.id, i.dismissReason]),
+        path,
+      ).toEqual([[ids.issue, null]]);
     }
     expect((await rest(`/app/issues/${ids.issue}`)).body).toMatchObject({ status: "dismissed", dismissReason: null });
     expect((await trpc.issues.list({})).items).toMatchObject([{ id: ids.issue, dismissReason: null }]);

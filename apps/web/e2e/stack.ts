@@ -78,6 +78,13 @@ await createUserInWorkspace(
   { workspaceId: acme.id, email: "viewer@acme.test", password: PASSWORD, role: "read-only" },
   op,
 );
+// People who change their own password in profile.spec.ts (sessions of the others stay untouched).
+for (const who of ["desktop", "phone"])
+  await createUserInWorkspace(
+    services,
+    { workspaceId: acme.id, email: `profile-${who}@acme.test`, password: PASSWORD, role: "read-only" },
+    op,
+  );
 const callbackUrl = `http://127.0.0.1:${E2E.callbackPort}/callback`;
 const app = await asOperator(services, acme.id, op, (sc) =>
   createOAuthApp(sc, { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),

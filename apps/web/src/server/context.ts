@@ -1,13 +1,13 @@
 // tRPC context for a dashboard request: the session, the client's IP and user agent.
 import { headers } from "next/headers";
 import { sessionContext } from "@ems/core";
-import { currentSession } from "./auth";
+import { currentSession, dashboardSession } from "./auth";
 import { services } from "./services";
 
 export async function dashboardContext() {
   const [session, h] = await Promise.all([currentSession(), headers()]);
   const ip = h.get("x-forwarded-for")?.split(",")[0]?.trim() ?? h.get("x-real-ip") ?? undefined;
-  return sessionContext(services(), session ? { userId: session.userId, workspaceId: session.workspaceId } : null, {
+  return sessionContext(services(), session ? dashboardSession(session) : null, {
     ip,
     userAgent: h.get("user-agent") ?? undefined,
   });
