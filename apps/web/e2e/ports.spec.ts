@@ -5,14 +5,14 @@ import type { Page } from "@playwright/test";
 import { expect, shot, signedIn, stack, test } from "./fixtures";
 
 /** A project of its own with four assets and their open ports, seeded as a port scan would leave them. */
-async function seedProject() {
+async function seedProject(tag: string) {
   const db = createDatabase(stack().databaseUrl, { max: 1 });
   const workspaceId = stack().workspaces.acme;
   const q = async (sql: string, values: unknown[]) => (await db.pool.query(sql, values)).rows[0]?.id as number;
   try {
     const projectId = await q(
       `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, $2, now()) returning id`,
-      [workspaceId, `Ports ${Date.now()}`],
+      [workspaceId, `Ports ${tag}`],
     );
     const open = async (value: string, port: number, service: string, severity: string, kind?: string) => {
       const assetId = await q(
@@ -33,10 +33,10 @@ async function seedProject() {
           [workspaceId, assetId, k, `Open port ${port}`, severity, port],
         );
     };
-    await open("www.ports-e2e.test", 80, "http", "info");
-    await open("ssh.ports-e2e.test", 22, "ssh", "medium");
-    await open("db.ports-e2e.test", 3306, "mysql", "high");
-    await open("cache.ports-e2e.test", 11211, "memcached", "high", "service.unauthenticated.memcached");
+    await open(`www.${tag}.ports-e2e.test`, 80, "http", "info");
+    await open(`ssh.${tag}.ports-e2e.test`, 22, "ssh", "medium");
+    await open(`db.${tag}.ports-e2e.test`, 3306, "mysql", "high");
+    await open(`cache.${tag}.ports-e2e.test`, 11211, "memcached", "high", "service.unauthenticated.memcached");
     return projectId;
   } finally {
     await db.close();
@@ -51,7 +51,7 @@ for (const viewport of [
   { name: "phone", width: 390, height: 844 },
 ]) {
   test(`open ports on a ${viewport.name}: riskiest first, searched and sorted`, async ({ page }) => {
-    const projectId = await seedProject();
+    const projectId = await seedProject(viewport.name);
     await page.setViewportSize(viewport);
     await signedIn(page, "owner@acme.test");
     await page.goto(`/ports?projectId=${projectId}`);
@@ -85,7 +85,7 @@ for (const viewport of [
     await page.goto(`/ports?projectId=${projectId}`);
     await rows.nth(0).getByTestId("port-all-assets").click();
     const assets = page.getByTestId("port-assets");
-    await expect(assets).toContainText("cache.ports-e2e.test");
+    await expect(assets).toContainText(`cache.${viewport.name}.ports-e2e.test`);
     await expect(assets).toContainText("None asked");
   });
 }

@@ -57,7 +57,7 @@ function Risk({ group: g }: { group: Group }) {
           No authentication on {count(g.unauthenticatedCount, "asset")}
         </Badge>
       )}
-      <Badge variant={g.dangerous ? "outline" : "secondary"}>
+      <Badge variant={g.dangerous ? "outline" : "secondary"} className="whitespace-normal">
         {CATEGORY[g.category]}
         {g.dangerous && " · should not face the internet"}
       </Badge>

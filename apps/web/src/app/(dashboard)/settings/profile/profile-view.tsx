@@ -92,7 +92,7 @@ function NameCard({ firstName, lastName, email }: { firstName: string; lastName:
             <strong data-testid="profile-email" className="break-all">
               {email}
             </strong>{" "}
-            <span className="text-muted-foreground">(you sign in with it; an admin or the operator can change it)</span>
+            <span className="text-muted-foreground">(you sign in with it)</span>
           </p>
           <div className="flex flex-wrap items-start gap-3">
             {field("firstName", "First name", "given-name")}
