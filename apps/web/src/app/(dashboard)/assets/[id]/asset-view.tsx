@@ -145,6 +145,15 @@ export function AssetView({ id }: { id: number }) {
           {a.type === "bucket" && <Row label="Bucket provider">{a.bucketProvider}</Row>}
           <Row label="Last checked">{formatDate(a.lastCheckedAt)}</Row>
           {a.failReason && <Row label="Why">{a.failReason}</Row>}
+          {a.checkWarnings.length > 0 && (
+            <Row label="Checked without">
+              <ul className="list-disc space-y-1 pl-4 text-sm text-warning" data-testid="check-warnings">
+                {a.checkWarnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </Row>
+          )}
           {a.status === "pending" && a.check.attempts > 1 && (
             <Row label="Attempt">
               <span data-testid="check-attempt">
