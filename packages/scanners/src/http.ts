@@ -15,15 +15,14 @@ export { tlsInfoOf } from "./http/tls-info.ts";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/**
- * Resolves and vets a host; returns the addresses to try, IPv4 first. A record type the resolvers do not answer is
- * left out when the other one gave addresses (every address connected to is vetted all the same).
- */
+/** Resolves and vets a host; returns the addresses to try, IPv4 first. */
 async function vetHost(host: string, cfg: NetConfig): Promise<string[]> {
   let addresses: string[];
   if (parseIp(host)) {
     addresses = [host];
   } else {
+    // A record type the resolvers do not answer is left out when the other one gave addresses (every address
+    // connected to is vetted all the same).
     try {
       const r = await resolveAddresses(host, cfg);
       addresses = [...r.a, ...r.aaaa];
