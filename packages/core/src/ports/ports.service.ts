@@ -40,30 +40,43 @@ const ASSET_JOINS = (port: string) => `join "Asset" a on a.id = i."assetId"
     order by op.protocol limit 1
   ) p on true`;
 
-/**
- * The filters of GET /app/ports on an open-port issue `i`, as SQL over $2 port, $3 service, $4 assetId, $5 projectId
- * and $6 the `q` pattern; the same text for every call (a prepared statement), the unused ones null.
- */
-const PORT_FILTERS = `($2::int is null or i.port = $2)
-  and ($4::int is null or i."assetId" = $4)
-  and ($5::int is null or i."projectId" = $5)
-  and ($3::text is null or exists (
-    select 1 from "OpenPort" op where op."assetId" = i."assetId" and op.port = i.port and op."closedAt" is null
-      and lower(op.service) = lower($3)))
-  and ($6::text is null or i.port::text like $6 or exists (
-    select 1 from "Asset" a where a.id = i."assetId" and (a.value ilike $6 or a.name ilike $6)) or exists (
-    select 1 from "OpenPort" op where op."assetId" = i."assetId" and op.port = i.port and op."closedAt" is null
-      and op.service ilike $6))`;
+// An open-port issue `i`'s asset and port among those of a subquery: uncorrelated, so PostgreSQL runs it once and
+// looks each issue up in a hash (a correlated EXISTS per issue cost a second over 35,000 of them).
+const pairIn = (subquery: string) => `(i."assetId", i.port) in (${subquery})`;
+const SERVICE_PAIRS = (match: string) =>
+  `select op."assetId", op.port from "OpenPort" op
+   where op."workspaceId" = $1 and op."closedAt" is null and ${match}`;
+const UNAUTHENTICATED_PAIRS = `select u."assetId", u.port from "Issue" u
+  where u."workspaceId" = $1 and ${unauthenticatedIssue("u")}`;
 
-const filterValues = (f: ListPortsInput) => [
-  f.port ?? null,
-  f.service ?? null,
-  f.assetId ?? null,
-  f.projectId ?? null,
-  f.q === undefined ? null : `%${likeLiteral(f.q)}%`,
-];
-const filtered = (f: ListPortsInput) =>
-  [f.port, f.service, f.assetId, f.projectId, f.q].some((v) => v !== undefined);
+/**
+ * The filters given to GET /app/ports, as conditions on open-port issue `i` (each `and …`), their values bound from $2
+ * on. Only the filters given are written (one prepared statement per combination, `key`), so that each one is a plain
+ * condition the planner can use an index or a join for.
+ */
+function portFilters(f: ListPortsInput) {
+  const values: unknown[] = [];
+  const bind = (v: unknown) => (values.push(v), `$${values.length + 1}`);
+  const used: string[] = [];
+  const conditions: string[] = [];
+  const add = (name: string, sql: string) => (used.push(name), conditions.push(`and ${sql}`));
+  if (f.port !== undefined) add("port", `i.port = ${bind(f.port)}`);
+  if (f.assetId !== undefined) add("asset", `i."assetId" = ${bind(f.assetId)}`);
+  if (f.projectId !== undefined) add("project", `i."projectId" = ${bind(f.projectId)}`);
+  // The port scan records services in lower case: compared as stored, so the planner knows how many match.
+  if (f.service !== undefined) add("service", pairIn(SERVICE_PAIRS(`op.service = ${bind(f.service.toLowerCase())}`)));
+  if (f.q !== undefined) {
+    const q = bind(`%${likeLiteral(f.q)}%`);
+    add(
+      "q",
+      `(i.port::text like ${q}
+        or i."assetId" in (
+          select a.id from "Asset" a where a."workspaceId" = $1 and (a.value ilike ${q} or a.name ilike ${q}))
+        or ${pairIn(SERVICE_PAIRS(`op.service ilike ${q}`))})`,
+    );
+  }
+  return { sql: conditions.join("\n"), values, key: used.join("-") };
+}
 
 // Every port group, without its assets (what the ranking needs): the open-port issues by severity, the assets whose
 // service there answered without authentication, and a service the port scan named on the port (for its category).
@@ -90,26 +103,42 @@ const GROUPS_SQL = `with counts as (
   ) u on u.port = g.port`;
 
 /** Filtered: counted from the open-port issues the filters keep. */
-const FILTERED_GROUPS_SQL = `with counts as (
-    select i.port, i.severity, count(*) as n, count(*) filter (where ${unauthenticatedHere("i")}) as u
+const filteredGroupsSql = (filters: string) => `with counts as (
+    select i.port, i.severity, count(*) as n, count(*) filter (where ${pairIn(UNAUTHENTICATED_PAIRS)}) as u
     from "Issue" i
-    where i."workspaceId" = $1 and ${openPortIssue("i")} and ${PORT_FILTERS}
+    where i."workspaceId" = $1 and ${openPortIssue("i")} ${filters}
     group by 1, 2
   )
   select g.*, ${portService}
   from (select ${groupColumns}, sum(u)::int as "unauthenticatedCount" from counts group by port) g`;
 
-/** The PORT_GROUP_ASSETS most recently seen assets of each port in $7, as the filters keep them. */
-const GROUP_ASSETS_SQL = `select g.port, ${ASSET_COLUMNS}
-  from unnest($7::int[]) g (port)
-  cross join lateral (
-    select i.id, i."workspaceId", i."assetId", i.port, i.status, i.severity, i."lastSeenAt" from "Issue" i
-    where i."workspaceId" = $1 and i.port = g.port and ${openPortIssue("i")} and ${PORT_FILTERS}
-    order by i."lastSeenAt" desc, i.id desc
-    limit ${PORT_GROUP_ASSETS}
-  ) i
-  ${ASSET_JOINS("g.port")}
-  order by g.port, i."lastSeenAt" desc, i.id desc`;
+/**
+ * The PORT_GROUP_ASSETS most recently seen assets of each port in `ports` (a parameter). Unfiltered, each port's walk
+ * of the partial index in that order stops at PORT_GROUP_ASSETS; filtered, the issues the filters keep on those ports
+ * are ranked at once (a walk would read every issue of a port for the few a search keeps).
+ */
+const groupAssetsSql = (filters: string, ports: string) =>
+  filters
+    ? `select i.port, ${ASSET_COLUMNS}
+       from (
+         select i.id, i."workspaceId", i."assetId", i.port, i.status, i.severity, i."lastSeenAt",
+           row_number() over (partition by i.port order by i."lastSeenAt" desc, i.id desc) as rank
+         from "Issue" i
+         where i."workspaceId" = $1 and i.port = any(${ports}::int[]) and ${openPortIssue("i")} ${filters}
+       ) i
+       ${ASSET_JOINS("i.port")}
+       where i.rank <= ${PORT_GROUP_ASSETS}
+       order by i.port, i."lastSeenAt" desc, i.id desc`
+    : `select g.port, ${ASSET_COLUMNS}
+       from unnest(${ports}::int[]) g (port)
+       cross join lateral (
+         select i.id, i."workspaceId", i."assetId", i.port, i.status, i.severity, i."lastSeenAt" from "Issue" i
+         where i."workspaceId" = $1 and i.port = g.port and ${openPortIssue("i")}
+         order by i."lastSeenAt" desc, i.id desc
+         limit ${PORT_GROUP_ASSETS}
+       ) i
+       ${ASSET_JOINS("g.port")}
+       order by g.port, i."lastSeenAt" desc, i.id desc`;
 
 type AssetRow = OpenPortAsset & { service: string | null; protocol: string | null };
 type SummaryRow = {
@@ -165,10 +194,14 @@ function compareKeys(a: number[], b: number[]) {
  * ranks the groups (one per port with an open issue: a few dozen) and folds at most PORT_GROUP_ASSETS rows a port.
  */
 export async function openPorts(sc: ServiceContext, input: ListPortsInput): Promise<Page<OpenPortGroup>> {
-  const withFilters = filtered(input);
-  const values = filterValues(input);
-  const summaries = withFilters
-    ? await workspaceRows<SummaryRow>(sc, "open-port-groups-filtered", FILTERED_GROUPS_SQL, values)
+  const filters = portFilters(input);
+  const summaries = filters.key
+    ? await workspaceRows<SummaryRow>(
+        sc,
+        `open-port-groups-${filters.key}`,
+        filteredGroupsSql(filters.sql),
+        filters.values,
+      )
     : await workspaceRows<SummaryRow>(sc, "open-port-groups", GROUPS_SQL);
   const groups: Group[] = summaries.map((r) => {
     const { category } = portRisk(r.port, r.service);
@@ -191,10 +224,12 @@ export async function openPorts(sc: ServiceContext, input: ListPortsInput): Prom
   const { skip, take } = skipTake(input);
   const page = groups.slice(skip, skip + take);
   const rows = page.length
-    ? await workspaceRows<AssetRow & { port: number }>(sc, "open-port-group-assets", GROUP_ASSETS_SQL, [
-        ...values,
-        page.map((g) => g.port),
-      ])
+    ? await workspaceRows<AssetRow & { port: number }>(
+        sc,
+        `open-port-group-assets-${filters.key}`,
+        groupAssetsSql(filters.sql, `$${filters.values.length + 2}`),
+        [...filters.values, page.map((g) => g.port)],
+      )
     : [];
   const items = page.map((g): OpenPortGroup => {
     const mine = rows.filter((r) => r.port === g.port);
