@@ -179,9 +179,7 @@ describe("GET /app/ports, riskiest first, searched, filtered, sorted and paged",
     await sql(`update "Issue" set status = 'resolved' where id = $1`, [closed.issueId]);
     await r.port(5432, { kind: "service.unauthenticated.postgres", status: "resolved", ...closed });
     otherProject = (
-      await sql(`insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'Q', now()) returning id`, [
-        r.id,
-      ])
+      await sql(`insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'Q', now()) returning id`, [r.id])
     ).rows[0].id as number;
     await r.port(3389, { severity: "high", projectId: otherProject });
   });

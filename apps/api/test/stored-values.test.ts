@@ -50,7 +50,8 @@ beforeAll(async () => {
     [ids.asset],
   );
   ids.scan = await sql(
-    `insert into "Scan" ("workspaceId", "assetId", status, "updatedAt") values ($1, $2, 'completed', now()) returning id`,
+    `insert into "Scan" ("workspaceId", "assetId", status, "updatedAt")
+     values ($1, $2, 'completed', now()) returning id`,
     [ids.asset],
   );
   ids.issue = await sql(

@@ -125,8 +125,5 @@ export const requestContext = (
 ): RequestContext => ({ services, credential, client, admitted, reply: {} });
 
 /** A dashboard request: the session (or null when signed out). */
-export const sessionContext = (
-  services: Services,
-  session: DashboardSession | null,
-  client: Client = {},
-) => requestContext(services, { kind: "session", session }, client);
+export const sessionContext = (services: Services, session: DashboardSession | null, client: Client = {}) =>
+  requestContext(services, { kind: "session", session }, client);

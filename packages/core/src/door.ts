@@ -31,8 +31,7 @@ export interface DashboardSession {
 
 /** What a request presents: a dashboard session (or none), or an `Authorization` header. */
 export type Credential =
-  | { kind: "session"; session: DashboardSession | null }
-  | { kind: "bearer"; authorization: string | undefined };
+  { kind: "session"; session: DashboardSession | null } | { kind: "bearer"; authorization: string | undefined };
 
 /** Where the request comes from, for the audit log. */
 export interface Client {

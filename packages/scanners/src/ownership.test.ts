@@ -88,8 +88,9 @@ describe("verifyOwnership: dns-txt", () => {
     }
   });
 
+  const verbs = { refused: "refuses", servfail: "SERVFAILs", drop: "drops" } as const;
   for (const how of ["refused", "servfail", "drop"] as const)
-    it(`cannot say when the resolver ${how === "drop" ? "drops" : how === "refused" ? "refuses" : "SERVFAILs"} TXT alone`, async () => {
+    it(`cannot say when the resolver ${verbs[how]} TXT alone`, async () => {
       dns.failing = { TXT: how };
       try {
         const r = await verifyOwnership(

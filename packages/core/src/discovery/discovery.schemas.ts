@@ -80,8 +80,7 @@ export const discoveryRunSchema = z
     sourceErrors: storedList(
       "discovery source error",
       z.object({ source: z.enum(DISCOVERY_SOURCES), message: z.string() }),
-    )
-      .meta({ description: "sources that failed without failing the run" }),
+    ).meta({ description: "sources that failed without failing the run" }),
     error: z.string().nullable(),
     createdAt: z.date(),
     startedAt: z.date().nullable(),

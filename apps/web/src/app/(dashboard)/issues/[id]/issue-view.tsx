@@ -6,17 +6,7 @@ import type { RouterInputs } from "@ems/core";
 
 type Reason = RouterInputs["issues"]["dismiss"]["reason"];
 type Status = RouterInputs["issues"]["setStatus"]["status"];
-import {
-  Button,
-  Card,
-  Field,
-  PageHeader,
-  RelativeTime,
-  SeverityBadge,
-  StatusPill,
-  Textarea,
-  toast,
-} from "@ems/ui";
+import { Button, Card, Field, PageHeader, RelativeTime, SeverityBadge, StatusPill, Textarea, toast } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
