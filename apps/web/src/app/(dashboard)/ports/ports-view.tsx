@@ -3,20 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger } from "nuqs";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import {
-  Badge,
-  Card,
-  DataTable,
-  EmptyState,
-  Field,
-  PageHeader,
-  RelativeTime,
-  SEVERITIES,
-  SeverityBadge,
-} from "@ems/ui";
+import { Badge, Card, DataTable, EmptyState, PageHeader, RelativeTime, SEVERITIES, SeverityBadge } from "@ems/ui";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 
 type Group = RouterOutputs["ports"]["list"]["items"][number];
 type Category = Group["category"];
@@ -69,7 +60,6 @@ export function PortsView() {
   const trpc = useTRPC();
   const state = useListState(FILTERS, SORTS, 25);
   const { port, projectId, assetId } = state.filters;
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   // Paging one port's assets, the groups' query only names that port (for its title).
   const ports = useQuery(
     trpc.ports.list.queryOptions(
@@ -97,20 +87,7 @@ export function PortsView() {
           toolbar={
             <div className="flex flex-wrap items-end gap-3" data-testid="port-filters">
               <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Port, service or asset" />
-              <Field label="Project">
-                <select
-                  value={projectId ?? ""}
-                  onChange={(e) => state.setFilters({ projectId: e.target.value ? Number(e.target.value) : null })}
-                  data-testid="filter-project"
-                >
-                  <option value="">All projects</option>
-                  {projects.data?.items.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <ProjectFilter value={projectId} onChange={(id) => state.setFilters({ projectId: id })} />
               {assetId !== null && (
                 <Link href="/ports" className="text-sm">
                   Only asset #{assetId} · show every asset

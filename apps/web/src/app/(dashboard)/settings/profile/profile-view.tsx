@@ -5,7 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useForm } from "react-hook-form";
+import type { ReactNode } from "react";
+import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { changePasswordInput, setNameInput } from "@ems/core/client-schemas";
 import {
@@ -43,6 +44,68 @@ export function ProfileView() {
   );
 }
 
+/** One labelled input of a profile form, its error under it. */
+function TextField<V extends FieldValues>(props: {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+  autoComplete: string;
+  password?: boolean;
+}) {
+  return (
+    <FormField
+      control={props.form.control}
+      name={props.name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{props.label}</FormLabel>
+          <FormControl>
+            <Input
+              {...field}
+              type={props.password ? "password" : "text"}
+              maxLength={props.password ? undefined : 100}
+              autoComplete={props.autoComplete}
+              className="w-64 max-w-full"
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** A profile form: its fields, the server's refusal that names none of them, and the submit button. */
+function ProfileForm<V extends FieldValues>(props: {
+  form: UseFormReturn<V>;
+  onSubmit: (values: V) => void;
+  error: unknown;
+  pending: boolean;
+  submit: string;
+  testId: string;
+  children: ReactNode;
+}) {
+  const otherError = useServerError(props.form, props.error);
+  return (
+    <Form {...props.form}>
+      <form
+        onSubmit={props.form.handleSubmit(props.onSubmit)}
+        className="flex flex-col gap-4"
+        data-testid={props.testId}
+        noValidate
+      >
+        {props.children}
+        {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
+        <div>
+          <Button type="submit" variant="primary" loading={props.pending}>
+            {props.submit}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
 type NameValues = z.input<typeof setNameInput>;
 
 function NameCard({ firstName, lastName, email }: { firstName: string; lastName: string; email: string }) {
@@ -59,53 +122,31 @@ function NameCard({ firstName, lastName, email }: { firstName: string; lastName:
     }),
   );
   const form = useForm<NameValues>({ resolver: zodResolver(setNameInput), defaultValues: { firstName, lastName } });
-  const otherError = useServerError(form, save.error);
-  const field = (name: keyof NameValues, label: string, autoComplete: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field: f }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...f} maxLength={100} autoComplete={autoComplete} className="w-56 max-w-full" />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
   return (
     <Card
       title="Name"
       description="Shown to your team instead of your email: in members, assignments, comments and history."
     >
-      <Form {...form}>
-        <form
-          onSubmit={form.handleSubmit((v) => save.mutate(v))}
-          className="flex flex-col gap-4"
-          data-testid="name-form"
-          noValidate
-        >
-          <p className="text-sm">
-            Email:{" "}
-            <strong data-testid="profile-email" className="break-all">
-              {email}
-            </strong>{" "}
-            <span className="text-muted-foreground">(you sign in with it)</span>
-          </p>
-          <div className="flex flex-wrap items-start gap-3">
-            {field("firstName", "First name", "given-name")}
-            {field("lastName", "Last name", "family-name")}
-          </div>
-          {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
-          <div>
-            <Button type="submit" variant="primary" loading={save.isPending}>
-              Save name
-            </Button>
-          </div>
-        </form>
-      </Form>
+      <ProfileForm
+        form={form}
+        onSubmit={(v) => save.mutate(v)}
+        error={save.error}
+        pending={save.isPending}
+        submit="Save name"
+        testId="name-form"
+      >
+        <p className="text-sm">
+          Email:{" "}
+          <strong data-testid="profile-email" className="break-all">
+            {email}
+          </strong>{" "}
+          <span className="text-muted-foreground">(you sign in with it)</span>
+        </p>
+        <div className="flex flex-wrap items-start gap-3">
+          <TextField form={form} name="firstName" label="First name" autoComplete="given-name" />
+          <TextField form={form} name="lastName" label="Last name" autoComplete="family-name" />
+        </div>
+      </ProfileForm>
     </Card>
   );
 }
@@ -127,7 +168,6 @@ function PasswordCard() {
     resolver: zodResolver(passwordForm),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const otherError = useServerError(form, change.error);
   async function submit({ currentPassword, newPassword }: PasswordValues) {
     const r = await change.mutateAsync({ currentPassword, newPassword }).catch(() => null);
     if (!r) return;
@@ -136,46 +176,37 @@ function PasswordCard() {
     form.reset();
     toast.success(r.message);
   }
-  const field = (name: keyof PasswordValues, label: string, autoComplete: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field: f }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...f} type="password" autoComplete={autoComplete} className="w-64 max-w-full" />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
   return (
     <Card
       title="Password"
       description="At least 12 characters. Changing it signs you out everywhere else: other browsers and devices."
     >
-      <Form {...form}>
-        <form
-          onSubmit={form.handleSubmit(submit)}
-          className="flex flex-col gap-4"
-          data-testid="password-form"
-          noValidate
-        >
-          <div className="flex flex-wrap items-start gap-3">
-            {field("currentPassword", "Current password", "current-password")}
-            {field("newPassword", "New password", "new-password")}
-            {field("confirmPassword", "New password again", "new-password")}
-          </div>
-          {otherError && <p className="text-sm text-destructive-text">{otherError}</p>}
-          <div>
-            <Button type="submit" variant="primary" loading={change.isPending}>
-              Change password
-            </Button>
-          </div>
-        </form>
-      </Form>
+      <ProfileForm
+        form={form}
+        onSubmit={(v) => void submit(v)}
+        error={change.error}
+        pending={change.isPending}
+        submit="Change password"
+        testId="password-form"
+      >
+        <div className="flex flex-wrap items-start gap-3">
+          <TextField
+            form={form}
+            name="currentPassword"
+            label="Current password"
+            autoComplete="current-password"
+            password
+          />
+          <TextField form={form} name="newPassword" label="New password" autoComplete="new-password" password />
+          <TextField
+            form={form}
+            name="confirmPassword"
+            label="New password again"
+            autoComplete="new-password"
+            password
+          />
+        </div>
+      </ProfileForm>
     </Card>
   );
 }
