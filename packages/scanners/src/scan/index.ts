@@ -3,15 +3,7 @@ export * from "./types.ts";
 export * from "./config.ts";
 export { portsForMode, TOP_100_TCP_PORTS, TOP_1000_TCP_PORTS, WEB_PORTS, PORT_SCAN_MODES } from "./ports.ts";
 export { scanPorts, scanPortsDetailed, type ScanPortsOptions, type OpenPortDetail } from "./port-scan.ts";
-export {
-  DANGEROUS_PORT_CATEGORIES,
-  PORT_CATEGORIES,
-  WELL_KNOWN_PORTS,
-  portRisk,
-  serviceFromBanner,
-  type PortCategory,
-  type PortRisk,
-} from "./services.ts";
+export { WELL_KNOWN_PORTS, portRisk, serviceFromBanner } from "./services.ts";
 export { checkTls, type TlsTarget, type TlsCheckOptions, EXPIRY_WARNING_DAYS } from "./tls-scan.ts";
 export {
   helloProbe,
@@ -53,3 +45,4 @@ export {
 } from "./templates/run.ts";
 export { runNuclei, nucleiArgs, nucleiFinding, type NucleiRun } from "./nuclei.ts";
 export { runScan, dedupeFindings, STAGE_ORDER, type ScanInput, type ScanResult, type StageReport } from "./run.ts";
+export { DANGEROUS_PORT_CATEGORIES, PORT_CATEGORIES, type PortCategory, type PortRisk } from "./services.ts";
