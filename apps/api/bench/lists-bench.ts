@@ -133,8 +133,16 @@ try {
     { path: "/app/findings?from=2026-11-01" },
     { path: "/app/findings?q=issue%2042" },
     { path: "/app/findings?sort=severity" },
-    // Every port with exact counts and its 20 most recently seen assets (not paged); then one port's assets, paged.
+    // The port groups riskiest first, with exact counts and each one's 20 most recently seen assets, then filtered
+    // (counted from the issues the filters keep); then one port's assets, paged.
     { path: "/app/ports" },
+    { path: "/app/ports?sort=port" },
+    { path: "/app/ports?port=3306" },
+    { path: "/app/ports?service=redis" },
+    { path: `/app/ports?projectId=${ids.project}` },
+    { path: `/app/ports?assetId=${ids.asset}` },
+    { path: "/app/ports?q=host1234" },
+    { path: "/app/ports?q=63" },
     {
       path: "/app/ports/3306/assets",
       count: `select count(*) from "Issue" where ${w} and port = 3306 and status in ('open', 'in-progress')
@@ -279,6 +287,7 @@ async function seedAll() {
   await seed.seedIssues(s, SIZES.issues, { openPortKinds: true });
   await seed.seedFindings(s, SIZES.findings);
   await seed.seedOpenPorts(s);
+  await seed.seedUnauthenticatedServices(s, 50);
   await seed.seedAuditEntries(s, SIZES.audit);
   await seed.seedDiscoveredHosts(s, 100_000);
   await seed.seedSchedules(s, 10_000);

@@ -85,10 +85,22 @@ export const seedFindings = ({ q }: Seeder, count: number) =>
      join "Issue" i on i.id = (select min(id) from "Issue" where "workspaceId" = $1)
        + g % (select count(*) from "Issue" where "workspaceId" = $1)`);
 
-/** One open port per asset (the one seedIssues' openPortKinds names). */
+/** One open port per asset (the one seedIssues' openPortKinds names), with its service. */
 export const seedOpenPorts = ({ q }: Seeder) =>
   q(`insert into "OpenPort" ("workspaceId", "assetId", port, service)
-     select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5], 'bench' from "Asset" where "workspaceId" = $1`);
+     select $1, id, (array[22, 443, 3306, 6379, 9200])[1 + id % 5],
+       (array['ssh', 'https', 'mysql', 'redis', 'elasticsearch'])[1 + id % 5]
+     from "Asset" where "workspaceId" = $1`);
+
+/**
+ * A service that answered without a password (an open `service.unauthenticated.*` issue on the port) on every
+ * `every`th asset whose open port is Redis's or Elasticsearch's: what GET /app/ports ranks first.
+ */
+export const seedUnauthenticatedServices = ({ q }: Seeder, every: number) =>
+  q(`insert into "Issue" ("workspaceId", "assetId", kind, title, severity, port, "updatedAt")
+     select $1, p."assetId", 'service.unauthenticated.' || case p.port when 6379 then 'redis' else 'elasticsearch' end,
+       'Unauthenticated service', 'critical', p.port, now()
+     from "OpenPort" p where p."workspaceId" = $1 and p.port in (6379, 9200) and p."assetId" / 5 % ${every} = 0`);
 
 /** One entry a second back from now: two thirds project.update, a third project.create, 5,000 resources. */
 export const seedAuditEntries = ({ q }: Seeder, count: number) =>

@@ -15,6 +15,8 @@ export interface Stack {
   oauthApp: { clientId: string; clientSecret: string; redirectUri: string };
   /** POST `${dnsControl}/<name>` with zone records to publish them on the test DNS server. */
   dnsControl: string;
+  /** POST here `{ AAAA: "refused" | "servfail" | "drop", … }` to make the DNS server fail those types (`{}`: none). */
+  dnsFailing: string;
   /** POST `${ctControl}/<domain>` with a list of names to publish them in the CT look-alike (discovery). */
   ctControl: string;
   /** The HTTP and HTTPS ports of the test sites (where scans find open ports). */

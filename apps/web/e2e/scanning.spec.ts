@@ -78,7 +78,8 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await page.getByRole("link", { name: "Ports", exact: true }).click();
   const { webPorts } = stack();
   for (const port of webPorts) {
-    await expect(page.getByTestId("port-group").filter({ hasText: String(port) })).toContainText("e2e-scan.com");
+    const row = page.getByTestId("data-table-row").filter({ hasText: `${port}/tcp` });
+    await expect(row).toContainText("e2e-scan.com");
   }
 
   // The asset's hub: its open issues, scans and ports; a second scan, compared with the first.

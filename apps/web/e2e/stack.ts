@@ -80,6 +80,13 @@ await createUserInWorkspace(
   { workspaceId: acme.id, email: "viewer@acme.test", password: PASSWORD, role: "read-only" },
   op,
 );
+// People who change their own password in profile.spec.ts (sessions of the others stay untouched).
+for (const who of ["desktop", "phone"])
+  await createUserInWorkspace(
+    services,
+    { workspaceId: acme.id, email: `profile-${who}@acme.test`, password: PASSWORD, role: "read-only" },
+    op,
+  );
 const callbackUrl = `http://127.0.0.1:${E2E.callbackPort}/callback`;
 const app = await asOperator(services, acme.id, op, (sc) =>
   createOAuthApp(sc, { name: "Partner Reports", scopes: ["assets:read", "assets:write"], redirectUris: [callbackUrl] }),
@@ -98,7 +105,9 @@ await runInWorkspace(acme.id, () =>
 // runs a scheduler tick (the one the worker runs every 20 s), answering its result;
 // POST /scans/held/<assetId> queues a scan of the asset with no job, so it stays
 // queued (an active scan no worker races to finish), answering { id };
-// POST /scans/cancel/<scanId> ends it.
+// POST /scans/cancel/<scanId> ends it;
+// POST /dns-failing with { "AAAA": "refused", … } makes the DNS server refuse, SERVFAIL or drop those record types
+// ({} answers every type again).
 const callback = http.createServer((req, res) => {
   const held = req.method === "POST" && /^\/scans\/(held|cancel)\/(\d+)$/.exec(req.url ?? "");
   if (held) {
@@ -122,6 +131,15 @@ const callback = http.createServer((req, res) => {
       const tick = await runSchedulerTick(services);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(tick));
     })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
+  if (req.method === "POST" && req.url === "/dns-failing") {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      dns.failing = JSON.parse(body);
+      res.writeHead(204).end();
+    });
     return;
   }
   if (req.method === "POST" && (req.url?.startsWith("/dns/") || req.url?.startsWith("/ct/"))) {
@@ -199,6 +217,7 @@ writeFileSync(
     workspaces: { acme: acme.id, beta: beta.id },
     oauthApp: { clientId: app.clientId, clientSecret: app.clientSecret, redirectUri: callbackUrl },
     dnsControl: `http://127.0.0.1:${E2E.callbackPort}/dns`,
+    dnsFailing: `http://127.0.0.1:${E2E.callbackPort}/dns-failing`,
     ctControl: `http://127.0.0.1:${E2E.callbackPort}/ct`,
     webPorts: [net.httpPort, net.httpsPort],
     schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,

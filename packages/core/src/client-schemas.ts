@@ -3,3 +3,4 @@
 export { createApiKeyInput } from "./api-keys/api-keys.schemas.ts";
 export { createOAuthAppInput } from "./oauth/oauth.schemas.ts";
 export { SCOPES } from "./scopes.ts";
+export { changePasswordInput, setNameInput } from "./users/users.schemas.ts";

@@ -1,7 +1,7 @@
 // The long-lived parts of a process (Services) and what every procedure call
 // starts from (RequestContext).
 import { createDatabase, type Database } from "@ems/db";
-import type { Actor, Client, Credential } from "./door.ts";
+import type { Actor, Client, Credential, DashboardSession } from "./door.ts";
 import { defaultNetConfig, defaultScanEngineConfig, type NetConfig, type ScanEngineConfig } from "@ems/scanners";
 import { createKeyCache, type KeyCache } from "./auth/key-cache.ts";
 import { builtInPaymentProvider, type PaymentProvider } from "./billing/payment-provider.ts";
@@ -125,8 +125,5 @@ export const requestContext = (
 ): RequestContext => ({ services, credential, client, admitted, reply: {} });
 
 /** A dashboard request: the session (or null when signed out). */
-export const sessionContext = (
-  services: Services,
-  session: { userId: number; workspaceId: number } | null,
-  client: Client = {},
-) => requestContext(services, { kind: "session", session }, client);
+export const sessionContext = (services: Services, session: DashboardSession | null, client: Client = {}) =>
+  requestContext(services, { kind: "session", session }, client);

@@ -19,10 +19,19 @@ import { requireWorkspace } from "./workspaces/workspaces.service.ts";
 
 export type { Actor } from "./audit/write.ts";
 
+/**
+ * A dashboard session: who, in which workspace, and the user's session version when it was signed in (a password
+ * change moves the user's on, which ends every session signed in before; absent counts as 0).
+ */
+export interface DashboardSession {
+  userId: number;
+  workspaceId: number;
+  sessionVersion?: number;
+}
+
 /** What a request presents: a dashboard session (or none), or an `Authorization` header. */
 export type Credential =
-  | { kind: "session"; session: { userId: number; workspaceId: number } | null }
-  | { kind: "bearer"; authorization: string | undefined };
+  { kind: "session"; session: DashboardSession | null } | { kind: "bearer"; authorization: string | undefined };
 
 /** Where the request comes from, for the audit log. */
 export interface Client {
@@ -53,10 +62,13 @@ async function sessionActor(services: Services, { session }: SessionCredential, 
   if (!session) throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Sign in first");
   const member = await services.db.prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
-    select: { role: true, user: { select: { email: true } } },
+    select: { role: true, user: { select: { email: true, sessionVersion: true } } },
   });
   if (!member) {
     throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Your session is not valid for this workspace; sign in again");
+  }
+  if ((session.sessionVersion ?? 0) !== member.user.sessionVersion) {
+    throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Your password was changed; sign in again");
   }
   return {
     workspaceId: session.workspaceId,

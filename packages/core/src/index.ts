@@ -12,7 +12,7 @@ export { type PaymentProvider } from "./billing/payment-provider.ts";
 export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
 // The door: who acts, in which workspace (door.ts).
-export { actAs, admit, asOperator, identify, type Actor, type Credential } from "./door.ts";
+export { actAs, admit, asOperator, identify, type Actor, type Credential, type DashboardSession } from "./door.ts";
 export { requestContext, sessionContext, type RequestContext } from "./context.ts";
 
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
@@ -28,7 +28,15 @@ export { parseScopes, type Scope } from "./scopes.ts";
 
 // Before the door: the operator's set-up, sign-in and invitations.
 export { changeWorkspacePlan, createWorkspace } from "./workspaces/workspaces.service.ts";
-export { createUserInWorkspace } from "./users/users.service.ts";
+export {
+  createUserInWorkspace,
+  operatorIn,
+  sessionVersionFor,
+  setUserName,
+  setUserPassword,
+  userByEmail,
+} from "./users/users.service.ts";
+export { setNameInput } from "./users/users.schemas.ts";
 export { verifyCredentials, isMember } from "./me/me.service.ts";
 export { findInvitation, acceptInvitation } from "./members/members.service.ts";
 export { createApiKey, listApiKeys, revokeApiKeyById } from "./api-keys/api-keys.service.ts";

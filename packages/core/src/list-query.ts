@@ -60,7 +60,7 @@ export function orderByOf<K extends string, F extends string>(
   return column.field === "id" ? [byId] : [{ [column.field]: dir } as OrderBy<F>, byId];
 }
 
-const likeLiteral = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const likeLiteral = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Insensitive = { contains: string; mode: "insensitive" };
 type Nested = { [key: string]: Insensitive | Nested };

@@ -3,6 +3,7 @@
 // the rest travels in X-Total-Count, X-Page and X-Limit (see trpc.ts).
 import { z } from "zod";
 import type { Services } from "./context.ts";
+import { storedList } from "./stored-values.ts";
 import type { Direction } from "./list-query.ts";
 
 export const MAX_PAGE_SIZE = 500;
@@ -41,8 +42,17 @@ export interface Page<T> {
   limit: number;
 }
 
+/** A page's answer; a row its schema refuses is left out with a warning (stored-values.ts), not a failed page. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });
+  z.object({
+    items: storedList(listName(item), item),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  });
+
+/** What a list's rows are, for its warnings: the item schema's OpenAPI id ("Issue"), else "row". */
+const listName = (item: z.ZodType) => String(z.globalRegistry.get(item)?.id ?? "row");
 
 export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });
 

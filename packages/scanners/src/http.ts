@@ -4,7 +4,7 @@
 // Redirects are followed by hand and each hop is vetted again. Bad
 // certificates are recorded, not rejected: we observe, we send no secrets.
 import type { NetConfig } from "./config.ts";
-import { DnsError, resolveHost } from "./dns.ts";
+import { DnsError, resolveAddresses } from "./dns.ts";
 import { fetchHop, type Outgoing, type Single } from "./http/request.ts";
 import { FetchRefused, type HttpHop, type HttpResult, type SafeFetchOptions, urlHost } from "./http/types.ts";
 import { isAllowedAddress, parseIp } from "./safety.ts";
@@ -31,11 +31,15 @@ async function vetHost(host: string, cfg: NetConfig, known?: Record<string, stri
   } else if (known?.[host]?.length) {
     addresses = known[host];
   } else {
+    // A record type the resolvers do not answer is left out when the other one gave addresses (every address
+    // connected to is vetted all the same).
     try {
-      const r = await resolveHost(host, cfg);
+      const r = await resolveAddresses(host, cfg);
       addresses = [...r.a, ...r.aaaa];
+      if (!addresses.length && r.failures?.length)
+        throw new FetchRefused("dns-failed", `no address of ${host} answered: ${r.failures[0]!.message}`, { host });
     } catch (err) {
-      if (err instanceof DnsError) throw new FetchRefused("dns", err.message, { host });
+      if (err instanceof DnsError) throw new FetchRefused("dns-failed", err.message, { host });
       throw err;
     }
     if (!addresses.length) throw new FetchRefused("dns", `${host} has no A/AAAA record`, { host });

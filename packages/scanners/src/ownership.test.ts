@@ -69,7 +69,7 @@ describe("verifyOwnership: dns-txt", () => {
     expect((await verifyOwnership({ method: "dns-txt", host: "www.example.com", token: long }, cfg)).ok).toBe(true);
   });
 
-  it("reports a DNS failure as such", async () => {
+  it("reports a DNS failure as such: not a verdict, a check to try again", async () => {
     const silent = await startDnsServer({ mode: "silent" });
     try {
       const r = await verifyOwnership(
@@ -78,11 +78,35 @@ describe("verifyOwnership: dns-txt", () => {
       );
       expect(r).toEqual({
         ok: false,
-        detail: expect.stringMatching(/^DNS lookup of _ems-verify.example.com failed: timed out/),
+        inconclusive: true,
+        detail: expect.stringMatching(
+          /^could not check, try again: DNS lookup of _ems-verify.example.com failed: timed out/,
+        ),
       });
     } finally {
       await silent.close();
     }
+  });
+
+  const verbs = { refused: "refuses", servfail: "SERVFAILs", drop: "drops" } as const;
+  for (const how of ["refused", "servfail", "drop"] as const)
+    it(`cannot say when the resolver ${verbs[how]} TXT alone`, async () => {
+      dns.failing = { TXT: how };
+      try {
+        const r = await verifyOwnership(
+          { method: "dns-txt", host: "example.com", token },
+          { ...cfg, dnsTimeoutMs: 300 },
+        );
+        expect(r).toMatchObject({ ok: false, inconclusive: true });
+        expect(r.detail).toMatch(/^could not check, try again: DNS lookup of _ems-verify\.example\.com failed: /);
+      } finally {
+        dns.failing = {};
+      }
+    });
+
+  it("a missing record is a verdict, not a check to retry", async () => {
+    const r = await verifyOwnership({ method: "dns-txt", host: "nothing-here.example.com", token }, cfg);
+    expect(r).toEqual({ ok: false, detail: expect.stringMatching(/^no TXT record at _ems-verify.nothing-here/) });
   });
 });
 

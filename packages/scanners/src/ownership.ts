@@ -20,6 +20,11 @@ export interface OwnershipCheck {
   ok: boolean;
   /** What was found or why it failed, for people. */
   detail: string;
+  /**
+   * Not a verdict: the record could not be looked at (the resolvers refused the TXT lookup, SERVFAILed or did not
+   * answer in time). Try again; nothing was found missing.
+   */
+  inconclusive?: true;
 }
 
 const quote = (s: string, max = 80) => JSON.stringify(s.length > max ? `${s.slice(0, max)}…` : s);
@@ -31,7 +36,8 @@ async function viaDns(host: string, token: string, cfg: NetConfig): Promise<Owne
   try {
     records = await resolveTxt(name, cfg);
   } catch (err) {
-    if (err instanceof DnsError) return { ok: false, detail: err.message };
+    if (err instanceof DnsError)
+      return { ok: false, inconclusive: true, detail: `could not check, try again: ${err.message}` };
     throw err;
   }
   if (!records.length) return { ok: false, detail: `no TXT record at ${name} (expected ${expected})` };
@@ -52,6 +58,7 @@ async function viaHttp(
   check: (r: HttpResult) => OwnershipCheck,
 ): Promise<OwnershipCheck> {
   const failures: string[] = [];
+  let unanswered = 0;
   const sameHost = (h: string) => h === normaliseHost(host);
   for (const scheme of ["https", "http"]) {
     const url = `${scheme}://${hostForUrl(normaliseHost(host))}${path}`;
@@ -66,6 +73,7 @@ async function viaHttp(
       failures.push(verdict.detail);
     } catch (err) {
       if (!(err instanceof FetchRefused)) throw err;
+      if (err.reason === "dns-failed") unanswered++;
       failures.push(
         err.reason === "redirect-not-covered"
           ? `${url} redirects to another host (${err.host}); the proof must be served by ${host} itself`
@@ -73,6 +81,9 @@ async function viaHttp(
       );
     }
   }
+  // The host's addresses could not be looked up at all: no verdict on the page.
+  if (unanswered === failures.length)
+    return { ok: false, inconclusive: true, detail: `could not check, try again: ${failures[0]}` };
   return { ok: false, detail: failures.join("; ") };
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "./config.ts";
 import { checkReachability } from "./reachability.ts";
+import { safeFetch } from "./http.ts";
+import { prepareTarget } from "./scan/target.ts";
 import { parseTarget, type AssetType, type ParsedTarget } from "./targets.ts";
 import {
   startDnsServer,
@@ -217,5 +219,79 @@ describe("checkReachability", () => {
     });
     expect(r.outside.http?.publicListing).toBe(true);
     expect(web.http.requests.at(-1)?.path).toBe("/myaccount/public?restype=container&comp=list");
+  });
+});
+
+describe("a resolver that refuses, SERVFAILs or drops one record type", () => {
+  const check = (host: string, covers = coversExampleCom) =>
+    checkReachability({ target: target("domain", host), covers }, { ...cfg, dnsTimeoutMs: 300 });
+
+  for (const how of ["refused", "servfail", "drop"] as const)
+    it(`checks over IPv4 when AAAA is ${how}, and says so`, async () => {
+      dns.failing = { AAAA: how };
+      try {
+        const r = await check("example.com");
+        expect(r).toMatchObject({ status: "reachable", resolvedIp: "127.0.0.1", canonicalUrl: "https://example.com/" });
+        expect(r.warnings).toEqual([
+          expect.stringMatching(/^The AAAA lookup of example.com failed: .*; checked over IPv4 only$/),
+        ]);
+        expect(r.outside.dns?.failures?.map((f) => f.type)).toEqual(["AAAA"]);
+      } finally {
+        dns.failing = {};
+      }
+    });
+
+  it("goes on without the CNAME chain when CNAME is dropped (the CDN still told from headers)", async () => {
+    dns.failing = { CNAME: "drop" };
+    try {
+      const r = await checkReachability(
+        { target: target("subdomain", "www.example.com"), covers: coversExampleCom },
+        { ...cfg, dnsTimeoutMs: 300 },
+      );
+      expect(r).toMatchObject({ status: "reachable", cdnProvider: "cloudflare" });
+      expect(r.warnings).toEqual([
+        expect.stringMatching(/CNAME lookup of www.example.com failed: timed out.*CNAME chain is unknown/),
+      ]);
+    } finally {
+      dns.failing = {};
+    }
+  });
+
+  it("is an error to retry, not unreachable, when the only address type that could answer did not", async () => {
+    dns.failing = { A: "servfail" };
+    try {
+      const r = await check("example.com");
+      expect(r.status).toBe("error");
+      expect(r.failReason).toMatch(
+        /^could not check, try again: The A lookup of example.com failed: the DNS server answered SERVFAIL/,
+      );
+    } finally {
+      dns.failing = {};
+    }
+  });
+
+  it("is an error when neither A nor AAAA answered", async () => {
+    dns.failing = { A: "refused", AAAA: "refused" };
+    try {
+      const r = await check("example.com");
+      expect(r).toMatchObject({
+        status: "error",
+        failReason: expect.stringMatching(/^DNS lookup of example.com failed: the DNS server refused the query/),
+      });
+    } finally {
+      dns.failing = {};
+    }
+  });
+
+  it("fetches (safeFetch, the scans' and proofs' way in) connect to the addresses that did answer", async () => {
+    dns.failing = { AAAA: "refused", CNAME: "refused" };
+    try {
+      const r = await safeFetch("https://example.com/", cfg);
+      expect(r.status).toBe(200);
+      const target6 = await prepareTarget(target("domain", "example.com"), cfg);
+      expect(target6).toMatchObject({ kind: "host", addresses: ["127.0.0.1"] });
+    } finally {
+      dns.failing = {};
+    }
   });
 });

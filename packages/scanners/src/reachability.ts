@@ -3,7 +3,7 @@
 // The result is what anyone on the internet could see ("outside").
 import { detectCdn } from "./cdn.ts";
 import type { NetConfig } from "./config.ts";
-import { DnsError, resolveHost, type DnsRecords } from "./dns.ts";
+import { DnsError, resolveHost, type DnsFailure, type DnsRecords } from "./dns.ts";
 import { scanHtml } from "./html.ts";
 import { FetchRefused, hostForUrl, safeFetch, type HttpHop, type HttpResult, type TlsInfo } from "./http.ts";
 import { isAllowedAddress } from "./safety.ts";
@@ -36,6 +36,11 @@ export interface ReachabilityResult {
   bucketProvider: string | null;
   failReason: string | null;
   skippedRedirectHost: string | null;
+  /**
+   * What the check could not look at, though it went on without it: record types the resolvers refused or did not
+   * answer (the check used the others). Empty when nothing was missing.
+   */
+  warnings: string[];
   outside: {
     dns: DnsRecords | null;
     http: HttpSummary | null;
@@ -49,6 +54,17 @@ export interface ReachabilityResult {
 }
 
 type Attempt = { result: HttpResult | null; error: FetchRefused | null };
+
+/** A record type that did not answer, and what the check did without it. */
+function warning(f: DnsFailure): string {
+  const without = {
+    A: "checked over IPv6 only",
+    AAAA: "checked over IPv4 only",
+    CNAME: "its CNAME chain is unknown (no CDN told from it)",
+    TXT: "its TXT records are unknown",
+  }[f.type];
+  return `${f.message.charAt(0).toUpperCase()}${f.message.slice(1)}; ${without}`;
+}
 
 const isHtml = (r: HttpResult) => /html|xml/i.test(r.headers["content-type"] ?? "") || /^\s*</.test(r.body);
 
@@ -84,6 +100,7 @@ function empty(checkedAt: string, dns: DnsRecords | null = null): ReachabilityRe
     bucketProvider: null,
     failReason: null,
     skippedRedirectHost: null,
+    warnings: [],
     outside: {
       dns,
       http: null,
@@ -113,8 +130,13 @@ async function checkHost(
     }
   }
   const addresses = dns ? [...dns.a, ...dns.aaaa] : [host];
-  const base = empty(checkedAt, dns);
-  if (!addresses.length) return { ...base, status: "unreachable", failReason: "no A/AAAA record" };
+  const base = { ...empty(checkedAt, dns), warnings: (dns?.failures ?? []).map(warning) };
+  if (!addresses.length) {
+    // An address type that did not answer might have had the addresses: that is no verdict, but a check to retry.
+    if (dns?.failures?.some((f) => f.type === "A" || f.type === "AAAA"))
+      return { ...base, status: "error", failReason: `could not check, try again: ${base.warnings.join("; ")}` };
+    return { ...base, status: "unreachable", failReason: "no A/AAAA record" };
+  }
   base.resolvedIp = addresses[0]!;
   for (const ip of addresses) {
     const verdict = isAllowedAddress(ip, cfg);
@@ -181,7 +203,7 @@ async function checkBucket(
   if (!result) {
     return {
       ...base,
-      status: error?.reason === "private-address" ? "error" : "unreachable",
+      status: error?.reason === "private-address" || error?.reason === "dns-failed" ? "error" : "unreachable",
       failReason: error?.message ?? "no answer",
       outside: { ...base.outside, errors: { http: null, https: null, [slot]: error?.message ?? null } },
     };

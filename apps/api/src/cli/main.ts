@@ -26,9 +26,14 @@ import {
   createUserInWorkspace,
   createWorkspace,
   listApiKeys,
+  operatorIn,
   revokeApiKeyById,
+  setNameInput,
+  setUserName,
+  setUserPassword,
   startWorker,
   toAppError,
+  userByEmail,
   webhookConfigFromEnv,
   type Services,
 } from "@ems/core";
@@ -99,25 +104,70 @@ workspace
     output(json() || !!o.json, r, `Workspace ${workspaceId} is on plan ${r.workspace.plan}${disabled}`);
   });
 
-program
-  .command("user")
-  .description("users")
+const user = program.command("user").description("users");
+user
   .command("create")
   .requiredOption("--workspace <id>", "workspace id", id("--workspace"))
   .requiredOption("--email <email>", "email address (sign-in name)")
   .requiredOption("--password <password>", "password, at least 12 characters")
   .option("--role <role>", "owner, admin, member or read-only", "member")
+  .option("--first-name <name>", "first name (shown instead of the email)")
+  .option("--last-name <name>", "last name")
   .option("--json", "print JSON")
-  .action(async (o: { workspace: number; email: string; password: string; role: string; json?: boolean }) => {
-    const r = await createUserInWorkspace(
-      await services(),
-      { workspaceId: o.workspace, email: o.email, password: o.password, role: o.role },
-      operator,
-    );
+  .action(
+    async (o: {
+      workspace: number;
+      email: string;
+      password: string;
+      role: string;
+      firstName?: string;
+      lastName?: string;
+      json?: boolean;
+    }) => {
+      const name = parse(setNameInput, { firstName: o.firstName ?? "", lastName: o.lastName ?? "" });
+      const r = await createUserInWorkspace(
+        await services(),
+        { workspaceId: o.workspace, email: o.email, password: o.password, role: o.role, ...name },
+        operator,
+      );
+      output(
+        json() || !!o.json,
+        r,
+        `User ${r.user.id} <${r.user.email}> is ${r.role.replace("_", "-")} of workspace ${o.workspace}`,
+      );
+    },
+  );
+
+user
+  .command("set-name")
+  .requiredOption("--email <email>", "the user's email address")
+  .option("--first-name <name>", "first name (empty to remove it)")
+  .option("--last-name <name>", "last name (empty to remove it)")
+  .option("--json", "print JSON")
+  .action(async (o: { email: string; firstName?: string; lastName?: string; json?: boolean }) => {
+    if (o.firstName === undefined && o.lastName === undefined)
+      throw new UsageError("give --first-name, --last-name or both");
+    const s = await services();
+    const u = await userByEmail(s, o.email);
+    const name = parse(setNameInput, { firstName: o.firstName ?? u.firstName, lastName: o.lastName ?? u.lastName });
+    const r = await setUserName(s, u.id, name, operatorIn(operator));
+    output(json() || !!o.json, r, `User ${r.id} <${r.email}> is now "${`${r.firstName} ${r.lastName}`.trim()}"`);
+  });
+
+user
+  .command("set-password")
+  .description("sets a person's password (e.g. a forgotten one) and ends their dashboard sessions")
+  .requiredOption("--email <email>", "the user's email address")
+  .requiredOption("--password <password>", "the new password, at least 12 characters")
+  .option("--json", "print JSON")
+  .action(async (o: { email: string; password: string; json?: boolean }) => {
+    const s = await services();
+    const u = await userByEmail(s, o.email);
+    await setUserPassword(s, u.id, { newPassword: o.password }, operatorIn(operator));
     output(
       json() || !!o.json,
-      r,
-      `User ${r.user.id} <${r.user.email}> is ${r.role.replace("_", "-")} of workspace ${o.workspace}`,
+      { id: u.id, email: u.email },
+      `Password of user ${u.id} <${u.email}> changed; their dashboard sessions have ended`,
     );
   });
 

@@ -3,7 +3,7 @@
 import type { NextAuthOptions, Session } from "next-auth";
 import { getServerSession } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { isMember, verifyCredentials } from "@ems/core";
+import { isMember, sessionVersionFor, verifyCredentials, type DashboardSession } from "@ems/core";
 import { services } from "./services";
 
 /** Session length: EMS_SESSION_MAX_AGE seconds, default 8 hours. */
@@ -13,15 +13,19 @@ declare module "next-auth" {
   interface Session {
     userId: number;
     workspaceId: number;
+    /** The user's session version at sign-in: a password change since has ended this session (core's door). */
+    sessionVersion: number;
   }
   interface User {
     workspaceId: number;
+    sessionVersion: number;
   }
 }
 declare module "next-auth/jwt" {
   interface JWT {
     userId?: number;
     workspaceId?: number;
+    sessionVersion?: number;
   }
 }
 
@@ -38,7 +42,13 @@ export const authOptions: NextAuthOptions = {
         if (!credentials?.email || !credentials.password) return null;
         const user = await verifyCredentials(services(), credentials.email, credentials.password);
         if (!user) return null;
-        return { id: String(user.id), email: user.email, name: user.name, workspaceId: user.workspaceIds[0]! };
+        return {
+          id: String(user.id),
+          email: user.email,
+          name: user.name,
+          workspaceId: user.workspaceIds[0]!,
+          sessionVersion: user.sessionVersion,
+        };
       },
     }),
   ],
@@ -47,20 +57,36 @@ export const authOptions: NextAuthOptions = {
       if (user) {
         token.userId = Number(user.id);
         token.workspaceId = user.workspaceId;
+        token.sessionVersion = user.sessionVersion;
       }
-      // The workspace switcher: only to a workspace the user belongs to.
       if (trigger === "update" && token.userId) {
-        const wanted = Number((session as { workspaceId?: unknown } | undefined)?.workspaceId);
+        const asked = (session ?? {}) as { workspaceId?: unknown; password?: unknown };
+        // The workspace switcher: only to a workspace the user belongs to.
+        const wanted = Number(asked.workspaceId);
         if (Number.isInteger(wanted) && (await isMember(services(), token.userId, wanted))) token.workspaceId = wanted;
+        // After its own password change this session goes on, proving it holds the new password: a session that
+        // cannot (another device, a stolen cookie) stays ended.
+        if (typeof asked.password === "string") {
+          const version = await sessionVersionFor(services(), token.userId, asked.password);
+          if (version !== null) token.sessionVersion = version;
+        }
       }
       return token;
     },
     async session({ session, token }) {
       session.userId = token.userId!;
       session.workspaceId = token.workspaceId!;
+      session.sessionVersion = token.sessionVersion ?? 0;
       return session;
     },
   },
 };
 
 export const currentSession = (): Promise<Session | null> => getServerSession(authOptions);
+
+/** What core's door checks of a session. */
+export const dashboardSession = (s: Session): DashboardSession => ({
+  userId: s.userId,
+  workspaceId: s.workspaceId,
+  sessionVersion: s.sessionVersion,
+});

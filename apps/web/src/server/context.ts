@@ -1,16 +1,12 @@
 // tRPC context for a dashboard request: the session, the client's IP and user agent.
 import { headers } from "next/headers";
 import { sessionContext } from "@ems/core";
-import { currentSession } from "./auth";
+import { currentSession, dashboardSession } from "./auth";
 import { requestClient } from "./request";
 import { services } from "./services";
 
 export async function dashboardContext() {
   const [session, h] = await Promise.all([currentSession(), headers()]);
   const client = requestClient(h);
-  return sessionContext(
-    services(),
-    session ? { userId: session.userId, workspaceId: session.workspaceId } : null,
-    client,
-  );
+  return sessionContext(services(), session ? dashboardSession(session) : null, client);
 }

@@ -3,6 +3,7 @@ import { messageSchema } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
+import { storedEnum } from "../stored-values.ts";
 
 export const SCOPE_TYPES = ["workspace", "project", "asset"] as const;
 export const ASSESSMENT_STATUSES = ["pending", "ready", "failed"] as const;
@@ -130,7 +131,7 @@ export const assessmentSchema = z
     scopeName: z.string(),
     status: z.enum(ASSESSMENT_STATUSES),
     error: z.string().nullable(),
-    trigger: z.enum(["manual"]),
+    trigger: storedEnum("assessment trigger", ["manual"], "manual"),
     createdByUserId: z.number().int().nullable(),
     shareExpiresAt: z.date().nullable(),
     shareRevokedAt: z.date().nullable(),

@@ -37,6 +37,7 @@ export async function runAssetCheck(services: Services, job: AssetCheckJob) {
     const results = await checkAsset(services, asset).catch((err: Error) => ({
       status: "error" as const,
       failReason: `The reachability check failed: ${err.message}`,
+      checkWarnings: [],
       lastCheckedAt: new Date(),
     }));
     // The value may have changed while we checked: only store results for the value we checked.
@@ -61,7 +62,7 @@ async function checkAsset(services: Services, asset: Asset): Promise<Prisma.Asse
     allowedRanges: services.net.allowedRanges,
     extraSuffixes: services.net.extraSuffixes,
   });
-  if (!parsed.ok) return { status: "error", failReason: parsed.message, lastCheckedAt: new Date() };
+  if (!parsed.ok) return { status: "error", failReason: parsed.message, checkWarnings: [], lastCheckedAt: new Date() };
   const covers = await coveredHosts(services.scoped, asset);
   const result = await checkReachability({ target: parsed.target, covers }, services.net);
 
@@ -80,6 +81,7 @@ async function checkAsset(services: Services, asset: Asset): Promise<Prisma.Asse
     cdnProvider: result.cdnProvider,
     bucketProvider: result.bucketProvider,
     failReason: result.failReason,
+    checkWarnings: result.warnings,
     skippedRedirectHost: result.skippedRedirectHost,
     lastCheckedAt: new Date(),
     outsideView: result.outside as unknown as Prisma.InputJsonObject,

@@ -19,7 +19,7 @@ import { countCovered, ownershipCoverage, proveCoveredSubdomains } from "./asset
 import { methodName, methodOf } from "./assets.present.ts";
 import type { z } from "zod";
 import type { OUTSIDE_VIEW_PARTS, outsideViewSchema } from "./assets.schemas.ts";
-import { parseValue, requireAsset } from "./assets.service.ts";
+import { enqueueCheck, parseValue, requireAsset } from "./assets.service.ts";
 
 /** What to publish for each method that applies to the asset. */
 function ownershipMethods(asset: { type: AssetType; value: string; ownershipToken: string }, net: NetConfig) {
@@ -88,14 +88,27 @@ export async function getOwnership(sc: ServiceContext, id: number) {
     covers,
     methods: ownershipMethods(asset, sc.services.net),
     lastAttempt: last
-      ? { method: methodName(last.method), success: last.success, detail: last.detail, checkedAt: last.checkedAt }
+      ? {
+          method: methodName(last.method),
+          success: last.success,
+          outcome: last.success
+            ? ("proven" as const)
+            : last.inconclusive
+              ? ("could-not-check" as const)
+              : ("failed" as const),
+          detail: last.detail,
+          checkedAt: last.checkedAt,
+        }
       : null,
   };
 }
 
 /**
  * Checks the proof now (every applicable method unless one is named), records
- * each attempt, and marks the asset proven on the first success.
+ * each attempt, and marks the asset proven on the first success, which also
+ * runs its reachability check again (what the check may follow depends on the
+ * proof). When no method could be looked at (its DNS lookup refused or timed
+ * out) the attempt is "could not check": no verdict, audited as such.
  */
 export async function verifyAssetOwnership(
   sc: ServiceContext,
@@ -107,8 +120,12 @@ export async function verifyAssetOwnership(
   if (method && !applicable.includes(method))
     throw validationError("method", `${method} does not apply to a ${asset.type}; use ${applicable.join(" or ")}`);
 
-  const attempts: { method: "dns-txt" | "http-file" | "html-meta" | "parent-domain"; ok: boolean; detail: string }[] =
-    [];
+  const attempts: {
+    method: "dns-txt" | "http-file" | "html-meta" | "parent-domain";
+    ok: boolean;
+    inconclusive?: boolean;
+    detail: string;
+  }[] = [];
   const parent =
     asset.type === "subdomain" ? await ownershipCoverage(sc.db, parseValue(sc, asset.type, asset.value)) : null;
   if (parent && !method)
@@ -120,9 +137,11 @@ export async function verifyAssetOwnership(
       target?.type === "bucket"
         ? await verifyBucketOwnership(target, asset.ownershipToken, sc.services.net)
         : await verifyOwnership({ method: m, host: asset.value, token: asset.ownershipToken }, sc.services.net);
-    attempts.push({ method: m, ok: result.ok, detail: result.detail });
+    attempts.push({ method: m, ok: result.ok, inconclusive: result.inconclusive, detail: result.detail });
   }
   const success = attempts.find((a) => a.ok);
+  const unchecked = !success && attempts.every((a) => a.inconclusive);
+  const newlyProven = Boolean(success && !asset.ownershipVerifiedAt);
   await sc.db.$transaction(async (tx) => {
     // One record per verification, saying what each method found.
     const detail = success ? success.detail : attempts.map((a) => `${a.method}: ${a.detail}`).join(" · ");
@@ -132,13 +151,20 @@ export async function verifyAssetOwnership(
         assetId: id,
         method: success ? methodOf(success.method) : attempts.length === 1 ? methodOf(attempts[0]!.method) : null,
         success: Boolean(success),
+        inconclusive: unchecked,
         detail: detail.slice(0, 4000),
       },
     });
-    if (success && !asset.ownershipVerifiedAt) {
+    if (newlyProven) {
       await tx.asset.update({
         where: { id },
-        data: { ownershipVerifiedAt: new Date(), ownershipMethod: methodOf(success.method) },
+        data: {
+          ownershipVerifiedAt: new Date(),
+          ownershipMethod: methodOf(success!.method),
+          // Checked again below: redirects to hosts the proof now covers are followed.
+          status: "pending",
+          checkAttempts: 0,
+        },
       });
     }
     // Its subdomains already in the workspace are proven with it (again on a later success: any added unproven).
@@ -147,7 +173,7 @@ export async function verifyAssetOwnership(
         ? await proveCoveredSubdomains(tx, sc.actor, asset)
         : 0;
     await writeAudit(tx, sc.actor, {
-      action: success ? "asset.ownership-verified" : "asset.ownership-failed",
+      action: success ? "asset.ownership-verified" : unchecked ? "asset.ownership-unchecked" : "asset.ownership-failed",
       resourceType: "asset",
       resourceId: id,
       changes: {
@@ -155,11 +181,15 @@ export async function verifyAssetOwnership(
           before: asset.ownershipVerifiedAt ? "proven" : "pending",
           after: success || asset.ownershipVerifiedAt ? "proven" : "pending",
         },
-        methods: { before: null, after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : "failed"}`) },
+        methods: {
+          before: null,
+          after: attempts.map((a) => `${a.method}: ${a.ok ? "ok" : a.inconclusive ? "could not check" : "failed"}`),
+        },
         ...(covered ? { coveredSubdomains: { before: null, after: covered } } : {}),
       },
     });
   });
+  if (newlyProven) await enqueueCheck(sc, id, "proven", asset.status);
   return getOwnership(sc, id);
 }
 

@@ -36,6 +36,7 @@ export function presentAsset(a: AssetRow): z.output<typeof assetSchema> {
     bucketProvider: a.bucketProvider,
     lastCheckedAt: a.lastCheckedAt,
     failReason: a.failReason,
+    checkWarnings: a.checkWarnings,
     skippedRedirectHost: a.skippedRedirectHost,
     disabledScannerTypes: a.disabledScannerTypes,
     portScanMode: a.portScanMode,

@@ -30,6 +30,11 @@ export const assetSchema = z
     bucketProvider: z.string().nullable(),
     lastCheckedAt: z.date().nullable(),
     failReason: z.string().nullable(),
+    checkWarnings: z.array(z.string()).meta({
+      description:
+        "What the last check went on without: DNS record types the resolvers refused, SERVFAILed or did not answer " +
+        "in time (e.g. AAAA: checked over IPv4 only). Empty when nothing was missing.",
+    }),
     skippedRedirectHost: z.string().nullable(),
     disabledScannerTypes: z.array(z.string()),
     portScanMode: enumOf(PORT_SCAN_MODES),
@@ -208,7 +213,17 @@ export const ownershipSchema = z
       }),
     ),
     lastAttempt: z
-      .object({ method: z.string().nullable(), success: z.boolean(), detail: z.string(), checkedAt: z.date() })
+      .object({
+        method: z.string().nullable(),
+        success: z.boolean(),
+        outcome: z.enum(["proven", "failed", "could-not-check"]).meta({
+          description:
+            "could-not-check: what the proof needs could not be looked up (e.g. the TXT lookup was refused or timed " +
+            "out): no verdict, try again",
+        }),
+        detail: z.string(),
+        checkedAt: z.date(),
+      })
       .nullable(),
   })
   .meta({ id: "Ownership" });
@@ -234,7 +249,15 @@ export const outsideViewSchema = z
   .object({
     checkedAt: z.date().nullable().meta({ description: "The latest completed check; null before the first" }),
     dns: z
-      .object({ a: z.array(z.string()), aaaa: z.array(z.string()), cname: z.array(z.string()) })
+      .object({
+        a: z.array(z.string()),
+        aaaa: z.array(z.string()),
+        cname: z.array(z.string()),
+        failures: z
+          .array(z.object({ type: z.string(), code: z.string(), message: z.string() }))
+          .optional()
+          .meta({ description: "Record types that did not answer (their lists are empty); absent when all did" }),
+      })
       .loose()
       .nullable(),
     http: httpSummary.nullable(),

@@ -38,7 +38,7 @@ export async function requireAsset(sc: ServiceContext, id: number) {
 export async function enqueueCheck(
   sc: ServiceContext,
   assetId: number,
-  reason: "added" | "updated" | "revalidate",
+  reason: AssetCheckJob["reason"],
   previousStatus?: AssetCheckJob["previousStatus"],
 ) {
   await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason, previousStatus });
@@ -301,6 +301,7 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
               resolvedIp: null,
               cdnProvider: null,
               failReason: null,
+              checkWarnings: [],
               skippedRedirectHost: null,
               lastCheckedAt: null,
               outsideView: undefined,

@@ -3,6 +3,7 @@ import { queryFlag } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
+import { storedEnum, storedList } from "../stored-values.ts";
 
 /** Where a name was found (the engine's DiscoverySource). */
 export const DISCOVERY_SOURCES = ["crtsh", "certspotter", "bruteforce", "certificate", "cname", "redirect"] as const;
@@ -34,7 +35,7 @@ export const discoveredHostnameSchema = z
     projectId: z.number().int(),
     domain: z.string().meta({ description: "the proven domain the host was found under" }),
     host: z.string(),
-    sources: z.array(z.enum(DISCOVERY_SOURCES)).meta({ description: "sorted, unique" }),
+    sources: storedList("discovery source", z.enum(DISCOVERY_SOURCES)).meta({ description: "sorted, unique" }),
     resolves: z
       .object({ a: z.array(z.string()), aaaa: z.array(z.string()) })
       .nullable()
@@ -67,10 +68,10 @@ export const discoveryRunSchema = z
     id: z.number().int(),
     assetId: z.number().int().meta({ description: "the proven domain asset the run searches under" }),
     domain: z.string(),
-    trigger: z.enum(["manual", "schedule"]),
+    trigger: storedEnum("discovery run trigger", ["manual", "schedule"], "manual"),
     status: z.enum(RUN_STATUSES),
     progress: z.object({
-      phase: z.enum(["sources", "resolve", "merge"]).nullable(),
+      phase: storedEnum("discovery run phase", ["sources", "resolve", "merge"], null),
       done: z.number().int(),
       total: z.number().int(),
     }),
@@ -83,9 +84,10 @@ export const discoveryRunSchema = z
       })
       .nullable()
       .meta({ description: "set when the run found more hosts than one run stores; null otherwise" }),
-    sourceErrors: z
-      .array(z.object({ source: z.enum(DISCOVERY_SOURCES), message: z.string() }))
-      .meta({ description: "sources that failed without failing the run" }),
+    sourceErrors: storedList(
+      "discovery source error",
+      z.object({ source: z.enum(DISCOVERY_SOURCES), message: z.string() }),
+    ).meta({ description: "sources that failed without failing the run" }),
     error: z.string().nullable(),
     createdAt: z.date(),
     startedAt: z.date().nullable(),
@@ -119,7 +121,7 @@ export const summarySchema = z
     ignored: count,
     added: count,
     total: count,
-    bySource: z.array(z.object({ source: z.enum(DISCOVERY_SOURCES), count })),
+    bySource: storedList("discovery source count", z.object({ source: z.enum(DISCOVERY_SOURCES), count })),
     byDomain: z.array(z.object({ domain: z.string(), new: count, ignored: count, added: count })),
     lastRun: discoveryRunSchema.nullable().meta({ description: "the newest run" }),
     activeRuns: z.array(discoveryRunSchema).meta({ description: "queued and running runs" }),

@@ -4,6 +4,7 @@ import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
+import { storedEnum } from "../stored-values.ts";
 
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
 export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
@@ -21,7 +22,7 @@ export const issueSchema = z
     status: z.enum(ISSUE_STATUSES),
     port: z.number().int().nullable(),
     assignee: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
-    dismissReason: z.enum(DISMISS_REASONS).nullable(),
+    dismissReason: storedEnum("dismissal reason", DISMISS_REASONS, null),
     dismissNote: z.string().nullable(),
     dismissedUntil: z.date().nullable(),
     dismissedAt: z.date().nullable(),

@@ -66,7 +66,7 @@ const checkPolicy = {
 export interface AssetCheckJob {
   assetId: number;
   workspaceId: number;
-  reason: "added" | "updated" | "revalidate" | "recovery";
+  reason: "added" | "updated" | "revalidate" | "proven" | "recovery";
   /** A revalidation's: the status before it set "pending" (asset.unreachable is sent on reachable → unreachable). */
   previousStatus?: "pending" | "reachable" | "unreachable" | "error";
 }

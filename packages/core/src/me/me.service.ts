@@ -1,7 +1,8 @@
 import type { Services } from "../context.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { displayName } from "../users/display-name.ts";
-import { verifyPassword } from "../users/users.service.ts";
+import type { ChangePasswordInput, SetNameInput } from "../users/users.schemas.ts";
+import { setUserName, setUserPassword, verifyPassword, type ActorIn } from "../users/users.service.ts";
 import { dashed } from "../enum-names.ts";
 
 /** Email + password sign-in: the user and the workspaces they belong to, or null. */
@@ -18,6 +19,7 @@ export async function verifyCredentials(services: Services, email: string, passw
     email: user.email,
     name: displayName(user),
     workspaceIds: user.memberships.map((m) => m.workspaceId),
+    sessionVersion: user.sessionVersion,
   };
 }
 
@@ -56,4 +58,19 @@ export async function describeMe(sc: ServiceContext) {
     role: dashed(current.role),
     workspaces: user.memberships.map((m) => ({ id: m.workspace.id, name: m.workspace.name, role: dashed(m.role) })),
   };
+}
+
+/** The signed-in person, acting on their own account: in every workspace they belong to, as themselves. */
+const myself =
+  (sc: ServiceContext): ActorIn =>
+  (workspaceId) => ({ ...sc.actor, workspaceId });
+
+export async function setMyName(sc: ServiceContext, input: SetNameInput) {
+  await setUserName(sc.services, sc.actor.userId!, input, myself(sc));
+  return describeMe(sc);
+}
+
+export async function changeMyPassword(sc: ServiceContext, input: ChangePasswordInput) {
+  await setUserPassword(sc.services, sc.actor.userId!, input, myself(sc));
+  return { message: "Password changed. Your sessions elsewhere have ended; this one goes on." };
 }

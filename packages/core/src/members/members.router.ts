@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { messageSchema } from "../common-schemas.ts";
 import { pageOf } from "../paging.ts";
+import { storedList } from "../stored-values.ts";
 import { procedure, router } from "../trpc.ts";
 import {
   changeRoleInput,
@@ -33,7 +34,7 @@ export const membersRouter = router({
       minRole: "admin",
     })
     .input(z.object({}))
-    .output(z.array(invitationSchema))
+    .output(storedList("Invitation", invitationSchema))
     .query(({ ctx }) => listInvitations(ctx)),
 
   invite: procedure

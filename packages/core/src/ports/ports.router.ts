@@ -1,10 +1,10 @@
-import { z } from "zod";
 import { pageOf } from "../paging.ts";
 import { procedure, router } from "../trpc.ts";
 import {
   PORT_GROUP_ASSETS,
   assetPortSchema,
   assetPortsInput,
+  listPortsInput,
   openPortAssetSchema,
   openPortGroupSchema,
   portAssetsInput,
@@ -23,14 +23,18 @@ export const portsRouter = router({
         tags,
         summary: "Open-port issues grouped by port",
         description:
-          "Open and in-progress issues only, by port ascending. Each group counts all its assets exactly and " +
-          `shows the ${PORT_GROUP_ASSETS} most recently seen; GET /app/ports/{port}/assets pages the rest.`,
+          "Open and in-progress issues only, riskiest port first: services that answered without authentication, " +
+          "then dangerous categories (databases, clear-text logins, remote desktop, file sharing, administration " +
+          "APIs), then severity, assets and port. Each group counts all its assets exactly and shows the " +
+          `${PORT_GROUP_ASSETS} most recently seen; GET /app/ports/{port}/assets pages the rest. Every parameter ` +
+          "is optional: without any, the first 100 groups in that order.",
       },
+      paged: true,
       ...read,
     })
-    .input(z.object({}))
-    .output(z.array(openPortGroupSchema))
-    .query(({ ctx }) => openPorts(ctx)),
+    .input(listPortsInput)
+    .output(pageOf(openPortGroupSchema))
+    .query(({ ctx, input }) => openPorts(ctx, input)),
 
   assets: procedure
     .meta({

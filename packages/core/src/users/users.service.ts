@@ -1,12 +1,13 @@
 // People. Passwords are hashed with Argon2id (memory-hard).
 import { hash, verify } from "@node-rs/argon2";
-import type { Role } from "@ems/db";
-import { changesOf, writeAudit } from "../audit/write.ts";
+import type { Prisma, Role } from "@ems/db";
+import { changesOf, writeAudit, type Actor, type AuditInput } from "../audit/write.ts";
 import type { Services } from "../context.ts";
-import { validationError } from "../errors.ts";
+import { notFound, validationError } from "../errors.ts";
 import { operatorActor, type OperatorMeta } from "../door.ts";
 import { requireWorkspace } from "../workspaces/workspaces.service.ts";
 import { undashed } from "../enum-names.ts";
+import { MAX_PASSWORD, MIN_PASSWORD, type SetNameInput } from "./users.schemas.ts";
 
 export const ROLES: readonly Role[] = ["owner", "admin", "member", "read_only"];
 export const roleFromName = (name: string): Role | undefined => ROLES.find((r) => r === undashed(name));
@@ -28,8 +29,7 @@ export async function createUserInWorkspace(
 ) {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 320) throw validationError("email", "must be an email address");
-  if (input.password.length < 12) throw validationError("password", "must be at least 12 characters");
-  if (input.password.length > 1024) throw validationError("password", "must be at most 1024 characters");
+  checkNewPassword("password", input.password);
   const role = roleFromName(input.role ?? "member");
   if (!role) throw validationError("role", "must be one of owner, admin, member, read-only");
   await requireWorkspace(services, input.workspaceId);
@@ -58,4 +58,92 @@ export async function createUserInWorkspace(
     });
     return { user: { id: user.id, email: user.email }, role };
   });
+}
+
+function checkNewPassword(field: string, password: string) {
+  if (password.length < MIN_PASSWORD) throw validationError(field, `must be at least ${MIN_PASSWORD} characters`);
+  if (password.length > MAX_PASSWORD) throw validationError(field, `must be at most ${MAX_PASSWORD} characters`);
+}
+
+/** Who changes a person (the person in the dashboard, the operator), as an actor in each of their workspaces. */
+export type ActorIn = (workspaceId: number) => Actor;
+
+/** The operator (CLI) acting on a person. */
+export const operatorIn =
+  (op: OperatorMeta): ActorIn =>
+  (workspaceId) =>
+    operatorActor(workspaceId, op);
+
+/** A person's name and password are theirs in every workspace: each workspace's log records the change. */
+async function auditInEvery(
+  tx: Prisma.TransactionClient,
+  userId: number,
+  actorIn: ActorIn,
+  entry: Omit<AuditInput, "resourceType" | "resourceId">,
+) {
+  const memberships = await tx.membership.findMany({ where: { userId }, select: { workspaceId: true } });
+  for (const { workspaceId } of memberships)
+    await writeAudit(tx, actorIn(workspaceId), { ...entry, resourceType: "user", resourceId: userId });
+}
+
+/** Sets a person's first and last name (either may be empty), audited as `user.update`. */
+export async function setUserName(services: Services, userId: number, name: SetNameInput, actorIn: ActorIn) {
+  return services.db.prisma.$transaction(async (tx) => {
+    const before = await tx.user.findUnique({ where: { id: userId } });
+    if (!before) throw notFound("User");
+    const after = await tx.user.update({ where: { id: userId }, data: name });
+    const changes = changesOf(before, after, ["firstName", "lastName"]);
+    if (Object.keys(changes).length) await auditInEvery(tx, userId, actorIn, { action: "user.update", changes });
+    return { id: after.id, email: after.email, firstName: after.firstName, lastName: after.lastName };
+  });
+}
+
+/**
+ * Sets a person's password (an Argon2id hash) and ends their dashboard sessions: the user's session version moves
+ * on, so every session signed in before answers 401 from its next request (door.ts). With `current`, the password
+ * it replaces must be given (the person themselves); the operator sets one without. Audited as
+ * `user.password-change`, without either password.
+ */
+export async function setUserPassword(
+  services: Services,
+  userId: number,
+  input: { newPassword: string; currentPassword?: string },
+  actorIn: ActorIn,
+) {
+  checkNewPassword("newPassword", input.newPassword);
+  const user = await services.db.prisma.user.findUnique({ where: { id: userId } });
+  if (!user) throw notFound("User");
+  if (input.currentPassword !== undefined && !(await verifyPassword(user.passwordHash, input.currentPassword)))
+    throw validationError("currentPassword", "does not match your password");
+  const passwordHash = await hashPassword(input.newPassword);
+  return services.db.prisma.$transaction(async (tx) => {
+    // Only over the hash just checked: of two changes at once, the second finds it gone and changes nothing.
+    const changed = await tx.user.updateMany({
+      where: { id: userId, passwordHash: user.passwordHash },
+      data: { passwordHash, sessionVersion: { increment: 1 } },
+    });
+    if (changed.count === 0) throw validationError("currentPassword", "does not match your password");
+    await auditInEvery(tx, userId, actorIn, { action: "user.password-change", changes: {} });
+    const { sessionVersion } = await tx.user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { sessionVersion: true },
+    });
+    return { sessionVersion };
+  });
+}
+
+/** The user's session version, for a session that proves it holds `password` (re-signed after its own change). */
+export async function sessionVersionFor(services: Services, userId: number, password: string) {
+  const user = await services.db.prisma.user.findUnique({
+    where: { id: userId },
+    select: { passwordHash: true, sessionVersion: true },
+  });
+  return user && (await verifyPassword(user.passwordHash, password)) ? user.sessionVersion : null;
+}
+
+/** The user behind an email address (the CLI names people by it). */
+export async function userByEmail(services: Services, email: string) {
+  const user = await services.db.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) throw validationError("email", `no user has the email ${email.trim().toLowerCase()}`);
+  return user;
 }

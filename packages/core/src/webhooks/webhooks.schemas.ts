@@ -3,6 +3,7 @@ import { text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
+import { storedList } from "../stored-values.ts";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
 import { DELIVERY_ERROR_CLASSES } from "./webhooks.failure.ts";
 
@@ -16,7 +17,7 @@ export const webhookEndpointSchema = z
     urlMasked: z.boolean().meta({ description: "true when url is shown masked" }),
     description: z.string(),
     format: z.enum(["standard", "slack"]),
-    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    events: storedList("webhook event", z.enum(WEBHOOK_EVENTS)),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: "Why it is disabled (by a person or automatically)" }),
     disabledAt: z.date().nullable(),

@@ -57,6 +57,26 @@ describe("DnsClient", () => {
     }
   });
 
+  for (const how of ["refused", "servfail", "drop"] as const)
+    it(`keeps a name's A answer when its resolver ${how === "drop" ? "drops" : "fails"} AAAA (${how})`, async () => {
+      dns.failing = { AAAA: how };
+      const client = new DnsClient(testNetConfig(dns, null, { dnsTimeoutMs: 200 }));
+      try {
+        expect(await client.lookup("www.example.com")).toEqual({
+          a: ["104.16.1.1", "104.16.1.2"],
+          aaaa: [],
+          cname: ["edge.example.net", "e1.cdn.example.org"],
+          nxdomain: false,
+        });
+        // A itself failing is still a failure of the name.
+        dns.failing = { A: how };
+        await expect(client.lookup("www.example.com")).rejects.toThrow(DnsQueryError);
+      } finally {
+        dns.failing = {};
+        client.close();
+      }
+    });
+
   it("matches a thousand answers in flight to their questions", async () => {
     const client = new DnsClient(testNetConfig(dns, null));
     try {

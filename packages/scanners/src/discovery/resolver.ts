@@ -187,16 +187,20 @@ export class DnsClient {
   }
 
   /**
-   * A and AAAA of a name, with its CNAME chain. Rejects with DnsQueryError when no server answered.
+   * A and AAAA of a name, with its CNAME chain. Rejects with DnsQueryError when no server answered A.
    * AAAA is asked only when A was not NXDOMAIN: a name that does not exist has no record of any type
-   * (RFC 8020), and most brute-forced names do not exist, so this saves nearly half the questions.
+   * (RFC 8020), and most brute-forced names do not exist, so this saves nearly half the questions. A resolver that
+   * refuses or drops AAAA (some do) costs the name its IPv6 addresses, not the name: its A answer stands.
    */
   async lookup(name: string): Promise<NameAnswer> {
     const a = await this.query(name, "A");
     if (a.nxdomain) return { a: [], aaaa: [], cname: a.cname, nxdomain: true };
-    const aaaa = await this.query(name, "AAAA");
-    const cname = a.cname.length >= aaaa.cname.length ? a.cname : aaaa.cname;
-    return { a: a.addresses, aaaa: aaaa.addresses, cname, nxdomain: a.nxdomain && aaaa.nxdomain };
+    const aaaa = await this.query(name, "AAAA").catch((err: unknown) => {
+      if (err instanceof DnsQueryError) return null;
+      throw err;
+    });
+    const cname = a.cname.length >= (aaaa?.cname.length ?? 0) ? a.cname : aaaa!.cname;
+    return { a: a.addresses, aaaa: aaaa?.addresses ?? [], cname, nxdomain: false };
   }
 
   query(name: string, type: QueryType): Promise<QueryAnswer> {

@@ -58,7 +58,8 @@ export type FetchRefusedReason =
   | "private-address" // a host resolved to (or was) an address we may not contact
   | "redirect-not-covered" // opts.allowHost said no to a redirect target
   | "too-many-redirects"
-  | "dns" // lookup failed or the name has no A/AAAA record
+  | "dns" // the name does not exist or has no A/AAAA record
+  | "dns-failed" // the resolvers did not answer for A or AAAA (refused, SERVFAIL, timed out): try again
   | "timeout" // cfg.httpTimeoutMs elapsed (connect, headers or body)
   | "connection" // refused, reset, TLS handshake failure, malformed HTTP
   | "invalid-url"; // not an http(s) URL

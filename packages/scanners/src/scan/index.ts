@@ -54,3 +54,4 @@ export {
 } from "./templates/run.ts";
 export { runNuclei, nucleiArgs, nucleiFinding, type NucleiRun } from "./nuclei.ts";
 export { runScan, dedupeFindings, STAGE_ORDER, type ScanInput, type ScanResult, type StageReport } from "./run.ts";
+export { DANGEROUS_PORT_CATEGORIES, PORT_CATEGORIES, type PortCategory, type PortRisk } from "./services.ts";

@@ -172,7 +172,30 @@ export function printableBanner(raw: Buffer): string | null {
   return out ? out.slice(0, 512) : null;
 }
 
-interface PortRisk {
+/** What a port is for, from the table below: the categories GET /app/ports names and ranks by. */
+export const PORT_CATEGORIES = [
+  "database",
+  "cleartext-login",
+  "remote-desktop",
+  "file-sharing",
+  "admin-api",
+  "remote-login",
+  "infrastructure",
+  "web",
+  "other",
+] as const;
+export type PortCategory = (typeof PORT_CATEGORIES)[number];
+/** The categories that should never face the internet (their open ports are high-severity issues). */
+export const DANGEROUS_PORT_CATEGORIES = [
+  "database",
+  "cleartext-login",
+  "remote-desktop",
+  "file-sharing",
+  "admin-api",
+] as const satisfies PortCategory[];
+
+export interface PortRisk {
+  category: PortCategory;
   severity: Severity;
   what: string;
   why: string;
@@ -180,6 +203,7 @@ interface PortRisk {
 }
 
 const DATABASE: PortRisk = {
+  category: "database",
   severity: "high",
   what: "a database or data store",
   why:
@@ -191,12 +215,14 @@ const DATABASE: PortRisk = {
     "authentication and TLS.",
 };
 const CLEARTEXT: PortRisk = {
+  category: "cleartext-login",
   severity: "high",
   what: "a clear-text login service",
   why: "Credentials and data travel unencrypted and the service is a classic brute-force target.",
   fix: "Turn it off and use SSH/SFTP (or FTPS) instead; if it must stay, restrict it by firewall to known addresses.",
 };
 const REMOTE_DESKTOP: PortRisk = {
+  category: "remote-desktop",
   severity: "high",
   what: "a remote desktop service",
   why:
@@ -205,6 +231,7 @@ const REMOTE_DESKTOP: PortRisk = {
   fix: "Reach it through a VPN or a gateway with multi-factor authentication, and close the port to the internet.",
 };
 const FILE_SHARING: PortRisk = {
+  category: "file-sharing",
   severity: "high",
   what: "a file-sharing or RPC service",
   why:
@@ -213,6 +240,7 @@ const FILE_SHARING: PortRisk = {
   fix: "Block the port at the firewall; share files over a VPN or an authenticated HTTPS service.",
 };
 const ADMIN_API: PortRisk = {
+  category: "admin-api",
   severity: "high",
   what: "an administration API",
   why:
@@ -223,6 +251,7 @@ const ADMIN_API: PortRisk = {
     "authentication.",
 };
 const REMOTE_LOGIN: PortRisk = {
+  category: "remote-login",
   severity: "medium",
   what: "a remote login or mail service",
   why: "It is a standing brute-force target and every vulnerability in it is reachable by anyone.",
@@ -231,18 +260,21 @@ const REMOTE_LOGIN: PortRisk = {
     "disable root login.",
 };
 const INFRA: PortRisk = {
+  category: "infrastructure",
   severity: "medium",
   what: "an infrastructure service",
   why: "It widens the attack surface and often reveals versions and internal details.",
   fix: "Close the port unless the internet must reach it, and keep the service patched.",
 };
 const WEB: PortRisk = {
+  category: "web",
   severity: "info",
   what: "a web server",
   why: "Serving a website is what this port is for; the HTTP and TLS checks look at what it serves.",
   fix: "Nothing to do if this site should be public.",
 };
 const OTHER: PortRisk = {
+  category: "other",
   severity: "low",
   what: "a network service",
   why: "Every open port is attack surface; a service nobody remembers is one nobody patches.",

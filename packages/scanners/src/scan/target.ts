@@ -2,7 +2,7 @@
 // the addresses of a host (every one allowed, or the scan is refused), or a
 // bucket's endpoint URL.
 import type { NetConfig } from "../config.ts";
-import { DnsError, resolveHost } from "../dns.ts";
+import { DnsError, resolveAddresses } from "../dns.ts";
 import { bucketUrl } from "../reachability.ts";
 import { isAllowedAddress, parseIp } from "../safety.ts";
 import type { ParsedTarget } from "../targets.ts";
@@ -24,7 +24,8 @@ export async function prepareTarget(t: ParsedTarget, net: NetConfig): Promise<Sc
     addresses = [ip.toString()];
   } else {
     try {
-      const r = await resolveHost(host, net);
+      // A record type the resolvers do not answer is left out when the other one answered.
+      const r = await resolveAddresses(host, net);
       addresses = [...r.a, ...r.aaaa];
     } catch (err) {
       if (err instanceof DnsError) throw new Error(`cannot scan ${host}: ${err.message}`);

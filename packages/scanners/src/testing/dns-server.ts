@@ -1,7 +1,9 @@
 // A tiny authoritative DNS server for tests: UDP on 127.0.0.1, random port,
 // answering A/AAAA/CNAME/TXT/MX/NS/CAA from a zone map that tests change at will
 // ("*.zone" entries answer every name under the zone that has none of its own).
-// CNAMEs are chased inside the zone the way a recursive resolver would.
+// CNAMEs are chased inside the zone the way a recursive resolver would. Like
+// some real resolvers and middleboxes, it can refuse, SERVFAIL or drop the
+// questions of one record type while answering the others (`failing`).
 import { createSocket, type RemoteInfo } from "node:dgram";
 import dnsPacket from "dns-packet";
 import { setBufferSizes } from "../discovery/resolver.ts";
@@ -22,12 +24,17 @@ export interface ZoneRecords {
 /** "answer": from the zone; "silent": never replies (timeouts); "servfail": SERVFAIL to all. */
 export type DnsServerMode = "answer" | "silent" | "servfail";
 
+/** How the server fails one record type: REFUSED, SERVFAIL, or no reply at all (the client times out). */
+export type RecordTypeFailure = "refused" | "servfail" | "drop";
+
 export interface TestDnsServer {
   port: number;
   /** "127.0.0.1:<port>", ready for NetConfig.dnsServers. */
   address: string;
   zone: Map<string, ZoneRecords>;
   mode: DnsServerMode;
+  /** Record types ("AAAA", "TXT"…) answered with a failure instead of the zone, e.g. `{ AAAA: "refused" }`. */
+  failing: Partial<Record<string, RecordTypeFailure>>;
   /** Every question received, newest last. */
   queries: Array<{ name: string; type: string }>;
   /** Replaces the records of a name. */
@@ -42,6 +49,7 @@ const key = (name: string) => name.trim().toLowerCase().replace(/\.$/, "");
 const NXDOMAIN = 3;
 const SERVFAIL = 2;
 const NOTIMP = 4;
+const REFUSED = 5;
 
 function txtData(value: string): Buffer[] {
   const buf = Buffer.from(value, "utf8");
@@ -122,6 +130,7 @@ export async function startDnsServer(
     address: "",
     zone,
     mode: opts.mode ?? "answer",
+    failing: {},
     queries: [],
     set: (name, records) => void zone.set(key(name), { ...records }),
     add(name, records) {
@@ -148,8 +157,14 @@ export async function startDnsServer(
     const q = query.questions?.[0];
     if (!q) return;
     server.queries.push({ name: key(q.name), type: q.type });
-    if (server.mode === "silent") return;
-    const { rcode, answers } = server.mode === "servfail" ? { rcode: SERVFAIL, answers: [] } : answer(zone, q);
+    const failure = server.failing[q.type];
+    if (server.mode === "silent" || failure === "drop") return;
+    const { rcode, answers } =
+      server.mode === "servfail" || failure === "servfail"
+        ? { rcode: SERVFAIL, answers: [] }
+        : failure === "refused"
+          ? { rcode: REFUSED, answers: [] }
+          : answer(zone, q);
     const reply = dnsPacket.encode({
       type: "response",
       id: query.id,

@@ -27,6 +27,7 @@ const NAV = [
   { href: "/audit-log", label: "Audit log" },
 ];
 const SETTINGS = [
+  { href: "/settings/profile", label: "Your profile" },
   { href: "/settings/api-keys", label: "API keys", admin: true },
   { href: "/settings/oauth-apps", label: "OAuth apps", admin: true },
   { href: "/settings/webhooks", label: "Webhooks", admin: true },
@@ -48,6 +49,7 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const queryClient = useQueryClient();
   const { update } = useSession();
   const isAdmin = me.role === "owner" || me.role === "admin";
+  const name = `${me.user.firstName} ${me.user.lastName}`.trim();
   const link = (item: { href: string; label: string }) => (
     <Link
       key={item.href}
@@ -98,6 +100,12 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
           </NativeSelect>
         </label>
         <div data-testid="signed-in-as" className="break-all">
+          {name && (
+            <>
+              <span className="font-medium text-white">{name}</span>
+              <br />
+            </>
+          )}
           {me.user.email}
           <br />
           <span className="text-sidebar-muted">{me.role}</span>

@@ -10,6 +10,7 @@ import { ASSET_TONE } from "@/components/progress";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
@@ -34,7 +35,6 @@ export function AssetsView() {
     status: state.filters.status ?? undefined,
   };
   const filtered = Boolean(state.q) || Object.values(filters).some((v) => v !== undefined);
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.assets.summary.queryOptions({}));
   const list = useQuery({
     ...trpc.assets.list.queryOptions({ ...state.query, ...filters }),
@@ -42,10 +42,8 @@ export function AssetsView() {
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.status === "pending") ? 2000 : false),
   });
   const counts = summary.data;
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => {
-    const v = e.target.value;
-    state.setFilters({ [k]: v ? (k === "projectId" ? Number(v) : v) : null });
-  };
+  const set = (k: "type" | "status") => (e: { target: { value: string } }) =>
+    state.setFilters({ [k]: e.target.value || null });
 
   return (
     <div className="flex flex-col gap-4">
@@ -67,16 +65,7 @@ export function AssetsView() {
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="asset-filters">
             <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />
-            <Field label="Project">
-              <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
-                <option value="">All projects</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <ProjectFilter value={state.filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
             <Field label="Type">
               <select value={filters.type ?? ""} onChange={set("type")} data-testid="filter-type">
                 <option value="">All types ({counts?.total ?? 0})</option>

@@ -23,6 +23,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 import { HOST_TONE, hostAnswer } from "./host-answer";
 import { RunButton } from "./run-button";
 
@@ -68,12 +69,9 @@ export function DiscoveryView() {
   const setSelection = (rows: RowSelectionState) => setPicked({ view, rows });
   const selected = Object.keys(selection).map(Number);
   const [result, setResult] = useState<AddResult | null>(null);
-  const setFilter = (k: keyof typeof FILTERS) => (e: { target: { value: string } }) => {
-    const v = e.target.value;
-    state.setFilters({ [k]: v ? (k === "projectId" ? Number(v) : v) : null });
-  };
+  const setFilter = (k: Exclude<keyof typeof FILTERS, "projectId">) => (e: { target: { value: string } }) =>
+    state.setFilters({ [k]: e.target.value || null });
 
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.discovery.summary.queryOptions({ projectId: filters.projectId }));
   const list = useQuery(trpc.discovery.hosts.queryOptions(input));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.discovery.pathKey() });
@@ -162,16 +160,7 @@ export function DiscoveryView() {
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3" data-testid="discovery-filters">
               <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Part of a host" />
-              <Field label="Project">
-                <select value={filters.projectId ?? ""} onChange={setFilter("projectId")}>
-                  <option value="">All projects</option>
-                  {projects.data?.items.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <ProjectFilter value={filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
               <Field label="Domain">
                 <select value={filters.domain ?? ""} onChange={setFilter("domain")}>
                   <option value="">All domains</option>

@@ -8,6 +8,7 @@ import { Evidence } from "@/components/evidence";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
@@ -39,7 +40,6 @@ export function FindingsView() {
     to: f.to ?? undefined,
   };
   const filtered = Boolean(state.q) || Object.values(f).some((v) => v !== null);
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const list = useQuery(trpc.findings.list.queryOptions(input));
   const text = (k: "kind" | "from" | "to") => (e: { target: { value: string } }) =>
     state.setFilters({ [k]: e.target.value.trim() || null });
@@ -53,16 +53,7 @@ export function FindingsView() {
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="finding-filters">
             <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
-            <Field label="Project">
-              <select value={f.projectId ?? ""} onChange={(e) => state.setFilters({ projectId: id(e.target.value) })}>
-                <option value="">All</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <ProjectFilter value={f.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
             <Field label="Severity">
               <select
                 value={f.severity ?? ""}

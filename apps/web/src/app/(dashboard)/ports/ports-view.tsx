@@ -2,84 +2,155 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger } from "nuqs";
-import type { RouterOutputs } from "@ems/core";
-import { Card, DataTable, EmptyState, PageHeader, RelativeTime, SEVERITIES, SeverityBadge } from "@ems/ui";
-import { BarChart } from "@/components/charts";
+import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { Badge, Card, DataTable, EmptyState, PageHeader, RelativeTime, SEVERITIES, SeverityBadge } from "@ems/ui";
 import { useListState } from "@/components/list-state";
+import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 
-type Group = RouterOutputs["ports"]["list"][number];
+type Group = RouterOutputs["ports"]["list"]["items"][number];
+type Category = Group["category"];
 
-// `port`: the one port whose assets are paged below the header (a group's "all N assets" link sets it).
-const FILTERS = { port: parseAsInteger };
+const SORTS = ["risk", "port", "assetCount", "severity"] as const satisfies NonNullable<
+  RouterInputs["ports"]["list"]["sort"]
+>[];
+// `port`: the one port whose assets are paged instead of the groups (a group's "All N assets" link sets it); the
+// others filter the groups as the API does.
+const FILTERS = { port: parseAsInteger, projectId: parseAsInteger, assetId: parseAsInteger };
+
+/** What each category of port is, in words (the API's `category`). */
+const CATEGORY: Record<Category, string> = {
+  database: "Database",
+  "cleartext-login": "Clear-text login",
+  "remote-desktop": "Remote desktop",
+  "file-sharing": "File sharing",
+  "admin-api": "Administration API",
+  "remote-login": "Remote login or mail",
+  infrastructure: "Infrastructure",
+  web: "Web",
+  other: "Other service",
+};
 
 const portName = (g: Pick<Group, "port" | "protocol" | "service">) =>
   `${g.port}/${g.protocol}${g.service ? ` · ${g.service}` : ""}`;
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+/**
+ * Why a port is ranked where it is. Neutral badges: the severity colours belong to severities alone, and the risk of
+ * a port is not one.
+ */
+function Risk({ group: g }: { group: Group }) {
+  return (
+    <span className="flex flex-wrap gap-1.5" data-testid="port-risk">
+      {g.unauthenticatedCount > 0 && (
+        <Badge variant="outline" className="border-foreground">
+          No authentication on {count(g.unauthenticatedCount, "asset")}
+        </Badge>
+      )}
+      <Badge variant={g.dangerous ? "outline" : "secondary"} className="whitespace-normal">
+        {CATEGORY[g.category]}
+        {g.dangerous && " · should not face the internet"}
+      </Badge>
+    </span>
+  );
+}
 
 export function PortsView() {
   const trpc = useTRPC();
-  const state = useListState(FILTERS);
-  const port = state.filters.port;
-  const ports = useQuery(trpc.ports.list.queryOptions({}));
-  const groups = ports.data ?? [];
+  const state = useListState(FILTERS, SORTS, 25);
+  const { port, projectId, assetId } = state.filters;
+  // Paging one port's assets, the groups' query only names that port (for its title).
+  const ports = useQuery(
+    trpc.ports.list.queryOptions(
+      port !== null ? { port } : { ...state.query, projectId: projectId ?? undefined, assetId: assetId ?? undefined },
+    ),
+  );
+  const groups = ports.data?.items ?? [];
   const selected = groups.find((g) => g.port === port);
+  const filtered = Boolean(state.q) || projectId !== null || assetId !== null;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Open ports"
-        description="Open-port issues grouped by port: how many assets each port is open on, the most recently seen."
+        description={
+          "Ports open on your assets, riskiest first: services that answered without a password, then ports that " +
+          "should never face the internet (databases, remote desktop, file sharing, clear-text logins, " +
+          "administration APIs), then by severity and how many assets."
+        }
       />
-      {port !== null && <PortAssets port={port} title={selected ? portName(selected) : String(port)} list={state} />}
-      {groups.length === 0 ? (
-        <EmptyState
-          title={ports.isLoading ? "Loading open ports" : "No open ports"}
-          description="Scans list the ports they find open here."
-        />
+      {port !== null ? (
+        <PortAssets port={port} title={selected ? portName(selected) : String(port)} list={state} />
       ) : (
-        <>
-          <Card title="Assets per port">
-            <BarChart
-              title="Assets per open port"
-              data={groups.map((g) => ({ label: `${g.port}${g.service ? ` ${g.service}` : ""}`, value: g.assetCount }))}
+        <DataTable
+          label="Open ports"
+          toolbar={
+            <div className="flex flex-wrap items-end gap-3" data-testid="port-filters">
+              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Port, service or asset" />
+              <ProjectFilter value={projectId} onChange={(id) => state.setFilters({ projectId: id })} />
+              {assetId !== null && (
+                <Link href="/ports" className="text-sm">
+                  Only asset #{assetId} · show every asset
+                </Link>
+              )}
+            </div>
+          }
+          columns={[
+            {
+              key: "port",
+              header: "Port",
+              sortable: true,
+              render: (g) => <span className="font-medium whitespace-nowrap">{portName(g)}</span>,
+            },
+            { key: "risk", header: "Risk", sortable: true, render: (g) => <Risk group={g} /> },
+            {
+              key: "severity",
+              header: "Issues",
+              sortable: true,
+              render: (g) => (
+                <span className="flex flex-wrap gap-1">
+                  {SEVERITIES.filter((s) => g.severityCounts[s] > 0).map((s) => (
+                    <SeverityBadge key={s} severity={s} label={`${g.severityCounts[s]} ${s}`} />
+                  ))}
+                </span>
+              ),
+            },
+            {
+              key: "assetCount",
+              header: "Assets",
+              sortable: true,
+              render: (g) => (
+                <span className="flex flex-col gap-0.5 text-sm">
+                  {g.assets.slice(0, 3).map((a) => (
+                    <Link key={a.issueId} href={`/assets/${a.assetId}`} className="break-all">
+                      {a.value}
+                    </Link>
+                  ))}
+                  <Link href={`/ports?port=${g.port}`} data-testid="port-all-assets">
+                    {g.assetCount > 3 ? `All ${count(g.assetCount, "asset")}` : "Details"}
+                  </Link>
+                </span>
+              ),
+            },
+          ]}
+          rows={groups}
+          rowKey={(g) => g.port}
+          total={ports.data?.total ?? 0}
+          {...state.table}
+          loading={ports.isLoading}
+          empty={
+            <EmptyState
+              title={filtered ? "No open port matches" : "No open ports"}
+              description={
+                filtered
+                  ? "Nothing matches the current search and filters."
+                  : "Scans list here the ports they find open."
+              }
             />
-          </Card>
-          {groups.map((g) => (
-            <PortGroup key={g.port} group={g} />
-          ))}
-        </>
+          }
+        />
       )}
     </div>
-  );
-}
-
-function PortGroup({ group: g }: { group: Group }) {
-  const assets = `${g.assetCount} asset${g.assetCount === 1 ? "" : "s"}`;
-  return (
-    <Card
-      title={portName(g)}
-      description={g.assetsTruncated ? `${assets}, the ${g.assets.length} most recently seen shown` : assets}
-      actions={SEVERITIES.filter((s) => g.severityCounts[s] > 0).map((s) => (
-        <SeverityBadge key={s} severity={s} label={`${g.severityCounts[s]} ${s}`} />
-      ))}
-      footer={
-        g.assetsTruncated && (
-          <Link href={`/ports?port=${g.port}`} data-testid="port-all-assets">
-            All {assets} on port {g.port}
-          </Link>
-        )
-      }
-      data-testid="port-group"
-    >
-      <ul className="space-y-1.5 text-sm">
-        {g.assets.map((a) => (
-          <li key={a.issueId}>
-            <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> —{" "}
-            <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
-            {a.banner && <code className="break-all text-muted-foreground"> {a.banner.slice(0, 80)}</code>}
-          </li>
-        ))}
-      </ul>
-    </Card>
   );
 }
 
@@ -91,7 +162,7 @@ function PortAssets({
 }: {
   port: number;
   title: string;
-  list: ReturnType<typeof useListState<typeof FILTERS>>;
+  list: ReturnType<typeof useListState<typeof FILTERS, (typeof SORTS)[number]>>;
 }) {
   const trpc = useTRPC();
   const { page, limit } = list.query;
@@ -114,6 +185,11 @@ function PortAssets({
                 {a.value}
               </Link>
             ),
+          },
+          {
+            key: "unauthenticated",
+            header: "Authentication",
+            render: (a) => (a.unauthenticated ? <Badge variant="outline">None asked</Badge> : "—"),
           },
           { key: "issue", header: "Issue", render: (a) => <Link href={`/issues/${a.issueId}`}>#{a.issueId}</Link> },
           { key: "status", header: "Status" },

@@ -22,6 +22,7 @@ import {
 } from "@ems/ui";
 import { DonutChart, TrendChart } from "@/components/charts";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 import { SlaSection } from "./sla-section";
 
 type Filters = RouterInputs["reports"]["summary"];
@@ -76,7 +77,6 @@ export function ReportsView() {
   const [includeDismissed, setIncludeDismissed] = useState(false);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(25);
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const filters = useMemo<Filters>(
     () => ({
       ...(choice === "custom" ? { from: range.from || undefined, to: range.to || undefined } : { period: choice }),
@@ -152,16 +152,11 @@ export function ReportsView() {
             </Field>
           </>
         )}
-        <Field label="Project">
-          <select value={projectId} onChange={(e) => (setProjectId(e.target.value), setPage(1))} data-testid="project">
-            <option value="">All projects</option>
-            {projects.data?.items.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <ProjectFilter
+          value={projectId ? Number(projectId) : null}
+          onChange={(id) => (setProjectId(id === null ? "" : String(id)), setPage(1))}
+          testId="project"
+        />
         <label className="flex h-9 items-center gap-2 text-sm">
           <input
             type="checkbox"

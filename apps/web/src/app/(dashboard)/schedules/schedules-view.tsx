@@ -9,6 +9,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { useTRPC } from "@/trpc/client";
+import { ProjectFilter } from "@/components/project-filter";
 
 const ENABLED = { true: "Enabled", false: "Disabled" } as const;
 const SORTS = ["name", "nextRunAt", "lastRunAt"] as const satisfies NonNullable<
@@ -28,7 +29,6 @@ export function SchedulesView() {
     assetId: list.filters.assetId ?? undefined,
     enabled: list.filters.enabled ?? undefined,
   };
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ limit: 500, projectId: filters.projectId }));
   const rows = useQuery(trpc.scanSchedules.list.queryOptions({ ...list.query, ...filters }));
   const id = (v: string) => (v ? Number(v) : null);
@@ -51,20 +51,11 @@ export function SchedulesView() {
         toolbar={
           <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
             <SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />
-            <Field label="Project">
-              <select
-                value={filters.projectId ?? ""}
-                // The asset filter belongs to a project: a new project clears it.
-                onChange={(e) => list.setFilters({ projectId: id(e.target.value), assetId: null })}
-              >
-                <option value="">All projects</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <ProjectFilter
+              value={filters.projectId}
+              // The asset filter belongs to a project: a new project clears it.
+              onChange={(projectId) => list.setFilters({ projectId, assetId: null })}
+            />
             <Field label="Asset">
               <select value={filters.assetId ?? ""} onChange={(e) => list.setFilters({ assetId: id(e.target.value) })}>
                 <option value="">All assets</option>

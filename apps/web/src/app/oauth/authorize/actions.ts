@@ -11,7 +11,7 @@ import {
   validateAuthorizationRequest,
   type AuthorizationRequest,
 } from "@ems/core";
-import { currentSession } from "@/server/auth";
+import { currentSession, dashboardSession } from "@/server/auth";
 import { requestClient } from "@/server/request";
 import { services } from "@/server/services";
 
@@ -33,7 +33,7 @@ export async function decide(form: FormData) {
   const workspaceId = Number(form.get("workspaceId") ?? session.workspaceId);
   const client = requestClient(await headers());
   // Through the door into the chosen workspace: not a member there, no code.
-  const credential = { kind: "session", session: { userId: session.userId, workspaceId } } as const;
+  const credential = { kind: "session", session: { ...dashboardSession(session), workspaceId } } as const;
   const actor = await identify(services(), credential, client).catch(() => null);
   if (!actor) redirect("/login?error=workspace");
   redirect(await actAs(services(), actor, (sc) => approveAuthorization(sc, result.ok)));

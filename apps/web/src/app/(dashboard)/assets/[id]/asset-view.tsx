@@ -8,7 +8,6 @@ import {
   Button,
   Card,
   ConfirmDialog,
-  EmptyState,
   PageHeader,
   SEVERITIES,
   SeverityBadge,
@@ -20,6 +19,7 @@ import {
   TabsTrigger,
   toast,
 } from "@ems/ui";
+import { DetailState } from "@/components/detail-state";
 import { ASSET_TONE, Progress } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -72,13 +72,17 @@ export function AssetView({ id }: { id: number }) {
   );
 
   const a = asset.data;
-  if (asset.error) return <EmptyState title="Asset not found" description={errorMessage(asset.error)} />;
   if (!a)
     return (
-      <div className="flex flex-col gap-4" aria-busy="true">
-        <PageHeader title={<Skeleton className="h-8 w-72" aria-label="Loading the asset" />} />
+      <DetailState
+        what="asset"
+        id={id}
+        list={{ href: "/assets", label: "All assets" }}
+        error={asset.error}
+        retry={() => void asset.refetch()}
+      >
         <Skeleton className="h-40 w-full" />
-      </div>
+      </DetailState>
     );
   const open = SEVERITIES.reduce((n, s) => n + a.severityBreakdown[s], 0);
   const startTitle = a.activeScan
@@ -141,6 +145,15 @@ export function AssetView({ id }: { id: number }) {
           {a.type === "bucket" && <Row label="Bucket provider">{a.bucketProvider}</Row>}
           <Row label="Last checked">{formatDate(a.lastCheckedAt)}</Row>
           {a.failReason && <Row label="Why">{a.failReason}</Row>}
+          {a.checkWarnings.length > 0 && (
+            <Row label="Checked without">
+              <ul className="list-disc space-y-1 pl-4 text-sm text-warning" data-testid="check-warnings">
+                {a.checkWarnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            </Row>
+          )}
           {a.status === "pending" && a.check.attempts > 1 && (
             <Row label="Attempt">
               <span data-testid="check-attempt">

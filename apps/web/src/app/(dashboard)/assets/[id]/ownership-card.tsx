@@ -33,7 +33,9 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
   const verify = useMutation(
     trpc.assets.verifyOwnership.mutationOptions({
       onSuccess: (o) => {
-        if (o.state !== "proven") toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`);
+        if (o.lastAttempt?.outcome === "could-not-check")
+          toast.info(`Could not check: the record could not be looked up. Try again in a moment.`);
+        else if (o.state !== "proven") toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`);
         else if (o.covers) toast.success(`Ownership proven, with ${o.covers} subdomains under it`);
         else toast.success("Ownership proven");
         void qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
@@ -83,9 +85,17 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
               {o.lastAttempt && (
                 <p
                   data-testid="last-attempt"
-                  className={o.lastAttempt.success ? "text-sm text-success" : "text-sm text-destructive-text"}
+                  data-outcome={o.lastAttempt.outcome}
+                  className={
+                    o.lastAttempt.success
+                      ? "text-sm text-success"
+                      : o.lastAttempt.outcome === "could-not-check"
+                        ? "text-sm text-warning"
+                        : "text-sm text-destructive-text"
+                  }
                 >
-                  Last attempt ({formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
+                  {o.lastAttempt.outcome === "could-not-check" ? "Could not check" : "Last attempt"} (
+                  {formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
                 </p>
               )}
               {canWrite && (

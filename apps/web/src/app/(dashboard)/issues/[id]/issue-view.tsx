@@ -14,11 +14,11 @@ import {
   PageHeader,
   RelativeTime,
   SeverityBadge,
-  Skeleton,
   StatusPill,
   Textarea,
   toast,
 } from "@ems/ui";
+import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
@@ -46,7 +46,16 @@ export function IssueView({ id }: { id: number }) {
   );
   const deleteComment = useMutation(trpc.issues.deleteComment.mutationOptions(opts));
   const i = issue.data;
-  if (!i) return <PageHeader title={<Skeleton className="h-8 w-72" aria-label={`Loading issue ${id}`} />} />;
+  if (!i)
+    return (
+      <DetailState
+        what="issue"
+        id={id}
+        list={{ href: "/issues", label: "All issues" }}
+        error={issue.error}
+        retry={() => void issue.refetch()}
+      />
+    );
 
   function submitDismiss(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

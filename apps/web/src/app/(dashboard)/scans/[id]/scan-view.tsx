@@ -2,7 +2,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Card, DataTable, PageHeader, RelativeTime, SeverityBadge, Skeleton, StatusPill } from "@ems/ui";
+import { Card, DataTable, PageHeader, RelativeTime, SeverityBadge, StatusPill } from "@ems/ui";
+import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useTRPC } from "@/trpc/client";
@@ -20,7 +21,16 @@ export function ScanView({ id }: { id: number }) {
   const findings = useQuery({ ...trpc.scans.findings.queryOptions({ id, page, limit: 50 }), enabled: Boolean(done) });
   const comparison = useQuery({ ...trpc.scans.comparison.queryOptions({ id }), enabled: Boolean(done) });
   const s = scan.data;
-  if (!s) return <PageHeader title={<Skeleton className="h-8 w-64" aria-label="Loading the scan" />} />;
+  if (!s)
+    return (
+      <DetailState
+        what="scan"
+        id={id}
+        list={{ href: "/scans", label: "All scans" }}
+        error={scan.error}
+        retry={() => void scan.refetch()}
+      />
+    );
   const c = comparison.data;
   return (
     <div className="flex flex-col gap-4">
