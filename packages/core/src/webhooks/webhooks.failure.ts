@@ -63,6 +63,8 @@ export function describeDeliveryError(err: unknown, timeoutMs: number): Delivery
       };
     case "dns":
       return { errorClass: "dns", message: "the host name does not resolve to an address" };
+    case "dns-failed":
+      return { errorClass: "dns", message: "the DNS servers did not answer for the host name (try again later)" };
     case "timeout":
       return { errorClass: "timeout", message: `no complete answer within ${timeoutMs} ms` };
     case "connection":
