@@ -48,7 +48,7 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await row(`mail.${DOMAIN}`).getByRole("checkbox").check();
   await page.getByTestId("bulk-add").click();
   await expect(page.getByTestId("add-result")).toContainText("2 added as assets");
-  await expect(row(`api.${DOMAIN}`)).toContainText("added");
+  await expect(row(`api.${DOMAIN}`)).toContainText("Added");
   await expect(row(`api.${DOMAIN}`).getByRole("checkbox")).toBeDisabled();
 
   // Bulk ignore, then find it through the status filter (kept in the URL) and restore it.

@@ -1,24 +1,33 @@
 "use client";
-/** A finding's evidence: what was asked, what came back, what matched. */
-export function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
-  const { url, request, response, matched } = evidence as {
-    url?: string;
-    request?: string;
-    response?: string;
-    matched?: string;
-  };
+import { proofOf, type FindingEvidence } from "./evidence-proof";
+
+/** A finding's evidence: what proved it, in words, then the exchange itself for engineers. */
+export function Evidence({ finding }: { finding: FindingEvidence }) {
+  const { summary, quotes } = proofOf(finding);
+  const { request, response } = finding.evidence as { request?: string; response?: string };
   return (
-    <details data-testid="evidence">
-      <summary className="cursor-pointer text-sm break-all text-muted-foreground">
-        {url ?? (matched ? String(matched).slice(0, 60) : "show")}
-      </summary>
-      {request && <pre className="mt-2 text-xs break-all whitespace-pre-wrap">{request}</pre>}
-      {response && <pre className="mt-2 max-h-60 overflow-auto text-xs break-all whitespace-pre-wrap">{response}</pre>}
-      {matched && (
-        <p className="mt-2 text-xs break-all">
-          Matched: <code>{String(matched)}</code>
-        </p>
+    <div className="flex min-w-0 flex-col gap-1 text-sm" data-testid="evidence">
+      <p className="wrap-break-word" data-testid="evidence-summary">
+        {summary}
+      </p>
+      {quotes.length > 0 && (
+        <ul className="flex flex-col gap-0.5 border-l-2 pl-2" data-testid="evidence-quotes">
+          {quotes.map((q, i) => (
+            <li key={i}>
+              <code className="text-xs break-all">{q}</code>
+            </li>
+          ))}
+        </ul>
       )}
-    </details>
+      {(request || response) && (
+        <details>
+          <summary className="cursor-pointer text-muted-foreground">Request and response</summary>
+          {request && <pre className="mt-2 text-xs break-all whitespace-pre-wrap">{request}</pre>}
+          {response && (
+            <pre className="mt-2 max-h-60 overflow-auto text-xs break-all whitespace-pre-wrap">{response}</pre>
+          )}
+        </details>
+      )}
+    </div>
   );
 }

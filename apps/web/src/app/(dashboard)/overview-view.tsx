@@ -15,6 +15,7 @@ import {
 } from "@ems/ui";
 import { TrendChart } from "@/components/charts";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { FirstSteps } from "./_overview/first-steps";
 import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";
 import { RunningScans } from "./_overview/running-scans";
@@ -56,6 +57,7 @@ export function OverviewView() {
         }
       />
       {overview.error && <EmptyState title="The overview could not load" description={errorMessage(overview.error)} />}
+      {o && <FirstSteps steps={o.firstSteps} />}
       <section aria-label="Open issues by severity" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <SeverityCard label="Open issues" value={o?.openIssues.total} href={`/issues?status=unresolved${scope}`} />
         {SEVERITIES.map((s) => (
@@ -84,7 +86,7 @@ export function OverviewView() {
         )}
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
-        <RiskiestAssets assets={o?.riskiestAssets} />
+        <RiskiestAssets assets={o?.riskiestAssets} scanned={o?.firstSteps.at(-1)?.done} />
         <Waiting waiting={o?.waiting} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

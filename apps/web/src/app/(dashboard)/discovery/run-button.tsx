@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Button, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { Progress } from "@/components/progress";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -60,16 +61,17 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
     return (
       <span data-testid="discovery-run-status">
         {r.domain}: done, {r.found} found, {r.new} new
-        {r.sourceErrors.length > 0 && ` (failed sources: ${r.sourceErrors.map((e) => e.source).join(", ")})`}
+        {r.sourceErrors.length > 0 &&
+          ` (sources that failed: ${r.sourceErrors.map((e) => label("discoverySource", e.source)).join(", ")})`}
       </span>
     );
   if (r.status === "failed")
     return <span data-testid="discovery-run-status">{`${r.domain}: failed — ${r.error ?? "unknown error"}`}</span>;
   const percent = r.progress.total ? Math.round((r.progress.done / r.progress.total) * 100) : 0;
-  const phase = r.progress.phase ? ` · ${r.progress.phase}` : "";
+  const phase = r.progress.phase ? ` · ${label("discoveryPhase", r.progress.phase)}` : "";
   return (
     <span data-testid="discovery-run-status">
-      <Progress value={percent} label={`${r.domain}: ${r.status}${phase}`} />
+      <Progress value={percent} label={`${r.domain}: ${label("discoveryRunStatus", r.status).toLowerCase()}${phase}`} />
     </span>
   );
 }

@@ -3,8 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge } from "@ems/ui";
+import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge, severityLabel } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
@@ -50,9 +51,10 @@ export function FindingsView() {
       <PageHeader title="Findings" description="Everything the scanners found, with its evidence, newest first." />
       <DataTable
         label="Findings"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="finding-filters">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />}
+        activeFilters={Object.values(f).filter((v) => v !== null).length}
+        filters={
+          <div className="contents" data-testid="finding-filters">
             <Field label="Project">
               <select value={f.projectId ?? ""} onChange={(e) => state.setFilters({ projectId: id(e.target.value) })}>
                 <option value="">All</option>
@@ -73,7 +75,9 @@ export function FindingsView() {
               >
                 <option value="">Any</option>
                 {SEVERITIES.map((s) => (
-                  <option key={s}>{s}</option>
+                  <option key={s} value={s}>
+                    {severityLabel(s)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -84,7 +88,9 @@ export function FindingsView() {
               >
                 <option value="">Any</option>
                 {SCANNERS.map((s) => (
-                  <option key={s}>{s}</option>
+                  <option key={s} value={s}>
+                    {label("scanner", s)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -121,6 +127,7 @@ export function FindingsView() {
             key: "severity",
             header: "Severity",
             sortable: true,
+            card: "badge",
             render: (r) => <SeverityBadge severity={r.severity} />,
           },
           {
@@ -133,13 +140,13 @@ export function FindingsView() {
             key: "asset",
             header: "Asset",
             render: (r) => (
-              <Link href={`/assets/${r.asset.id}`} className="break-all">
+              <Link href={`/assets/${r.asset.id}`} className="wrap-break-word">
                 {r.asset.value}
               </Link>
             ),
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
-          { key: "evidence", header: "Evidence", render: (r) => <Evidence evidence={r.evidence} /> },
+          { key: "evidence", header: "Evidence", render: (r) => <Evidence finding={r} /> },
           { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}

@@ -48,9 +48,10 @@ export function SchedulesView() {
         total={rows.data?.total ?? 0}
         {...list.table}
         loading={rows.isLoading}
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
-            <SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />
+        search={<SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />}
+        activeFilters={Object.values(filters).filter((v) => v !== undefined).length}
+        filters={
+          <div className="contents" data-testid="schedule-filters">
             <Field label="Project">
               <select
                 value={filters.projectId ?? ""}

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, Field, toast } from "@ems/ui";
+import { Button, Card, Field, severityLabel, toast } from "@ems/ui";
+import { label, labelOptions } from "@/components/labels";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 type Profile = RouterInputs["assets"]["update"];
@@ -35,15 +36,19 @@ export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Port scan">
             <select name="portScanMode" defaultValue={a.portScanMode}>
-              {["off", "web", "top100", "top1000", "full"].map((m) => (
-                <option key={m}>{m}</option>
+              {labelOptions("portScanMode").map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
               ))}
             </select>
           </Field>
           <Field label="Template minimum severity">
             <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
-              {["info", "low", "medium", "high", "critical"].map((m) => (
-                <option key={m}>{m}</option>
+              {(["info", "low", "medium", "high", "critical"] as const).map((m) => (
+                <option key={m} value={m}>
+                  {severityLabel(m)}
+                </option>
               ))}
             </select>
           </Field>
@@ -59,7 +64,7 @@ export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"
                 value={s}
                 defaultChecked={!a.disabledScannerTypes.includes(s)}
               />{" "}
-              {s}
+              {label("scanner", s)}
             </label>
           ))}
         </fieldset>

@@ -19,6 +19,7 @@ import {
   toast,
 } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
+import { issueCategory, label, labelOptions } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
@@ -69,12 +70,16 @@ export function IssueView({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        eyebrow={`${i.kind} · ${i.asset.value}`}
+        eyebrow={
+          <span title={i.kind} data-testid="issue-category">
+            {issueCategory(i.kind)} · {i.asset.value}
+          </span>
+        }
         title={i.title}
         actions={
           <span className="flex flex-wrap items-center gap-1.5">
             <SeverityBadge severity={i.severity} />
-            <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />
+            <StatusPill status={label("issueStatus", i.status)} tone={ISSUE_TONE[i.status]} />
           </span>
         }
       />
@@ -90,7 +95,7 @@ export function IssueView({ id }: { id: number }) {
           . <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
           {i.status === "dismissed" && (
             <>
-              {` Dismissed as ${i.dismissReason}`}
+              {` Dismissed as ${label("dismissReason", i.dismissReason).toLowerCase()}`}
               {i.dismissedUntil && (
                 <>
                   , back <RelativeTime date={i.dismissedUntil} />
@@ -100,6 +105,23 @@ export function IssueView({ id }: { id: number }) {
             </>
           )}
         </p>
+        <details className="mb-2 text-sm text-muted-foreground" data-testid="issue-technical">
+          <summary className="cursor-pointer">Technical details</summary>
+          <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
+            <dt>Kind</dt>
+            <dd>
+              <code>{i.kind}</code>
+            </dd>
+            <dt>Issue</dt>
+            <dd>#{i.id}</dd>
+            {i.port !== null && (
+              <>
+                <dt>Port</dt>
+                <dd>{i.port}</dd>
+              </>
+            )}
+          </dl>
+        </details>
         {canWrite && (
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3">
@@ -109,9 +131,11 @@ export function IssueView({ id }: { id: number }) {
                   value={i.status === "dismissed" ? "" : i.status}
                   onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as Status })}
                 >
-                  {i.status === "dismissed" && <option value="">dismissed</option>}
-                  {["open", "in-progress", "resolved"].map((s) => (
-                    <option key={s}>{s}</option>
+                  {i.status === "dismissed" && <option value="">{label("issueStatus", "dismissed")}</option>}
+                  {(["open", "in-progress", "resolved"] as const).map((s) => (
+                    <option key={s} value={s}>
+                      {label("issueStatus", s)}
+                    </option>
                   ))}
                 </select>
               </Field>
@@ -134,9 +158,11 @@ export function IssueView({ id }: { id: number }) {
               <form onSubmit={submitDismiss} className="flex flex-wrap items-end gap-3" data-testid="dismiss-form">
                 <Field label="Dismiss as">
                   <select name="reason">
-                    <option value="false-positive">false positive</option>
-                    <option value="accepted-risk">accepted risk</option>
-                    <option value="mitigated-elsewhere">mitigated elsewhere</option>
+                    {labelOptions("dismissReason").map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
                   </select>
                 </Field>
                 <Field label="Note">
@@ -160,7 +186,7 @@ export function IssueView({ id }: { id: number }) {
             <span className="text-sm text-muted-foreground">
               scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
-            <Evidence evidence={f.evidence} />
+            <Evidence finding={f} />
           </div>
         ))}
       </Card>
