@@ -33,7 +33,7 @@ test("an API key made in the dashboard works against the REST API until it is re
     .getByRole("button", { name: "Revoke" })
     .click();
   await page.getByTestId("confirm-dialog-confirm").click();
-  await expect(page.getByTestId("data-table-row").filter({ hasText: "ci pipeline" })).toContainText("revoked");
+  await expect(page.getByTestId("data-table-row").filter({ hasText: "ci pipeline" })).toContainText("Revoked");
   const refused = await request.get(`${api}/app/projects`, { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
   expect((await refused.json()).code).toBe("INVALID_API_KEY");

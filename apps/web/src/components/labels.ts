@@ -78,7 +78,7 @@ export const LABELS = {
     done: "Done",
   } as Record<string, string>,
   scanner: {
-    "port-scan": "Port scan",
+    "port-scan": "Ports",
     tls: "TLS",
     http: "HTTP",
     technologies: "Technologies",
