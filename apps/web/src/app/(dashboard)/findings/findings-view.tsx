@@ -9,6 +9,7 @@ import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { ScanFirst } from "@/components/scan-first";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
@@ -157,7 +158,9 @@ export function FindingsView() {
         empty={
           <EmptyState
             title={filtered ? "No finding matches" : "No findings yet"}
-            description={filtered ? "Nothing matches the current filters." : "Scans list what they find here."}
+            description={
+              filtered ? "Nothing matches the current filters." : <ScanFirst lead="Scans list what they find here" />
+            }
           />
         }
       />

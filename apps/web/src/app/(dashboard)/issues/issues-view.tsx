@@ -26,6 +26,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { ScanFirst } from "@/components/scan-first";
 
 type Filters = Pick<
   RouterInputs["issues"]["list"],
@@ -276,7 +277,13 @@ export function IssuesView() {
         empty={
           <EmptyState
             title={filtered ? "No issue matches" : "No issues"}
-            description={filtered ? "Nothing matches the current filters." : "Scans file issues for what they find."}
+            description={
+              filtered ? (
+                "Nothing matches the current filters."
+              ) : (
+                <ScanFirst lead="Scans file issues for what they find" />
+              )
+            }
           />
         }
         {...(canWrite && {

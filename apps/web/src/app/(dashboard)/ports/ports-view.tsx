@@ -7,6 +7,7 @@ import { Card, DataTable, EmptyState, PageHeader, RelativeTime, SEVERITIES, Seve
 import { BarChart } from "@/components/charts";
 import { useListState } from "@/components/list-state";
 import { useTRPC } from "@/trpc/client";
+import { label } from "@/components/labels";
 
 type Group = RouterOutputs["ports"]["list"][number];
 
@@ -74,7 +75,8 @@ function PortGroup({ group: g }: { group: Group }) {
         {g.assets.map((a) => (
           <li key={a.issueId}>
             <SeverityBadge severity={a.severity} /> <Link href={`/assets/${a.assetId}`}>{a.value}</Link> —{" "}
-            <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> ({a.status})
+            <Link href={`/issues/${a.issueId}`}>issue #{a.issueId}</Link> (
+            {label("issueStatus", a.status).toLowerCase()})
             {a.banner && <code className="break-all text-muted-foreground"> {a.banner.slice(0, 80)}</code>}
           </li>
         ))}

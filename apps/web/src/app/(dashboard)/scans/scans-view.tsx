@@ -10,6 +10,7 @@ import { SearchBox } from "@/components/search-box";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { ScanFirst } from "@/components/scan-first";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
@@ -131,10 +132,7 @@ export function ScansView() {
               status || state.q ? (
                 "Nothing matches the current filters."
               ) : (
-                <>
-                  Start a scan from an asset's page: open one in <Link href="/assets">Assets</Link> once its ownership
-                  is proven.
-                </>
+                <ScanFirst lead="No scan has run yet" />
               )
             }
           />

@@ -2,6 +2,7 @@
 // Every scan schedule of the workspace. The filters and the page live in the
 // URL query, so a filtered list survives a reload and can be shared.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { EmptyState, Field, PageHeader } from "@ems/ui";
@@ -94,7 +95,11 @@ export function SchedulesView() {
         empty={
           <EmptyState
             title={filtered ? "No schedule matches these filters" : "No schedules yet"}
-            description="Open an asset whose ownership is proven and add a schedule there."
+            description={
+              <>
+                Open an asset whose ownership is proven in <Link href="/assets">Assets</Link> and add a schedule there.
+              </>
+            }
           />
         }
       />
