@@ -20,6 +20,7 @@ import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";
 import { RunningScans } from "./_overview/running-scans";
 import { Waiting } from "./_overview/waiting";
+import { ProjectOptions } from "@/components/options";
 
 export function OverviewView() {
   const trpc = useTRPC();
@@ -28,7 +29,6 @@ export function OverviewView() {
     ...trpc.overview.get.queryOptions({ projectId: projectId ?? undefined }),
     refetchInterval: (q) => ((q.state.data?.runningScans.total ?? 0) > 0 ? 5_000 : 60_000),
   });
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const o = overview.data;
   const scope = projectId ? `&projectId=${projectId}` : "";
 
@@ -47,11 +47,7 @@ export function OverviewView() {
               onChange={(e) => void setProjectId(e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">All projects</option>
-              {projects.data?.items.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <ProjectOptions />
             </NativeSelect>
           </label>
         }

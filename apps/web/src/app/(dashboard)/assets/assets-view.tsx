@@ -11,6 +11,7 @@ import { ASSET_TONE } from "@/components/progress";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
+import { ProjectOptions } from "@/components/options";
 
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
@@ -35,7 +36,6 @@ export function AssetsView() {
     status: state.filters.status ?? undefined,
   };
   const filtered = Boolean(state.q) || Object.values(filters).some((v) => v !== undefined);
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.assets.summary.queryOptions({}));
   const list = useQuery({
     ...trpc.assets.list.queryOptions({ ...state.query, ...filters }),
@@ -72,11 +72,7 @@ export function AssetsView() {
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={set("projectId")} data-testid="filter-project">
                 <option value="">All projects</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Type">

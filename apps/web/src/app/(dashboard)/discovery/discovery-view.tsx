@@ -20,7 +20,7 @@ import {
   type RowSelectionState,
 } from "@ems/ui";
 import { BarChart } from "@/components/charts";
-import { label, labelOptions } from "@/components/labels";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
@@ -28,6 +28,7 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 import { HOST_TONE, hostAnswer } from "./host-answer";
 import { Refusal } from "./refusal";
 import { RunButton } from "./run-button";
+import { LabelOptions, ProjectOptions } from "@/components/options";
 
 type ListInput = RouterInputs["discovery"]["hosts"];
 type Host = RouterOutputs["discovery"]["hosts"]["items"][number];
@@ -76,7 +77,6 @@ export function DiscoveryView() {
     state.setFilters({ [k]: v ? (k === "projectId" ? Number(v) : v) : null });
   };
 
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const summary = useQuery(trpc.discovery.summary.queryOptions({ projectId: filters.projectId }));
   const list = useQuery(trpc.discovery.hosts.queryOptions(input));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.discovery.pathKey() });
@@ -168,11 +168,7 @@ export function DiscoveryView() {
             <Field label="Project">
               <select value={filters.projectId ?? ""} onChange={setFilter("projectId")}>
                 <option value="">All projects</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Domain">
@@ -188,21 +184,13 @@ export function DiscoveryView() {
             <Field label="Status">
               <select value={filters.status ?? ""} onChange={setFilter("status")} data-testid="filter-status">
                 <option value="">Any status</option>
-                {labelOptions("hostStatus").map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <LabelOptions kind="hostStatus" />
               </select>
             </Field>
             <Field label="Source">
               <select value={filters.source ?? ""} onChange={setFilter("source")} data-testid="filter-source">
                 <option value="">Any source</option>
-                {labelOptions("discoverySource").map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <LabelOptions kind="discoverySource" />
               </select>
             </Field>
             <Field label="Resolving">

@@ -3,13 +3,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge, severityLabel } from "@ems/ui";
+import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
 import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions, ProjectOptions } from "@/components/options";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
@@ -41,7 +42,6 @@ export function FindingsView() {
     to: f.to ?? undefined,
   };
   const filtered = Boolean(state.q) || Object.values(f).some((v) => v !== null);
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const list = useQuery(trpc.findings.list.queryOptions(input));
   const text = (k: "kind" | "from" | "to") => (e: { target: { value: string } }) =>
     state.setFilters({ [k]: e.target.value.trim() || null });
@@ -59,11 +59,7 @@ export function FindingsView() {
             <Field label="Project">
               <select value={f.projectId ?? ""} onChange={(e) => state.setFilters({ projectId: id(e.target.value) })}>
                 <option value="">All</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Severity">
@@ -75,11 +71,7 @@ export function FindingsView() {
                 data-testid="filter-severity"
               >
                 <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s} value={s}>
-                    {severityLabel(s)}
-                  </option>
-                ))}
+                <LabelOptions kind="severity" />
               </select>
             </Field>
             <Field label="Scanner">

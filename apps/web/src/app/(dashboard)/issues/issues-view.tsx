@@ -17,16 +17,16 @@ import {
   toast,
   NativeSelect,
   plural,
-  severityLabel,
   type RowSelectionState,
 } from "@ems/ui";
-import { label, labelOptions } from "@/components/labels";
+import { label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions, MemberOptions, ProjectOptions } from "@/components/options";
 
 type Filters = Pick<
   RouterInputs["issues"]["list"],
@@ -73,8 +73,6 @@ export function IssuesView() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
   const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
-  const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
   const set =
@@ -121,32 +119,20 @@ export function IssuesView() {
             <Field label="Project">
               <select value={projectId ?? ""} onChange={set("projectId", true)}>
                 <option value="">All</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Severity">
               <select value={severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
                 <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s} value={s}>
-                    {severityLabel(s)}
-                  </option>
-                ))}
+                <LabelOptions kind="severity" />
               </select>
             </Field>
             <Field label="Status">
               <select value={status} onChange={set("status")} data-testid="filter-issue-status">
                 <option value="unresolved">Unresolved (open, in progress)</option>
                 <option value="any">Any</option>
-                {labelOptions("issueStatus").map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <LabelOptions kind="issueStatus" />
               </select>
             </Field>
             <Field label="Assignee">
@@ -164,11 +150,7 @@ export function IssuesView() {
               >
                 <option value="">Anyone</option>
                 <option value="me">Me</option>
-                {members.data?.items.map((m) => (
-                  <option key={m.userId} value={m.userId}>
-                    {m.email}
-                  </option>
-                ))}
+                <MemberOptions />
               </select>
             </Field>
           </div>
@@ -221,11 +203,7 @@ export function IssuesView() {
                 >
                   <option value="">Assign to…</option>
                   <option value="none">Nobody</option>
-                  {members.data?.items.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.email}
-                    </option>
-                  ))}
+                  <MemberOptions />
                 </NativeSelect>
               </div>
             )}

@@ -4,13 +4,14 @@ import Link from "next/link";
 import { parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
-import { label, labelOptions } from "@/components/labels";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions } from "@/components/options";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
@@ -58,11 +59,7 @@ export function ScansView() {
                 onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
               >
                 <option value="">Any</option>
-                {labelOptions("scanStatus").map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
+                <LabelOptions kind="scanStatus" />
               </select>
             </Field>
           </>
@@ -129,11 +126,7 @@ export function ScansView() {
           <EmptyState
             title={status || state.q ? "No scan matches" : "No scans yet"}
             description={
-              status || state.q ? (
-                "Nothing matches the current filters."
-              ) : (
-                <ScanFirst lead="No scan has run yet" />
-              )
+              status || state.q ? "Nothing matches the current filters." : <ScanFirst lead="No scan has run yet" />
             }
           />
         }

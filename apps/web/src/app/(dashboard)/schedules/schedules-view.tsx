@@ -10,6 +10,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { useTRPC } from "@/trpc/client";
+import { ProjectOptions } from "@/components/options";
 
 const ENABLED = { true: "Enabled", false: "Disabled" } as const;
 const SORTS = ["name", "nextRunAt", "lastRunAt"] as const satisfies NonNullable<
@@ -29,7 +30,6 @@ export function SchedulesView() {
     assetId: list.filters.assetId ?? undefined,
     enabled: list.filters.enabled ?? undefined,
   };
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const assets = useQuery(trpc.assets.list.queryOptions({ limit: 500, projectId: filters.projectId }));
   const rows = useQuery(trpc.scanSchedules.list.queryOptions({ ...list.query, ...filters }));
   const id = (v: string) => (v ? Number(v) : null);
@@ -60,11 +60,7 @@ export function SchedulesView() {
                 onChange={(e) => list.setFilters({ projectId: id(e.target.value), assetId: null })}
               >
                 <option value="">All projects</option>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Asset">

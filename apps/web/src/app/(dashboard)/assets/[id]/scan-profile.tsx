@@ -3,9 +3,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, Field, severityLabel, toast } from "@ems/ui";
-import { label, labelOptions } from "@/components/labels";
+import { Button, Card, Field, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { LabelOptions } from "@/components/options";
 
 type Profile = RouterInputs["assets"]["update"];
 type Scanners = Profile["disabledScannerTypes"];
@@ -36,20 +37,12 @@ export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Port scan">
             <select name="portScanMode" defaultValue={a.portScanMode}>
-              {labelOptions("portScanMode").map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <LabelOptions kind="portScanMode" />
             </select>
           </Field>
           <Field label="Template minimum severity">
             <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
-              {(["info", "low", "medium", "high", "critical"] as const).map((m) => (
-                <option key={m} value={m}>
-                  {severityLabel(m)}
-                </option>
-              ))}
+              <LabelOptions kind="severity" />
             </select>
           </Field>
         </div>

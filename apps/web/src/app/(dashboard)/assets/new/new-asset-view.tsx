@@ -7,6 +7,7 @@ import { Button, Card, Field, PageHeader, toast } from "@ems/ui";
 import { slotOffer } from "@/components/slot-offer";
 import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { ProjectOptions } from "@/components/options";
 
 const TYPES = [
   { value: "domain", label: "Domain", example: "example.com" },
@@ -59,11 +60,7 @@ export function NewAssetView() {
           <div className="flex flex-wrap items-end gap-3">
             <Field label="Project" error={err.field === "projectId" ? errorMessage(create.error) : undefined}>
               <select name="projectId" required>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Type">

@@ -19,11 +19,12 @@ import {
   toast,
 } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
-import { issueCategory, label, labelOptions } from "@/components/labels";
+import { issueCategory, label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
+import { LabelOptions, MemberOptions } from "@/components/options";
 
 export function IssueView({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -33,7 +34,6 @@ export function IssueView({ id }: { id: number }) {
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
   const findings = useQuery(trpc.findings.list.queryOptions({ issueId: id, limit: 20 }));
   const comments = useQuery(trpc.issues.comments.queryOptions({ id, limit: 200 }));
-  const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   // The history is under issues too: one invalidation refreshes both.
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   const opts = { onSuccess: () => void refresh(), onError: (e: unknown) => toast.error(errorMessage(e)) };
@@ -146,11 +146,7 @@ export function IssueView({ id }: { id: number }) {
                   onChange={(e) => setAssignee.mutate({ id, userId: e.target.value ? Number(e.target.value) : null })}
                 >
                   <option value="">Nobody</option>
-                  {members.data?.items.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.email}
-                    </option>
-                  ))}
+                  <MemberOptions />
                 </select>
               </Field>
             </div>
@@ -158,11 +154,7 @@ export function IssueView({ id }: { id: number }) {
               <form onSubmit={submitDismiss} className="flex flex-wrap items-end gap-3" data-testid="dismiss-form">
                 <Field label="Dismiss as">
                   <select name="reason">
-                    {labelOptions("dismissReason").map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
+                    <LabelOptions kind="dismissReason" />
                   </select>
                 </Field>
                 <Field label="Note">
