@@ -226,7 +226,7 @@ describe("plan and asset slots", () => {
     });
   });
 
-  it("lets admins buy slots: recorded, counted, audited; the built-in provider charges nothing and says so", async () => {
+  it("lets admins buy slots: recorded, counted, audited; the built-in provider charges nothing, says so", async () => {
     await expectAppError(as("member").plan.buyAssetSlots({ quantity: 1 }), 403, "ROLE_REQUIRED");
     await expectAppError(as("admin").plan.buyAssetSlots({ quantity: 0 }), 400, "VALIDATION_ERROR");
     const after = await as("admin").plan.buyAssetSlots({ quantity: 3 });

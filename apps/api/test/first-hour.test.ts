@@ -78,7 +78,8 @@ describe("the overview's first steps", () => {
 
     // A scan still running is not a finished one.
     await sql(
-      `insert into "Scan" ("workspaceId", "assetId", status, "updatedAt") values ($1, $2, 'running', now()) returning id`,
+      `insert into "Scan" ("workspaceId", "assetId", status, "updatedAt") values ($1, $2, 'running', now())
+       returning id`,
       [workspaceId, unproven],
     );
     expect((await steps())[3]).toBe(`scan:todo:${unproven}`);
@@ -124,7 +125,7 @@ describe("an asset's last completed scan", () => {
 });
 
 describe("issues assigned to me", () => {
-  it("lists the caller's issues for people and person-granted tokens; refuses credentials that act for nobody", async () => {
+  it("lists a person's issues (session, person's token); 400 for credentials acting for nobody", async () => {
     const { workspaceId, userId, caller } = await freshWorkspace();
     const other = await newUser(api.services, workspaceId, "member");
     const project = await caller.projects.create({ name: "Web" });
@@ -144,7 +145,8 @@ describe("issues assigned to me", () => {
     const list = await caller.issues.list({ assignee: "me" });
     expect(list.items.map((i) => i.id)).toEqual([mine]);
     expect(list.total).toBe(1);
-    await expectAppError(caller.issues.list({ assignee: "me", assigneeUserId: other.user.id }), 400, "VALIDATION_ERROR");
+    const both = caller.issues.list({ assignee: "me", assigneeUserId: other.user.id });
+    await expectAppError(both, 400, "VALIDATION_ERROR");
 
     // An OAuth token a person granted acts for that person.
     const app = await newOAuthApp(api.services, workspaceId, ["issues:read"]);

@@ -110,7 +110,8 @@ function assigneeOf(sc: ServiceContext, i: ListIssuesInput): number | undefined 
 }
 
 export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
-  const { page, limit, sort, order, assignee, ...rest } = i;
+  // assignee=me is the caller's person, then filtered (and counted) as assigneeUserId.
+  const { page, limit, sort, order, assignee: _me, ...rest } = i;
   const assigneeUserId = assigneeOf(sc, i);
   const filters = { ...rest, assigneeUserId };
   return listIssuesWhere(

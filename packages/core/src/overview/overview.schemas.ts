@@ -35,11 +35,9 @@ export const FIRST_STEPS = ["project", "asset", "ownership", "scan"] as const;
 export const firstStepSchema = z.object({
   step: z.enum(FIRST_STEPS),
   done: z.boolean(),
-  assetId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ description: "The asset the step is about: the first unproven one (ownership), the first proven one (scan)" }),
+  assetId: z.number().int().nullable().meta({
+    description: "The asset the step is about: the first unproven one (ownership), the first proven one (scan)",
+  }),
 });
 
 export const overviewSchema = z
