@@ -226,17 +226,23 @@ describe("plan and asset slots", () => {
     });
   });
 
-  it("lets admins buy slots: recorded, counted, audited", async () => {
+  it("lets admins buy slots: recorded, counted, audited; the built-in provider charges nothing, says so", async () => {
     await expectAppError(as("member").plan.buyAssetSlots({ quantity: 1 }), 403, "ROLE_REQUIRED");
     await expectAppError(as("admin").plan.buyAssetSlots({ quantity: 0 }), 400, "VALIDATION_ERROR");
     const after = await as("admin").plan.buyAssetSlots({ quantity: 3 });
-    expect(after).toMatchObject({ purchasedAssetSlots: 3, assetSlots: 13 });
-    expect(after.purchases[0]).toMatchObject({ quantity: 3, amountCents: 4500, provider: "built-in" });
+    expect(after).toMatchObject({
+      purchasedAssetSlots: 3,
+      assetSlots: 13,
+      assetSlotPriceCents: 1500,
+      payments: { provider: "built-in", charges: false },
+    });
+    // What was paid: nothing (the list price is the plan's, above).
+    expect(after.purchases[0]).toMatchObject({ quantity: 3, amountCents: 0, provider: "built-in" });
     const [entry] = await audit("asset-slots.purchase");
     expect(entry).toMatchObject({ actorType: "user", userId: ids.admin, channel: "dashboard" });
     expect(entry!.changes).toMatchObject({
       purchasedAssetSlots: { before: 0, after: 3 },
-      amountCents: { before: null, after: 4500 },
+      amountCents: { before: null, after: 0 },
     });
   });
 
@@ -244,6 +250,7 @@ describe("plan and asset slots", () => {
     const calls: string[] = [];
     const provider: PaymentProvider = {
       name: "test",
+      charges: true,
       async charge(c) {
         calls.push(`charge ${c.amountCents}`);
         if (c.amountCents > 100_000) throw new Error("card declined");
@@ -267,6 +274,10 @@ describe("plan and asset slots", () => {
     }
     expect(calls).toEqual(["charge 150000", "charge 1500", "refund ref-1"]);
     expect((await as("admin").plan.get({})).purchasedAssetSlots).toBe(3);
+    // A provider that charges records what it charged, and the plan says purchases cost money.
+    const bought = await as("admin", services).plan.buyAssetSlots({ quantity: 2 });
+    expect(bought.payments).toEqual({ provider: "test", charges: true });
+    expect(bought.purchases[0]).toMatchObject({ quantity: 2, amountCents: 3000, provider: "test" });
   });
 });
 

@@ -16,6 +16,7 @@ import {
   req,
   runTo,
   setupDiscoveryStack,
+  workspaceId,
   type Host,
   type Run,
 } from "./discovery-fixture.ts";
@@ -239,7 +240,11 @@ describe("adding hosts as assets", () => {
     expect(after).toMatchObject({ status: "added", assetId: { id: assetId, value: "www.acme-disc.com" } });
 
     const again = (await (await req("POST", "/app/discovery/hosts/add", { ids: [www.id] })).json()) as typeof body;
-    expect(again).toMatchObject({ added: [], refused: [{ id: www.id, code: "CONFLICT" }] });
+    // The refusal points at the asset the host already is, for a page to link to.
+    expect(again).toMatchObject({
+      added: [],
+      refused: [{ id: www.id, code: "CONFLICT", asset: { id: assetId, value: "www.acme-disc.com" } }],
+    });
     await expectError(await req("POST", `/app/discovery/hosts/${www.id}/ignore`), 409, "CONFLICT", "status");
   });
 
@@ -269,9 +274,25 @@ describe("adding hosts as assets", () => {
     const res = await call(api.url, small.key, "POST", "/app/discovery/hosts/add", { ids: [host.id] });
     expect(await res.json()).toEqual({
       added: [],
-      refused: [{ id: host.id, host: "new.small-disc.com", code: "ASSET_SLOT_REQUIRED", message: refusal.message }],
+      refused: [
+        { id: host.id, host: "new.small-disc.com", code: "ASSET_SLOT_REQUIRED", message: refusal.message, asset: null },
+      ],
     });
     expect(await api.services.db.prisma.asset.count({ where: { workspaceId: small.workspace.id } })).toBe(10);
+  });
+
+  it("names the asset a host already is when it was added by hand (ALREADY_EXISTS)", async () => {
+    const host = await api.services.db.prisma.discoveredHostname.create({
+      data: { workspaceId, projectId, domain: DOMAIN, host: `byhand.${DOMAIN}` },
+    });
+    const asset = await api.services.db.prisma.asset.create({
+      data: { workspaceId, projectId, type: "subdomain", value: `byhand.${DOMAIN}`, ownershipToken: "t" },
+    });
+    const res = await req("POST", "/app/discovery/hosts/add", { ids: [host.id] });
+    expect(await res.json()).toMatchObject({
+      added: [],
+      refused: [{ id: host.id, code: "ALREADY_EXISTS", asset: { id: asset.id, value: `byhand.${DOMAIN}` } }],
+    });
   });
 
   it("answers 400 naming ids for a bad body", async () => {

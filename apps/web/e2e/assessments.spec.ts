@@ -18,9 +18,9 @@ test("generate an assessment, preview it, download the PDF, share, revoke and de
   await form.getByRole("button", { name: "Generate report" }).click();
   await expect(page.getByTestId("toast").filter({ hasText: "Generating the report on Websites" })).toBeVisible();
   const row = page.getByTestId("data-table-row").filter({ hasText: "project: Websites" });
-  await expect(row.getByTestId("status-pill")).toHaveText(/generating|ready/);
+  await expect(row.getByTestId("status-pill")).toHaveText(/Generating|Ready/);
   // The list polls while a report is pending: it turns ready without a reload.
-  await expect(row.getByTestId("status-pill")).toHaveText("ready", { timeout: 90_000 });
+  await expect(row.getByTestId("status-pill")).toHaveText("Ready", { timeout: 90_000 });
 
   const [html] = await Promise.all([
     page.waitForResponse(/\/api\/assessments\/\d+\/html$/),

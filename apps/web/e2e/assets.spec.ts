@@ -15,7 +15,7 @@ test("add a domain, publish the proof on the DNS server, verify, and see reachab
 
   await expect(page.getByRole("heading", { name: "e2e-shop.com", level: 1 })).toBeVisible();
   const reachability = page.getByTestId("reachability");
-  await expect(reachability).toContainText("reachable", { timeout: 30_000 });
+  await expect(reachability).toContainText("Reachable", { timeout: 30_000 });
   await expect(reachability).toContainText("127.0.0.1");
   await expect(reachability).toContainText("https://e2e-shop.com/");
 
@@ -27,7 +27,7 @@ test("add a domain, publish the proof on the DNS server, verify, and see reachab
   const published = await request.post(`${stack().dnsControl}/_ems-verify.e2e-shop.com`, { data: { TXT: [txt] } });
   expect(published.status()).toBe(204);
   await page.getByRole("button", { name: "Verify ownership" }).click();
-  await expect(page.getByTestId("ownership")).toContainText("proven (dns-txt)");
+  await expect(page.getByTestId("ownership")).toContainText("Proven by a DNS TXT record");
 
   const img = page.getByTestId("screenshot");
   await expect(img).toBeVisible();
@@ -44,12 +44,12 @@ test("add a domain, publish the proof on the DNS server, verify, and see reachab
   );
   // The hub's lists: nothing scanned yet, so empty states that say so.
   await page.getByRole("tab", { name: "Scans" }).click();
-  await expect(page.getByTestId("asset-activity")).toContainText("Never scanned");
+  await expect(page.getByTestId("asset-activity")).toContainText("Not scanned yet");
   await shot(page, "asset");
 
   await page.getByRole("link", { name: "Assets" }).click();
   const row = page.getByTestId("data-table-row").filter({ hasText: "e2e-shop.com" });
-  await expect(row).toContainText("proven");
+  await expect(row).toContainText("Proven");
   await page.getByTestId("filter-status").selectOption("reachable");
   await expect(row).toBeVisible();
   await shot(page, "assets");

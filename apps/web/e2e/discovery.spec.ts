@@ -53,14 +53,14 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await row(`api.${DOMAIN}`).getByRole("checkbox").check();
   await row(`mail.${DOMAIN}`).getByRole("checkbox").check();
   await page.getByTestId("bulk-add").click();
-  await expect(page.getByTestId("add-result")).toContainText("2 added as assets");
-  await expect(row(`api.${DOMAIN}`)).toContainText("added");
+  await expect(page.getByTestId("add-result")).toContainText("2 hosts added as assets");
+  await expect(row(`api.${DOMAIN}`)).toContainText("Added");
   await expect(row(`api.${DOMAIN}`).getByRole("checkbox")).toBeDisabled();
 
   // Bulk ignore, then find it through the status filter (kept in the URL) and restore it.
   await row(`old.${DOMAIN}`).getByRole("checkbox").check();
   await page.getByTestId("bulk-ignore").click();
-  await expect(page.getByTestId("toast").filter({ hasText: "1 ignored" })).toBeVisible();
+  await expect(page.getByTestId("toast").filter({ hasText: "1 host ignored" })).toBeVisible();
   await page.getByTestId("filter-status").selectOption("ignored");
   await expect(page).toHaveURL(/status=ignored/);
   await expect(page).toHaveURL(/domain=e2e-disc\.com/);

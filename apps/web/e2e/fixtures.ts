@@ -28,6 +28,8 @@ export interface Stack {
    * `/cancel/<scanId>` ends it.
    */
   scanControl: string;
+  /** POST `${workspaceControl}/<slug>?plan=<plan>`: an empty workspace owned by `<slug>@fresh.test` ({ id, email }). */
+  workspaceControl: string;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -67,6 +69,18 @@ export async function signedIn(page: Page, email: string) {
   const hydrated = () => heading.evaluate((h1) => Object.keys(h1).some((k) => k.startsWith("__reactFiber")));
   await expect.poll(hydrated, { timeout: 30_000 }).toBe(true);
   await page.waitForLoadState("networkidle");
+}
+
+/**
+ * A new person in a new, empty workspace (a project-less first hour), signed in on the Overview. `slug` names both
+ * (unique per test: the stack lives for the whole run).
+ */
+export async function signedInFresh(page: Page, slug: string, plan = "essential") {
+  const res = await page.request.post(`${stack().workspaceControl}/${slug}?plan=${plan}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const fresh = (await res.json()) as { id: number; email: string };
+  await signedIn(page, fresh.email);
+  return fresh;
 }
 
 /** A screenshot kept with the test's artifacts (test-results/screenshots). */

@@ -77,7 +77,7 @@ export async function seed(browser: Browser): Promise<Seeded> {
   await page.getByRole("button", { name: "Start scan" }).click();
   await expect(page).toHaveURL(/\/scans\/\d+$/);
   const scan = new URL(page.url()).pathname.split("/").pop()!;
-  await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("scan-status")).toContainText("Completed", { timeout: 60_000 });
   await page.goto("/issues");
   const issueLink = page.locator('main a[href^="/issues/"]').first();
   await expect(issueLink).toBeVisible();

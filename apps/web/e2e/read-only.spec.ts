@@ -2,7 +2,7 @@ import { expect, shot, signedIn, test } from "./fixtures";
 
 test("a read-only member sees but cannot change anything", async ({ page }) => {
   await signedIn(page, "viewer@acme.test");
-  await expect(page.getByTestId("signed-in-as")).toContainText("read-only");
+  await expect(page.getByTestId("signed-in-as")).toContainText("Read only");
   await page.getByRole("link", { name: "Projects", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Projects", level: 1 })).toBeVisible();
   await expect(page.getByTestId("project-form")).toHaveCount(0);

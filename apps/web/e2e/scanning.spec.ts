@@ -28,14 +28,14 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
 
   await page.getByRole("button", { name: "Start scan" }).click();
   await expect(page).toHaveURL(/\/scans\/\d+$/);
-  await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("scan-status")).toContainText("Completed", { timeout: 60_000 });
   const firstScanUrl = page.url();
   await expect(page.getByTestId("data-table-row").first()).toBeVisible();
   // Findings most severe first, a summary by severity, stage times in seconds; nothing to compare with yet.
   await expect(page.getByTestId("severity-summary")).toContainText("findings");
-  await expect(page.getByTestId("stage-times")).toContainText(/ports\s*[\d.]+ s/);
+  await expect(page.getByTestId("stage-times")).toContainText(/Port scan\s*[\d.]+ s/);
   await expect(page.getByTestId("scan-comparison")).toContainText("first completed scan");
-  await page.getByTestId("evidence").first().locator("summary").click();
+  await expect(page.getByTestId("evidence-summary").first()).toBeVisible();
   // Every finding says how sure it is, next to its evidence.
   await expect(page.getByTestId("confidence-badge").first()).toHaveAttribute(
     "data-confidence",
@@ -98,7 +98,7 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await expect(page.getByRole("button", { name: "Start scan" })).toBeDisabled();
   await expect(page.getByTestId("active-scan")).toBeVisible();
   await page.getByTestId("active-scan").click();
-  await expect(page.getByTestId("scan-status")).toContainText("completed", { timeout: 60_000 });
+  await expect(page.getByTestId("scan-status")).toContainText("Completed", { timeout: 60_000 });
   const comparison = page.getByTestId("scan-comparison");
   await expect(comparison).toContainText("previous completed scan");
   await expect(comparison.getByTestId("new-findings")).toContainText("New since previous scan");

@@ -107,8 +107,25 @@ await runInWorkspace(acme.id, () =>
 // queued (an active scan no worker races to finish), answering { id };
 // POST /scans/cancel/<scanId> ends it;
 // POST /dns-failing with { "AAAA": "refused", … } makes the DNS server refuse, SERVFAIL or drop those record types
-// ({} answers every type again).
+// ({} answers every type again);
+// POST /workspaces/<slug>?plan=<plan> creates an empty workspace whose owner is <slug>@fresh.test (a new user's
+// first hour), answering { id, email }.
 const callback = http.createServer((req, res) => {
+  const fresh = req.method === "POST" && /^\/workspaces\/([a-z0-9-]+)(?:\?plan=(\w+))?$/.exec(req.url ?? "");
+  if (fresh) {
+    void (async () => {
+      const [, slug, plan = "essential"] = fresh;
+      const workspace = await createWorkspace(services, { name: `Fresh ${slug}`, plan }, op);
+      const email = `${slug}@fresh.test`;
+      await createUserInWorkspace(
+        services,
+        { workspaceId: workspace.id, email, password: PASSWORD, role: "owner" },
+        op,
+      );
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: workspace.id, email }));
+    })().catch((err: unknown) => res.writeHead(500).end(String(err)));
+    return;
+  }
   const held = req.method === "POST" && /^\/scans\/(held|cancel)\/(\d+)$/.exec(req.url ?? "");
   if (held) {
     const sql =
@@ -222,6 +239,7 @@ writeFileSync(
     webPorts: [net.httpPort, net.httpsPort],
     schedulerControl: `http://127.0.0.1:${E2E.callbackPort}/scheduler`,
     scanControl: `http://127.0.0.1:${E2E.callbackPort}/scans`,
+    workspaceControl: `http://127.0.0.1:${E2E.callbackPort}/workspaces`,
   }),
 );
 console.log("e2e stack ready");

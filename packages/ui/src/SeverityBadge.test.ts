@@ -55,5 +55,6 @@ describe("ConfidenceBadge", () => {
     const tentative = tag(render(ConfidenceBadge, { confidence: "tentative" }), 'data-testid="confidence-badge"');
     expect(attr(tentative, "class")).toContain("border-dashed");
     expect(attr(tentative, "data-confidence")).toBe("tentative");
+    expect(text(render(ConfidenceBadge, { confidence: "firm", label: "Firm" }), "confidence-badge")).toBe("Firm");
   });
 });

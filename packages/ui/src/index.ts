@@ -20,6 +20,7 @@ export {
   SeverityBadge,
   severityLabel,
   ConfidenceBadge,
+  type ConfidenceBadgeProps,
   CONFIDENCE_MEANING,
   type Confidence,
   StatusPill,
@@ -65,6 +66,7 @@ export {
 } from "./components/dropdown-menu.tsx";
 export { ChoiceMenu, type Choice, type ChoiceMenuProps } from "./components/choice-menu.tsx";
 export { deferred, inertTrigger } from "./lib/deferred.tsx";
+export { FilterSheet, type FilterSheetProps } from "./components/filter-sheet.tsx";
 export { Sheet, SheetTrigger, SheetClose, SheetTitle, SheetDescription, SheetContent } from "./components/sheet.tsx";
 export { Tabs, TabsList, TabsTrigger, TabsContent } from "./components/tabs.tsx";
 export { Tooltip, TooltipProvider, TooltipTrigger, TooltipContent } from "./components/tooltip.tsx";
@@ -87,6 +89,8 @@ export { PageHeader, type PageHeaderProps } from "./components/page-header.tsx";
 export { EmptyState, type EmptyStateProps } from "./components/empty-state.tsx";
 export { RelativeTime, type RelativeTimeProps } from "./components/relative-time.tsx";
 export { relativeTime } from "./time.ts";
+export { plural } from "./plural.ts";
+export { useMediaQuery, usePhone, PHONE_QUERY } from "./lib/media-query.ts";
 export { CopyButton, type CopyButtonProps } from "./components/copy-button.tsx";
 export {
   DataTable,

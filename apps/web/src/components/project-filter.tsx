@@ -1,7 +1,6 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
 import { Field } from "@ems/ui";
-import { useTRPC } from "@/trpc/client";
+import { ProjectOptions } from "./options";
 
 /** A list page's project filter: one of the workspace's projects, or all of them (null). */
 export function ProjectFilter({
@@ -13,8 +12,6 @@ export function ProjectFilter({
   onChange: (projectId: number | null) => void;
   testId?: string;
 }) {
-  const trpc = useTRPC();
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   return (
     <Field label="Project">
       <select
@@ -23,11 +20,7 @@ export function ProjectFilter({
         data-testid={testId}
       >
         <option value="">All projects</option>
-        {projects.data?.items.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
+        <ProjectOptions />
       </select>
     </Field>
   );

@@ -32,7 +32,7 @@ export function SearchBox({
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={placeholder}
-        className="w-56 max-w-full font-normal"
+        className="w-full font-normal md:w-56"
         data-testid="search"
       />
     </label>

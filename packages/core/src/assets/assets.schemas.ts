@@ -108,6 +108,9 @@ export const assetDetailSchema = assetSchema
       .object({ id: z.number().int(), status: z.enum(["queued", "running"]), progress: z.number().int() })
       .nullable()
       .meta({ description: "The queued or running scan, if any (one at a time per asset)" }),
+    lastCompletedScan: z.object({ id: z.number().int(), finishedAt: z.date() }).nullable().meta({
+      description: "The newest scan that ran to the end; null: no scan ran to the end (nothing is known yet)",
+    }),
     uncoveredRedirectHost: z
       .string()
       .nullable()

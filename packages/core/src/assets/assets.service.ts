@@ -111,7 +111,7 @@ export async function assetSummary(sc: ServiceContext) {
 export async function getAsset(sc: ServiceContext, id: number) {
   const asset = await requireAsset(sc, id);
   const open = { assetId: id, status: { in: ["open", "in_progress"] as ("open" | "in_progress")[] } };
-  const [bySeverity, openIssues, schedules, provenBy, activeScan] = await Promise.all([
+  const [bySeverity, openIssues, schedules, provenBy, activeScan, lastCompletedScan] = await Promise.all([
     sc.db.issue.groupBy({ by: ["severity"], where: open, _count: { _all: true } }),
     sc.db.issue.findMany({
       where: open,
@@ -129,6 +129,11 @@ export async function getAsset(sc: ServiceContext, id: number) {
       where: { assetId: id, status: { in: ["queued", "running"] } },
       select: { id: true, status: true, progress: true },
     }),
+    sc.db.scan.findFirst({
+      where: { assetId: id, status: "completed" },
+      orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
+      select: { id: true, finishedAt: true },
+    }),
   ]);
   const severityBreakdown = { critical: 0, high: 0, medium: 0, low: 0, info: 0 };
   for (const g of bySeverity) severityBreakdown[g.severity] = g._count._all;
@@ -145,6 +150,7 @@ export async function getAsset(sc: ServiceContext, id: number) {
     }[],
     ownershipProvenBy: provenBy ? { id: provenBy.assetId, value: provenBy.value } : null,
     activeScan: activeScan as { id: number; status: "queued" | "running"; progress: number } | null,
+    lastCompletedScan: lastCompletedScan && { id: lastCompletedScan.id, finishedAt: lastCompletedScan.finishedAt! },
     uncoveredRedirectHost: asset.skippedRedirectHost,
     check: { attempts: asset.checkAttempts, maxAttempts: CHECK_ATTEMPTS, screenshotError: asset.screenshotError },
   };

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageOf } from "../paging.ts";
 import { procedure, router } from "../trpc.ts";
-import { auditEntrySchema, auditFiltersOutput, exportAuditInput, listAuditInput } from "./audit-log.schemas.ts";
+import { auditFiltersOutput, auditListEntrySchema, exportAuditInput, listAuditInput } from "./audit-log.schemas.ts";
 import { auditLogFilters, exportAuditLog, listAuditEntries } from "./audit-log.service.ts";
 
 const tags = ["Audit log"];
@@ -23,7 +23,7 @@ export const auditLogRouter = router({
       paged: true,
     })
     .input(listAuditInput)
-    .output(pageOf(auditEntrySchema))
+    .output(pageOf(auditListEntrySchema))
     .query(({ ctx, input }) => listAuditEntries(ctx, input)),
 
   filters: procedure

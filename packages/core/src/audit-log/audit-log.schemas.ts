@@ -50,6 +50,25 @@ export const auditEntrySchema = z
   })
   .meta({ id: "AuditEntry" });
 
+/** A page of the log: each entry with the name of what it is about. */
+export const auditListEntrySchema = auditEntrySchema
+  .extend({
+    resource: z
+      .object({
+        name: z
+          .string()
+          .nullable()
+          .meta({
+            description:
+              "What the resource is called now (an asset's value, a project's name…), or the name the entry " +
+              "recorded when it is gone; null when it has none",
+          }),
+        exists: z.boolean().meta({ description: "Whether the resource still exists (the dashboard links it then)" }),
+      })
+      .meta({ description: "The resource (resourceType, resourceId) by name" }),
+  })
+  .meta({ id: "AuditListEntry" });
+
 export const auditFiltersOutput = z.object({
   actors: z.array(z.object({ type: z.enum(ACTOR_TYPES), id: z.number().int().nullable(), name: z.string() })),
   actions: z.array(z.string()),

@@ -18,6 +18,7 @@ import {
 } from "./audit-log.schemas.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
+import { withResourceNames } from "./audit-log.resources.ts";
 
 function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
   return {
@@ -124,7 +125,7 @@ export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput
     total: () => auditTotal(sc, input, filter, counted),
     jump: markedJump(sc, AUDIT_MARKS, counted, orderBy),
   });
-  return { items: rows.map(present), total, page, limit };
+  return { items: await withResourceNames(sc, rows.map(present)), total, page, limit };
 }
 
 /** The actors, actions and resource types present in the workspace's log. */

@@ -13,6 +13,8 @@ export interface Charge {
 
 export interface PaymentProvider {
   name: string;
+  /** Whether a purchase costs anything: false for the built-in provider, which only records it. */
+  charges: boolean;
   /** Charges and returns the provider's reference, or throws. */
   charge(charge: Charge): Promise<{ reference: string }>;
   /** Undoes a charge whose purchase could not be recorded. */
@@ -21,6 +23,7 @@ export interface PaymentProvider {
 
 export const builtInPaymentProvider: PaymentProvider = {
   name: "built-in",
+  charges: false,
   async charge() {
     return { reference: `builtin_${randomUUID()}` };
   },

@@ -147,7 +147,18 @@ export const addHostsOutput = z
       }),
     ),
     refused: z
-      .array(z.object({ id: z.number().int(), host: z.string().nullable(), code: z.string(), message: z.string() }))
+      .array(
+        z.object({
+          id: z.number().int(),
+          host: z.string().nullable(),
+          code: z.string(),
+          message: z.string(),
+          asset: z
+            .object({ id: z.number().int(), value: z.string() })
+            .nullable()
+            .meta({ description: "The asset this host already is (ALREADY_EXISTS, CONFLICT), to link to" }),
+        }),
+      )
       .meta({ description: "code as POST /app/assets would answer (ASSET_SLOT_REQUIRED, ALREADY_EXISTS, …)" }),
   })
   .meta({ id: "DiscoveryAddResult" });

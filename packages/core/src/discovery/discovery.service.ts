@@ -108,6 +108,17 @@ export async function setHostStatus(sc: ServiceContext, id: number, action: "ign
   });
 }
 
+type AssetRef = { id: number; value: string };
+
+/** The asset a host already is (linked to it, or added by hand under the same name), for a refusal to point at. */
+async function existingAsset(
+  sc: ServiceContext,
+  h: { host: string; asset: AssetRef | null },
+): Promise<AssetRef | null> {
+  if (h.asset) return h.asset;
+  return sc.db.asset.findFirst({ where: { type: "subdomain", value: h.host }, select: { id: true, value: true } });
+}
+
 /**
  * Each host becomes a subdomain asset in its domain's project, one transaction per host through insertAsset (the
  * create path of POST /app/assets: the same slot count, refusals and proof by the parent domain); its check is
@@ -118,11 +129,18 @@ export async function addHosts(sc: ServiceContext, input: { ids: number[] }) {
   const rows = await sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude });
   const byId = new Map(rows.map((r) => [r.id, r]));
   const added: { id: number; host: string; asset: { id: number; value: string } }[] = [];
-  const refused: { id: number; host: string | null; code: string; message: string }[] = [];
+  type Refusal = { id: number; host: string | null; code: string; message: string; asset: AssetRef | null };
+  const refused: Refusal[] = [];
   for (const id of ids) {
     const h = byId.get(id);
     if (!h) {
-      refused.push({ id, host: null, code: ErrorCode.NOT_FOUND, message: "no such discovered hostname here" });
+      refused.push({
+        id,
+        host: null,
+        code: ErrorCode.NOT_FOUND,
+        message: "no such discovered hostname here",
+        asset: null,
+      });
       continue;
     }
     try {
@@ -149,7 +167,7 @@ export async function addHosts(sc: ServiceContext, input: { ids: number[] }) {
     } catch (err) {
       const e = toAppError(err);
       if (e.status >= 500) throw err;
-      refused.push({ id, host: h.host, code: e.appCode, message: e.message });
+      refused.push({ id, host: h.host, code: e.appCode, message: e.message, asset: await existingAsset(sc, h) });
     }
   }
   return { added, refused };

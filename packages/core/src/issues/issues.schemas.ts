@@ -60,6 +60,14 @@ export const listIssuesInput = pagingInput.extend({
     .meta({ description: "unresolved: open or in-progress. Default: every status" }),
   kind: z.string().max(200).optional(),
   assigneeUserId: idParam("assigneeUserId").optional(),
+  assignee: z
+    .enum(["me"], { message: "must be me" })
+    .optional()
+    .meta({
+      description:
+        "me: the issues assigned to the caller — the signed-in person, or the person who granted an OAuth token. " +
+        "400 for an API key or an app's own token (they act for nobody: use assigneeUserId)",
+    }),
   from: instant.optional().meta({ description: "Last seen at or after" }),
   to: instant.optional().meta({ description: "Last seen before" }),
 });

@@ -1,7 +1,7 @@
 import type { ActorType, IssueStatus, Prisma } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { dateRange } from "../dates.ts";
-import { AppError, ErrorCode, notFound } from "../errors.ts";
+import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { ISSUE_MARKS, markedJump } from "../db/marks.ts";
 import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
@@ -98,8 +98,23 @@ export async function listIssuesWhere(
 /** What `status=unresolved` selects. */
 const UNRESOLVED = ["open", "in-progress"] as const;
 
+/** The person `assignee=me` names: the caller, when the caller acts for a person. */
+function assigneeOf(sc: ServiceContext, i: ListIssuesInput): number | undefined {
+  if (i.assignee !== "me") return i.assigneeUserId;
+  if (i.assigneeUserId !== undefined) throw validationError("assignee", "give assignee or assigneeUserId, not both");
+  if (sc.actor.userId === undefined)
+    throw validationError(
+      "assignee",
+      "me names a person, and this credential acts for nobody (an API key or an app's own token): use assigneeUserId",
+    );
+  return sc.actor.userId;
+}
+
 export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
-  const { page, limit, sort, order, ...filters } = i;
+  // assignee=me is the caller's person, then filtered (and counted) as assigneeUserId.
+  const { page, limit, sort, order, assignee: _me, ...rest } = i;
+  const assigneeUserId = assigneeOf(sc, i);
+  const filters = { ...rest, assigneeUserId };
   return listIssuesWhere(
     sc,
     {
@@ -112,7 +127,7 @@ export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
             ? undashed<IssueStatus>(i.status)
             : undefined,
       kind: i.kind,
-      assigneeUserId: i.assigneeUserId,
+      assigneeUserId,
       projectId: i.projectId,
       lastSeenAt: dateRange(i.from, i.to),
     },

@@ -30,6 +30,16 @@ export const recentChangeSchema = z
   })
   .meta({ id: "OverviewChange" });
 
+export const FIRST_STEPS = ["project", "asset", "ownership", "scan"] as const;
+
+export const firstStepSchema = z.object({
+  step: z.enum(FIRST_STEPS),
+  done: z.boolean(),
+  assetId: z.number().int().nullable().meta({
+    description: "The asset the step is about: the first unproven one (ownership), the first proven one (scan)",
+  }),
+});
+
 export const overviewSchema = z
   .object({
     projectId: z.number().int().nullable(),
@@ -56,6 +66,11 @@ export const overviewSchema = z
         }),
       })
       .meta({ description: "What waits for the user; the first five of each, oldest first" }),
+    firstSteps: z.array(firstStepSchema).meta({
+      description:
+        "A new workspace's checklist, workspace-wide and in order: a project, an asset, a proven asset, a scan run " +
+        "to the end; all done once any scan completed",
+    }),
   })
   .meta({ id: "Overview" });
 

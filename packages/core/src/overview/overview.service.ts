@@ -10,7 +10,13 @@ import { issueFlow } from "../reports/summary.ts";
 import { vulnerableAssets } from "../reports/vulnerable-assets.ts";
 import { listActiveScans } from "../scans/scans.service.ts";
 import type { z } from "zod";
-import { OVERVIEW_LIMITS, type OverviewInput, type recentChangeSchema } from "./overview.schemas.ts";
+import {
+  FIRST_STEPS,
+  OVERVIEW_LIMITS,
+  type firstStepSchema,
+  type OverviewInput,
+  type recentChangeSchema,
+} from "./overview.schemas.ts";
 
 type Change = z.output<typeof recentChangeSchema>;
 
@@ -104,17 +110,45 @@ async function waiting(sc: ServiceContext, f: OverviewInput) {
   return { ownershipPending, unreachable };
 }
 
+/**
+ * The first steps of a workspace, in order. A completed scan implies the others (it needs a proven asset, which needs
+ * a project), so an established workspace pays one indexed look-up; the rest only runs in young workspaces.
+ */
+async function firstSteps(sc: ServiceContext): Promise<z.output<typeof firstStepSchema>[]> {
+  const any = { select: { id: true }, orderBy: { id: "asc" } } as const;
+  const scanned = await sc.db.scan.findFirst({ where: { status: "completed" }, select: { id: true } });
+  const step = (s: (typeof FIRST_STEPS)[number], done: boolean, assetId: number | null = null) => ({
+    step: s,
+    done,
+    assetId,
+  });
+  if (scanned) return FIRST_STEPS.map((s) => step(s, true));
+  const [project, asset, unproven, proven] = await Promise.all([
+    sc.db.project.findFirst(any),
+    sc.db.asset.findFirst(any),
+    sc.db.asset.findFirst({ ...any, where: { ownershipVerifiedAt: null } }),
+    sc.db.asset.findFirst({ ...any, where: { ownershipVerifiedAt: { not: null } } }),
+  ]);
+  return [
+    step("project", Boolean(project)),
+    step("asset", Boolean(asset)),
+    step("ownership", Boolean(proven), unproven?.id ?? null),
+    step("scan", false, proven?.id ?? null),
+  ];
+}
+
 export async function getOverview(sc: ServiceContext, input: OverviewInput, now = new Date()) {
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;
-  const [flow, risky, issues, ports, scans, waits] = await Promise.all([
+  const [flow, risky, issues, ports, scans, waits, steps] = await Promise.all([
     issueFlow(sc, resolvePeriod({ period: "30d" }, now), filters),
     vulnerableAssets(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.riskiestAssets }, now),
     issueChanges(sc, input, n),
     portChanges(sc, input, n),
     listActiveScans(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.runningScans }),
     waiting(sc, input),
+    firstSteps(sc),
   ]);
   return {
     projectId: input.projectId ?? null,
@@ -124,5 +158,6 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
     recentChanges: [...issues, ...ports].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, n),
     runningScans: { items: scans.items, total: scans.total },
     waiting: waits,
+    firstSteps: steps,
   };
 }

@@ -9,7 +9,15 @@ export const planSchema = z
     purchasedAssetSlots: z.number().int(),
     assetSlots: z.number().int().meta({ description: "Included plus purchased" }),
     usedAssets: z.number().int(),
-    assetSlotPriceCents: z.number().int(),
+    assetSlotPriceCents: z.number().int().meta({ description: "The plan's list price of one slot per month" }),
+    payments: z
+      .object({
+        provider: z.string(),
+        charges: z.boolean().meta({
+          description: "false: this server has no payment provider; buying slots records them and charges nothing",
+        }),
+      })
+      .meta({ description: "How slot purchases are paid for on this server" }),
     limits: z.object({
       maxProjects: z.number().int(),
       schedulesPerAsset: z.number().int(),

@@ -9,6 +9,7 @@ export async function describePlan(sc: ServiceContext) {
     sc.db.slotPurchase.findMany({ orderBy: { id: "desc" }, take: 50 }),
   ]);
   const limits = PLANS[workspace.plan];
+  const { name, charges } = sc.services.payments;
   return {
     plan: workspace.plan,
     label: limits.label,
@@ -17,6 +18,7 @@ export async function describePlan(sc: ServiceContext) {
     assetSlots: limits.includedAssets + workspace.purchasedAssetSlots,
     usedAssets,
     assetSlotPriceCents: limits.assetSlotPriceCents,
+    payments: { provider: name, charges },
     limits: {
       maxProjects: limits.maxProjects,
       schedulesPerAsset: limits.schedulesPerAsset,
@@ -37,12 +39,13 @@ export async function describePlan(sc: ServiceContext) {
 /**
  * Buys asset slots: charge first (outside the transaction: a provider call
  * must not hold a lock), then record purchase, slots and audit entry in one
- * transaction; if recording fails, the charge is refunded.
+ * transaction; if recording fails, the charge is refunded. A provider that
+ * charges nothing (the built-in one) records an amount of 0: what was paid.
  */
 export async function buyAssetSlots(sc: ServiceContext, quantity: number) {
   const provider = sc.services.payments;
   const workspace = await sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } });
-  const amountCents = PLANS[workspace.plan].assetSlotPriceCents * quantity;
+  const amountCents = provider.charges ? PLANS[workspace.plan].assetSlotPriceCents * quantity : 0;
   const { reference } = await provider.charge({
     workspaceId: sc.workspaceId,
     userId: sc.actor.userId ?? null,

@@ -58,8 +58,14 @@ export const CONFIDENCE_MEANING: Record<Confidence, string> = {
   tentative: "Tentative: inferred (a version in an affected range); check before acting",
 };
 
+export interface ConfidenceBadgeProps extends ComponentProps<"span"> {
+  confidence: Confidence;
+  /** Text to show instead of the confidence's name (e.g. the app's label for it). */
+  label?: string;
+}
+
 /** How sure a finding is; outlined, so that it never competes with the severity's colour. */
-export function ConfidenceBadge({ confidence, ...rest }: ComponentProps<"span"> & { confidence: Confidence }) {
+export function ConfidenceBadge({ confidence, label, ...rest }: ConfidenceBadgeProps) {
   return (
     <Badge
       variant="outline"
@@ -69,7 +75,7 @@ export function ConfidenceBadge({ confidence, ...rest }: ComponentProps<"span"> 
       className={confidence === "tentative" ? "border-dashed" : undefined}
       {...rest}
     >
-      {confidence}
+      {label ?? confidence}
     </Badge>
   );
 }

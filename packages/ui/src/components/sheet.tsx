@@ -6,7 +6,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../lib/utils.ts";
 import { overlayClass } from "./dialog.tsx";
 
-// A dialog that slides in from an edge (shadcn's Sheet), e.g. the navigation on small screens.
+// A dialog that slides in from an edge (shadcn's Sheet): the navigation and a list's filters on small screens.
 export const Sheet = SheetPrimitive.Root;
 export const SheetTrigger = SheetPrimitive.Trigger;
 export const SheetClose = SheetPrimitive.Close;
@@ -16,6 +16,7 @@ export const SheetDescription = SheetPrimitive.Description;
 const SIDES = {
   left: "inset-y-0 left-0 h-full w-72 max-w-[85vw] border-r",
   right: "inset-y-0 right-0 h-full w-80 max-w-[85vw] border-l",
+  bottom: "inset-x-0 bottom-0 max-h-[85dvh] rounded-t-lg border-t",
 } as const;
 
 export function SheetContent({

@@ -15,10 +15,12 @@ import {
 } from "@ems/ui";
 import { TrendChart } from "@/components/charts";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { FirstSteps } from "./_overview/first-steps";
 import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";
 import { RunningScans } from "./_overview/running-scans";
 import { Waiting } from "./_overview/waiting";
+import { ProjectOptions } from "@/components/options";
 
 export function OverviewView() {
   const trpc = useTRPC();
@@ -27,7 +29,6 @@ export function OverviewView() {
     ...trpc.overview.get.queryOptions({ projectId: projectId ?? undefined }),
     refetchInterval: (q) => ((q.state.data?.runningScans.total ?? 0) > 0 ? 5_000 : 60_000),
   });
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
   const o = overview.data;
   const scope = projectId ? `&projectId=${projectId}` : "";
 
@@ -46,16 +47,13 @@ export function OverviewView() {
               onChange={(e) => void setProjectId(e.target.value ? Number(e.target.value) : null)}
             >
               <option value="">All projects</option>
-              {projects.data?.items.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <ProjectOptions />
             </NativeSelect>
           </label>
         }
       />
       {overview.error && <EmptyState title="The overview could not load" description={errorMessage(overview.error)} />}
+      {o && <FirstSteps steps={o.firstSteps} />}
       <section aria-label="Open issues by severity" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         <SeverityCard label="Open issues" value={o?.openIssues.total} href={`/issues?status=unresolved${scope}`} />
         {SEVERITIES.map((s) => (
@@ -84,7 +82,7 @@ export function OverviewView() {
         )}
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
-        <RiskiestAssets assets={o?.riskiestAssets} />
+        <RiskiestAssets assets={o?.riskiestAssets} scanned={o?.firstSteps.at(-1)?.done} />
         <Waiting waiting={o?.waiting} />
       </div>
       <div className="grid gap-4 lg:grid-cols-2">

@@ -8,6 +8,7 @@ import { LogOut, Menu } from "lucide-react";
 import type { RouterOutputs } from "@ems/core";
 import { Button, cn, deferred, inertTrigger, NativeSelect } from "@ems/ui";
 import { ThemeToggle } from "@/components/theme-toggle";
+import { label } from "@/components/labels";
 
 type Me = RouterOutputs["me"]["get"];
 
@@ -99,7 +100,7 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
             ))}
           </NativeSelect>
         </label>
-        <div data-testid="signed-in-as" className="break-all">
+        <div data-testid="signed-in-as" className="wrap-break-word">
           {name && (
             <>
               <span className="font-medium text-white">{name}</span>
@@ -108,7 +109,7 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
           )}
           {me.user.email}
           <br />
-          <span className="text-sidebar-muted">{me.role}</span>
+          <span className="text-sidebar-muted">{label("role", me.role)}</span>
         </div>
         <div className="flex items-center gap-2">
           <Button

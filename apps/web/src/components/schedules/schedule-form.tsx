@@ -24,16 +24,11 @@ import {
 } from "@ems/ui";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { describeRecurrence, localTime, utcTime, WEEKDAYS, type Schedule } from "./recurrence-text";
+import { label } from "@/components/labels";
 
 type Recurrence = Omit<RouterInputs["scanSchedules"]["preview"], "id">;
 type Frequency = Recurrence["frequency"];
 const FREQUENCIES = ["daily", "weekly", "monthly", "interval"] as const satisfies Frequency[];
-const FREQUENCY_LABELS: Record<Frequency, string> = {
-  daily: "Daily",
-  weekly: "Weekly",
-  monthly: "Monthly",
-  interval: "Every N days",
-};
 const HOURS = Array.from({ length: 25 }, (_, h) => h);
 
 interface Draft {
@@ -135,7 +130,7 @@ export function ScheduleDialog({
                 <select value={draft.frequency} onChange={(e) => set("frequency", e.target.value as Frequency)}>
                   {FREQUENCIES.map((f) => (
                     <option key={f} value={f} disabled={forbidden(f)}>
-                      {FREQUENCY_LABELS[f]}
+                      {label("frequency", f)}
                       {forbidden(f) ? ` (not in plan ${plan!.label})` : ""}
                     </option>
                   ))}

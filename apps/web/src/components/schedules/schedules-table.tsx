@@ -32,7 +32,9 @@ export type SchedulesTableProps = Pick<
   | "onSortChange"
   | "loading"
   | "empty"
-  | "toolbar"
+  | "search"
+  | "filters"
+  | "activeFilters"
 > & {
   /** The asset column (the schedules page); the asset page leaves it out. */
   showAsset?: boolean;

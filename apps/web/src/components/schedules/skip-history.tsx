@@ -2,16 +2,11 @@
 // The slots an asset's schedules skipped, newest first: when, which schedule, why.
 import { useQueries } from "@tanstack/react-query";
 import Link from "next/link";
-import type { RouterOutputs } from "@ems/core";
 import { EmptyState, RelativeTime, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@ems/ui";
+import { label } from "@/components/labels";
 import { useTRPC } from "@/trpc/client";
 import type { Schedule } from "./recurrence-text";
 
-type Skip = RouterOutputs["scanSchedules"]["skips"]["items"][number];
-const REASONS: Record<Skip["reason"], string> = {
-  "scan-already-active": "a scan of the asset was still running",
-  "ownership-not-proven": "the asset's ownership was no longer proven",
-};
 /** The newest skips of each schedule; an asset has at most five schedules. */
 const PER_SCHEDULE = 20;
 
@@ -43,7 +38,7 @@ export function SkipHistory({ schedules }: { schedules: Schedule[] }) {
             </TableCell>
             <TableCell>{names.get(k.scheduleId)}</TableCell>
             <TableCell>
-              {REASONS[k.reason]}
+              {label("skipReason", k.reason)}
               {k.activeScanId !== null && (
                 <>
                   {" "}

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { RouterOutputs } from "@ems/core";
 import { Card, EmptyState, Skeleton, StatusPill } from "@ems/ui";
+import { label } from "@/components/labels";
 import { Progress, SCAN_TONE } from "@/components/progress";
 
 type Scans = RouterOutputs["overview"]["get"]["runningScans"];
@@ -23,11 +24,11 @@ export function RunningScans({ scans }: { scans: Scans | undefined }) {
         <ul className="flex flex-col divide-y">
           {scans.items.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-3 py-2" data-testid="running-scan">
-              <Link href={`/scans/${s.id}`} className="min-w-0 flex-1 break-all">
+              <Link href={`/scans/${s.id}`} className="min-w-[min(100%,12rem)] flex-1 wrap-break-word">
                 {s.asset.value}
               </Link>
-              <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
-              <Progress value={s.progress} label={s.stage ?? undefined} />
+              <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />
+              <Progress value={s.progress} label={s.stage ? label("scanStage", s.stage) : undefined} />
             </li>
           ))}
         </ul>

@@ -23,7 +23,7 @@ function Group(props: { title: string; why: string; list: List; testId: string; 
           <p className="text-sm text-muted-foreground">{props.why}</p>
           <ul className="mt-1 text-sm">
             {list.items.map((a) => (
-              <li key={a.id} className="break-all">
+              <li key={a.id} className="wrap-break-word">
                 <Link href={`/assets/${a.id}`}>{a.name ?? a.value}</Link>
                 {a.failReason && <span className="text-muted-foreground"> — {a.failReason}</span>}
               </li>

@@ -18,6 +18,7 @@ import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { useMe } from "@/components/use-me";
 import { Preview } from "./preview";
 import { SharePanel } from "./share-panel";
+import { label } from "@/components/labels";
 
 type Report = RouterOutputs["assessments"]["list"]["items"][number];
 type ScopeType = RouterInputs["assessments"]["create"]["scopeType"];
@@ -148,13 +149,13 @@ export function AssessmentsView() {
       <DataTable<Report>
         columns={[
           { key: "id", header: "#", render: (r) => r.id },
-          { key: "scope", header: "Covers", render: (r) => `${r.scopeType}: ${r.scopeName}` },
+          { key: "scope", header: "Covers", render: (r) => `${label("assessmentScope", r.scopeType)}: ${r.scopeName}` },
           {
             key: "status",
             header: "Status",
             render: (r) => (
               <span title={r.error ?? undefined}>
-                <StatusPill status={r.status === "pending" ? "generating…" : r.status} tone={TONE[r.status]} />
+                <StatusPill status={label("assessmentStatus", r.status)} tone={TONE[r.status]} />
               </span>
             ),
           },

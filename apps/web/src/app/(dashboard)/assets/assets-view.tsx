@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { ASSET_TONE } from "@/components/progress";
 import { SearchBox } from "@/components/search-box";
@@ -62,16 +63,17 @@ export function AssetsView() {
       />
       <DataTable
         label="Assets"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="asset-filters">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />}
+        activeFilters={Object.values(filters).filter((v) => v !== undefined).length}
+        filters={
+          <div className="contents" data-testid="asset-filters">
             <ProjectFilter value={state.filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
             <Field label="Type">
               <select value={filters.type ?? ""} onChange={set("type")} data-testid="filter-type">
                 <option value="">All types ({counts?.total ?? 0})</option>
                 {TYPES.map((t) => (
                   <option key={t} value={t}>
-                    {t} ({counts?.byType[t] ?? 0})
+                    {label("assetType", t)} ({counts?.byType[t] ?? 0})
                   </option>
                 ))}
               </select>
@@ -81,7 +83,7 @@ export function AssetsView() {
                 <option value="">Any status</option>
                 {STATUSES.map((s) => (
                   <option key={s} value={s}>
-                    {s} ({counts?.byStatus[s] ?? 0})
+                    {label("assetStatus", s)} ({counts?.byStatus[s] ?? 0})
                   </option>
                 ))}
               </select>
@@ -94,23 +96,30 @@ export function AssetsView() {
             header: "Asset",
             sortable: true,
             render: (a) => (
-              <Link href={`/assets/${a.id}`} className="break-all">
+              <Link href={`/assets/${a.id}`} className="wrap-break-word">
                 {a.name ? `${a.name} (${a.value})` : a.value}
               </Link>
             ),
           },
-          { key: "type", header: "Type" },
+          { key: "type", header: "Type", render: (a) => label("assetType", a.type) },
           { key: "project", header: "Project", render: (a) => a.project.name },
           {
             key: "status",
             header: "Reachability",
             sortable: true,
-            render: (a) => <StatusPill status={a.status} tone={ASSET_TONE[a.status]} />,
+            card: "badge",
+            render: (a) => <StatusPill status={label("assetStatus", a.status)} tone={ASSET_TONE[a.status]} />,
           },
           {
             key: "ownership",
             header: "Ownership",
-            render: (a) => <StatusPill status={a.ownership} tone={a.ownership === "proven" ? "success" : "warning"} />,
+            card: "badge",
+            render: (a) => (
+              <StatusPill
+                status={label("ownership", a.ownership)}
+                tone={a.ownership === "proven" ? "success" : "warning"}
+              />
+            ),
           },
           {
             key: "issues",
@@ -128,7 +137,11 @@ export function AssetsView() {
                 </span>
               ),
           },
-          { key: "scanStatus", header: "Last scan", render: (a) => a.scanStatus ?? "never" },
+          {
+            key: "scanStatus",
+            header: "Last scan",
+            render: (a) => (a.scanStatus ? label("scanStatus", a.scanStatus) : "Not scanned yet"),
+          },
         ]}
         rows={list.data?.items ?? []}
         rowKey={(a) => a.id}

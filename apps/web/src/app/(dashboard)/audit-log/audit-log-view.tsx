@@ -2,12 +2,15 @@
 // The audit log. Its filters, search, sort and page live in the URL (useListState): a filtered view can be
 // shared, survives a reload, and the export links take the same filters.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { parseAsString } from "nuqs";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, buttonVariants } from "@ems/ui";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { AuditChanges } from "./audit-changes";
 
 type Entry = RouterOutputs["auditLog"]["list"]["items"][number];
 /** The filters that the list and the export share. */
@@ -26,8 +29,43 @@ const FILTERS = {
 };
 type FilterKey = keyof typeof FILTERS;
 
-const show = (v: unknown) =>
-  v === null || v === undefined ? "∅" : v === "" ? '""' : typeof v === "string" ? v : JSON.stringify(v);
+/** Where a resource lives in the dashboard (by its type and id), for the log to link to it. */
+const RESOURCE_PAGES: Record<string, (id: string, name: string | null) => string> = {
+  asset: (id) => `/assets/${id}`,
+  issue: (id) => `/issues/${id}`,
+  scan: (id) => `/scans/${id}`,
+  project: (_, name) => `/projects${name ? `?q=${encodeURIComponent(name)}` : ""}`,
+  "scan-schedule": () => "/schedules",
+  assessment: () => "/assessments",
+  "discovered-host": (_, name) => `/discovery${name ? `?q=${encodeURIComponent(name)}` : ""}`,
+  webhook: () => "/settings/webhooks",
+  "api-key": () => "/settings/api-keys",
+  "oauth-app": () => "/settings/oauth-apps",
+  user: () => "/settings/members",
+  invitation: () => "/settings/members",
+  "slot-purchase": () => "/settings/plan",
+};
+
+/** "asset exposed.lab.test", linked to the asset while it exists; "project Doomed (deleted)" once it is gone. */
+function Resource({ e }: { e: Entry }) {
+  const kind = label("resourceType", e.resourceType).toLowerCase();
+  const name = e.resource.name ?? (e.resourceId ? `#${e.resourceId}` : null);
+  const page = e.resourceId && e.resource.exists ? RESOURCE_PAGES[e.resourceType] : undefined;
+  return (
+    <span className="wrap-break-word" data-testid="audit-resource">
+      {kind}{" "}
+      {name &&
+        (page ? (
+          <Link href={page(e.resourceId!, e.resource.name)}>{name}</Link>
+        ) : (
+          <span>
+            {name}
+            {!e.resource.exists && e.resourceId && <span className="text-muted-foreground"> (deleted)</span>}
+          </span>
+        ))}
+    </span>
+  );
+}
 
 /** The URL's filters as the procedure's (and the export's) query parameters. */
 function toQuery(f: Partial<Record<FilterKey, string | null>>, q: string): AuditQuery {
@@ -40,6 +78,8 @@ function toQuery(f: Partial<Record<FilterKey, string | null>>, q: string): Audit
   for (const k of ["action", "resourceType", "resourceId", "from", "to"] as const) if (f[k]) query[k] = f[k];
   return query;
 }
+
+const humanizeFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export function AuditLogView() {
   const trpc = useTRPC();
@@ -74,15 +114,16 @@ export function AuditLogView() {
       />
       <DataTable<Entry>
         label="Audit log"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="audit-filters">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Action or who" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Action or who" />}
+        activeFilters={Object.keys(query).filter((k) => k !== "q" && k !== "actorId").length}
+        filters={
+          <div className="contents" data-testid="audit-filters">
             <Field label="Actor">
               <select value={state.filters.actor ?? ""} onChange={set("actor")} data-testid="filter-actor">
                 <option value="">Anyone</option>
                 {options.data?.actors.map((a) => (
                   <option key={`${a.type}:${a.id}`} value={a.id === null ? a.type : `${a.type}:${a.id}`}>
-                    {a.name} ({a.type})
+                    {a.name} ({label("actorType", a.type)})
                   </option>
                 ))}
               </select>
@@ -91,7 +132,9 @@ export function AuditLogView() {
               <select value={state.filters.action ?? ""} onChange={set("action")} data-testid="filter-action">
                 <option value="">Any action</option>
                 {options.data?.actions.map((a) => (
-                  <option key={a}>{a}</option>
+                  <option key={a} value={a}>
+                    {label("auditAction", a)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -103,7 +146,9 @@ export function AuditLogView() {
               >
                 <option value="">Any resource</option>
                 {options.data?.resourceTypes.map((r) => (
-                  <option key={r}>{r}</option>
+                  <option key={r} value={r}>
+                    {humanizeFirst(label("resourceType", r))}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -121,33 +166,35 @@ export function AuditLogView() {
         columns={[
           { key: "createdAt", header: "When", sortable: true, render: (e) => <RelativeTime date={e.createdAt} /> },
           {
+            key: "action",
+            header: "Action",
+            sortable: true,
+            card: "title",
+            render: (e) => (
+              <span title={e.action} data-action={e.action}>
+                {label("auditAction", e.action)}
+              </span>
+            ),
+          },
+          { key: "resource", header: "About", render: (e) => <Resource e={e} /> },
+          {
             key: "actor",
             header: "Who",
             render: (e) => (
-              <>
-                {e.actorName} <span className="text-sm text-muted-foreground">({e.actorType})</span>
-              </>
+              <span className="wrap-break-word">
+                {e.actorName} <span className="text-sm text-muted-foreground">({label("actorType", e.actorType)})</span>
+              </span>
             ),
           },
-          { key: "channel", header: "Through", render: (e) => <StatusPill status={e.channel} tone="info" /> },
-          { key: "action", header: "Action", sortable: true, render: (e) => <code>{e.action}</code> },
           {
-            key: "resource",
-            header: "Resource",
-            render: (e) => `${e.resourceType}${e.resourceId ? ` #${e.resourceId}` : ""}`,
+            key: "channel",
+            header: "Through",
+            render: (e) => <StatusPill status={label("channel", e.channel)} tone="info" />,
           },
           {
             key: "changes",
             header: "Changes",
-            render: (e) => (
-              <span className="text-sm text-muted-foreground">
-                {Object.entries(e.changes).map(([f, c]) => (
-                  <span key={f} className="block break-all">
-                    {f}: {show(c.before)} → {show(c.after)}
-                  </span>
-                ))}
-              </span>
-            ),
+            render: (e) => <AuditChanges changes={e.changes} action={e.action} resourceType={e.resourceType} />,
           },
           { key: "ip", header: "IP", render: (e) => e.ip ?? "—" },
         ]}

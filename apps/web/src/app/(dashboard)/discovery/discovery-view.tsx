@@ -15,17 +15,21 @@ import {
   PageHeader,
   RelativeTime,
   StatusPill,
+  plural,
   toast,
   type RowSelectionState,
 } from "@ems/ui";
 import { BarChart } from "@/components/charts";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ProjectFilter } from "@/components/project-filter";
 import { HOST_TONE, hostAnswer } from "./host-answer";
+import { Refusal } from "./refusal";
 import { RunButton } from "./run-button";
+import { LabelOptions } from "@/components/options";
 
 type ListInput = RouterInputs["discovery"]["hosts"];
 type Host = RouterOutputs["discovery"]["hosts"]["items"][number];
@@ -98,7 +102,7 @@ export function DiscoveryView() {
     const outcomes = await Promise.allSettled(ids.map((id) => ignore.mutateAsync({ id })));
     const failed = outcomes.filter((o) => o.status === "rejected").length;
     if (failed) toast.error(`${failed} of ${ids.length} could not be ignored`);
-    else toast.success(`${ids.length} ignored`);
+    else toast.success(`${plural(ids.length, "host")} ignored`);
     setSelection({});
     void refresh();
   }
@@ -121,7 +125,7 @@ export function DiscoveryView() {
         data-testid="discovery-summary"
       >
         {STATUSES.map((k) => (
-          <Card key={k} title={k[0]!.toUpperCase() + k.slice(1)}>
+          <Card key={k} title={label("hostStatus", k)}>
             <strong className="text-3xl font-semibold" data-testid={`count-${k}`}>
               {s?.[k] ?? "—"}
             </strong>
@@ -130,7 +134,7 @@ export function DiscoveryView() {
         <Card title="By source" className="col-span-2 sm:col-span-3 lg:col-span-1">
           <BarChart
             title="Hosts by source"
-            data={(s?.bySource ?? []).map((b) => ({ label: b.source, value: b.count }))}
+            data={(s?.bySource ?? []).map((b) => ({ label: label("discoverySource", b.source), value: b.count }))}
             data-testid="by-source"
           />
         </Card>
@@ -141,12 +145,12 @@ export function DiscoveryView() {
           data-testid="add-result"
           actions={<Button onClick={() => setResult(null)}>Dismiss</Button>}
         >
-          <p>{result.added.length} added as assets.</p>
+          <p>{plural(result.added.length, "host")} added as assets.</p>
           {result.refused.length > 0 && (
-            <ul>
+            <ul className="mt-2 flex flex-col gap-1" data-testid="add-refusals">
               {result.refused.map((r) => (
-                <li key={r.id}>
-                  {r.host ?? `#${r.id}`}: {r.code} — {r.message}
+                <li key={r.id} className="wrap-break-word" title={`${r.code}: ${r.message}`}>
+                  <Refusal r={r} />
                 </li>
               ))}
             </ul>
@@ -156,50 +160,45 @@ export function DiscoveryView() {
       <DataTable
         label="Discovered hosts"
         data-testid="discovered-hosts"
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Part of a host" />}
+        activeFilters={Object.values(filters).filter((v) => v !== undefined).length}
+        filters={
+          <div className="contents" data-testid="discovery-filters">
+            <ProjectFilter value={filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
+            <Field label="Domain">
+              <select value={filters.domain ?? ""} onChange={setFilter("domain")}>
+                <option value="">All domains</option>
+                {s?.byDomain.map((d) => (
+                  <option key={d.domain} value={d.domain}>
+                    {d.domain}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Status">
+              <select value={filters.status ?? ""} onChange={setFilter("status")} data-testid="filter-status">
+                <option value="">Any status</option>
+                <LabelOptions kind="hostStatus" />
+              </select>
+            </Field>
+            <Field label="Source">
+              <select value={filters.source ?? ""} onChange={setFilter("source")} data-testid="filter-source">
+                <option value="">Any source</option>
+                <LabelOptions kind="discoverySource" />
+              </select>
+            </Field>
+            <Field label="Resolving">
+              <select value={filters.resolves ?? ""} onChange={setFilter("resolves")}>
+                <option value="">Either</option>
+                <option value="true">Resolving</option>
+                <option value="false">Not resolving</option>
+              </select>
+            </Field>
+          </div>
+        }
         toolbar={
-          <div className="flex flex-col gap-2">
-            <div className="flex flex-wrap items-end gap-3" data-testid="discovery-filters">
-              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Part of a host" />
-              <ProjectFilter value={filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
-              <Field label="Domain">
-                <select value={filters.domain ?? ""} onChange={setFilter("domain")}>
-                  <option value="">All domains</option>
-                  {s?.byDomain.map((d) => (
-                    <option key={d.domain} value={d.domain}>
-                      {d.domain}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Status">
-                <select value={filters.status ?? ""} onChange={setFilter("status")} data-testid="filter-status">
-                  <option value="">Any status</option>
-                  {STATUSES.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Source">
-                <select value={filters.source ?? ""} onChange={setFilter("source")} data-testid="filter-source">
-                  <option value="">Any source</option>
-                  {SOURCES.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Resolving">
-                <select value={filters.resolves ?? ""} onChange={setFilter("resolves")}>
-                  <option value="">Either</option>
-                  <option value="true">Resolving</option>
-                  <option value="false">Not resolving</option>
-                </select>
-              </Field>
-            </div>
-            {canWrite && (
+          canWrite && (
+            <div className="flex flex-col gap-2">
               <div className="flex flex-wrap items-center gap-2">
                 <Button
                   variant="primary"
@@ -213,24 +212,34 @@ export function DiscoveryView() {
                   Ignore {selected.length || ""}
                 </Button>
               </div>
-            )}
-          </div>
+            </div>
+          )
         }
         columns={[
-          { key: "host", header: "Host", sortable: true },
+          {
+            key: "host",
+            header: "Host",
+            sortable: true,
+            render: (h: Host) => <span className="wrap-break-word">{h.host}</span>,
+          },
           { key: "answer", header: "Points at", render: (h: Host) => hostAnswer(h) },
-          { key: "sources", header: "Sources", render: (h: Host) => h.sources.join(", ") },
+          {
+            key: "sources",
+            header: "Sources",
+            render: (h: Host) => h.sources.map((s) => label("discoverySource", s)).join(", "),
+          },
           {
             key: "status",
             header: "Status",
             sortable: true,
+            card: "badge" as const,
             render: (h: Host) =>
               h.assetId ? (
                 <a href={`/assets/${h.assetId.id}`}>
-                  <StatusPill status="added" tone="success" />
+                  <StatusPill status={label("hostStatus", "added")} tone="success" />
                 </a>
               ) : (
-                <StatusPill status={h.status} tone={HOST_TONE[h.status]} />
+                <StatusPill status={label("hostStatus", h.status)} tone={HOST_TONE[h.status]} />
               ),
           },
           { key: "project", header: "Project", render: (h: Host) => h.project.name },

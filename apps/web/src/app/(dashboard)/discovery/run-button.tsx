@@ -1,7 +1,8 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { Button, toast } from "@ems/ui";
+import { Button, plural, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { Progress } from "@/components/progress";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
@@ -60,11 +61,12 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
     return (
       <span data-testid="discovery-run-status">
         {r.domain}: done, {r.found} found, {r.new} new
-        {r.sourceErrors.length > 0 && ` (failed sources: ${r.sourceErrors.map((e) => e.source).join(", ")})`}
+        {r.sourceErrors.length > 0 &&
+          ` (sources that failed: ${r.sourceErrors.map((e) => label("discoverySource", e.source)).join(", ")})`}
         {r.capped && (
           <span className="block text-sm text-muted-foreground" data-testid="discovery-run-capped">
-            {`Stopped at ${r.capped.limit.toLocaleString("en")} hosts, the most one run keeps: ` +
-              `${r.capped.dropped.toLocaleString("en")} more names were left out ` +
+            {`Stopped at ${plural(r.capped.limit, "host")}, the most one run keeps: ` +
+              `${plural(r.capped.dropped, "more name was", "more names were")} left out ` +
               "(the operator's EMS_DISCOVERY_MAX_HOSTS)."}
           </span>
         )}
@@ -73,10 +75,10 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
   if (r.status === "failed")
     return <span data-testid="discovery-run-status">{`${r.domain}: failed — ${r.error ?? "unknown error"}`}</span>;
   const percent = r.progress.total ? Math.round((r.progress.done / r.progress.total) * 100) : 0;
-  const phase = r.progress.phase ? ` · ${r.progress.phase}` : "";
+  const phase = r.progress.phase ? ` · ${label("discoveryPhase", r.progress.phase)}` : "";
   return (
     <span data-testid="discovery-run-status">
-      <Progress value={percent} label={`${r.domain}: ${r.status}${phase}`} />
+      <Progress value={percent} label={`${r.domain}: ${label("discoveryRunStatus", r.status).toLowerCase()}${phase}`} />
     </span>
   );
 }

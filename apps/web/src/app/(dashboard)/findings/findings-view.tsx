@@ -5,10 +5,13 @@ import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge } from "@ems/ui";
 import { Evidence } from "@/components/evidence";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
 import { ProjectFilter } from "@/components/project-filter";
+import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions } from "@/components/options";
 
 type Input = RouterInputs["findings"]["list"];
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const satisfies Input["severity"][];
@@ -50,9 +53,10 @@ export function FindingsView() {
       <PageHeader title="Findings" description="Everything the scanners found, with its evidence, newest first." />
       <DataTable
         label="Findings"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="finding-filters">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />}
+        activeFilters={Object.values(f).filter((v) => v !== null).length}
+        filters={
+          <div className="contents" data-testid="finding-filters">
             <ProjectFilter value={f.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
             <Field label="Severity">
               <select
@@ -63,9 +67,7 @@ export function FindingsView() {
                 data-testid="filter-severity"
               >
                 <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
+                <LabelOptions kind="severity" />
               </select>
             </Field>
             <Field label="Scanner">
@@ -75,7 +77,9 @@ export function FindingsView() {
               >
                 <option value="">Any</option>
                 {SCANNERS.map((s) => (
-                  <option key={s}>{s}</option>
+                  <option key={s} value={s}>
+                    {label("scanner", s)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -112,6 +116,7 @@ export function FindingsView() {
             key: "severity",
             header: "Severity",
             sortable: true,
+            card: "badge",
             render: (r) => <SeverityBadge severity={r.severity} />,
           },
           {
@@ -124,17 +129,13 @@ export function FindingsView() {
             key: "asset",
             header: "Asset",
             render: (r) => (
-              <Link href={`/assets/${r.asset.id}`} className="break-all">
+              <Link href={`/assets/${r.asset.id}`} className="wrap-break-word">
                 {r.asset.value}
               </Link>
             ),
           },
           { key: "scan", header: "Scan", render: (r) => <Link href={`/scans/${r.scanId}`}>#{r.scanId}</Link> },
-          {
-            key: "evidence",
-            header: "Evidence",
-            render: (r) => <Evidence evidence={r.evidence} confidence={r.confidence} />,
-          },
+          { key: "evidence", header: "Evidence", render: (r) => <Evidence finding={r} /> },
           { key: "createdAt", header: "Found", sortable: true, render: (r) => <RelativeTime date={r.createdAt} /> },
         ]}
         rows={list.data?.items ?? []}
@@ -145,7 +146,9 @@ export function FindingsView() {
         empty={
           <EmptyState
             title={filtered ? "No finding matches" : "No findings yet"}
-            description={filtered ? "Nothing matches the current filters." : "Scans list what they find here."}
+            description={
+              filtered ? "Nothing matches the current filters." : <ScanFirst lead="Scans list what they find here" />
+            }
           />
         }
       />

@@ -16,15 +16,22 @@ import {
   StatusPill,
   toast,
   NativeSelect,
+  plural,
   type RowSelectionState,
 } from "@ems/ui";
+import { label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions, MemberOptions, ProjectOptions } from "@/components/options";
 
-type Filters = Pick<RouterInputs["issues"]["list"], "projectId" | "assetId" | "severity" | "status" | "assigneeUserId">;
+type Filters = Pick<
+  RouterInputs["issues"]["list"],
+  "projectId" | "assetId" | "severity" | "status" | "assigneeUserId" | "assignee"
+>;
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
 const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
   RouterInputs["issues"]["list"]["sort"]
@@ -37,6 +44,8 @@ const FILTERS = {
   // The default view: what still needs work. "any" shows every status.
   status: parseAsStringLiteral(["unresolved", ...STATUSES, "any"] as const).withDefault("unresolved"),
   assigneeUserId: parseAsInteger,
+  // "Assigned to me": the API's assignee=me, the signed-in person.
+  assignee: parseAsStringLiteral(["me"] as const),
 };
 
 export function IssuesView() {
@@ -44,20 +53,26 @@ export function IssuesView() {
   const qc = useQueryClient();
   const { canWrite } = useMe();
   const state = useListState(FILTERS, SORTS);
-  const { projectId, assetId, severity, status, assigneeUserId } = state.filters;
+  const { projectId, assetId, severity, status, assigneeUserId, assignee } = state.filters;
   const filters: Filters = {
     projectId: projectId ?? undefined,
     assetId: assetId ?? undefined,
     severity: severity ?? undefined,
     status: status === "any" ? undefined : status,
     assigneeUserId: assigneeUserId ?? undefined,
+    assignee: assignee ?? undefined,
   };
-  const filtered = Boolean(state.q || projectId || assetId || severity || status !== "unresolved" || assigneeUserId);
+  const activeFilters = [
+    projectId,
+    assetId,
+    severity,
+    status !== "unresolved" || null,
+    assigneeUserId ?? assignee,
+  ].filter((v) => v !== null && v !== undefined).length;
+  const filtered = Boolean(state.q) || activeFilters > 0;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
   const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
-  const projects = useQuery(trpc.projects.list.queryOptions({ limit: 500 }));
-  const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
   const set =
@@ -70,16 +85,16 @@ export function IssuesView() {
   const rows = list.data?.items ?? [];
 
   /** Bulk changes: one procedure call per issue, each audited on its own. */
-  async function bulk(label: string, run: (id: number) => Promise<unknown>) {
+  async function bulk(done: string, run: (id: number) => Promise<unknown>) {
     const ids = selected;
     const results = await Promise.allSettled(ids.map(run));
     const failed = results.filter((r) => r.status === "rejected");
     if (failed.length)
       toast.error(
-        `${label}: ${failed.length} of ${ids.length} failed ` +
+        `${done}: ${failed.length} of ${ids.length} failed ` +
           `(${errorMessage((failed[0] as PromiseRejectedResult).reason)})`,
       );
-    else toast.success(`${label}: ${ids.length} issue${ids.length === 1 ? "" : "s"}`);
+    else toast.success(`${done}: ${plural(ids.length, "issue")}`);
     setSelection({});
     await qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   }
@@ -92,52 +107,66 @@ export function IssuesView() {
       />
       <DataTable
         label="Issues"
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />}
+        activeFilters={activeFilters}
+        filters={
+          <div className="contents" data-testid="issue-filters">
+            {assetId && (
+              <Button size="sm" onClick={() => state.setFilters({ assetId: null })}>
+                Asset #{assetId} only · show all assets
+              </Button>
+            )}
+            <Field label="Project">
+              <select value={projectId ?? ""} onChange={set("projectId", true)}>
+                <option value="">All</option>
+                <ProjectOptions />
+              </select>
+            </Field>
+            <Field label="Severity">
+              <select value={severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
+                <option value="">Any</option>
+                <LabelOptions kind="severity" />
+              </select>
+            </Field>
+            <Field label="Status">
+              <select value={status} onChange={set("status")} data-testid="filter-issue-status">
+                <option value="unresolved">Unresolved (open, in progress)</option>
+                <option value="any">Any</option>
+                <LabelOptions kind="issueStatus" />
+              </select>
+            </Field>
+            <Field label="Assignee">
+              <select
+                value={assignee ?? assigneeUserId ?? ""}
+                onChange={(e) => {
+                  const v = e.target.value;
+                  state.setFilters({
+                    assignee: v === "me" ? "me" : null,
+                    assigneeUserId: v && v !== "me" ? Number(v) : null,
+                  });
+                  setSelection({});
+                }}
+                data-testid="filter-assignee"
+              >
+                <option value="">Anyone</option>
+                <option value="me">Me</option>
+                <MemberOptions />
+              </select>
+            </Field>
+          </div>
+        }
         toolbar={
           <div className="flex flex-col gap-2">
-            <div className="flex flex-wrap items-end gap-3" data-testid="issue-filters">
-              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Title or asset" />
-              {assetId && (
-                <Button size="sm" onClick={() => state.setFilters({ assetId: null })}>
-                  Asset #{assetId} only · show all assets
-                </Button>
-              )}
-              <Field label="Project">
-                <select value={projectId ?? ""} onChange={set("projectId", true)}>
-                  <option value="">All</option>
-                  {projects.data?.items.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Severity">
-                <select value={severity ?? ""} onChange={set("severity")} data-testid="filter-severity">
-                  <option value="">Any</option>
-                  {SEVERITIES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Status">
-                <select value={status} onChange={set("status")} data-testid="filter-issue-status">
-                  <option value="unresolved">Unresolved (open, in progress)</option>
-                  <option value="any">Any</option>
-                  {STATUSES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </select>
-              </Field>
-              <Field label="Assignee">
-                <select value={filters.assigneeUserId ?? ""} onChange={set("assigneeUserId", true)}>
-                  <option value="">Anyone</option>
-                  {members.data?.items.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.email}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+            <div>
+              <Button
+                size="sm"
+                variant={assignee === "me" ? "primary" : "secondary"}
+                aria-pressed={assignee === "me"}
+                onClick={() => state.setFilters({ assignee: assignee === "me" ? null : "me", assigneeUserId: null })}
+                data-testid="assigned-to-me"
+              >
+                Assigned to me
+              </Button>
             </div>
             {canWrite && selected.length > 0 && (
               <div className="flex flex-wrap items-end gap-3" data-testid="bulk-actions">
@@ -174,11 +203,7 @@ export function IssuesView() {
                 >
                   <option value="">Assign to…</option>
                   <option value="none">Nobody</option>
-                  {members.data?.items.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.email}
-                    </option>
-                  ))}
+                  <MemberOptions />
                 </NativeSelect>
               </div>
             )}
@@ -189,6 +214,7 @@ export function IssuesView() {
             key: "severity",
             header: "Severity",
             sortable: true,
+            card: "badge",
             render: (i) => <SeverityBadge severity={i.severity} />,
           },
           {
@@ -201,7 +227,7 @@ export function IssuesView() {
             key: "asset",
             header: "Asset",
             render: (i) => (
-              <Link href={`/assets/${i.asset.id}`} className="break-all">
+              <Link href={`/assets/${i.asset.id}`} className="wrap-break-word">
                 {i.asset.value}
               </Link>
             ),
@@ -210,7 +236,8 @@ export function IssuesView() {
             key: "status",
             header: "Status",
             sortable: true,
-            render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
+            card: "badge",
+            render: (i) => <StatusPill status={label("issueStatus", i.status)} tone={ISSUE_TONE[i.status]} />,
           },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
           {
@@ -228,7 +255,13 @@ export function IssuesView() {
         empty={
           <EmptyState
             title={filtered ? "No issue matches" : "No issues"}
-            description={filtered ? "Nothing matches the current filters." : "Scans file issues for what they find."}
+            description={
+              filtered ? (
+                "Nothing matches the current filters."
+              ) : (
+                <ScanFirst lead="Scans file issues for what they find" />
+              )
+            }
           />
         }
         {...(canWrite && {

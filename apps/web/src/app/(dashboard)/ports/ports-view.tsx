@@ -3,14 +3,25 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { parseAsInteger } from "nuqs";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Badge, Card, DataTable, EmptyState, PageHeader, RelativeTime, SEVERITIES, SeverityBadge } from "@ems/ui";
+import {
+  Badge,
+  Card,
+  DataTable,
+  EmptyState,
+  PageHeader,
+  RelativeTime,
+  SEVERITIES,
+  SeverityBadge,
+  plural,
+} from "@ems/ui";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
+import { label } from "@/components/labels";
 import { ProjectFilter } from "@/components/project-filter";
+import { ScanFirst } from "@/components/scan-first";
 
 type Group = RouterOutputs["ports"]["list"]["items"][number];
-type Category = Group["category"];
 
 const SORTS = ["risk", "port", "assetCount", "severity"] as const satisfies NonNullable<
   RouterInputs["ports"]["list"]["sort"]
@@ -19,22 +30,8 @@ const SORTS = ["risk", "port", "assetCount", "severity"] as const satisfies NonN
 // others filter the groups as the API does.
 const FILTERS = { port: parseAsInteger, projectId: parseAsInteger, assetId: parseAsInteger };
 
-/** What each category of port is, in words (the API's `category`). */
-const CATEGORY: Record<Category, string> = {
-  database: "Database",
-  "cleartext-login": "Clear-text login",
-  "remote-desktop": "Remote desktop",
-  "file-sharing": "File sharing",
-  "admin-api": "Administration API",
-  "remote-login": "Remote login or mail",
-  infrastructure: "Infrastructure",
-  web: "Web",
-  other: "Other service",
-};
-
 const portName = (g: Pick<Group, "port" | "protocol" | "service">) =>
   `${g.port}/${g.protocol}${g.service ? ` · ${g.service}` : ""}`;
-const count = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
 
 /**
  * Why a port is ranked where it is. Neutral badges: the severity colours belong to severities alone, and the risk of
@@ -45,11 +42,11 @@ function Risk({ group: g }: { group: Group }) {
     <span className="flex flex-wrap gap-1.5" data-testid="port-risk">
       {g.unauthenticatedCount > 0 && (
         <Badge variant="outline" className="border-foreground">
-          No authentication on {count(g.unauthenticatedCount, "asset")}
+          No authentication on {plural(g.unauthenticatedCount, "asset")}
         </Badge>
       )}
       <Badge variant={g.dangerous ? "outline" : "secondary"} className="whitespace-normal">
-        {CATEGORY[g.category]}
+        {label("portCategory", g.category)}
         {g.dangerous && " · should not face the internet"}
       </Badge>
     </span>
@@ -84,12 +81,13 @@ export function PortsView() {
       ) : (
         <DataTable
           label="Open ports"
-          toolbar={
-            <div className="flex flex-wrap items-end gap-3" data-testid="port-filters">
-              <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Port, service or asset" />
+          search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Port, service or asset" />}
+          activeFilters={[projectId, assetId].filter((v) => v !== null).length}
+          filters={
+            <div className="contents" data-testid="port-filters">
               <ProjectFilter value={projectId} onChange={(id) => state.setFilters({ projectId: id })} />
               {assetId !== null && (
-                <Link href="/ports" className="text-sm">
+                <Link href="/ports" className="self-end text-sm">
                   Only asset #{assetId} · show every asset
                 </Link>
               )}
@@ -127,7 +125,7 @@ export function PortsView() {
                     </Link>
                   ))}
                   <Link href={`/ports?port=${g.port}`} data-testid="port-all-assets">
-                    {g.assetCount > 3 ? `All ${count(g.assetCount, "asset")}` : "Details"}
+                    {g.assetCount > 3 ? `All ${plural(g.assetCount, "asset")}` : "Details"}
                   </Link>
                 </span>
               ),
@@ -142,9 +140,11 @@ export function PortsView() {
             <EmptyState
               title={filtered ? "No open port matches" : "No open ports"}
               description={
-                filtered
-                  ? "Nothing matches the current search and filters."
-                  : "Scans list here the ports they find open."
+                filtered ? (
+                  "Nothing matches the current search and filters."
+                ) : (
+                  <ScanFirst lead="Scans list the ports they find open here" />
+                )
               }
             />
           }
@@ -192,7 +192,7 @@ function PortAssets({
             render: (a) => (a.unauthenticated ? <Badge variant="outline">None asked</Badge> : "—"),
           },
           { key: "issue", header: "Issue", render: (a) => <Link href={`/issues/${a.issueId}`}>#{a.issueId}</Link> },
-          { key: "status", header: "Status" },
+          { key: "status", header: "Status", render: (a) => label("issueStatus", a.status) },
           {
             key: "banner",
             header: "Banner",

@@ -4,11 +4,14 @@ import Link from "next/link";
 import { parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, StatusPill, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { ScanFirst } from "@/components/scan-first";
+import { LabelOptions } from "@/components/options";
 
 type Status = RouterInputs["scans"]["list"]["status"];
 const STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const satisfies Status[];
@@ -46,29 +49,29 @@ export function ScansView() {
       />
       <DataTable
         label="Scans"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Asset name or address" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Asset name or address" />}
+        activeFilters={status ? 1 : 0}
+        filters={
+          <>
             <Field label="Status">
               <select
                 value={status ?? ""}
                 onChange={(e) => state.setFilters({ status: (e.target.value || null) as NonNullable<Status> })}
               >
                 <option value="">Any</option>
-                {STATUSES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
+                <LabelOptions kind="scanStatus" />
               </select>
             </Field>
-          </div>
+          </>
         }
         columns={[
           { key: "id", header: "Scan", render: (s) => <Link href={`/scans/${s.id}`}>#{s.id}</Link> },
           {
             key: "asset",
             header: "Asset",
+            card: "title",
             render: (s) => (
-              <Link href={`/assets/${s.asset.id}`} className="break-all">
+              <Link href={`/assets/${s.asset.id}`} className="wrap-break-word">
                 {s.asset.value}
               </Link>
             ),
@@ -77,14 +80,15 @@ export function ScansView() {
             key: "status",
             header: "Status",
             sortable: true,
-            render: (s) => <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />,
+            card: "badge",
+            render: (s) => <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />,
           },
           {
             key: "progress",
             header: "Progress",
             render: (s) =>
               s.status === "running" || s.status === "queued" ? (
-                <Progress value={s.progress} label={s.stage ?? undefined} />
+                <Progress value={s.progress} label={s.stage ? label("scanStage", s.stage) : undefined} />
               ) : (
                 (s.error ?? `${s.progress}%`)
               ),
@@ -122,7 +126,7 @@ export function ScansView() {
           <EmptyState
             title={status || state.q ? "No scan matches" : "No scans yet"}
             description={
-              status || state.q ? "Nothing matches the current filters." : "Start a scan from an asset's page."
+              status || state.q ? "Nothing matches the current filters." : <ScanFirst lead="No scan has run yet" />
             }
           />
         }

@@ -2,6 +2,7 @@
 // Every scan schedule of the workspace. The filters and the page live in the
 // URL query, so a filtered list survives a reload and can be shared.
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { EmptyState, Field, PageHeader } from "@ems/ui";
@@ -48,9 +49,10 @@ export function SchedulesView() {
         total={rows.data?.total ?? 0}
         {...list.table}
         loading={rows.isLoading}
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="schedule-filters">
-            <SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />
+        search={<SearchBox value={list.q} onSearch={list.setSearch} placeholder="Schedule or asset" />}
+        activeFilters={Object.values(filters).filter((v) => v !== undefined).length}
+        filters={
+          <div className="contents" data-testid="schedule-filters">
             <ProjectFilter
               value={filters.projectId}
               // The asset filter belongs to a project: a new project clears it.
@@ -84,7 +86,11 @@ export function SchedulesView() {
         empty={
           <EmptyState
             title={filtered ? "No schedule matches these filters" : "No schedules yet"}
-            description="Open an asset whose ownership is proven and add a schedule there."
+            description={
+              <>
+                Open an asset whose ownership is proven in <Link href="/assets">Assets</Link> and add a schedule there.
+              </>
+            }
           />
         }
       />

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { acceptInvitation, findInvitation, toAppError } from "@ems/core";
 import { Button, Field } from "@ems/ui";
 import { services } from "@/server/services";
+import { label } from "@/components/labels";
 
 export const metadata: Metadata = { title: "Join a workspace" };
 
@@ -40,7 +41,7 @@ export default async function InvitePage({
           <form action={accept} className="flex flex-col gap-4">
             <h1 className="text-lg font-semibold">Join {invitation.workspaceName}</h1>
             <p className="text-sm text-muted-foreground">
-              As <strong>{invitation.email}</strong>, with the role {invitation.role}.
+              As <strong>{invitation.email}</strong>, with the role {label("role", invitation.role).toLowerCase()}.
             </p>
             {!invitation.hasAccount && (
               <div className="flex flex-wrap items-end gap-3">

@@ -3,13 +3,42 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterOutputs } from "@ems/core";
 import { DataTable, EmptyState, RelativeTime, SeverityBadge, StatusPill } from "@ems/ui";
+import { label } from "@/components/labels";
 import { ISSUE_TONE, Progress, SCAN_TONE } from "@/components/progress";
 import { useTRPC } from "@/trpc/client";
 
 const LIMIT = 20;
 
-export function AssetIssues({ id, open }: { id: number; open: number }) {
+type Asset = Pick<
+  RouterOutputs["assets"]["get"],
+  "id" | "ownershipVerifiedAt" | "activeScan" | "lastCompletedScan" | "portScanMode" | "disabledScannerTypes"
+>;
+
+/**
+ * What an empty list means on an asset that no scan has finished: nothing is known yet (not "nothing found"), and
+ * what to do next. Null once a scan ran to the end: the list's own empty state is then the truth.
+ */
+function notScannedYet(a: Asset, what: string) {
+  if (a.lastCompletedScan) return null;
+  if (a.activeScan)
+    return <EmptyState title="The first scan is running" description={`Its ${what} show here when it ends.`} />;
+  return (
+    <EmptyState
+      title="Not scanned yet"
+      description={
+        a.ownershipVerifiedAt
+          ? `Start a scan (the button at the top of the page) to look for ${what}.`
+          : `Prove that you own this asset (the Ownership card above), then start a scan to look for ${what}.`
+      }
+      data-testid="not-scanned"
+    />
+  );
+}
+
+export function AssetIssues({ asset, open }: { asset: Asset; open: number }) {
+  const id = asset.id;
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   // Open and in progress both count as open; the list shows them most severe first.
@@ -19,12 +48,13 @@ export function AssetIssues({ id, open }: { id: number; open: number }) {
       label="Open issues"
       data-testid="asset-issues"
       columns={[
-        { key: "severity", header: "Severity", render: (i) => <SeverityBadge severity={i.severity} /> },
+        { key: "severity", header: "Severity", card: "badge", render: (i) => <SeverityBadge severity={i.severity} /> },
         { key: "title", header: "Issue", render: (i) => <Link href={`/issues/${i.id}`}>{i.title}</Link> },
         {
           key: "status",
           header: "Status",
-          render: (i) => <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />,
+          card: "badge",
+          render: (i) => <StatusPill status={label("issueStatus", i.status)} tone={ISSUE_TONE[i.status]} />,
         },
         { key: "lastSeenAt", header: "Last seen", render: (i) => <RelativeTime date={i.lastSeenAt} /> },
       ]}
@@ -35,12 +65,24 @@ export function AssetIssues({ id, open }: { id: number; open: number }) {
       limit={LIMIT}
       onPageChange={setPage}
       loading={list.isLoading}
-      empty={<EmptyState title="No open issues" description="Scans of this asset found nothing open." />}
+      empty={
+        notScannedYet(asset, "issues") ?? (
+          <EmptyState
+            title="No open issues"
+            description={
+              <>
+                The last scan (<RelativeTime date={asset.lastCompletedScan!.finishedAt} />) found nothing open.
+              </>
+            }
+          />
+        )
+      }
     />
   );
 }
 
-export function AssetScans({ id }: { id: number }) {
+export function AssetScans({ asset }: { asset: Asset }) {
+  const id = asset.id;
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const list = useQuery({
@@ -58,16 +100,16 @@ export function AssetScans({ id }: { id: number }) {
           header: "Status",
           render: (s) =>
             ["queued", "running"].includes(s.status) ? (
-              <Progress value={s.progress} label={s.stage ?? s.status} />
+              <Progress value={s.progress} label={label(s.stage ? "scanStage" : "scanStatus", s.stage ?? s.status)} />
             ) : (
-              <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
+              <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />
             ),
         },
         { key: "findingsCount", header: "Findings", align: "right" },
         {
           key: "trigger",
           header: "Started by",
-          render: (s) => (s.trigger === "schedule" ? "schedule" : (s.createdBy?.email ?? "API")),
+          render: (s) => (s.trigger === "schedule" ? "A schedule" : (s.createdBy?.email ?? "The API")),
         },
         { key: "createdAt", header: "When", render: (s) => <RelativeTime date={s.createdAt} /> },
       ]}
@@ -78,12 +120,23 @@ export function AssetScans({ id }: { id: number }) {
       limit={LIMIT}
       onPageChange={setPage}
       loading={list.isLoading}
-      empty={<EmptyState title="Never scanned" description="Start a scan once ownership is proven." />}
+      empty={
+        <EmptyState
+          title="Not scanned yet"
+          description={
+            asset.ownershipVerifiedAt
+              ? "Start one with the button at the top of the page, or add a schedule below."
+              : "Prove that you own this asset (the Ownership card above), then start a scan."
+          }
+        />
+      }
     />
   );
 }
 
-export function AssetPorts({ id }: { id: number }) {
+export function AssetPorts({ asset }: { asset: Asset }) {
+  const id = asset.id;
+  const portScanOff = asset.portScanMode === "off" || asset.disabledScannerTypes.includes("port-scan");
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const list = useQuery(trpc.ports.ofAsset.queryOptions({ id, page, limit: LIMIT }));
@@ -105,7 +158,7 @@ export function AssetPorts({ id }: { id: number }) {
           render: (p) =>
             p.issue ? (
               <Link href={`/issues/${p.issue.id}`} className="inline-flex items-center gap-1">
-                <SeverityBadge severity={p.issue.severity} /> {p.issue.status}
+                <SeverityBadge severity={p.issue.severity} /> {label("issueStatus", p.issue.status)}
               </Link>
             ) : (
               "—"
@@ -120,7 +173,18 @@ export function AssetPorts({ id }: { id: number }) {
       limit={LIMIT}
       onPageChange={setPage}
       loading={list.isLoading}
-      empty={<EmptyState title="No open ports" description="The last port scan found none (or none has run)." />}
+      empty={
+        portScanOff ? (
+          <EmptyState
+            title="Port scanning is off"
+            description="This asset's scan profile (below) does not scan ports: choose a port range to look for them."
+          />
+        ) : (
+          (notScannedYet(asset, "open ports") ?? (
+            <EmptyState title="No open ports" description="The last port scan found none." />
+          ))
+        )
+      }
     />
   );
 }

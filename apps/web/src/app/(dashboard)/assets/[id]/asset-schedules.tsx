@@ -3,7 +3,7 @@
 // plan's number per asset), and the slots they skipped.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, Card, EmptyState } from "@ems/ui";
+import { Button, Card, EmptyState, plural } from "@ems/ui";
 import { ScheduleDialog } from "@/components/schedules/schedule-dialog";
 import { SchedulesTable } from "@/components/schedules/schedules-table";
 import { SkipHistory } from "@/components/schedules/skip-history";
@@ -23,7 +23,7 @@ export function AssetSchedules({ assetId, proven }: { assetId: number; proven: b
   const why = !proven
     ? "Prove ownership first: only proven assets are scanned"
     : full
-      ? `Plan ${plan!.label} allows ${max} schedule${max === 1 ? "" : "s"} per asset`
+      ? `Plan ${plan!.label} allows ${plural(max, "schedule")} per asset`
       : undefined;
 
   return (

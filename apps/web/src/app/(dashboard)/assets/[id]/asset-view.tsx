@@ -20,6 +20,7 @@ import {
   toast,
 } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
+import { label } from "@/components/labels";
 import { ASSET_TONE, Progress } from "@/components/progress";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -94,7 +95,7 @@ export function AssetView({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        eyebrow={`${a.type} · ${a.project.name}`}
+        eyebrow={`${label("assetType", a.type)} · ${a.project.name}`}
         title={a.name ? `${a.name} (${a.value})` : a.value}
         actions={
           canWrite && (
@@ -129,7 +130,7 @@ export function AssetView({ id }: { id: number }) {
         ))}
         {a.activeScan && (
           <Link href={`/scans/${a.activeScan.id}`} className="ml-2 flex items-center gap-2" data-testid="active-scan">
-            Scan #{a.activeScan.id} {a.activeScan.status}
+            Scan #{a.activeScan.id} {label("scanStatus", a.activeScan.status).toLowerCase()}
             <Progress value={a.activeScan.progress} />
           </Link>
         )}
@@ -137,7 +138,7 @@ export function AssetView({ id }: { id: number }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Reachability" data-testid="reachability">
           <Row label="Status">
-            <StatusPill status={a.status} tone={ASSET_TONE[a.status]} />
+            <StatusPill status={label("assetStatus", a.status)} tone={ASSET_TONE[a.status]} />
           </Row>
           <Row label="Address">{a.resolvedIp}</Row>
           <Row label="Canonical URL">{a.canonicalUrl}</Row>
@@ -178,13 +179,13 @@ export function AssetView({ id }: { id: number }) {
             <TabsTrigger value="ports">Ports</TabsTrigger>
           </TabsList>
           <TabsContent value="issues">
-            <AssetIssues id={id} open={open} />
+            <AssetIssues asset={a} open={open} />
           </TabsContent>
           <TabsContent value="scans">
-            <AssetScans id={id} />
+            <AssetScans asset={a} />
           </TabsContent>
           <TabsContent value="ports">
-            <AssetPorts id={id} />
+            <AssetPorts asset={a} />
           </TabsContent>
         </Tabs>
       </Card>

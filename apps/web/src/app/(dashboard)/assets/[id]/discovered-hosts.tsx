@@ -6,6 +6,7 @@ import { Card, DataTable, StatusPill } from "@ems/ui";
 import { formatDate } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 import { HOST_TONE, hostAnswer } from "../../discovery/host-answer";
+import { label } from "@/components/labels";
 
 const LIMIT = 20;
 
@@ -26,11 +27,16 @@ export function DiscoveredHosts({ domain }: { domain: string }) {
         columns={[
           { key: "host", header: "Host" },
           { key: "answer", header: "Points at", render: (h) => hostAnswer(h) },
-          { key: "sources", header: "Sources", render: (h) => h.sources.join(", ") },
+          {
+            key: "sources",
+            header: "Sources",
+            render: (h) => h.sources.map((s) => label("discoverySource", s)).join(", "),
+          },
           {
             key: "status",
             header: "Status",
-            render: (h) => <StatusPill status={h.status} tone={HOST_TONE[h.status]} />,
+            card: "badge",
+            render: (h) => <StatusPill status={label("hostStatus", h.status)} tone={HOST_TONE[h.status]} />,
           },
           { key: "lastSeenAt", header: "Last seen", render: (h) => formatDate(h.lastSeenAt) },
         ]}

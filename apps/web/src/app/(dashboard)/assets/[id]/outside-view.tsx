@@ -32,7 +32,7 @@ function Pairs({ rows, label }: { rows: [string, string][]; label: string }) {
         {rows.map(([k, v], i) => (
           <TableRow key={`${k}-${i}`}>
             <TableCell className="align-top font-mono text-xs">{k}</TableCell>
-            <TableCell className="font-mono text-xs break-all whitespace-pre-wrap">{v}</TableCell>
+            <TableCell className="font-mono text-xs wrap-break-word whitespace-pre-wrap">{v}</TableCell>
           </TableRow>
         ))}
       </TableBody>
@@ -63,12 +63,12 @@ function HttpPanel({ http, error, scheme }: { http: View["http"]; error: string 
     );
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-sm break-all">
+      <p className="text-sm wrap-break-word">
         <strong>{http.status}</strong> from {http.url}
         {http.title ? ` — “${http.title}”` : ""}
       </p>
       {http.hops.length > 1 && (
-        <p className="text-sm break-all text-muted-foreground">
+        <p className="text-sm wrap-break-word text-muted-foreground">
           Redirects: {http.hops.map((h) => `${h.status} ${h.url}`).join(" → ")}
         </p>
       )}

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { RouterOutputs } from "@ems/core";
-import { Button, Card, Skeleton, StatusPill, toast } from "@ems/ui";
+import { Button, Card, Skeleton, StatusPill, plural, toast } from "@ems/ui";
+import { humanize, label } from "@/components/labels";
 import { SecretValue } from "@/components/secret-value";
 import { formatDate, useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
@@ -13,17 +14,10 @@ export function Row({ label, children }: { label: string; children: ReactNode })
   return (
     <div className="grid gap-1 py-1 sm:grid-cols-[180px_minmax(0,1fr)] sm:gap-2">
       <span className="text-sm text-muted-foreground">{label}</span>
-      <span className="min-w-0 break-all">{children ?? "—"}</span>
+      <span className="min-w-0 wrap-break-word">{children ?? "—"}</span>
     </div>
   );
 }
-
-const METHOD_WORDS: Record<string, string> = {
-  "dns-txt": "a DNS TXT record",
-  "http-file": "a file on the site",
-  "html-meta": "a meta tag on the home page",
-  "parent-domain": "its parent domain",
-};
 
 export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["get"] }) {
   const trpc = useTRPC();
@@ -36,7 +30,7 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
         if (o.lastAttempt?.outcome === "could-not-check")
           toast.info(`Could not check: the record could not be looked up. Try again in a moment.`);
         else if (o.state !== "proven") toast.error(`Not proven yet: ${o.lastAttempt?.detail ?? ""}`);
-        else if (o.covers) toast.success(`Ownership proven, with ${o.covers} subdomains under it`);
+        else if (o.covers) toast.success(`Ownership proven, with ${plural(o.covers, "subdomain")} under it`);
         else toast.success("Ownership proven");
         void qc.invalidateQueries({ queryKey: trpc.assets.pathKey() });
       },
@@ -52,10 +46,7 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
       ) : (
         <div className="flex flex-col gap-2">
           <Row label="State">
-            <StatusPill
-              status={o.state === "proven" ? `proven (${o.method})` : "not proven"}
-              tone={o.state === "proven" ? "success" : "warning"}
-            />
+            <StatusPill status={label("ownership", o.state)} tone={o.state === "proven" ? "success" : "warning"} />
           </Row>
           {provenThrough && (
             <p className="text-sm" data-testid="proven-through">
@@ -64,8 +55,8 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
           )}
           {o.state === "proven" && o.method && !provenThrough && (
             <p className="text-sm text-muted-foreground">
-              Proven by {METHOD_WORDS[o.method] ?? o.method} {formatDate(o.verifiedAt)}
-              {o.covers > 0 && `; it also proves ${o.covers} subdomain${o.covers === 1 ? "" : "s"} under it`}.
+              Proven by {label("ownershipMethod", o.method)} {formatDate(o.verifiedAt)}
+              {o.covers > 0 && `; it also proves ${plural(o.covers, "subdomain")} under it`}.
             </p>
           )}
           {o.state !== "proven" && (
@@ -73,11 +64,12 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
               <p className="text-sm text-muted-foreground">Publish one of these, then verify:</p>
               {o.methods.map((m) => (
                 <div key={m.method} data-testid={`proof-${m.method}`}>
-                  <strong>{m.method}</strong>: {m.instructions}
+                  <strong>{humanize(label("ownershipMethod", m.method).replace(/^(a|its) /, ""))}</strong>:{" "}
+                  {m.instructions}
                   <div className="mt-1">
                     <SecretValue
                       value={String(m.record.value ?? m.record.content ?? m.record.tag)}
-                      label={`Copy the ${m.method} record`}
+                      label={`Copy the record for ${label("ownershipMethod", m.method)}`}
                     />
                   </div>
                 </div>
@@ -94,8 +86,8 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
                         : "text-sm text-destructive-text"
                   }
                 >
-                  {o.lastAttempt.outcome === "could-not-check" ? "Could not check" : "Last attempt"} (
-                  {formatDate(o.lastAttempt.checkedAt)}): {o.lastAttempt.detail}
+                  {label("ownershipOutcome", o.lastAttempt.outcome)} ({formatDate(o.lastAttempt.checkedAt)}):{" "}
+                  {o.lastAttempt.detail}
                 </p>
               )}
               {canWrite && (

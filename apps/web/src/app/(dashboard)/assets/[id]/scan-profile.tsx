@@ -4,7 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, Field, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { LabelOptions } from "@/components/options";
 
 type Profile = RouterInputs["assets"]["update"];
 type Scanners = Profile["disabledScannerTypes"];
@@ -43,16 +45,12 @@ export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"
         <div className="flex flex-wrap items-end gap-3">
           <Field label="Port scan">
             <select name="portScanMode" defaultValue={a.portScanMode}>
-              {["off", "web", "top100", "top1000", "full"].map((m) => (
-                <option key={m}>{m}</option>
-              ))}
+              <LabelOptions kind="portScanMode" />
             </select>
           </Field>
           <Field label="Template minimum severity">
             <select name="nucleiMinSeverity" defaultValue={a.nucleiMinSeverity}>
-              {["info", "low", "medium", "high", "critical"].map((m) => (
-                <option key={m}>{m}</option>
-              ))}
+              <LabelOptions kind="severity" />
             </select>
           </Field>
         </div>
@@ -67,7 +65,7 @@ export function ScanProfile({ asset: a }: { asset: RouterOutputs["assets"]["get"
                 value={s}
                 defaultChecked={!a.disabledScannerTypes.includes(s)}
               />{" "}
-              {s}
+              {label("scanner", s)}
             </label>
           ))}
         </fieldset>

@@ -1,11 +1,13 @@
 "use client";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs } from "@ems/core";
 import { Button, Card, Field, PageHeader, toast } from "@ems/ui";
+import { slotOffer } from "@/components/slot-offer";
 import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { ProjectOptions } from "@/components/options";
 
 const TYPES = [
   { value: "domain", label: "Domain", example: "example.com" },
@@ -16,8 +18,6 @@ const TYPES = [
 ] as const satisfies { value: AssetType; label: string; example: string }[];
 
 type AssetType = RouterInputs["assets"]["create"]["type"];
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function NewAssetView() {
   const trpc = useTRPC();
@@ -54,16 +54,13 @@ export function NewAssetView() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title="Add asset" description="After adding it, prove you own it: nothing is scanned before." />
+      {projects.data && projects.data.items.length === 0 && <FirstProject />}
       <Card>
         <form onSubmit={submit} className="flex flex-col gap-4" data-testid="asset-form">
           <div className="flex flex-wrap items-end gap-3">
             <Field label="Project" error={err.field === "projectId" ? errorMessage(create.error) : undefined}>
               <select name="projectId" required>
-                {projects.data?.items.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
+                <ProjectOptions />
               </select>
             </Field>
             <Field label="Type">
@@ -94,9 +91,6 @@ export function NewAssetView() {
               Add asset
             </Button>
           </div>
-          {projects.data && projects.data.items.length === 0 && (
-            <p className="text-sm text-muted-foreground">Create a project first.</p>
-          )}
         </form>
       </Card>
       {slotNeeded && pending && (
@@ -108,7 +102,7 @@ export function NewAssetView() {
               onClick={() => create.mutate({ ...pending, buySlot: true })}
               disabled={create.isPending}
             >
-              Buy 1 slot{plan.data ? ` for ${money(plan.data.assetSlotPriceCents)}/month` : ""} and add {pending.value}
+              {plan.data ? slotOffer(plan.data, 1).action : "Add 1 slot"} and add {pending.value}
             </Button>
           ) : (
             <p className="text-sm text-muted-foreground">Ask an admin or owner of this workspace to buy a slot.</p>
@@ -116,5 +110,39 @@ export function NewAssetView() {
         </Card>
       )}
     </div>
+  );
+}
+
+/** No project yet: create the first one here, and the asset form picks it. */
+function FirstProject() {
+  const trpc = useTRPC();
+  const qc = useQueryClient();
+  const create = useMutation(
+    trpc.projects.create.mutationOptions({
+      onSuccess: (p) => {
+        toast.success(`Project "${p.name}" created`);
+        void qc.invalidateQueries({ queryKey: trpc.projects.pathKey() });
+      },
+    }),
+  );
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    create.mutate({ name: String(new FormData(e.currentTarget).get("name")) });
+  }
+  return (
+    <Card
+      title="First, a project"
+      description="Every asset belongs to a project (a product, a team, an environment): name your first one."
+      data-testid="first-project"
+    >
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <Field label="Project name" error={create.error ? errorMessage(create.error) : undefined}>
+          <input name="name" required maxLength={255} placeholder="e.g. Website" />
+        </Field>
+        <Button type="submit" variant="primary" disabled={create.isPending}>
+          Create project
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -20,10 +20,12 @@ import {
 } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
+import { issueCategory, label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
+import { LabelOptions, MemberOptions } from "@/components/options";
 
 export function IssueView({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -33,7 +35,6 @@ export function IssueView({ id }: { id: number }) {
   const issue = useQuery(trpc.issues.get.queryOptions({ id }));
   const findings = useQuery(trpc.findings.list.queryOptions({ issueId: id, limit: 20 }));
   const comments = useQuery(trpc.issues.comments.queryOptions({ id, limit: 200 }));
-  const members = useQuery(trpc.members.list.queryOptions({ limit: 500 }));
   // The history is under issues too: one invalidation refreshes both.
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.issues.pathKey() });
   const opts = { onSuccess: () => void refresh(), onError: (e: unknown) => toast.error(errorMessage(e)) };
@@ -79,13 +80,17 @@ export function IssueView({ id }: { id: number }) {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
-        eyebrow={`${i.kind} · ${i.asset.value}`}
+        eyebrow={
+          <span title={i.kind} data-testid="issue-category">
+            {issueCategory(i.kind)} · {i.asset.value}
+          </span>
+        }
         title={i.title}
         actions={
           <span className="flex flex-wrap items-center gap-1.5">
             <SeverityBadge severity={i.severity} />
-            <ConfidenceBadge confidence={i.confidence} />
-            <StatusPill status={i.status} tone={ISSUE_TONE[i.status]} />
+            <ConfidenceBadge confidence={i.confidence} label={label("confidence", i.confidence)} />
+            <StatusPill status={label("issueStatus", i.status)} tone={ISSUE_TONE[i.status]} />
           </span>
         }
       />
@@ -101,7 +106,7 @@ export function IssueView({ id }: { id: number }) {
           . <Link href={`/assets/${i.asset.id}`}>Asset {i.asset.value}</Link>
           {i.status === "dismissed" && (
             <>
-              {` Dismissed as ${i.dismissReason}`}
+              {` Dismissed as ${label("dismissReason", i.dismissReason).toLowerCase()}`}
               {i.dismissedUntil && (
                 <>
                   , back <RelativeTime date={i.dismissedUntil} />
@@ -111,6 +116,23 @@ export function IssueView({ id }: { id: number }) {
             </>
           )}
         </p>
+        <details className="mb-2 text-sm text-muted-foreground" data-testid="issue-technical">
+          <summary className="cursor-pointer">Technical details</summary>
+          <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
+            <dt>Kind</dt>
+            <dd>
+              <code>{i.kind}</code>
+            </dd>
+            <dt>Issue</dt>
+            <dd>#{i.id}</dd>
+            {i.port !== null && (
+              <>
+                <dt>Port</dt>
+                <dd>{i.port}</dd>
+              </>
+            )}
+          </dl>
+        </details>
         {canWrite && (
           <div className="flex flex-col gap-2">
             <div className="flex flex-wrap items-end gap-3">
@@ -120,9 +142,11 @@ export function IssueView({ id }: { id: number }) {
                   value={i.status === "dismissed" ? "" : i.status}
                   onChange={(e) => e.target.value && setStatus.mutate({ id, status: e.target.value as Status })}
                 >
-                  {i.status === "dismissed" && <option value="">dismissed</option>}
-                  {["open", "in-progress", "resolved"].map((s) => (
-                    <option key={s}>{s}</option>
+                  {i.status === "dismissed" && <option value="">{label("issueStatus", "dismissed")}</option>}
+                  {(["open", "in-progress", "resolved"] as const).map((s) => (
+                    <option key={s} value={s}>
+                      {label("issueStatus", s)}
+                    </option>
                   ))}
                 </select>
               </Field>
@@ -133,11 +157,7 @@ export function IssueView({ id }: { id: number }) {
                   onChange={(e) => setAssignee.mutate({ id, userId: e.target.value ? Number(e.target.value) : null })}
                 >
                   <option value="">Nobody</option>
-                  {members.data?.items.map((m) => (
-                    <option key={m.userId} value={m.userId}>
-                      {m.email}
-                    </option>
-                  ))}
+                  <MemberOptions />
                 </select>
               </Field>
             </div>
@@ -145,9 +165,7 @@ export function IssueView({ id }: { id: number }) {
               <form onSubmit={submitDismiss} className="flex flex-wrap items-end gap-3" data-testid="dismiss-form">
                 <Field label="Dismiss as">
                   <select name="reason">
-                    <option value="false-positive">false positive</option>
-                    <option value="accepted-risk">accepted risk</option>
-                    <option value="mitigated-elsewhere">mitigated elsewhere</option>
+                    <LabelOptions kind="dismissReason" />
                   </select>
                 </Field>
                 <Field label="Note">
@@ -171,7 +189,7 @@ export function IssueView({ id }: { id: number }) {
             <span className="text-sm text-muted-foreground">
               scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
-            <Evidence evidence={f.evidence} confidence={f.confidence} />
+            <Evidence finding={f} />
           </div>
         ))}
       </Card>

@@ -2,7 +2,8 @@
 // A finished scan next to the previous completed scan of its asset: severity summary, what is new, what was fixed.
 import Link from "next/link";
 import type { RouterOutputs } from "@ems/core";
-import { Card, SEVERITIES, SeverityBadge } from "@ems/ui";
+import { Card, SEVERITIES, SeverityBadge, plural } from "@ems/ui";
+import { label } from "@/components/labels";
 
 type Comparison = RouterOutputs["scans"]["comparison"];
 type Compared = NonNullable<Comparison["newFindings"]>;
@@ -20,7 +21,7 @@ export function SeveritySummary({ summary }: { summary: Comparison["summary"] })
           className={summary[s] ? "" : "border-border bg-muted text-muted-foreground"}
         />
       ))}
-      <span className="ml-1 text-sm text-muted-foreground">{summary.total} findings</span>
+      <span className="ml-1 text-sm text-muted-foreground">{plural(summary.total, "finding")}</span>
     </div>
   );
 }
@@ -87,7 +88,7 @@ export function StageTimes({ stages }: { stages: Comparison["stages"] }) {
     <ul className="grid gap-x-6 text-sm sm:grid-cols-2" data-testid="stage-times">
       {stages.map((st) => (
         <li key={st.stage} className="flex justify-between gap-2">
-          <span>{st.stage}</span>
+          <span title={st.stage}>{label("scanStage", st.stage)}</span>
           <span className="tabular-nums text-muted-foreground">
             {st.seconds} s{st.timedOut ? " (time limit reached)" : ""}
             {st.error ? ` — ${st.error}` : ""}

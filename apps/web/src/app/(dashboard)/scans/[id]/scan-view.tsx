@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Card, DataTable, PageHeader, RelativeTime, SeverityBadge, StatusPill } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
+import { label } from "@/components/labels";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useTRPC } from "@/trpc/client";
 import { ScanComparison, SeveritySummary, StageTimes } from "./scan-comparison";
@@ -50,9 +51,9 @@ export function ScanView({ id }: { id: number }) {
       />
       <Card title="Progress" data-testid="scan-status">
         <div className="flex flex-wrap items-center gap-3">
-          <StatusPill status={s.status} tone={SCAN_TONE[s.status]} />
-          <Progress value={s.progress} label={s.stage ?? undefined} />
-          {s.error && <span className="text-sm break-all text-destructive-text">{s.error}</span>}
+          <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />
+          <Progress value={s.progress} label={s.stage ? label("scanStage", s.stage) : undefined} />
+          {s.error && <span className="text-sm wrap-break-word text-destructive-text">{s.error}</span>}
         </div>
         {s.retryReason && (
           <p className="text-sm text-muted-foreground" data-testid="scan-retry">
@@ -73,18 +74,19 @@ export function ScanView({ id }: { id: number }) {
       <DataTable
         label="Findings"
         columns={[
-          { key: "severity", header: "Severity", render: (f) => <SeverityBadge severity={f.severity} /> },
+          {
+            key: "severity",
+            header: "Severity",
+            card: "badge",
+            render: (f) => <SeverityBadge severity={f.severity} />,
+          },
           {
             key: "title",
             header: "Finding",
             render: (f) => (f.issueId ? <Link href={`/issues/${f.issueId}`}>{f.title}</Link> : f.title),
           },
-          { key: "scanner", header: "Scanner" },
-          {
-            key: "evidence",
-            header: "Evidence",
-            render: (f) => <Evidence evidence={f.evidence} confidence={f.confidence} />,
-          },
+          { key: "scanner", header: "Scanner", render: (f) => label("scanner", f.scanner) },
+          { key: "evidence", header: "Evidence", render: (f) => <Evidence finding={f} /> },
         ]}
         rows={findings.data?.items ?? []}
         rowKey={(f) => f.id}

@@ -6,6 +6,7 @@ import type { RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, PageHeader, RelativeTime, Skeleton, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
 import { useTRPC } from "@/trpc/client";
+import { label } from "@/components/labels";
 
 // The form checks its fields with the procedure's zod schema on react-hook-form, ~45 kB gzipped together: it loads
 // after the page shows, which keeps them out of the page's first-load JavaScript (docs/benchmarks.md).
@@ -68,7 +69,12 @@ export function ApiKeysView() {
             header: "Scopes",
             render: (k) => <span className="text-sm text-muted-foreground">{k.scopes.join(", ")}</span>,
           },
-          { key: "status", header: "Status", render: (k) => <StatusPill status={k.status} tone={TONE[k.status]} /> },
+          {
+            key: "status",
+            header: "Status",
+            card: "badge",
+            render: (k) => <StatusPill status={label("apiKeyStatus", k.status)} tone={TONE[k.status]} />,
+          },
           { key: "expiresAt", header: "Expires", render: (k) => <RelativeTime date={k.expiresAt} fallback="never" /> },
           {
             key: "lastUsedAt",

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, Field, NativeSelect, PageHeader, RelativeTime, toast } from "@ems/ui";
+import { label } from "@/components/labels";
 import { SecretValue } from "@/components/secret-value";
 import { useMe } from "@/components/use-me";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
@@ -28,7 +29,7 @@ export function MembersView() {
   const invite = useMutation(
     trpc.members.invite.mutationOptions({
       onSuccess: (r) => {
-        if (r.member) toast.success(`${r.member.email} added as ${r.member.role}`);
+        if (r.member) toast.success(`${r.member.email} added as ${label("role", r.member.role).toLowerCase()}`);
         setInviteLink(r.token ? `${window.location.origin}/invite/${r.token}` : null);
         void refresh();
       },
@@ -36,7 +37,7 @@ export function MembersView() {
   );
   const changeRole = useMutation(
     trpc.members.changeRole.mutationOptions({
-      onSuccess: (m) => (toast.success(`${m.email} is now ${m.role}`), refresh()),
+      onSuccess: (m) => (toast.success(`${m.email} is now ${label("role", m.role).toLowerCase()}`), refresh()),
       onError: (e) => toast.error(errorMessage(e)),
     }),
   );
@@ -72,7 +73,9 @@ export function MembersView() {
             <Field label="Role">
               <select name="role" defaultValue="member">
                 {ROLES.map((r) => (
-                  <option key={r}>{r}</option>
+                  <option key={r} value={r}>
+                    {label("role", r)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -95,7 +98,7 @@ export function MembersView() {
               <ul className="mt-1 space-y-1 text-sm">
                 {invitations.data!.map((i) => (
                   <li key={i.id}>
-                    {i.email} ({i.role}), expires <RelativeTime date={i.expiresAt} />{" "}
+                    {i.email} ({label("role", i.role).toLowerCase()}), expires <RelativeTime date={i.expiresAt} />{" "}
                     <Button size="sm" variant="ghost" onClick={() => revokeInvite.mutate({ id: i.id })}>
                       Revoke
                     </Button>
@@ -122,11 +125,13 @@ export function MembersView() {
                   onChange={(e) => changeRole.mutate({ userId: m.userId, role: e.target.value as Role })}
                 >
                   {ROLES.map((r) => (
-                    <option key={r}>{r}</option>
+                    <option key={r} value={r}>
+                      {label("role", r)}
+                    </option>
                   ))}
                 </NativeSelect>
               ) : (
-                m.role
+                label("role", m.role)
               ),
           },
           { key: "joinedAt", header: "Joined", render: (m) => <RelativeTime date={m.joinedAt} /> },

@@ -1,12 +1,12 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, RelativeTime, toast } from "@ems/ui";
+import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, RelativeTime, plural, toast } from "@ems/ui";
 import { DonutChart } from "@/components/charts";
+import { label } from "@/components/labels";
+import { money, slotOffer } from "@/components/slot-offer";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function PlanView() {
   const trpc = useTRPC();
@@ -19,7 +19,7 @@ export function PlanView() {
     trpc.plan.buyAssetSlots.mutationOptions({
       onSuccess: (p) => {
         qc.setQueryData(trpc.plan.get.queryKey({}), p);
-        toast.success(`Bought ${quantity} asset slot${quantity === 1 ? "" : "s"}: ${p.assetSlots} in all`);
+        toast.success(`${slotOffer(p, quantity).done}: ${plural(p.assetSlots, "slot")} in all`);
         setConfirming(false);
       },
       onError: (e) => toast.error(errorMessage(e)),
@@ -27,6 +27,7 @@ export function PlanView() {
   );
   const p = plan.data;
   if (!p) return <PageHeader title="Plan and asset slots" />;
+  const offer = slotOffer(p, quantity);
 
   return (
     <div className="flex flex-col gap-4">
@@ -37,15 +38,19 @@ export function PlanView() {
       <div className="grid gap-4 md:grid-cols-2">
         <Card title={`${p.label} plan`}>
           <ul data-testid="plan-summary" className="list-disc space-y-1 pl-5 text-sm">
-            <li>{p.includedAssets} assets included</li>
-            <li data-testid="purchased-slots">{p.purchasedAssetSlots} additional slots purchased</li>
+            <li>{plural(p.includedAssets, "asset")} included</li>
+            <li data-testid="purchased-slots">{plural(p.purchasedAssetSlots, "additional slot")}</li>
             <li data-testid="asset-slots">
-              {p.assetSlots} asset slots in all, {p.usedAssets} in use
+              {plural(p.assetSlots, "asset slot")} in all, {p.usedAssets} in use
             </li>
-            <li>Up to {p.limits.maxProjects >= 1_000_000 ? "unlimited" : p.limits.maxProjects} projects</li>
             <li>
-              {p.limits.schedulesPerAsset} scan schedule{p.limits.schedulesPerAsset === 1 ? "" : "s"} per asset (
-              {p.limits.scheduleFrequencies.join(", ")})
+              {p.limits.maxProjects >= 1_000_000
+                ? "Unlimited projects"
+                : `Up to ${plural(p.limits.maxProjects, "project")}`}
+            </li>
+            <li>
+              {plural(p.limits.schedulesPerAsset, "scan schedule")} per asset (
+              {p.limits.scheduleFrequencies.map((f) => label("frequency", f).toLowerCase()).join(", ")})
             </li>
           </ul>
         </Card>
@@ -62,9 +67,9 @@ export function PlanView() {
         </Card>
       </div>
       {isAdmin && (
-        <Card title="Buy asset slots">
+        <Card title={p.payments.charges ? "Buy asset slots" : "Add asset slots"} data-testid="buy-slots">
           <div className="flex flex-wrap items-end gap-3">
-            <Field label="Slots" hint={`${money(p.assetSlotPriceCents)} per slot per month`}>
+            <Field label="Slots" hint={offer.price}>
               <input
                 data-testid="slot-quantity"
                 type="number"
@@ -75,7 +80,7 @@ export function PlanView() {
               />
             </Field>
             <Button variant="primary" onClick={() => setConfirming(true)}>
-              Buy {quantity} slot{quantity === 1 ? "" : "s"}
+              {offer.action}
             </Button>
           </div>
         </Card>
@@ -89,8 +94,16 @@ export function PlanView() {
               render: (r: (typeof p.purchases)[number]) => <RelativeTime date={r.createdAt} />,
             },
             { key: "quantity", header: "Slots" },
-            { key: "amount", header: "Amount", render: (r: (typeof p.purchases)[number]) => money(r.amountCents) },
-            { key: "provider", header: "Paid through" },
+            {
+              key: "amount",
+              header: "Amount",
+              render: (r: (typeof p.purchases)[number]) => (r.amountCents === 0 ? "No charge" : money(r.amountCents)),
+            },
+            {
+              key: "provider",
+              header: "Paid through",
+              render: (r: (typeof p.purchases)[number]) => label("paymentProvider", r.provider),
+            },
           ]}
           rows={p.purchases}
           rowKey={(r) => r.id}
@@ -102,12 +115,12 @@ export function PlanView() {
       </Card>
       <ConfirmDialog
         open={confirming}
-        title={`Buy ${quantity} asset slot${quantity === 1 ? "" : "s"}?`}
-        confirmLabel={`Pay ${money(quantity * p.assetSlotPriceCents)}`}
+        title={`${p.payments.charges ? "Buy" : "Add"} ${plural(quantity, "asset slot")}?`}
+        confirmLabel={offer.confirm}
         onCancel={() => setConfirming(false)}
         onConfirm={() => buy.mutateAsync({ quantity })}
       >
-        {money(quantity * p.assetSlotPriceCents)} per month, charged now. The slots are available at once.
+        {offer.explain}
       </ConfirmDialog>
     </div>
   );

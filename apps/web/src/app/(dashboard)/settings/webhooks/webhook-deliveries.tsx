@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
 import { Button, Card, DataTable, RelativeTime, StatusPill, toast } from "@ems/ui";
 import { errorMessage, useTRPC } from "@/trpc/client";
+import { label } from "@/components/labels";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["items"][number];
@@ -37,8 +38,21 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
         label="Deliveries"
         columns={[
           { key: "createdAt", header: "Time", render: (d) => <RelativeTime date={d.createdAt} /> },
-          { key: "eventType", header: "Event", render: (d) => <code>{d.eventType}</code> },
-          { key: "status", header: "Status", render: (d) => <StatusPill status={d.status} tone={TONE[d.status]} /> },
+          {
+            key: "eventType",
+            header: "Event",
+            render: (d) => (
+              <span title={d.eventType}>
+                {d.eventType === "webhook.test" ? "Test event" : label("webhookEvent", d.eventType)}
+              </span>
+            ),
+          },
+          {
+            key: "status",
+            header: "Status",
+            card: "badge",
+            render: (d) => <StatusPill status={label("deliveryStatus", d.status)} tone={TONE[d.status]} />,
+          },
           { key: "lastStatusCode", header: "HTTP", render: (d) => d.lastStatusCode ?? "—", align: "right" },
           {
             key: "latencyMs",

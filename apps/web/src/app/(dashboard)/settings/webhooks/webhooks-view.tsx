@@ -6,21 +6,10 @@ import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, 
 import { SecretValue } from "@/components/secret-value";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { WebhookDeliveries } from "./webhook-deliveries";
+import { LABELS, label } from "@/components/labels";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
 type EventType = RouterInputs["webhooks"]["create"]["events"] extends (infer E)[] | undefined ? E : never;
-
-// Typed by the schema: an event added in core and missing here fails the type check.
-const EVENTS: Record<EventType, string> = {
-  "issue.created": "a scan finds a new issue",
-  "issue.reopened": "a resolved issue is seen again",
-  "issue.resolved": "a scan no longer sees an issue",
-  "port.opened": "a scan finds a newly open port",
-  "scan.completed": "a scan that changed something (with the changes)",
-  "scan.failed": "a scan fails",
-  "asset.unreachable": "a reachable asset stops answering",
-  "discovery.hosts_found": "a discovery run finds new hosts (one message per run, with the first 100 names)",
-};
 
 /** A secret shown once, with a copy button. */
 function Secret({ value, onDone }: { value: string; onDone: () => void }) {
@@ -118,7 +107,7 @@ export function WebhooksView() {
           <fieldset className="rounded-md border px-3 py-2">
             <legend className="text-sm text-muted-foreground">Events</legend>
             <div className="grid gap-1 md:grid-cols-2">
-              {Object.entries(EVENTS).map(([event, description]) => (
+              {Object.entries(LABELS.webhookEvent).map(([event, description]) => (
                 <label key={event} className="text-sm">
                   <input
                     type="checkbox"
@@ -163,18 +152,22 @@ export function WebhooksView() {
               </div>
             ),
           },
-          { key: "format", header: "Format" },
+          { key: "format", header: "Format", render: (e) => label("webhookFormat", e.format) },
           {
             key: "events",
-            header: "Events",
-            render: (e) => <span className="text-sm text-muted-foreground">{e.events.join(", ")}</span>,
+            header: "Sent when",
+            render: (e) => (
+              <span className="text-sm text-muted-foreground" title={e.events.join(", ")}>
+                {e.events.map((v) => label("webhookEvent", v)).join("; ")}
+              </span>
+            ),
           },
           {
             key: "enabled",
             header: "Status",
             render: (e) => (
               <div>
-                <StatusPill status={e.enabled ? "enabled" : "disabled"} tone={e.enabled ? "success" : "danger"} />
+                <StatusPill status={e.enabled ? "Enabled" : "Disabled"} tone={e.enabled ? "success" : "danger"} />
                 {e.disabledReason && (
                   <div className="text-sm text-muted-foreground" data-testid="webhook-disabled-reason">
                     {e.disabledReason}
