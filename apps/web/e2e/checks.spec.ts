@@ -15,12 +15,12 @@ test("the catalogue: categories with counts, search, filters, a check's details"
   await expect(rows).toHaveCount(Math.min(total, 50));
 
   // One category: only its checks, counted as its button says.
-  const mail = categories.getByRole("button", { name: /^mail \d+$/ });
+  const mail = categories.getByRole("button", { name: /^Mail \d+$/ });
   const mailCount = Number((await mail.textContent())!.replace(/\D/g, ""));
   await mail.click();
   await expect(page).toHaveURL(/category=mail/);
   await expect(rows).toHaveCount(mailCount);
-  for (const text of await rows.locator("td:first-child").allTextContents()) expect(text).toBe("mail");
+  for (const text of await rows.locator("td:first-child").allTextContents()) expect(text).toBe("Mail");
 
   // Search across categories; the kind and the confidence show; the details say what it is and how to fix it.
   await all.click();
@@ -30,7 +30,7 @@ test("the catalogue: categories with counts, search, filters, a check's details"
   const redis = rows.filter({ hasText: "service.unauthenticated.redis" });
   await expect(redis).toHaveCount(1);
   await expect(redis.getByTestId("severity-badge")).toHaveText("Critical");
-  await expect(redis.getByTestId("confidence-badge")).toHaveText("confirmed");
+  await expect(redis.getByTestId("confidence-badge")).toHaveText("Confirmed");
   await redis.getByTestId("check").locator("summary").click();
   await expect(redis.getByTestId("check")).toContainText("requirepass");
   await shot(page, "checks");
@@ -38,6 +38,6 @@ test("the catalogue: categories with counts, search, filters, a check's details"
   // Filters by protocol and severity, kept in the URL.
   await page.goto("/settings/checks?protocol=tls&severity=high");
   await expect(rows.first()).toBeVisible();
-  for (const text of await rows.locator("td:nth-child(5)").allTextContents()) expect(text).toBe("tls");
+  for (const text of await rows.locator("td:nth-child(5)").allTextContents()) expect(text).toBe("TLS handshake");
   await expect(rows.getByTestId("severity-badge").first()).toHaveText("High");
 });

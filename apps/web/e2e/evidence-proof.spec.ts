@@ -70,3 +70,27 @@ test("open ports, services without a password, TLS and technologies each say wha
   );
   expect(proofOf({ scanner: "http", kind: "http.x", evidence: {} }).summary).toBe("Seen by the scan.");
 });
+
+test("the check catalogue's evidence: DNS records and a service's conversation read as sentences", () => {
+  expect(
+    proofOf({
+      scanner: "dns",
+      kind: "dns.spf-permissive",
+      evidence: { url: "dns://shop.test", matched: "v=spf1 +all" },
+    }),
+  ).toEqual({ summary: "Seen in the DNS records of shop.test:", quotes: ["v=spf1 +all"] });
+  expect(proofOf({ scanner: "dns", kind: "dns.dmarc-missing", evidence: { url: "dns://shop.test" } }).summary).toBe(
+    "Seen in the DNS records of shop.test.",
+  );
+  expect(
+    proofOf({
+      scanner: "templates",
+      kind: "service.default-login.ftp",
+      evidence: {
+        url: "tcp://files.test:21",
+        transcript: "< 220 ready\n> USER anonymous\n< 230 Login successful",
+        matched: "230 Login successful",
+      },
+    }),
+  ).toEqual({ summary: "We talked to files.test:21 and it answered, with:", quotes: ["230 Login successful"] });
+});

@@ -63,6 +63,14 @@ export function proofOf({ scanner, kind, evidence }: FindingEvidence): Proof {
   if (scanner === "technologies" || kind.startsWith("tech.")) {
     return { summary: `Recognised ${url ? `on ${url}` : "in a response"}${quotes.length ? " from:" : "."}`, quotes };
   }
+  if (url?.startsWith("dns://")) {
+    return { summary: `Seen in the DNS records of ${url.slice("dns://".length)}${quotes.length ? ":" : "."}`, quotes };
+  }
+  if (text(evidence.transcript)) {
+    // A check that held a conversation with a service (SMTP, FTP…): the conversation itself is shown below.
+    const where = url?.replace(/^tcp:\/\//, "") ?? "the service";
+    return { summary: `We talked to ${where} and it answered${withQuotes}`, quotes };
+  }
   if (url && (status || text(evidence.request))) {
     const answered = status ? `the server answered ${status.line}` : "the server answered";
     return { summary: `We asked for ${url} and ${answered}${withQuotes}`, quotes };

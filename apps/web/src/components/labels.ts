@@ -323,12 +323,18 @@ export const labelOptions = <K extends LabelKind>(kind: K) =>
   Object.entries(LABELS[kind] as Record<string, string>).map(([value, text]) => ({ value, label: text }));
 
 const CATEGORIES: [RegExp, string][] = [
+  [/^(http|service)\.default-login\./, "Default password"],
+  [/^http\.panel\./, "Exposed admin panel"],
+  [/^http\.debug\./, "Debug mode left on"],
   [/^http\.exposed\./, "Exposed file or page"],
   [/^http\.bucket-public-listing$/, "Public cloud bucket"],
   [/^http\.missing-header\./, "Missing security header"],
   [/^http\./, "Web server setup"],
   [/^port\.open\./, "Open port"],
   [/^service\.unauthenticated\./, "Service without a password"],
+  [/^service\.smtp\./, "Mail server setup"],
+  [/^service\.dns\./, "DNS server setup"],
+  [/^dns\./, "DNS and mail records"],
   [/^tls\./, "TLS certificate and encryption"],
   [/^tech\..+\.vulnerable$/, "Known-vulnerable software"],
   [/^tech\..+\.end-of-life$/, "End-of-life software"],

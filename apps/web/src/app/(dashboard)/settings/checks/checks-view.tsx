@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { parseAsString, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
 import { Button, ConfidenceBadge, DataTable, EmptyState, Field, PageHeader, SeverityBadge } from "@ems/ui";
+import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
+import { LabelOptions } from "@/components/options";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
 
@@ -17,7 +19,6 @@ const FILTERS = {
   protocol: parseAsStringLiteral(PROTOCOLS),
   severity: parseAsStringLiteral(SEVERITIES),
 };
-const words = (s: string) => s.replace(/-/g, " ");
 
 /** The catalogue: what scans look for, grouped by category, searchable and filterable. */
 export function ChecksView() {
@@ -64,16 +65,17 @@ export function ChecksView() {
             aria-pressed={category === c.category}
             onClick={() => state.setFilters({ category: c.category })}
           >
-            {words(c.category)} {c.count}
+            {label("checkCategory", c.category)} {c.count}
           </Button>
         ))}
       </nav>
       <DataTable
         label="Checks"
         data-testid="checks-table"
-        toolbar={
-          <div className="flex flex-wrap items-end gap-3" data-testid="check-filters">
-            <SearchBox value={state.q} onSearch={state.setSearch} placeholder="Kind, title or description" />
+        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Kind, title or description" />}
+        activeFilters={[f.protocol, f.severity].filter(Boolean).length}
+        filters={
+          <div className="contents" data-testid="check-filters">
             <Field label="Protocol">
               <select
                 value={f.protocol ?? ""}
@@ -82,9 +84,7 @@ export function ChecksView() {
                 }
               >
                 <option value="">Any</option>
-                {PROTOCOLS.map((p) => (
-                  <option key={p}>{p}</option>
-                ))}
+                <LabelOptions kind="checkProtocol" />
               </select>
             </Field>
             <Field label="Severity">
@@ -95,25 +95,25 @@ export function ChecksView() {
                 }
               >
                 <option value="">Any</option>
-                {SEVERITIES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
+                <LabelOptions kind="severity" />
               </select>
             </Field>
           </div>
         }
         columns={[
-          { key: "category", header: "Category", sortable: true, render: (c) => words(c.category) },
+          { key: "category", header: "Category", sortable: true, render: (c) => label("checkCategory", c.category) },
           {
             key: "severity",
             header: "Severity",
             sortable: true,
+            card: "badge",
             render: (c) => <SeverityBadge severity={c.severity} />,
           },
           {
             key: "title",
             header: "Check",
             sortable: true,
+            card: "title",
             render: (c) => (
               <details data-testid="check">
                 <summary className="cursor-pointer">
@@ -127,8 +127,13 @@ export function ChecksView() {
               </details>
             ),
           },
-          { key: "confidence", header: "Confidence", render: (c) => <ConfidenceBadge confidence={c.confidence} /> },
-          { key: "protocol", header: "Protocol" },
+          {
+            key: "confidence",
+            header: "Confidence",
+            card: "badge",
+            render: (c) => <ConfidenceBadge confidence={c.confidence} label={label("confidence", c.confidence)} />,
+          },
+          { key: "protocol", header: "Protocol", render: (c) => label("checkProtocol", c.protocol) },
           { key: "cwe", header: "CWE", render: (c) => c.cwe.join(", ") },
           {
             key: "references",
