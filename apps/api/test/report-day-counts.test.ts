@@ -36,10 +36,13 @@ const rollup = (ws: number) =>
     [ws],
   );
 
-/** The same computed from scratch from every event of the workspace. */
+/**
+ * The same computed from scratch from every event of the workspace, left out keys that sum to nothing as well (an
+ * issue's events can cancel out within a key, e.g. one opened and deleted on the same day).
+ */
 const recount = (ws: number) =>
   sql(
-    `select ${KEY}, ${SUMS} from (
+    `select * from (select ${KEY}, ${SUMS} from (
        select "workspaceId", (at at time zone 'UTC')::date as day, severity, "issueDismissed",
          ("fromStatus" is null)::int as opened, ("toStatus" = 'resolved')::int as resolved,
          coalesce("fromStatus" in ('resolved', 'dismissed') and "toStatus" in ('open', 'in-progress'), false)::int
@@ -49,7 +52,9 @@ const recount = (ws: number) =>
            as "openDelta",
          ("toStatus" <> 'resolved')::int - coalesce(("fromStatus" <> 'resolved')::int, 0) as "openDeltaWithDismissed"
        from "IssueEvent" where "workspaceId" = $1) e
-     group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+     group by 1, 2, 3, 4) c
+     where (opened, resolved, reopened, dismissed, "openDelta", "openDeltaWithDismissed") <> (0, 0, 0, 0, 0, 0)
+     order by 1, 2, 3, 4`,
     [ws],
   );
 

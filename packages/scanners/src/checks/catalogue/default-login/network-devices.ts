@@ -12,7 +12,7 @@ export default checks([
     title: "FTP accepts a vendor-default login",
     severity: "critical",
     description:
-      "The FTP server accepted a well-known default user and password (admin / admin, root / root, ftp / ftp), as " +
+      "The FTP server accepted a well-known default user and password (admin / admin, root / root, admin / 1234), as " +
       "many NAS boxes, cameras and routers ship them: whoever logs in reads and often writes the device's files.",
     remediation:
       "Change the password (or disable the account) on the device, turn FTP off if nothing needs it, and prefer SFTP.",
@@ -30,7 +30,8 @@ export default checks([
     credentials: [
       { username: "admin", password: "admin" },
       { username: "root", password: "root" },
-      { username: "ftp", password: "ftp" },
+      // Not ftp / ftp: vsftpd and ProFTPD take the user "ftp" as anonymous, which service.unauthenticated.ftp reports.
+      { username: "admin", password: "1234" },
     ],
     conversation: [
       { read: "reply", identify: /^220/, match: /^220/ },
