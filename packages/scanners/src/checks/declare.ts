@@ -17,7 +17,7 @@ export type {
   TlsFixture,
   Verdict,
 } from "./format/index.ts";
-export { cookieList, cookieProblems, SESSION_COOKIE } from "./judges.ts";
+export { cookieList, cookieProblems, realSecret, secretsIn, SESSION_COOKIE } from "./judges.ts";
 
 /** A file's declarations (typed, so that the editor and tsc check each field as it is written). */
 export const checks = (list: CheckDeclaration[]): CheckDeclaration[] => list;

@@ -28,3 +28,37 @@ export const SESSION_COOKIE = /sess|sid$|^sid|auth|token|login|remember|jwt|csrf
 /** "session (no Secure, no HttpOnly)" lines for the evidence. */
 export const cookieList = (problems: Array<{ cookie: string; missing: string[] }>) =>
   problems.map((p) => `${p.cookie} (no ${p.missing.join(", no ")})`).join("; ");
+
+// --- secrets in configuration files --------------------------------------------------------------------------------
+
+/** Keys that hold a secret: passwords, secrets, tokens, API and access keys, private keys, credentials. */
+const SECRET_NAME =
+  /(?:^|[_.\-\s])(?:pass|pwd|pw)$|password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth[_-]?key|connection[_-]?string|(?:^|[_.-])(?:app|master|encryption|signing|jwt|hmac)[_.-]?key$/i;
+/** Keys that configure a secret (its length, lifetime, location, name…) rather than hold one. */
+const SECRET_SETTING =
+  /(length|expir\w*|ttl|timeout|lifetime|url|uri|endpoint|host|path|file|type|method|mode|enabled?|header|name|user(name)?|algorithm|provider|field|policy|prefix|hashers|validators|storage|env|source)$/i;
+/** Values that are placeholders or references to a secret kept elsewhere, not the secret. */
+const PLACEHOLDER =
+  /^(?:null|nil|none|undefined|true|false|changeme|change[_-]?(?:me|this|it)|secret|password|passwd|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
+const ASSIGNMENT =
+  /(?:^|[\s{,;(])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
+const XML_SECRET = /<([\w.-]*(?:password|secret|token|apikey)[\w.-]*)>([^<\n]+)<\/\1>/gi;
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]+):([^\s@/"'<>]{3,})@/gi;
+
+/** Whether a value looks like a real secret (not empty, short, a placeholder or a reference). */
+export const realSecret = (value: string): boolean => value.trim().length >= 4 && !PLACEHOLDER.test(value.trim());
+
+/**
+ * The secrets a configuration file holds, masked for the evidence ("DB_PASSWORD=…", "postgres://shop:…@"): assignments
+ * in env, INI, YAML, JSON, PHP and properties syntax, XML elements, credentials in URLs. At most `max`, each key once.
+ */
+export function secretsIn(text: string, max = 3): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(ASSIGNMENT)) {
+    const [key, value] = [m[1]!, m[2] ?? m[3] ?? m[4] ?? ""];
+    if (SECRET_NAME.test(key) && !SECRET_SETTING.test(key) && realSecret(value)) out.add(`${key}=…`);
+  }
+  for (const m of text.matchAll(XML_SECRET)) if (realSecret(m[2]!)) out.add(`<${m[1]}>…</${m[1]}>`);
+  for (const m of text.matchAll(URL_CREDENTIALS)) if (realSecret(m[2]!)) out.add(`${m[1]}:…@`);
+  return [...out].slice(0, max);
+}
