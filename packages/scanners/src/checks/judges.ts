@@ -1,5 +1,7 @@
 // Small pieces of logic several checks' judges share (matchers cannot parse
-// cookies).
+// cookies, nor tell a real secret from a placeholder).
+import type { Severity } from "../scan/types.ts";
+import type { Verdict } from "./format/index.ts";
 
 /** Attributes missing per cookie of a Set-Cookie header (lines joined with "\n"). */
 export function cookieProblems(
@@ -39,7 +41,7 @@ const SECRET_SETTING =
   /(length|expir\w*|ttl|timeout|lifetime|url|uri|endpoint|host|path|file|type|method|mode|enabled?|header|name|user(name)?|algorithm|provider|field|policy|prefix|hashers|validators|storage|env|source)$/i;
 /** Values that are placeholders or references to a secret kept elsewhere, not the secret. */
 const PLACEHOLDER =
-  /^(?:null|nil|none|undefined|true|false|changeme|change[_-]?(?:me|this|it)|secret|password|passwd|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
+  /^(?:null|nil|none|undefined|true|false|!?change[_-]?(?:me|this|it)!?|(?:db|app|my|the|your|some)?[_-]?(?:pass(?:word|wd)?|secret|token|key|user)|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
 const ASSIGNMENT =
   /(?:^|[\s{,;(])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
 const XML_SECRET = /<([\w.-]*(?:password|secret|token|apikey)[\w.-]*)>([^<\n]+)<\/\1>/gi;
@@ -62,3 +64,17 @@ export function secretsIn(text: string, max = 3): string[] {
   for (const m of text.matchAll(URL_CREDENTIALS)) if (realSecret(m[2]!)) out.add(`${m[1]}:…@`);
   return [...out].slice(0, max);
 }
+
+/** A judge: the file holds a real-looking secret (shown masked); null when it holds none. */
+export function hasSecrets(r: { body: string }): Verdict | null {
+  const found = secretsIn(r.body);
+  return found.length ? { matched: found.join("\n") } : null;
+}
+
+/** A judge: always a finding, at `severity` with the secrets (masked) when the file holds some, else `label`. */
+export const secretsRaise =
+  (severity: Severity, label: string) =>
+  (r: { body: string }): Verdict => {
+    const found = secretsIn(r.body);
+    return found.length ? { matched: found.join("\n"), severity } : { matched: label };
+  };

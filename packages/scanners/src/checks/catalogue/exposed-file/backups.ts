@@ -1,6 +1,6 @@
 // Environment files, backups, dumps, archives and source copies left in the web root. Judged by content (magic
 // bytes, line shapes), never by the status: sites that answer 200 to everything report nothing.
-import { checks, NOT_HTML, NOT_HTML_TYPE, OK_OR_PARTIAL, text } from "../../declare.ts";
+import { checks, CVSS_READ_HIGH, NOT_HTML, NOT_HTML_TYPE, OK_OR_PARTIAL, text } from "../../declare.ts";
 
 const ENV_LINE = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=.*$/gm;
 const SQL_DUMP = /(-- MySQL dump|-- PostgreSQL database dump|-- MariaDB dump|CREATE TABLE\s|INSERT INTO\s)/i;
@@ -29,6 +29,7 @@ export default checks([
       "known.",
     references: ["https://cwe.mitre.org/data/definitions/538.html", ...BACKUP_REFS.slice(0, 1)],
     cwe: [538, 200],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.env"],
@@ -71,6 +72,7 @@ export default checks([
     remediation: "Remove them from the web root, keep backups elsewhere, and rotate credentials they contain.",
     references: BACKUP_REFS,
     cwe: [530, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/backup.zip", "/site.zip", "/www.zip"],

@@ -1,6 +1,6 @@
 // Credentials and keys left where the web server serves them: password files, private keys, cloud and registry
 // tokens, deployment credentials. Each is proven by the file's own syntax, never by the status.
-import { checks, NOT_HTML, OK, text } from "../../declare.ts";
+import { checks, CVSS_CRACK, CVSS_CREDENTIALS, NOT_HTML, OK, text } from "../../declare.ts";
 
 const SECRET_REFS = [
   "https://cwe.mitre.org/data/definitions/538.html",
@@ -23,6 +23,7 @@ export default checks([
       `root. ${ROTATE}`,
     references: ["https://httpd.apache.org/docs/2.4/programs/htpasswd.html", ...SECRET_REFS],
     cwe: [538, 522],
+    cvss: CVSS_CRACK,
     http: [
       {
         paths: ["/.htpasswd"],
@@ -53,6 +54,7 @@ export default checks([
       `issue a new one. ${ROTATE}`,
     references: ["https://cwe.mitre.org/data/definitions/321.html", ...SECRET_REFS],
     cwe: [538, 321],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: [
@@ -100,6 +102,7 @@ export default checks([
       `servers. ${ROTATE}`,
     references: ["https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.aws/credentials", "/aws/credentials", "/.aws/config"],
@@ -136,6 +139,7 @@ export default checks([
     remediation: `Remove the file from the web root and revoke the token (npm token revoke). ${ROTATE}`,
     references: ["https://docs.npmjs.com/cli/configuring-npm/npmrc", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [{ paths: ["/.npmrc"], match: [OK, NOT_HTML, { regex: [/(_authToken|_auth|_password)\s*=\s*\S{8,}/] }] }],
     fixtures: {
       vulnerable: {
@@ -162,6 +166,7 @@ export default checks([
     remediation: `Remove the file, log out of the registries it names and revoke those tokens or passwords. ${ROTATE}`,
     references: ["https://docs.docker.com/reference/cli/docker/login/", ...SECRET_REFS],
     cwe: [538, 522],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.docker/config.json", "/.dockercfg"],
@@ -193,6 +198,7 @@ export default checks([
     remediation: `Remove the file and revoke the tokens it holds at the source-code host. ${ROTATE}`,
     references: ["https://git-scm.com/docs/git-credential-store", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.git-credentials"],
@@ -220,6 +226,7 @@ export default checks([
     remediation: `Remove the file from the web root and keep editor folders out of deployments. ${ROTATE}`,
     references: ["https://codexns.io/products/sftp_for_subl/settings", ...SECRET_REFS],
     cwe: [538, 256],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/sftp-config.json", "/.vscode/sftp.json"],
