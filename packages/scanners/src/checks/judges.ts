@@ -43,7 +43,12 @@ const SECRET_SETTING =
 const PLACEHOLDER =
   /^(?:null|nil|none|undefined|true|false|!?change[_-]?(?:me|this|it)!?|(?:db|app|my|the|your|some)?[_-]?(?:pass(?:word|wd)?|secret|token|key|user)|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
 const ASSIGNMENT =
-  /(?:^|[\s{,;(])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
+  /(?:^|[\s{,;($[])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?\]?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
+/** PHP's define('DB_PASSWORD', '…'), and name/value pairs (<env name="…" value="…"/>, <add key="…" value="…"/>). */
+const PAIRS = [
+  /\bdefine\(\s*['"](\w+)['"]\s*,\s*(?:"([^"\n]*)"|'([^'\n]*)')/g,
+  /<[\w:-]+\s+(?:name|key)\s*=\s*"([^"]+)"\s+value\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+];
 const XML_SECRET = /<([\w.-]*(?:password|secret|token|apikey)[\w.-]*)>([^<\n]+)<\/\1>/gi;
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]+):([^\s@/"'<>]{3,})@/gi;
 
@@ -59,6 +64,9 @@ export function secretsIn(text: string, max = 3): string[] {
   for (const m of text.matchAll(ASSIGNMENT)) {
     const [key, value] = [m[1]!, m[2] ?? m[3] ?? m[4] ?? ""];
     if (SECRET_NAME.test(key) && !SECRET_SETTING.test(key) && realSecret(value)) out.add(`${key}=…`);
+  }
+  for (const m of PAIRS.flatMap((re) => [...text.matchAll(re)])) {
+    if (SECRET_NAME.test(m[1]!) && !SECRET_SETTING.test(m[1]!) && realSecret(m[2] ?? m[3] ?? "")) out.add(`${m[1]}=…`);
   }
   for (const m of text.matchAll(XML_SECRET)) if (realSecret(m[2]!)) out.add(`<${m[1]}>…</${m[1]}>`);
   for (const m of text.matchAll(URL_CREDENTIALS)) if (realSecret(m[2]!)) out.add(`${m[1]}:…@`);

@@ -89,7 +89,8 @@ export default checks([
         match: [OK_OR_PARTIAL, NOT_HTML, { regex: [SQL_DUMP] }],
       },
       {
-        paths: ["/index.php.bak", "/config.php.bak", "/wp-config.php.bak", "/index.php~", "/wp-config.php~"],
+        // Configuration files' copies have checks of their own (php-cms.ts, php-config.ts).
+        paths: ["/index.php.bak", "/index.php~", "/index.php.old", "/index.php.save"],
         // Source, not a page: starts with <?php, or holds it and is not served as HTML (soft-404 pages are).
         match: [OK_OR_PARTIAL, { regex: [/<\?php/] }],
         judge: (r) =>
@@ -132,7 +133,7 @@ export default checks([
         },
         {
           server: "apache",
-          routes: { "/wp-config.php.bak": text("<?php\ndefine( 'DB_PASSWORD', 'hunter2' );\n") },
+          routes: { "/index.php.save": text("<?php\nrequire __DIR__ . '/bootstrap.php';\n$app->run();\n") },
         },
         {
           server: "apache",
