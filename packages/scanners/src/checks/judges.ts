@@ -44,10 +44,14 @@ const PLACEHOLDER =
   /^(?:null|nil|none|undefined|true|false|!?change[_-]?(?:me|this|it)!?|(?:db|app|my|the|your|some)?[_-]?(?:pass(?:word|wd)?|secret|token|key|user)|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
 const ASSIGNMENT =
   /(?:^|[\s{,;($[])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?\]?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
-/** PHP's define('DB_PASSWORD', '…'), and name/value pairs (<env name="…" value="…"/>, <add key="…" value="…"/>). */
+/**
+ * PHP's define('DB_PASSWORD', '…'), and XML's name/value pairs (<env name="…" value="…"/>, <add key="…" value="…"/>,
+ * <property name="…">…</property>).
+ */
 const PAIRS = [
   /\bdefine\(\s*['"](\w+)['"]\s*,\s*(?:"([^"\n]*)"|'([^'\n]*)')/g,
   /<[\w:-]+\s+(?:name|key)\s*=\s*"([^"]+)"\s+value\s*=\s*(?:"([^"]*)"|'([^']*)')/g,
+  /<[\w:-]+\s+name\s*=\s*"([^"]+)"\s*>([^<\n]+)<\//g,
 ];
 const XML_SECRET = /<([\w.-]*(?:password|secret|token|apikey)[\w.-]*)>([^<\n]+)<\/\1>/gi;
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@"'<>]+):([^\s@/"'<>]{3,})@/gi;
@@ -61,7 +65,8 @@ export const realSecret = (value: string): boolean => value.trim().length >= 4 &
  */
 export function secretsIn(text: string, max = 3): string[] {
   const out = new Set<string>();
-  for (const m of text.matchAll(ASSIGNMENT)) {
+  // A quoted value is searched too: a connection string ("Server=…;Password=…") holds assignments of its own.
+  for (const m of [...text.matchAll(ASSIGNMENT)].flatMap((a) => (a[2] ? [a, ...a[2].matchAll(ASSIGNMENT)] : [a]))) {
     const [key, value] = [m[1]!, m[2] ?? m[3] ?? m[4] ?? ""];
     if (SECRET_NAME.test(key) && !SECRET_SETTING.test(key) && realSecret(value)) out.add(`${key}=…`);
   }

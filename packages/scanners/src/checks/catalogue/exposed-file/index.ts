@@ -2,21 +2,27 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./backups.ts";
 import f2 from "./deployment.ts";
-import f3 from "./env-files.ts";
-import f4 from "./php-cms.ts";
-import f5 from "./php-config.ts";
-import f6 from "./secrets.ts";
-import f7 from "./vcs-other.ts";
-import f8 from "./vcs.ts";
+import f3 from "./dotnet-node.ts";
+import f4 from "./env-files.ts";
+import f5 from "./jvm.ts";
+import f6 from "./php-cms.ts";
+import f7 from "./php-config.ts";
+import f8 from "./ruby-python.ts";
+import f9 from "./secrets.ts";
+import f10 from "./vcs-other.ts";
+import f11 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
   { file: "exposed-file/deployment.ts", checks: f2 },
-  { file: "exposed-file/env-files.ts", checks: f3 },
-  { file: "exposed-file/php-cms.ts", checks: f4 },
-  { file: "exposed-file/php-config.ts", checks: f5 },
-  { file: "exposed-file/secrets.ts", checks: f6 },
-  { file: "exposed-file/vcs-other.ts", checks: f7 },
-  { file: "exposed-file/vcs.ts", checks: f8 },
+  { file: "exposed-file/dotnet-node.ts", checks: f3 },
+  { file: "exposed-file/env-files.ts", checks: f4 },
+  { file: "exposed-file/jvm.ts", checks: f5 },
+  { file: "exposed-file/php-cms.ts", checks: f6 },
+  { file: "exposed-file/php-config.ts", checks: f7 },
+  { file: "exposed-file/ruby-python.ts", checks: f8 },
+  { file: "exposed-file/secrets.ts", checks: f9 },
+  { file: "exposed-file/vcs-other.ts", checks: f10 },
+  { file: "exposed-file/vcs.ts", checks: f11 },
 ];
 export default files;
