@@ -23,7 +23,13 @@ export default checks([
     cvss: CVSS_READ_HIGH,
     http: [
       {
-        paths: ["/docker-compose.yml", "/docker-compose.yaml", "/compose.yaml"],
+        paths: [
+          "/docker-compose.yml",
+          "/docker-compose.yaml",
+          "/compose.yaml",
+          "/docker-compose.prod.yml",
+          "/docker-compose.override.yml",
+        ],
         match: [OK, NOT_HTML, { regex: [/^services:\s*$/m, /^\s+image:\s*\S+/m] }],
       },
     ],
