@@ -2,33 +2,37 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./backups.ts";
 import f2 from "./ci.ts";
-import f3 from "./deployment.ts";
-import f4 from "./dotnet-node.ts";
-import f5 from "./env-files.ts";
-import f6 from "./infra-containers.ts";
-import f7 from "./infra-iac.ts";
-import f8 from "./jvm.ts";
-import f9 from "./php-cms.ts";
-import f10 from "./php-config.ts";
-import f11 from "./ruby-python.ts";
-import f12 from "./secrets.ts";
-import f13 from "./vcs-other.ts";
-import f14 from "./vcs.ts";
+import f3 from "./cloud-credentials.ts";
+import f4 from "./credentials-dev.ts";
+import f5 from "./deployment.ts";
+import f6 from "./dotnet-node.ts";
+import f7 from "./env-files.ts";
+import f8 from "./infra-containers.ts";
+import f9 from "./infra-iac.ts";
+import f10 from "./jvm.ts";
+import f11 from "./php-cms.ts";
+import f12 from "./php-config.ts";
+import f13 from "./ruby-python.ts";
+import f14 from "./secrets.ts";
+import f15 from "./vcs-other.ts";
+import f16 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
   { file: "exposed-file/ci.ts", checks: f2 },
-  { file: "exposed-file/deployment.ts", checks: f3 },
-  { file: "exposed-file/dotnet-node.ts", checks: f4 },
-  { file: "exposed-file/env-files.ts", checks: f5 },
-  { file: "exposed-file/infra-containers.ts", checks: f6 },
-  { file: "exposed-file/infra-iac.ts", checks: f7 },
-  { file: "exposed-file/jvm.ts", checks: f8 },
-  { file: "exposed-file/php-cms.ts", checks: f9 },
-  { file: "exposed-file/php-config.ts", checks: f10 },
-  { file: "exposed-file/ruby-python.ts", checks: f11 },
-  { file: "exposed-file/secrets.ts", checks: f12 },
-  { file: "exposed-file/vcs-other.ts", checks: f13 },
-  { file: "exposed-file/vcs.ts", checks: f14 },
+  { file: "exposed-file/cloud-credentials.ts", checks: f3 },
+  { file: "exposed-file/credentials-dev.ts", checks: f4 },
+  { file: "exposed-file/deployment.ts", checks: f5 },
+  { file: "exposed-file/dotnet-node.ts", checks: f6 },
+  { file: "exposed-file/env-files.ts", checks: f7 },
+  { file: "exposed-file/infra-containers.ts", checks: f8 },
+  { file: "exposed-file/infra-iac.ts", checks: f9 },
+  { file: "exposed-file/jvm.ts", checks: f10 },
+  { file: "exposed-file/php-cms.ts", checks: f11 },
+  { file: "exposed-file/php-config.ts", checks: f12 },
+  { file: "exposed-file/ruby-python.ts", checks: f13 },
+  { file: "exposed-file/secrets.ts", checks: f14 },
+  { file: "exposed-file/vcs-other.ts", checks: f15 },
+  { file: "exposed-file/vcs.ts", checks: f16 },
 ];
 export default files;
