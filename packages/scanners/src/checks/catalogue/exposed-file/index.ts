@@ -2,37 +2,43 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./backups.ts";
 import f2 from "./ci.ts";
-import f3 from "./cloud-credentials.ts";
-import f4 from "./credentials-dev.ts";
-import f5 from "./deployment.ts";
-import f6 from "./dotnet-node.ts";
-import f7 from "./env-files.ts";
-import f8 from "./infra-containers.ts";
-import f9 from "./infra-iac.ts";
-import f10 from "./jvm.ts";
-import f11 from "./php-cms.ts";
-import f12 from "./php-config.ts";
-import f13 from "./ruby-python.ts";
-import f14 from "./secrets.ts";
-import f15 from "./vcs-other.ts";
-import f16 from "./vcs.ts";
+import f3 from "./client-settings.ts";
+import f4 from "./cloud-credentials.ts";
+import f5 from "./credentials-dev.ts";
+import f6 from "./deployment.ts";
+import f7 from "./dotnet-node.ts";
+import f8 from "./editor-os.ts";
+import f9 from "./env-files.ts";
+import f10 from "./infra-containers.ts";
+import f11 from "./infra-iac.ts";
+import f12 from "./jvm.ts";
+import f13 from "./logs.ts";
+import f14 from "./php-cms.ts";
+import f15 from "./php-config.ts";
+import f16 from "./ruby-python.ts";
+import f17 from "./secrets.ts";
+import f18 from "./vcs-other.ts";
+import f19 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
   { file: "exposed-file/ci.ts", checks: f2 },
-  { file: "exposed-file/cloud-credentials.ts", checks: f3 },
-  { file: "exposed-file/credentials-dev.ts", checks: f4 },
-  { file: "exposed-file/deployment.ts", checks: f5 },
-  { file: "exposed-file/dotnet-node.ts", checks: f6 },
-  { file: "exposed-file/env-files.ts", checks: f7 },
-  { file: "exposed-file/infra-containers.ts", checks: f8 },
-  { file: "exposed-file/infra-iac.ts", checks: f9 },
-  { file: "exposed-file/jvm.ts", checks: f10 },
-  { file: "exposed-file/php-cms.ts", checks: f11 },
-  { file: "exposed-file/php-config.ts", checks: f12 },
-  { file: "exposed-file/ruby-python.ts", checks: f13 },
-  { file: "exposed-file/secrets.ts", checks: f14 },
-  { file: "exposed-file/vcs-other.ts", checks: f15 },
-  { file: "exposed-file/vcs.ts", checks: f16 },
+  { file: "exposed-file/client-settings.ts", checks: f3 },
+  { file: "exposed-file/cloud-credentials.ts", checks: f4 },
+  { file: "exposed-file/credentials-dev.ts", checks: f5 },
+  { file: "exposed-file/deployment.ts", checks: f6 },
+  { file: "exposed-file/dotnet-node.ts", checks: f7 },
+  { file: "exposed-file/editor-os.ts", checks: f8 },
+  { file: "exposed-file/env-files.ts", checks: f9 },
+  { file: "exposed-file/infra-containers.ts", checks: f10 },
+  { file: "exposed-file/infra-iac.ts", checks: f11 },
+  { file: "exposed-file/jvm.ts", checks: f12 },
+  { file: "exposed-file/logs.ts", checks: f13 },
+  { file: "exposed-file/php-cms.ts", checks: f14 },
+  { file: "exposed-file/php-config.ts", checks: f15 },
+  { file: "exposed-file/ruby-python.ts", checks: f16 },
+  { file: "exposed-file/secrets.ts", checks: f17 },
+  { file: "exposed-file/vcs-other.ts", checks: f18 },
+  { file: "exposed-file/vcs.ts", checks: f19 },
 ];
 export default files;
