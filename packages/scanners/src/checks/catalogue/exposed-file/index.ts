@@ -12,13 +12,15 @@ import f9 from "./env-files.ts";
 import f10 from "./infra-containers.ts";
 import f11 from "./infra-iac.ts";
 import f12 from "./jvm.ts";
-import f13 from "./logs.ts";
-import f14 from "./php-cms.ts";
-import f15 from "./php-config.ts";
-import f16 from "./ruby-python.ts";
-import f17 from "./secrets.ts";
-import f18 from "./vcs-other.ts";
-import f19 from "./vcs.ts";
+import f13 from "./keys-stores.ts";
+import f14 from "./logs.ts";
+import f15 from "./php-cms.ts";
+import f16 from "./php-config.ts";
+import f17 from "./ruby-python.ts";
+import f18 from "./secrets.ts";
+import f19 from "./system-files.ts";
+import f20 from "./vcs-other.ts";
+import f21 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
@@ -33,12 +35,14 @@ const files: CatalogueFile[] = [
   { file: "exposed-file/infra-containers.ts", checks: f10 },
   { file: "exposed-file/infra-iac.ts", checks: f11 },
   { file: "exposed-file/jvm.ts", checks: f12 },
-  { file: "exposed-file/logs.ts", checks: f13 },
-  { file: "exposed-file/php-cms.ts", checks: f14 },
-  { file: "exposed-file/php-config.ts", checks: f15 },
-  { file: "exposed-file/ruby-python.ts", checks: f16 },
-  { file: "exposed-file/secrets.ts", checks: f17 },
-  { file: "exposed-file/vcs-other.ts", checks: f18 },
-  { file: "exposed-file/vcs.ts", checks: f19 },
+  { file: "exposed-file/keys-stores.ts", checks: f13 },
+  { file: "exposed-file/logs.ts", checks: f14 },
+  { file: "exposed-file/php-cms.ts", checks: f15 },
+  { file: "exposed-file/php-config.ts", checks: f16 },
+  { file: "exposed-file/ruby-python.ts", checks: f17 },
+  { file: "exposed-file/secrets.ts", checks: f18 },
+  { file: "exposed-file/system-files.ts", checks: f19 },
+  { file: "exposed-file/vcs-other.ts", checks: f20 },
+  { file: "exposed-file/vcs.ts", checks: f21 },
 ];
 export default files;
