@@ -7,20 +7,22 @@ import f4 from "./cloud-credentials.ts";
 import f5 from "./credentials-dev.ts";
 import f6 from "./deployment.ts";
 import f7 from "./dotnet-node.ts";
-import f8 from "./editor-os.ts";
-import f9 from "./env-files.ts";
-import f10 from "./infra-containers.ts";
-import f11 from "./infra-iac.ts";
-import f12 from "./jvm.ts";
-import f13 from "./keys-stores.ts";
-import f14 from "./logs.ts";
-import f15 from "./php-cms.ts";
-import f16 from "./php-config.ts";
-import f17 from "./ruby-python.ts";
-import f18 from "./secrets.ts";
-import f19 from "./system-files.ts";
-import f20 from "./vcs-other.ts";
-import f21 from "./vcs.ts";
+import f8 from "./dumps.ts";
+import f9 from "./editor-os.ts";
+import f10 from "./env-files.ts";
+import f11 from "./infra-containers.ts";
+import f12 from "./infra-iac.ts";
+import f13 from "./jvm.ts";
+import f14 from "./keys-stores.ts";
+import f15 from "./logs.ts";
+import f16 from "./php-cms.ts";
+import f17 from "./php-config.ts";
+import f18 from "./ruby-python.ts";
+import f19 from "./secrets.ts";
+import f20 from "./system-files.ts";
+import f21 from "./tokens.ts";
+import f22 from "./vcs-other.ts";
+import f23 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
@@ -30,19 +32,21 @@ const files: CatalogueFile[] = [
   { file: "exposed-file/credentials-dev.ts", checks: f5 },
   { file: "exposed-file/deployment.ts", checks: f6 },
   { file: "exposed-file/dotnet-node.ts", checks: f7 },
-  { file: "exposed-file/editor-os.ts", checks: f8 },
-  { file: "exposed-file/env-files.ts", checks: f9 },
-  { file: "exposed-file/infra-containers.ts", checks: f10 },
-  { file: "exposed-file/infra-iac.ts", checks: f11 },
-  { file: "exposed-file/jvm.ts", checks: f12 },
-  { file: "exposed-file/keys-stores.ts", checks: f13 },
-  { file: "exposed-file/logs.ts", checks: f14 },
-  { file: "exposed-file/php-cms.ts", checks: f15 },
-  { file: "exposed-file/php-config.ts", checks: f16 },
-  { file: "exposed-file/ruby-python.ts", checks: f17 },
-  { file: "exposed-file/secrets.ts", checks: f18 },
-  { file: "exposed-file/system-files.ts", checks: f19 },
-  { file: "exposed-file/vcs-other.ts", checks: f20 },
-  { file: "exposed-file/vcs.ts", checks: f21 },
+  { file: "exposed-file/dumps.ts", checks: f8 },
+  { file: "exposed-file/editor-os.ts", checks: f9 },
+  { file: "exposed-file/env-files.ts", checks: f10 },
+  { file: "exposed-file/infra-containers.ts", checks: f11 },
+  { file: "exposed-file/infra-iac.ts", checks: f12 },
+  { file: "exposed-file/jvm.ts", checks: f13 },
+  { file: "exposed-file/keys-stores.ts", checks: f14 },
+  { file: "exposed-file/logs.ts", checks: f15 },
+  { file: "exposed-file/php-cms.ts", checks: f16 },
+  { file: "exposed-file/php-config.ts", checks: f17 },
+  { file: "exposed-file/ruby-python.ts", checks: f18 },
+  { file: "exposed-file/secrets.ts", checks: f19 },
+  { file: "exposed-file/system-files.ts", checks: f20 },
+  { file: "exposed-file/tokens.ts", checks: f21 },
+  { file: "exposed-file/vcs-other.ts", checks: f22 },
+  { file: "exposed-file/vcs.ts", checks: f23 },
 ];
 export default files;
