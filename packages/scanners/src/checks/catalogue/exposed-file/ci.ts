@@ -95,7 +95,8 @@ export default checks([
     sample: [
       "/.github/workflows/deploy.yml",
       "name: Deploy\non:\n  push:\n    branches: [main]\njobs:\n  deploy:\n    runs-on: ubuntu-latest\n    env:\n" +
-        "      AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMIK7MDENGbPxRfiCY1234\n    steps:\n      - uses: actions/checkout@v4\n",
+        "      AWS_SECRET_ACCESS_KEY: wJalrXUtnFEMIK7MDENGbPxRfiCY1234\n    steps:\n      - uses: " +
+        "actions/checkout@v4\n",
     ],
     plain: [
       "/.github/workflows/ci.yml",

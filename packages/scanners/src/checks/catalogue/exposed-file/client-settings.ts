@@ -37,9 +37,12 @@ export default checks([
           server: "iis",
           routes: {
             "/sitemanager.xml": text(
-              '<?xml version="1.0" encoding="UTF-8"?>\n<FileZilla3 version="3.66.4" platform="windows">\n\t<Servers>\n' +
-                "\t\t<Server>\n\t\t\t<Host>ftp.example.com</Host>\n\t\t\t<Port>21</Port>\n\t\t\t<Protocol>0</Protocol>\n" +
-                '\t\t\t<User>www</User>\n\t\t\t<Pass encoding="base64">RnQ1IWt3OFF6</Pass>\n\t\t</Server>\n\t</Servers>\n' +
+              '<?xml version="1.0" encoding="UTF-8"?>\n<FileZilla3 version="3.66.4" ' +
+                'platform="windows">\n\t<Servers>\n' +
+                "\t\t<Server>\n\t\t\t<Host>ftp.example.com</Host>\n\t\t\t<Port>21</Port>\n\t\t\t" +
+                "<Protocol>0</Protocol>\n" +
+                "\t\t\t<User>www</User>\n\t\t\t<Pass " +
+                'encoding="base64">RnQ1IWt3OFF6</Pass>\n\t\t</Server>\n\t</Servers>\n' +
                 "</FileZilla3>\n",
               { "content-type": "text/xml" },
             ),
@@ -88,7 +91,8 @@ export default checks([
         server: "iis",
         routes: {
           "/WinSCP.ini": text(
-            "[Configuration\\Interface]\r\nRandomSeedFile=%APPDATA%\\winscp.rnd\r\n\r\n[Sessions\\www@shop.example.com]\r\n" +
+            "[Configuration\\Interface]\r\nRandomSeedFile=%APPDATA%\\winscp.rnd\r\n\r\n" +
+              "[Sessions\\www@shop.example.com]\r\n" +
               "HostName=shop.example.com\r\nUserName=www\r\nPassword=A35C435B9556B1237C2F3A392E2C3B3F3D2C29\r\n",
           ),
         },
@@ -146,7 +150,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/ftpsync.settings": text(
-              '{\n\t"primary": {\n\t\t"host": "ftp.example.com",\n\t\t"username": "www",\n\t\t"password": "Sb7!qw2Zk",\n' +
+              '{\n\t"primary": {\n\t\t"host": "ftp.example.com",\n\t\t"username": "www",\n\t\t"password": ' +
+                '"Sb7!qw2Zk",\n' +
                 '\t\t"path": "/var/www/"\n\t}\n}\n',
             ),
           },

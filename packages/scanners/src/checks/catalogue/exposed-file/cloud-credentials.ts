@@ -18,6 +18,10 @@ import {
 const REFS = [cwe(522), cwe(538), OWASP_FILES];
 const REVOKE = "Remove the file from the web root and serve a folder other than a home directory;";
 
+/** A remote's storage type, as rclone config writes it. */
+const RCLONE_TYPE =
+  /^type\s*=\s*(s3|drive|dropbox|onedrive|b2|s?ftp|azureblob|google cloud storage|gcs|webdav|mega|box|swift)\s*$/m;
+
 export default checks([
   {
     kind: "http.exposed.boto-config",
@@ -41,7 +45,7 @@ export default checks([
           {
             regex: [
               /^\[Credentials\]\s*$/m,
-              /^\s*(aws_access_key_id|aws_secret_access_key|gs_access_key_id|gs_secret_access_key|gs_oauth2_refresh_token)\s*=\s*\S{8,}/m,
+              /^\s*(aws|gs)_(access_key_id|secret_access_key|oauth2_refresh_token)\s*=\s*\S{8,}/m,
             ],
           },
         ],
@@ -72,7 +76,8 @@ export default checks([
     description:
       "The site serves s3cmd's .s3cfg: the access key and secret key of an S3 (or S3-compatible: DigitalOcean " +
       "Spaces, Wasabi, MinIO) account, which read and write its buckets.",
-    remediation: `${REVOKE} deactivate the access key at the provider and issue a new one with only the rights it needs.`,
+    remediation:
+      `${REVOKE} deactivate the access key at the provider and issue ` + "a new one with only the rights it needs.",
     references: ["https://s3tools.org/kb/item14.htm", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_CREDENTIALS,
@@ -109,7 +114,8 @@ export default checks([
     description:
       "The site serves a Google Cloud (or Firebase Admin SDK) service account key: its private key signs tokens for " +
       "the service account, with all the roles it has in the project.",
-    remediation: `${REVOKE} delete the key (IAM, Service accounts, Keys), and use workload identity instead of key files.`,
+    remediation:
+      `${REVOKE} delete the key (IAM, Service accounts, Keys), and ` + "use workload identity instead of key files.",
     references: ["https://cloud.google.com/iam/docs/best-practices-for-managing-service-account-keys", ...REFS],
     cwe: [522, 321],
     cvss: CVSS_CREDENTIALS,
@@ -150,7 +156,9 @@ export default checks([
     description:
       "The site serves a Google user's OAuth credentials (gcloud's application default credentials, a quickstart's " +
       "token.json): the refresh token gives that user's access to the APIs it was granted, until revoked.",
-    remediation: `${REVOKE} revoke the token (gcloud auth application-default revoke, or the account's third-party access page).`,
+    remediation:
+      `${REVOKE} revoke the token (gcloud auth application-default revoke, or the account's third-party ` +
+      `access page).`,
     references: ["https://cloud.google.com/docs/authentication/application-default-credentials", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_CREDENTIALS,
@@ -192,7 +200,8 @@ export default checks([
       "The site serves a Google OAuth client's client_secret.json: with the client id and secret, anyone can pose " +
       "as the application in OAuth flows (consent screens in its name, codes exchanged for tokens).",
     remediation:
-      "Remove the file from the web root, reset the client secret in the Google Cloud console (Credentials), and keep it server-side.",
+      "Remove the file from the web root, reset the client secret in the Google Cloud console (Credentials), and " +
+      "keep it server-side.",
     references: ["https://developers.google.com/identity/protocols/oauth2/web-server#creatingcred", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_READ_LOW,
@@ -244,7 +253,9 @@ export default checks([
       "The site serves Azure credentials: a service principal's client secret (an SDK auth file, the output of az ad " +
       "sp create-for-rbac) or the Azure CLI's cached access and refresh tokens, which act in the subscription with " +
       "their roles.",
-    remediation: `${REVOKE} delete the service principal's secret (or sign the CLI out: az logout) and issue new credentials.`,
+    remediation:
+      `${REVOKE} delete the service principal's secret (or sign the CLI out: az logout) and issue new ` +
+      `credentials.`,
     references: ["https://learn.microsoft.com/en-us/cli/azure/azure-cli-sp-tutorial-1", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_CREDENTIALS,
@@ -293,7 +304,9 @@ export default checks([
     description:
       "The site serves rclone.conf: the cloud storage remotes a server syncs to (S3, Google Drive, OneDrive, SFTP…) " +
       "with their keys and OAuth tokens; rclone's obscured passwords are reversible, not encrypted.",
-    remediation: `${REVOKE} rotate the keys and tokens of every remote in it, and encrypt the configuration (rclone config encryption).`,
+    remediation:
+      `${REVOKE} rotate the keys and tokens of every remote in it, and encrypt the configuration (rclone ` +
+      `config encryption).`,
     references: ["https://rclone.org/docs/#configuration-encryption", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_CREDENTIALS,
@@ -304,10 +317,7 @@ export default checks([
           OK,
           NOT_HTML,
           {
-            regex: [
-              /^\[[^\]\n]+\]\s*$/m,
-              /^type\s*=\s*(s3|drive|dropbox|onedrive|b2|sftp|ftp|azureblob|google cloud storage|gcs|webdav|mega|box|swift|pcloud)\s*$/m,
-            ],
+            regex: [/^\[[^\]\n]+\]\s*$/m, RCLONE_TYPE],
           },
         ],
         judge: secretsRaise("critical", "[remote] type = …"),

@@ -26,7 +26,8 @@ export default checks([
     description:
       "The site serves a .pypirc: the password or API token used to upload packages to PyPI (or a private index), " +
       "with which anyone publishes new, malicious versions of the organisation's packages.",
-    remediation: `${HOME} and revoke the token on PyPI (Account settings, API tokens); publish with trusted publishing.`,
+    remediation:
+      `${HOME} and revoke the token on PyPI (Account settings, API ` + "tokens); publish with trusted publishing.",
     references: ["https://packaging.python.org/en/latest/specifications/pypirc/", ...REFS],
     cwe: [522, 538],
     cvss: CVSS_CREDENTIALS,
@@ -233,7 +234,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/.config/gh/hosts.yml": text(
-            "github.com:\n    user: jdoe\n    oauth_token: gho_16C7e42F292c6912E7710c838347Ae178B4a\n    git_protocol: https\n",
+            "github.com:\n    user: jdoe\n    oauth_token: gho_16C7e42F292c6912E7710c838347Ae178B4a\n    " +
+              "git_protocol: https\n",
           ),
         },
       },

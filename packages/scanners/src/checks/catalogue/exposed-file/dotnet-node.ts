@@ -144,8 +144,10 @@ export default checks([
         server: "iis",
         routes: {
           "/NuGet.Config": xml(
-            '<configuration>\r\n  <packageSources>\r\n    <add key="acme" value="https://pkgs.dev.azure.com/acme/_pack' +
-              'aging/feed/nuget/v3/index.json" />\r\n  </packageSources>\r\n  <packageSourceCredentials>\r\n    <acme>' +
+            '<configuration>\r\n  <packageSources>\r\n    <add key="acme" ' +
+              'value="https://pkgs.dev.azure.com/acme/_pack' +
+              'aging/feed/nuget/v3/index.json" />\r\n  </packageSources>\r\n  <packageSourceCredentials>\r\n    ' +
+              "<acme>" +
               '\r\n      <add key="Username" value="build" />\r\n      <add key="ClearTextPassword" value="4xkq7' +
               'vtz2m3pl9wq8rj5s6yd0nb1ce" />\r\n    </acme>\r\n  </packageSourceCredentials>\r\n</configuration>\r\n',
           ),
@@ -205,7 +207,8 @@ export default checks([
       "The site serves the database settings of Sequelize (config/config.json) or TypeORM (ormconfig.json): the " +
       "dialect, host, database and user of each environment, with the passwords when they are written there.",
     remediation:
-      "Keep ORM settings outside the served folder, read credentials from the environment, and change any the file held.",
+      "Keep ORM settings outside the served folder, read credentials from the environment, and change any the file " +
+      "held.",
     references: [
       "https://sequelize.org/docs/v6/other-topics/migrations/#configuration",
       "https://typeorm.io/data-source-options",

@@ -25,8 +25,16 @@ const archiveOf = (b: Buffer) =>
 const archiveMatch = { any: ARCHIVES.map((a) => ({ magic: a.magic, ...(a.offset ? { offset: a.offset } : {}) })) };
 
 /** The first lines the dump tools write: mysqldump, MariaDB, pg_dump, phpMyAdmin, Adminer, sqlite3 .dump. */
-const SQL_DUMP_HEADER =
-  /^(-- (MySQL|MariaDB) dump \d|-- PostgreSQL database dump|-- phpMyAdmin SQL Dump|-- Adminer [\d.]+ (MySQL|MariaDB|PostgreSQL|SQLite)|PRAGMA foreign_keys=OFF;\r?\nBEGIN TRANSACTION;)/m;
+const SQL_DUMP_HEADER = new RegExp(
+  [
+    String.raw`^-- (MySQL|MariaDB) dump \d`,
+    "^-- PostgreSQL database dump",
+    "^-- phpMyAdmin SQL Dump",
+    String.raw`^-- Adminer [\d.]+ (MySQL|MariaDB|PostgreSQL|SQLite)`,
+    String.raw`^PRAGMA foreign_keys=OFF;\r?\nBEGIN TRANSACTION;`,
+  ].join("|"),
+  "m",
+);
 
 export default checks([
   {
@@ -105,7 +113,9 @@ export default checks([
       "The site serves a dump of a database: every table's rows (customers, orders, password hashes, sessions) " +
       "under a name the common backup names miss (named after the site, mysql.sql, latest.dump, dump.archive), " +
       "recognised by the dump tool's header or signature.",
-    remediation: `${BACKUPS_ELSEWHERE} assume the data is known (notify as your obligations require), and reset the passwords and tokens it held.`,
+    remediation:
+      `${BACKUPS_ELSEWHERE} assume the data is known (notify as your obligations require), and reset the ` +
+      `passwords and tokens it held.`,
     references: ["https://dev.mysql.com/doc/refman/8.0/en/mysqldump.html", ...REFS],
     cwe: [530, 538],
     cvss: CVSS_READ_HIGH,
@@ -148,7 +158,8 @@ export default checks([
           routes: {
             "/fixture.sql": text(
               "-- phpMyAdmin SQL Dump\n-- version 5.2.1\n-- https://www.phpmyadmin.net/\n--\n-- Host: localhost\n" +
-                "-- Server version: 10.11.6-MariaDB\n\nCREATE TABLE `wp_users` (\n  `ID` bigint(20) unsigned NOT NULL\n);\n",
+                "-- Server version: 10.11.6-MariaDB\n\nCREATE TABLE `wp_users` (\n  `ID` bigint(20) unsigned NOT " +
+                "NULL\n);\n",
               { "content-type": "application/sql" },
             ),
           },
@@ -158,7 +169,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/backup/db.sql": text(
-              "--\n-- PostgreSQL database dump\n--\n\n-- Dumped from database version 16.2\n-- Dumped by pg_dump version 16.2\n" +
+              "--\n-- PostgreSQL database dump\n--\n\n-- Dumped from database version 16.2\n-- Dumped by pg_dump " +
+                "version 16.2\n" +
                 "SET statement_timeout = 0;\n",
             ),
           },

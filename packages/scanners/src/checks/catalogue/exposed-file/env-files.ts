@@ -22,7 +22,8 @@ const ASSIGNMENTS = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=.*$/gm;
 /** Two assignment lines at least (one alone could be anything), nothing else that looks like a page. */
 const ENV_SYNTAX = {
   regex: [
-    /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=[^\n]*\n(?:\s*(?:#[^\n]*)?\n)*\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=/m,
+    // NAME=value, blank or comment lines, NAME=…
+    /^\s*(?:export\s+)?[A-Za-z_][\w.]*\s*=[^\n]*\n(?:\s*(?:#[^\n]*)?\n)*\s*(?:export\s+)?[A-Za-z_][\w.]*\s*=/m,
   ],
 };
 
@@ -50,7 +51,8 @@ export default checks([
       "others read on top of .env: settings of that environment, usually with its database password, API keys and " +
       "signing secrets.",
     remediation:
-      "Serve only the public folder as the web root, deny dotfiles (nginx: location ~ /\\. { deny all; }), and rotate " +
+      "Serve only the public folder as the web root, deny dotfiles (nginx: location ~ /\\. { deny all; " +
+      "}), and rotate " +
       "every secret the file held.",
     references: [
       "https://symfony.com/doc/current/configuration.html#configuring-environment-variables-in-env-files",
@@ -125,7 +127,8 @@ export default checks([
       "The site serves an example environment file (.env.example, .env.sample, .env.dist) whose values are not " +
       "placeholders: passwords, keys or tokens that look real, often copied from a working configuration.",
     remediation:
-      "Replace the values with placeholders, keep the file out of the web root, and rotate the secrets it shows (they " +
+      "Replace the values with placeholders, keep the file out of the web root, and rotate the secrets it shows " +
+      "(they " +
       "are also in the repository's history).",
     references: ENV_REFS,
     cwe: [538, 798],
@@ -205,7 +208,8 @@ export default checks([
       "The site serves dotenv-vault's .env.keys (the DOTENV_KEY of each environment) or .env.me (the account's " +
       "token): with them the encrypted .env.vault, usually committed and served too, decrypts to every secret.",
     remediation:
-      "Remove the files from the web root, rotate the keys (npx dotenv-vault rotatekey) and the secrets in the vault, " +
+      "Remove the files from the web root, rotate the keys (npx dotenv-vault rotatekey) and the secrets in the " +
+      "vault, " +
       "and keep .env.keys out of repositories and images.",
     references: ["https://www.dotenv.org/docs/security/env-keys", ...ENV_REFS],
     cwe: [538, 321],

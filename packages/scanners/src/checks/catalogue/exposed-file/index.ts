@@ -8,21 +8,25 @@ import f5 from "./credentials-dev.ts";
 import f6 from "./deployment.ts";
 import f7 from "./dotnet-node.ts";
 import f8 from "./dumps.ts";
-import f9 from "./editor-os.ts";
+import f9 from "./editor-projects.ts";
 import f10 from "./env-files.ts";
 import f11 from "./infra-containers.ts";
 import f12 from "./infra-iac.ts";
 import f13 from "./jvm.ts";
 import f14 from "./keys-stores.ts";
-import f15 from "./logs.ts";
-import f16 from "./php-cms.ts";
-import f17 from "./php-config.ts";
-import f18 from "./ruby-python.ts";
-import f19 from "./secrets.ts";
-import f20 from "./system-files.ts";
-import f21 from "./tokens.ts";
-import f22 from "./vcs-other.ts";
-import f23 from "./vcs.ts";
+import f15 from "./logs-apps.ts";
+import f16 from "./logs.ts";
+import f17 from "./os-artefacts.ts";
+import f18 from "./php-cms.ts";
+import f19 from "./php-config.ts";
+import f20 from "./process-configs.ts";
+import f21 from "./ruby-python.ts";
+import f22 from "./secrets.ts";
+import f23 from "./server-configs.ts";
+import f24 from "./system-files.ts";
+import f25 from "./tokens.ts";
+import f26 from "./vcs-other.ts";
+import f27 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
@@ -33,20 +37,24 @@ const files: CatalogueFile[] = [
   { file: "exposed-file/deployment.ts", checks: f6 },
   { file: "exposed-file/dotnet-node.ts", checks: f7 },
   { file: "exposed-file/dumps.ts", checks: f8 },
-  { file: "exposed-file/editor-os.ts", checks: f9 },
+  { file: "exposed-file/editor-projects.ts", checks: f9 },
   { file: "exposed-file/env-files.ts", checks: f10 },
   { file: "exposed-file/infra-containers.ts", checks: f11 },
   { file: "exposed-file/infra-iac.ts", checks: f12 },
   { file: "exposed-file/jvm.ts", checks: f13 },
   { file: "exposed-file/keys-stores.ts", checks: f14 },
-  { file: "exposed-file/logs.ts", checks: f15 },
-  { file: "exposed-file/php-cms.ts", checks: f16 },
-  { file: "exposed-file/php-config.ts", checks: f17 },
-  { file: "exposed-file/ruby-python.ts", checks: f18 },
-  { file: "exposed-file/secrets.ts", checks: f19 },
-  { file: "exposed-file/system-files.ts", checks: f20 },
-  { file: "exposed-file/tokens.ts", checks: f21 },
-  { file: "exposed-file/vcs-other.ts", checks: f22 },
-  { file: "exposed-file/vcs.ts", checks: f23 },
+  { file: "exposed-file/logs-apps.ts", checks: f15 },
+  { file: "exposed-file/logs.ts", checks: f16 },
+  { file: "exposed-file/os-artefacts.ts", checks: f17 },
+  { file: "exposed-file/php-cms.ts", checks: f18 },
+  { file: "exposed-file/php-config.ts", checks: f19 },
+  { file: "exposed-file/process-configs.ts", checks: f20 },
+  { file: "exposed-file/ruby-python.ts", checks: f21 },
+  { file: "exposed-file/secrets.ts", checks: f22 },
+  { file: "exposed-file/server-configs.ts", checks: f23 },
+  { file: "exposed-file/system-files.ts", checks: f24 },
+  { file: "exposed-file/tokens.ts", checks: f25 },
+  { file: "exposed-file/vcs-other.ts", checks: f26 },
+  { file: "exposed-file/vcs.ts", checks: f27 },
 ];
 export default files;

@@ -26,7 +26,8 @@ export default checks([
       "The site serves the Dockerfile its image is built from: the base image and its version, the packages, paths " +
       "and ports of the application, and any secret passed as ENV or ARG.",
     remediation:
-      "Build the image from a context that keeps the Dockerfile out of the served folder (.dockerignore, a multi-stage " +
+      "Build the image from a context that keeps the Dockerfile out of the served folder (.dockerignore, a " +
+      "multi-stage " +
       "build copying only the output), and pass secrets with build secrets (RUN --mount=type=secret).",
     references: ["https://docs.docker.com/build/building/secrets/", ...REFS],
     cwe: [538, 540],
@@ -49,7 +50,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/Dockerfile": text(
-              "FROM node:18-alpine\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci --omit=dev\nCOPY . .\nEXPOSE 3000\n" +
+              "FROM node:18-alpine\nWORKDIR /app\nCOPY package*.json ./\nRUN npm ci --omit=dev\nCOPY . .\nEXPOSE " +
+                "3000\n" +
                 'CMD ["node", "server.js"]\n',
             ),
           },
@@ -160,7 +162,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/secret.yaml": yaml(
-            "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: shop-db\nspec:\n  encryptedData:\n" +
+            "apiVersion: bitnami.com/v1alpha1\nkind: SealedSecret\nmetadata:\n  name: shop-db\nspec:\n  " +
+              "encryptedData:\n" +
               "    DB_PASSWORD: AgBy8hCF8...\n",
           ),
         },
@@ -211,7 +214,8 @@ export default checks([
       "The site serves serverless.yml: the cloud account's functions, their triggers and permissions (IAM " +
       "statements), resources, and environment variables, sometimes with secrets in clear.",
     remediation:
-      "Keep serverless.yml out of the served folder; read secrets from SSM or Secrets Manager (${ssm:…}) and rotate any in clear.",
+      "Keep serverless.yml out of the served folder; read secrets from SSM or Secrets Manager (${ssm:…}) and rotate " +
+      "any in clear.",
     references: ["https://www.serverless.com/framework/docs/providers/aws/guide/serverless.yml", ...REFS],
     cwe: [538],
     cvss: CVSS_READ_LOW,
@@ -246,7 +250,8 @@ export default checks([
       "The site serves a CloudFormation (or SAM) template: the AWS resources of the application, their names, " +
       "permissions and network layout, and default parameter values that are sometimes passwords.",
     remediation:
-      "Keep templates out of the served folder, use NoEcho parameters or dynamic references for secrets, and rotate any in clear.",
+      "Keep templates out of the served folder, use NoEcho parameters or dynamic references for secrets, and rotate " +
+      "any in clear.",
     references: ["https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/template-anatomy.html", ...REFS],
     cwe: [538],
     cvss: CVSS_READ_LOW,

@@ -139,7 +139,8 @@ export default checks([
       "The site serves Terraform's CLI credentials: an API token for Terraform Cloud or Enterprise, which reads the " +
       "organisation's state (with its secrets) and starts runs that change the infrastructure.",
     remediation:
-      "Revoke the token in Terraform Cloud (User settings, Tokens), remove the file, and issue a new one only to the CLI that needs it.",
+      "Revoke the token in Terraform Cloud (User settings, Tokens), remove the file, and issue a new one only to " +
+      "the CLI that needs it.",
     references: ["https://developer.hashicorp.com/terraform/cli/config/config-file#credentials", ...REFS],
     cwe: [538, 522],
     cvss: CVSS_CREDENTIALS,
@@ -211,7 +212,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/inventory": text(
-              "[web]\nweb1 ansible_host=10.0.1.11 ansible_user=deploy\nweb2 ansible_host=10.0.1.12 ansible_user=deploy\n" +
+              "[web]\nweb1 ansible_host=10.0.1.11 ansible_user=deploy\nweb2 ansible_host=10.0.1.12 " +
+                "ansible_user=deploy\n" +
                 "\n[db]\ndb1 ansible_host=10.0.2.5 ansible_user=root ansible_ssh_pass=An5!kq8Wz\n",
             ),
           },
@@ -235,7 +237,8 @@ export default checks([
       "The site serves an Ansible Vault file: the deployment's secrets encrypted with a vault password, which can be " +
       "attacked offline (a weak vault password gives every secret in it).",
     remediation:
-      "Keep vault files out of the web root, and if the vault password is weak, change it (ansible-vault rekey) and rotate the secrets.",
+      "Keep vault files out of the web root, and if the vault password is weak, change it (ansible-vault rekey) and " +
+      "rotate the secrets.",
     references: ["https://docs.ansible.com/ansible/latest/vault_guide/index.html", ...REFS],
     cwe: [538, 312],
     cvss: CVSS_CRACK,

@@ -49,8 +49,10 @@ export default checks([
         server: "nginx",
         routes: {
           "/WEB-INF/web.xml": xml(
-            '<web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">\n  <display-name>shop</display-name>\n' +
-              "  <servlet>\n    <servlet-name>api</servlet-name>\n    <servlet-class>com.acme.ApiServlet</servlet-class>\n" +
+            '<web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">\n  ' +
+              "<display-name>shop</display-name>\n" +
+              "  <servlet>\n    <servlet-name>api</servlet-name>\n    " +
+              "<servlet-class>com.acme.ApiServlet</servlet-class>\n" +
               "  </servlet>\n</web-app>\n",
           ),
         },
@@ -192,7 +194,8 @@ export default checks([
         routes: {
           "/conf/tomcat-users.xml": xml(
             '<tomcat-users xmlns="http://tomcat.apache.org/xml" version="1.0">\n  <role rolename="manager-gui"/>\n' +
-              '  <user username="deploy" password="Tomcat2026!" roles="manager-gui,manager-script"/>\n</tomcat-users>\n',
+              '  <user username="deploy" password="Tomcat2026!" ' +
+              'roles="manager-gui,manager-script"/>\n</tomcat-users>\n',
           ),
         },
       },
@@ -292,7 +295,8 @@ export default checks([
       "The site serves a gradle.properties: build settings and, often, the credentials of artifact repositories and " +
       "the passwords of signing keys (signing.password, the keystore's).",
     remediation:
-      "Keep gradle.properties out of the web root, and credentials in ~/.gradle or the CI's secret store; change any it held.",
+      "Keep gradle.properties out of the web root, and credentials in ~/.gradle or the CI's secret store; change " +
+      "any it held.",
     references: [
       "https://docs.gradle.org/current/userguide/build_environment.html#sec:gradle_configuration_properties",
       ...REFS,
@@ -330,7 +334,8 @@ export default checks([
       "The site serves Liquibase's or Flyway's settings: the JDBC URL of the database the migrations run against, " +
       "and its user and password when they are written there.",
     remediation:
-      "Keep migration settings outside the web root, pass credentials from the environment, and change any the file held.",
+      "Keep migration settings outside the web root, pass credentials from the environment, and change any the file " +
+      "held.",
     references: [
       "https://docs.liquibase.com/concepts/connections/creating-config-properties.html",
       "https://documentation.red-gate.com/fd/configuration-files-224003079.html",

@@ -18,7 +18,8 @@ const REFS = [cwe(538), OWASP_FILES];
 const HOME = "Keep home directories and key files out of the web root (deny /.ssh/ and dotfiles on the web server),";
 /** A public key as OpenSSH writes it: its type, then base64 starting with AAAA. */
 const KEY =
-  "(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\\d+|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\\.com) AAAA[0-9A-Za-z+/]{40,}";
+  String.raw`(ssh-(rsa|ed25519|dss)|ecdsa-sha2-nistp\d+|sk-(ssh-ed25519|ecdsa-sha2-nistp256)@openssh\.com)` +
+  " AAAA[0-9A-Za-z+/]{40,}";
 
 export default checks([
   {
@@ -55,7 +56,8 @@ export default checks([
         routes: {
           "/.ssh/authorized_keys": text(
             "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGg0dJ4dNnQxS1Zt6y7wq2r0XmWbJ8v3h1M3F9s2k8pQ deploy@ci\n" +
-              'from="10.0.0.0/8" ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vJ0Zq4kP2x9Vb3sQw8eRt1u2y3z4A5B6C7D8E9F0 ann@laptop\n',
+              'from="10.0.0.0/8" ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQC7vJ0Zq4kP2x9Vb3sQw8eRt1u2y3z4A5B6C7D8E9F0 ' +
+              "ann@laptop\n",
           ),
         },
         expect: { extracted: { comments: ["deploy@ci", "ann@laptop"] } },
@@ -97,7 +99,8 @@ export default checks([
         routes: {
           "/.ssh/known_hosts": text(
             "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl\n" +
-              "db1.internal,10.0.2.5 ecdsa-sha2-nistp256 AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEmKSENjQEe\n",
+              "db1.internal,10.0.2.5 ecdsa-sha2-nistp256 " +
+              "AAAAE2VjZHNhLXNoYTItbmlzdHAyNTYAAAAIbmlzdHAyNTYAAABBBEmKSENjQEe\n",
           ),
         },
         expect: { extracted: { hosts: ["github.com", "db1.internal,10.0.2.5"] } },
@@ -185,7 +188,8 @@ export default checks([
           server: "iis",
           routes: {
             "/private.ppk": text(
-              "PuTTY-User-Key-File-2: ssh-rsa\r\nEncryption: aes256-cbc\r\nComment: rsa-key-20260312\r\nPublic-Lines: 6\r\n",
+              "PuTTY-User-Key-File-2: ssh-rsa\r\nEncryption: aes256-cbc\r\nComment: " +
+                "rsa-key-20260312\r\nPublic-Lines: 6\r\n",
             ),
           },
           expect: { severity: "high" },
@@ -220,7 +224,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/signing-key.asc": text(
-            "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlQVYBGXwq6QBDAC7vJ0Zq4kP2x9Vb3sQw8eRt1u2y3z4A5B6C7D8E9F0a1b2c3d4\n" +
+            "-----BEGIN PGP PRIVATE KEY " +
+              "BLOCK-----\n\nlQVYBGXwq6QBDAC7vJ0Zq4kP2x9Vb3sQw8eRt1u2y3z4A5B6C7D8E9F0a1b2c3d4\n" +
               "=Xq2e\n-----END PGP PRIVATE KEY BLOCK-----\n",
             { "content-type": "application/pgp-keys" },
           ),

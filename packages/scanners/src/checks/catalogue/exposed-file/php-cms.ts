@@ -243,7 +243,8 @@ export default checks([
     title: "Copy of PrestaShop's database settings exposed",
     severity: "critical",
     description:
-      "The site serves a copy of PrestaShop's settings (config/settings.inc.php before 1.7, app/config/parameters.php " +
+      "The site serves a copy of PrestaShop's settings (config/settings.inc.php before 1.7, " +
+      "app/config/parameters.php " +
       "since) as text: the database credentials, the cookie key and the secret that protect customer sessions.",
     remediation: `${REMEDIATION} Change the cookie key and secret (customers will have to log in again).`,
     references: ["https://devdocs.prestashop-project.org/8/basics/keeping-up-to-date/security/", ...PHP_REFS],
@@ -299,7 +300,8 @@ export default checks([
       "folder is not denied) or a copy of app/etc/env.php (Magento 2), with the database credentials, the " +
       "encryption key that decrypts stored payment and integration secrets, and the admin panel's path.",
     remediation:
-      "Deny /app/etc (and every folder but pub/ for Magento 2: serve pub/ as the web root), delete copies, change the " +
+      "Deny /app/etc (and every folder but pub/ for Magento 2: serve pub/ as the web root), delete copies, change " +
+      "the " +
       "database password and rotate the encryption key (bin/magento encryption:key:change).",
     references: [
       "https://experienceleague.adobe.com/en/docs/commerce-operations/configuration-guide/files/config-reference-envphp",

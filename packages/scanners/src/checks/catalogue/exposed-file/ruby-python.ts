@@ -55,7 +55,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/config/database.yml": text(
-              'default: &default\n  adapter: postgresql\n  encoding: unicode\n  pool: <%= ENV.fetch("RAILS_MAX_THREADS")' +
+              "default: &default\n  adapter: postgresql\n  encoding: unicode\n  pool: <%= " +
+                'ENV.fetch("RAILS_MAX_THREADS")' +
                 " { 5 } %>\n\nproduction:\n  <<: *default\n  database: shop_production\n  username: shop\n" +
                 '  password: <%= ENV["SHOP_DATABASE_PASSWORD"] %>\n',
             ),

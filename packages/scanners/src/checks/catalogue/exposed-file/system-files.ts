@@ -16,8 +16,15 @@ import {
 const REFS = [cwe(538), OWASP_FILES];
 const HOME = "Keep home directories and system files out of the web root (deny dotfiles on the web server),";
 /** A line that reads like a secret typed on a command line (mysql -p…, export TOKEN=…, curl -u user:…). */
-const TYPED_SECRET =
-  /(\s-p\S{3,}|--password[= ]\S+|\b(export\s+)?\w*(PASSWORD|SECRET|TOKEN|API_KEY)\w*=\S{4,}|\s-u \S+:\S{3,}|IDENTIFIED BY ')/i;
+const TYPED_SECRET = new RegExp(
+  String.raw`(\s-p\S{3,}|--password[= ]\S+|\b(export\s+)?\w*(PASSWORD|SECRET|TOKEN|API_KEY)\w*=\S{4,}|` +
+    String.raw`\s-u \S+:\S{3,}|IDENTIFIED BY ')`,
+  "i",
+);
+/** A line starting with a command administrators type (three in a row make a shell history). */
+const COMMAND =
+  String.raw`(sudo|cd|ls|cat|vi|vim|nano|mysql|psql|ssh|scp|git|docker|systemctl|service|apt(-get)?|yum|` +
+  String.raw`chmod|chown|wget|curl|php|composer|npm|exit)( .*)?$`;
 
 /** A line of a database client's history: an SQL statement or a client command (\dt, \c). */
 const SQL_LINE = /^(select|insert|update|delete|create|drop|alter|grant|show|use|\\[cdlq]|\\dt)(\s|\\040|;|$)/im;
@@ -58,7 +65,8 @@ export default checks([
         routes: {
           "/passwd.bak": text(
             "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n" +
-              "www-data:x:33:33:www-data:/var/www:/usr/sbin/nologin\ndeploy:x:1000:1000:Deploy,,,:/home/deploy:/bin/bash\n",
+              "www-data:x:33:33:www-data:/var/www:/usr/sbin/nologin\n" +
+              "deploy:x:1000:1000:Deploy,,,:/home/deploy:/bin/bash\n",
           ),
         },
         expect: { extracted: { shells: ["root", "deploy"] } },
@@ -124,10 +132,7 @@ export default checks([
           NOT_HTML,
           // Zsh's extended history (": 1710231242:0;cmd"), or lines starting with common commands.
           {
-            regex: [
-              /^: \d{9,10}:\d+;\S/m,
-              /^(sudo|cd|ls|cat|vi|vim|nano|mysql|psql|ssh|scp|git|docker|systemctl|service|apt(-get)?|yum|chmod|chown|wget|curl|php|composer|npm|exit)( .*)?$(\r?\n(sudo|cd|ls|cat|vi|vim|nano|mysql|psql|ssh|scp|git|docker|systemctl|service|apt(-get)?|yum|chmod|chown|wget|curl|php|composer|npm|exit)( .*)?$){2}/m,
-            ],
+            regex: [/^: \d{9,10}:\d+;\S/m, new RegExp(String.raw`^${COMMAND}(\r?\n${COMMAND}){2}`, "m")],
             condition: "or",
           },
         ],
@@ -195,7 +200,8 @@ export default checks([
           server: "nginx",
           routes: {
             "/.mysql_history": text(
-              "_HiStOrY_V2_\nshow\\040databases;\nuse\\040shop;\nCREATE\\040USER\\040'report'@'%'\\040IDENTIFIED\\040BY" +
+              "_HiStOrY_V2_\nshow\\040databases;\nuse\\040shop;\n" +
+                "CREATE\\040USER\\040'report'@'%'\\040IDENTIFIED\\040BY" +
                 "\\040'Rp2026!';\n",
             ),
           },
@@ -291,7 +297,8 @@ export default checks([
         server: "nginx",
         routes: {
           "/wg0.conf": text(
-            "[Interface]\nAddress = 10.8.0.2/24\nPrivateKey = yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\n\n[Peer]\n" +
+            "[Interface]\nAddress = 10.8.0.2/24\nPrivateKey = " +
+              "yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=\n\n[Peer]\n" +
               "PublicKey = xTIBA5rboUvnH4htodjb6e697QjLERt1NAB4mZqp8Dg=\nEndpoint = vpn.example.com:51820\n" +
               "AllowedIPs = 10.8.0.0/24\n",
           ),

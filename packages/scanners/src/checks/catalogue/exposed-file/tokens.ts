@@ -96,7 +96,9 @@ export default checks([
     description:
       "The site sends browsers a Stripe live secret or restricted key (sk_live_, rk_live_): whoever reads it lists " +
       "customers and payments, issues refunds and changes the account's settings as the API allows.",
-    remediation: `${SERVER_SIDE} and roll the key in the Stripe dashboard (Developers, API keys). Browsers only need the publishable key (pk_live_).`,
+    remediation:
+      `${SERVER_SIDE} and roll the key in the Stripe dashboard (Developers, API keys). Browsers only ` +
+      `need the publishable key (pk_live_).`,
     reference: "https://docs.stripe.com/keys",
     token: /\b[sr]k_live_[0-9a-zA-Z]{24,99}\b/,
     shown: 12,
@@ -110,7 +112,9 @@ export default checks([
     description:
       "The site sends browsers a GitHub token (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_): whoever reads it acts on " +
       "the repositories and organisations the token reaches, private ones included.",
-    remediation: `${SERVER_SIDE} and revoke the token (Settings, Developer settings; an app's installation token expires but the app's key must be rotated).`,
+    remediation:
+      `${SERVER_SIDE} and revoke the token (Settings, Developer settings; an app's installation token ` +
+      `expires but the app's key must be rotated).`,
     reference:
       "https://docs.github.com/en/authentication/keeping-your-account-and-data-secure/about-authentication-to-github#githubs-token-formats",
     token: /\b(gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})\b/,
@@ -153,7 +157,8 @@ export default checks([
     description:
       "The site sends browsers a Slack incoming-webhook URL: whoever reads it posts messages into the workspace's " +
       "channel as the integration (convincing phishing to the team).",
-    remediation: `${SERVER_SIDE} and remove the webhook in the Slack app's Incoming Webhooks settings (a new URL is issued).`,
+    remediation:
+      `${SERVER_SIDE} and remove the webhook in the Slack app's ` + "Incoming Webhooks settings (a new URL is issued).",
     reference: "https://api.slack.com/messaging/webhooks",
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:L/A:N",
     token: /https:\/\/hooks\.slack\.com\/services\/T[A-Z0-9]{8,12}\/B[A-Z0-9]{8,12}\/[A-Za-z0-9]{24}\b/,
@@ -182,7 +187,8 @@ export default checks([
     description:
       "The site sends browsers an OpenAI API key: whoever reads it runs requests billed to the organisation and " +
       "reads the files, assistants and fine-tuned models the key's project holds.",
-    remediation: `${SERVER_SIDE} proxy requests through your backend, and revoke the key (platform.openai.com, API keys).`,
+    remediation:
+      `${SERVER_SIDE} proxy requests through your backend, and revoke ` + "the key (platform.openai.com, API keys).",
     reference: "https://platform.openai.com/docs/api-reference/authentication",
     token: /\bsk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20})/,
     shown: 12,
@@ -196,7 +202,9 @@ export default checks([
     description:
       "The site sends browsers an AWS access key id with its secret access key: whoever reads them acts in the AWS " +
       "account with that user's permissions (buckets, instances, billing).",
-    remediation: `${SERVER_SIDE} deactivate the key in IAM now, and give browsers temporary credentials (Cognito identity pools, pre-signed URLs) instead.`,
+    remediation:
+      `${SERVER_SIDE} deactivate the key in IAM now, and give browsers temporary credentials (Cognito ` +
+      `identity pools, pre-signed URLs) instead.`,
     reference: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
     // The id, then (within 200 characters) a 40-character secret.
     token: /\b(AKIA|ASIA)[A-Z0-9]{16}\b[\s\S]{1,200}?["'][A-Za-z0-9/+]{40}["']/,

@@ -1,5 +1,5 @@
-// Version-control metadata beyond git, svn, hg and bzr (vcs.ts): CVS, darcs, Fossil and Perforce working copies, and the
-// git files that hand out more than source (a token in a remote's URL, a user's git settings).
+// Version-control metadata beyond git, svn, hg and bzr (vcs.ts): CVS, darcs, Fossil and Perforce working copies, and
+// the git files that hand out more than source (a token in a remote's URL, a user's git settings).
 import {
   checks,
   CVSS_CREDENTIALS,
@@ -27,7 +27,8 @@ export default checks([
       "The site serves a CVS folder of its working copy: Entries lists every file of the folder with its revision " +
       "(hidden scripts and backups included) and Root names the CVS server, its path and the account used.",
     remediation:
-      "Deny access to CVS/ folders on the web server (Apache: RedirectMatch 404 /CVS/; nginx: location ~ /CVS/ { deny " +
+      "Deny access to CVS/ folders on the web server (Apache: RedirectMatch 404 /CVS/; nginx: location ~ /CVS/ { " +
+      "deny " +
       "all; }) and deploy with cvs export rather than a checkout.",
     references: [
       "https://www.gnu.org/software/trans-coord/manual/cvs/html_node/Working-directory-storage.html",
