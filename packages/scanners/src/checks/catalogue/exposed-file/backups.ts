@@ -100,7 +100,7 @@ export default checks([
             : null,
       },
       {
-        paths: ["/.DS_Store"],
+        paths: ["/.DS_Store", "/wp-content/.DS_Store", "/assets/.DS_Store", "/images/.DS_Store", "/admin/.DS_Store"],
         match: [OK_OR_PARTIAL, { magic: "0000000142756431" }],
         matched: ".DS_Store (Bud1)",
         severity: "medium",

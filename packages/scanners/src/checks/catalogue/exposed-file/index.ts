@@ -5,28 +5,30 @@ import f2 from "./ci.ts";
 import f3 from "./client-settings.ts";
 import f4 from "./cloud-credentials.ts";
 import f5 from "./credentials-dev.ts";
-import f6 from "./deployment.ts";
-import f7 from "./dotnet-node.ts";
-import f8 from "./dumps.ts";
-import f9 from "./editor-projects.ts";
-import f10 from "./env-files.ts";
-import f11 from "./infra-containers.ts";
-import f12 from "./infra-iac.ts";
-import f13 from "./jvm.ts";
-import f14 from "./keys-stores.ts";
-import f15 from "./logs-apps.ts";
-import f16 from "./logs.ts";
-import f17 from "./os-artefacts.ts";
-import f18 from "./php-cms.ts";
-import f19 from "./php-config.ts";
-import f20 from "./process-configs.ts";
-import f21 from "./ruby-python.ts";
-import f22 from "./secrets.ts";
-import f23 from "./server-configs.ts";
-import f24 from "./system-files.ts";
-import f25 from "./tokens.ts";
-import f26 from "./vcs-other.ts";
-import f27 from "./vcs.ts";
+import f6 from "./deploy-tools.ts";
+import f7 from "./deployment.ts";
+import f8 from "./dotnet-node.ts";
+import f9 from "./dumps.ts";
+import f10 from "./editor-projects.ts";
+import f11 from "./env-files.ts";
+import f12 from "./infra-containers.ts";
+import f13 from "./infra-iac.ts";
+import f14 from "./jvm.ts";
+import f15 from "./keys-stores.ts";
+import f16 from "./logs-apps.ts";
+import f17 from "./logs.ts";
+import f18 from "./memory-archives.ts";
+import f19 from "./os-artefacts.ts";
+import f20 from "./php-cms.ts";
+import f21 from "./php-config.ts";
+import f22 from "./process-configs.ts";
+import f23 from "./ruby-python.ts";
+import f24 from "./secrets.ts";
+import f25 from "./server-configs.ts";
+import f26 from "./system-files.ts";
+import f27 from "./tokens.ts";
+import f28 from "./vcs-other.ts";
+import f29 from "./vcs.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-file/backups.ts", checks: f1 },
@@ -34,27 +36,29 @@ const files: CatalogueFile[] = [
   { file: "exposed-file/client-settings.ts", checks: f3 },
   { file: "exposed-file/cloud-credentials.ts", checks: f4 },
   { file: "exposed-file/credentials-dev.ts", checks: f5 },
-  { file: "exposed-file/deployment.ts", checks: f6 },
-  { file: "exposed-file/dotnet-node.ts", checks: f7 },
-  { file: "exposed-file/dumps.ts", checks: f8 },
-  { file: "exposed-file/editor-projects.ts", checks: f9 },
-  { file: "exposed-file/env-files.ts", checks: f10 },
-  { file: "exposed-file/infra-containers.ts", checks: f11 },
-  { file: "exposed-file/infra-iac.ts", checks: f12 },
-  { file: "exposed-file/jvm.ts", checks: f13 },
-  { file: "exposed-file/keys-stores.ts", checks: f14 },
-  { file: "exposed-file/logs-apps.ts", checks: f15 },
-  { file: "exposed-file/logs.ts", checks: f16 },
-  { file: "exposed-file/os-artefacts.ts", checks: f17 },
-  { file: "exposed-file/php-cms.ts", checks: f18 },
-  { file: "exposed-file/php-config.ts", checks: f19 },
-  { file: "exposed-file/process-configs.ts", checks: f20 },
-  { file: "exposed-file/ruby-python.ts", checks: f21 },
-  { file: "exposed-file/secrets.ts", checks: f22 },
-  { file: "exposed-file/server-configs.ts", checks: f23 },
-  { file: "exposed-file/system-files.ts", checks: f24 },
-  { file: "exposed-file/tokens.ts", checks: f25 },
-  { file: "exposed-file/vcs-other.ts", checks: f26 },
-  { file: "exposed-file/vcs.ts", checks: f27 },
+  { file: "exposed-file/deploy-tools.ts", checks: f6 },
+  { file: "exposed-file/deployment.ts", checks: f7 },
+  { file: "exposed-file/dotnet-node.ts", checks: f8 },
+  { file: "exposed-file/dumps.ts", checks: f9 },
+  { file: "exposed-file/editor-projects.ts", checks: f10 },
+  { file: "exposed-file/env-files.ts", checks: f11 },
+  { file: "exposed-file/infra-containers.ts", checks: f12 },
+  { file: "exposed-file/infra-iac.ts", checks: f13 },
+  { file: "exposed-file/jvm.ts", checks: f14 },
+  { file: "exposed-file/keys-stores.ts", checks: f15 },
+  { file: "exposed-file/logs-apps.ts", checks: f16 },
+  { file: "exposed-file/logs.ts", checks: f17 },
+  { file: "exposed-file/memory-archives.ts", checks: f18 },
+  { file: "exposed-file/os-artefacts.ts", checks: f19 },
+  { file: "exposed-file/php-cms.ts", checks: f20 },
+  { file: "exposed-file/php-config.ts", checks: f21 },
+  { file: "exposed-file/process-configs.ts", checks: f22 },
+  { file: "exposed-file/ruby-python.ts", checks: f23 },
+  { file: "exposed-file/secrets.ts", checks: f24 },
+  { file: "exposed-file/server-configs.ts", checks: f25 },
+  { file: "exposed-file/system-files.ts", checks: f26 },
+  { file: "exposed-file/tokens.ts", checks: f27 },
+  { file: "exposed-file/vcs-other.ts", checks: f28 },
+  { file: "exposed-file/vcs.ts", checks: f29 },
 ];
 export default files;

@@ -255,4 +255,44 @@ export default checks([
       clean: { server: "gunicorn", routes: {} },
     },
   },
+  {
+    kind: "http.exposed.firebase-debug-log",
+    category: "exposed-file",
+    protocol: "http",
+    title: "Firebase CLI debug log exposed (firebase-debug.log)",
+    severity: "low",
+    description:
+      "The site serves the log the Firebase CLI writes into the project's folder: the commands run, the project's " +
+      "id, the developer's paths and the API requests made for the deployment.",
+    remediation: `${MOVE} add firebase-debug.log to the hosting's "ignore" list in firebase.json and to .gitignore.`,
+    references: ["https://firebase.google.com/docs/hosting/full-config#ignore", ...REFS],
+    cwe: LOG_CWE,
+    cvss: CVSS_READ_LOW,
+    http: [
+      {
+        paths: ["/firebase-debug.log", "/functions/firebase-debug.log"],
+        match: [
+          OK_OR_PARTIAL,
+          NOT_HTML,
+          { regex: [/^\[debug\] \[\d{4}-\d{2}-\d{2}T[\d:.]+Z\] (Command|CLI Version):/m] },
+        ],
+        extract: [{ name: "version", regex: /CLI Version:\s+([\d.]+)/ }],
+        matched: "[debug] [yyyy-mm-ddThh:mm:ss.sssZ] Command: … firebase deploy",
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "go",
+        routes: {
+          "/firebase-debug.log": text(
+            "[debug] [2026-03-12T08:14:02.412Z] ------------------------------------------------------------\n" +
+              "[debug] [2026-03-12T08:14:02.415Z] Command:       /usr/local/bin/node /usr/local/bin/firebase deploy\n" +
+              "[debug] [2026-03-12T08:14:02.415Z] CLI Version:   13.4.0\n",
+          ),
+        },
+        expect: { extracted: { version: "13.4.0" } },
+      },
+      clean: { server: "go", routes: {} },
+    },
+  },
 ]);

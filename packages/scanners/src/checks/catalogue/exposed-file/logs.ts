@@ -129,7 +129,14 @@ export default checks([
     cvss: CVSS_READ_LOW,
     http: [
       {
-        paths: ["/error_log", "/php_errors.log", "/php-errors.log", "/php_error.log", "/logs/php_errors.log"],
+        paths: [
+          "/error_log",
+          "/wp-admin/error_log",
+          "/php_errors.log",
+          "/php-errors.log",
+          "/php_error.log",
+          "/logs/php_errors.log",
+        ],
         match: [
           OK_OR_PARTIAL,
           NOT_HTML,

@@ -13,11 +13,11 @@ export default checks([
     kind: "http.exposed.htpasswd",
     category: "exposed-file",
     protocol: "http",
-    title: "Password file (.htpasswd) exposed",
+    title: "Password file (.htpasswd, .htdigest) exposed",
     severity: "high",
     description:
-      "The site serves an .htpasswd file: user names with password hashes (often MD5-crypt or SHA-1), which can be " +
-      "cracked offline.",
+      "The site serves an .htpasswd (or .htdigest) file: user names with password hashes (often MD5-crypt, SHA-1 or " +
+      "digest MD5), which can be cracked offline.",
     remediation:
       "Deny access to .ht* files (Apache does by default; nginx needs a rule) and keep the file outside the web " +
       `root. ${ROTATE}`,
@@ -29,14 +29,24 @@ export default checks([
         paths: ["/.htpasswd"],
         match: [OK, NOT_HTML, { regex: [/^[\w.@-]+:(\$apr1\$|\$2[aby]\$|\{SHA\}|\$[156]\$|[./0-9A-Za-z]{13}$)/m] }],
       },
+      // Digest authentication's file (htdigest): user:realm:MD5 of user:realm:password.
+      { paths: ["/.htdigest"], match: [OK, NOT_HTML, { regex: [/^[\w.@-]+:[^:\n]+:[0-9a-f]{32}\s*$/m] }] },
     ],
     fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/.htpasswd": text("admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n"),
+      vulnerable: [
+        {
+          server: "nginx",
+          routes: {
+            "/.htpasswd": text(
+              "admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n",
+            ),
+          },
         },
-      },
+        {
+          server: "nginx",
+          routes: { "/.htdigest": text("admin:Staff only:5e2f8c1d9a7b6c4d3e2f1a0b9c8d7e6f\n") },
+        },
+      ],
       clean: { server: "apache", routes: { "/.htpasswd": { status: 403 } } },
     },
   },
@@ -62,9 +72,18 @@ export default checks([
           "/.ssh/id_rsa",
           "/id_ed25519",
           "/.ssh/id_ed25519",
+          "/id_dsa",
+          "/.ssh/id_dsa",
+          "/id_ecdsa",
+          "/.ssh/id_ecdsa",
           "/server.key",
           "/privatekey.pem",
+          "/privkey.pem",
+          "/private.pem",
           "/key.pem",
+          // Symfony's LexikJWTAuthenticationBundle and the usual JWT signing key's name.
+          "/config/jwt/private.pem",
+          "/jwtRS256.key",
         ],
         match: [
           OK,
@@ -74,17 +93,28 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/.ssh/id_rsa": text(
-            "-----BEGIN OPENSSH PRIVATE KEY-----\n" +
-              "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
-              "QyNTUxOQAAACBcyT2ZQm9s8o2tvl3b9a8Qn1kV0a4d9kG2t5x0n8yVxwAAAJg=\n-----END OPENSSH PRIVATE KEY-----\n",
-            { "content-type": "application/octet-stream" },
-          ),
+      vulnerable: [
+        {
+          server: "nginx",
+          routes: {
+            "/.ssh/id_rsa": text(
+              "-----BEGIN OPENSSH PRIVATE KEY-----\n" +
+                "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
+                "QyNTUxOQAAACBcyT2ZQm9s8o2tvl3b9a8Qn1kV0a4d9kG2t5x0n8yVxwAAAJg=\n-----END OPENSSH PRIVATE KEY-----\n",
+              { "content-type": "application/octet-stream" },
+            ),
+          },
         },
-      },
+        {
+          server: "nginx",
+          routes: {
+            "/config/jwt/private.pem": text(
+              "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIJrTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\n" +
+                "-----END ENCRYPTED PRIVATE KEY-----\n",
+            ),
+          },
+        },
+      ],
       clean: { server: "nginx", routes: {} },
     },
   },
