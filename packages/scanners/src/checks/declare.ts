@@ -49,7 +49,9 @@ export const NOT_REDIRECT: Matcher = { status: [301, 302, 303, 307, 308], negati
 export const cwe = (n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`;
 /** OWASP's testing guide on old, backup and unreferenced files. */
 export const OWASP_FILES =
-  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information";
+  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/" +
+  "02-Configuration_and_Deployment_Management_Testing/" +
+  "04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information";
 
 /** CVSS v3.1 base vectors of files read by anyone: secrets or source (C:H), information that helps (C:L). */
 export const CVSS_READ_HIGH = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";

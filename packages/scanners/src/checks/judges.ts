@@ -34,16 +34,37 @@ export const cookieList = (problems: Array<{ cookie: string; missing: string[] }
 // --- secrets in configuration files --------------------------------------------------------------------------------
 
 /** Keys that hold a secret: passwords, secrets, tokens, API and access keys, private keys, credentials. */
-const SECRET_NAME =
-  /(?:^|[_.\-\s])(?:pass|pwd|pw)$|password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential|auth[_-]?key|connection[_-]?string|(?:^|[_.-])(?:app|master|encryption|signing|jwt|hmac)[_.-]?key$/i;
+const SECRET_NAME = new RegExp(
+  [
+    String.raw`(?:^|[_.\-\s])(?:pass|pwd|pw)$`,
+    String.raw`password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential`,
+    String.raw`auth[_-]?key|connection[_-]?string|(?:^|[_.-])(?:app|master|encryption|signing|jwt|hmac)[_.-]?key$`,
+  ].join("|"),
+  "i",
+);
 /** Keys that configure a secret (its length, lifetime, location, name…) rather than hold one. */
-const SECRET_SETTING =
-  /(length|expir\w*|ttl|timeout|lifetime|url|uri|endpoint|host|path|file|type|method|mode|enabled?|header|name|user(name)?|algorithm|provider|field|policy|prefix|hashers|validators|storage|env|source)$/i;
+const SECRET_SETTING = new RegExp(
+  String.raw`(length|expir\w*|ttl|timeout|lifetime|url|uri|endpoint|host|path|file|type|method|mode|enabled?|header|` +
+    String.raw`name|user(name)?|algorithm|provider|field|policy|prefix|hashers|validators|storage|env|source)$`,
+  "i",
+);
 /** Values that are placeholders or references to a secret kept elsewhere, not the secret. */
-const PLACEHOLDER =
-  /^(?:null|nil|none|undefined|true|false|!?change[_-]?(?:me|this|it)!?|(?:db|app|my|the|your|some)?[_-]?(?:pass(?:word|wd)?|secret|token|key|user)|example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+|your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*|env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*)$/i;
-const ASSIGNMENT =
-  /(?:^|[\s{,;($[])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?\]?[ \t]*(?:=>|:|=)[ \t]*(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))/gm;
+const PLACEHOLDER = new RegExp(
+  `^(?:${[
+    String.raw`null|nil|none|undefined|true|false|!?change[_-]?(?:me|this|it)!?`,
+    String.raw`(?:db|app|my|the|your|some)?[_-]?(?:pass(?:word|wd)?|secret|token|key|user)`,
+    String.raw`example|sample|default|placeholder|todo|tbd|empty|required|x{3,}|\*+|\.+|-+`,
+    String.raw`your[_-].*|.*[_-]here|replace[_-].*|enter[_-].*|insert[_-].*|<[^>]*>?|\$.*|%.*|\{\{.*|#\{.*|@.*`,
+    String.raw`env\(.*|process\.env.*|os\.environ.*|getenv.*|ENV\[.*|!vault.*|vault:.*|secretref:.*`,
+  ].join("|")})$`,
+  "i",
+);
+/** `key = value`, `key: value`, `"key" => value` (the value quoted or bare), at a line's start or after a separator. */
+const ASSIGNMENT = new RegExp(
+  String.raw`(?:^|[\s{,;($[])(?:export[ \t]+)?["']?([A-Za-z_][\w.-]*)["']?\]?[ \t]*(?:=>|:|=)[ \t]*` +
+    String.raw`(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"',;#{}[\]()]+))`,
+  "gm",
+);
 /**
  * PHP's define('DB_PASSWORD', '…'), and XML's name/value pairs (<env name="…" value="…"/>, <add key="…" value="…"/>,
  * <property name="…">…</property>).

@@ -104,7 +104,7 @@ export default checks([
     cvss: CVSS_READ_HIGH,
     http: [
       {
-        paths: ["/ROOT.war", "/{{dn}}.war", "/app.war", "/{{dn}}.jar", "/app.jar", "/application.jar", "/server.jar"],
+        paths: ["/ROOT.war", "/{{dn}}.war", "/app.war", "/{{dn}}.jar", "/app.jar", "/application.jar"],
         // A ZIP whose first entries (names in clear in the local headers) are META-INF/ or WEB-INF/.
         match: [OK_OR_PARTIAL, { magic: "504b0304" }],
         judge: (r) => {

@@ -206,8 +206,8 @@ export default checks([
       `${SERVER_SIDE} deactivate the key in IAM now, and give browsers temporary credentials (Cognito ` +
       `identity pools, pre-signed URLs) instead.`,
     reference: "https://docs.aws.amazon.com/IAM/latest/UserGuide/id_credentials_access-keys.html",
-    // The id, then (within 200 characters) a 40-character secret.
-    token: /\b(AKIA|ASIA)[A-Z0-9]{16}\b[\s\S]{1,200}?["'][A-Za-z0-9/+]{40}["']/,
+    // The id, then (within 200 characters) a quoted 40-character secret (not a hex digest, such as a commit id).
+    token: /\b(AKIA|ASIA)[A-Z0-9]{16}\b[\s\S]{1,200}?["'](?![0-9a-f]{40}["'])[A-Za-z0-9/+]{40}["']/,
     shown: 8,
     sample: 'AKIAZ7Q2E9LMKZ8YT4VB", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq2e9LmKz8',
     nearMiss: "AKIAZ7Q2E9LMKZ8YT4VB",
