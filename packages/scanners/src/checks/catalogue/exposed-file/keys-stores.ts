@@ -252,8 +252,9 @@ export default checks([
     http: [
       {
         paths: ["/keystore.jks", "/.keystore", "/server.jks", "/truststore.jks"],
-        match: [OK_OR_PARTIAL, { magic: "feedfeed" }],
-        matched: "Java KeyStore (\\xFE\\xED\\xFE\\xED)",
+        // JKS and JCEKS signatures.
+        match: [OK_OR_PARTIAL, { any: [{ magic: "feedfeed" }, { magic: "cececece" }] }],
+        matched: "Java KeyStore (\\xFE\\xED\\xFE\\xED or \\xCE\\xCE\\xCE\\xCE)",
       },
       {
         paths: ["/keystore.p12", "/server.pfx", "/certificate.pfx", "/cert.p12", "/server.p12"],
@@ -283,6 +284,12 @@ export default checks([
               ]),
               "application/x-pkcs12",
             ),
+          },
+        },
+        {
+          server: "jetty",
+          routes: {
+            "/keystore.jks": binary(Buffer.concat([Buffer.from("cececece00000002", "hex"), Buffer.alloc(32)])),
           },
         },
       ],

@@ -173,23 +173,38 @@ export default checks([
           OK_OR_PARTIAL,
           NOT_HTML,
           {
-            regex: [/^\[\d{4}-\d{2}-\d{2}[T ][\d:.+-]+\] (main|report)\.(DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL):/m],
+            regex: [
+              /^\[\d{4}-\d{2}-\d{2}[T ][\d:.+-]+\] (main|report)\.(DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL):/m,
+              // Magento 1 (Zend_Log): "2026-03-12T08:14:02+00:00 ERR (3): …".
+              /^\d{4}-\d{2}-\d{2}T[\d:]{8}[+-]\d{2}:\d{2} (EMERG|ALERT|CRIT|ERR|WARN|NOTICE|INFO|DEBUG) \(\d\): /m,
+            ],
+            condition: "or",
           },
         ],
         matched: "[yyyy-mm-dd hh:mm:ss] main.CRITICAL: …",
       },
     ],
     fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/var/log/exception.log": text(
-            "[2026-03-12T08:14:02.412233+00:00] main.CRITICAL: SQLSTATE[HY000] [2002] Connection refused " +
-              '{"exception":"[object] (Zend_Db_Adapter_Exception(code: 2002) at ' +
-              '/var/www/magento/vendor/x.php:12)"} []\n',
-          ),
+      vulnerable: [
+        {
+          server: "nginx",
+          routes: {
+            "/var/log/exception.log": text(
+              "[2026-03-12T08:14:02.412233+00:00] main.CRITICAL: SQLSTATE[HY000] [2002] Connection refused " +
+                '{"exception":"[object] (Zend_Db_Adapter_Exception(code: 2002) at ' +
+                '/var/www/magento/vendor/x.php:12)"} []\n',
+            ),
+          },
         },
-      },
+        {
+          server: "apache",
+          routes: {
+            "/var/log/system.log": text(
+              "2026-03-12T08:14:02+00:00 ERR (3): Warning: include(/var/www/app/design/frontend/x.phtml): failed\n",
+            ),
+          },
+        },
+      ],
       clean: { server: "nginx", routes: { "/var/log/exception.log": { status: 403 } } },
     },
   },

@@ -7,6 +7,14 @@ const REFS = [cwe(532), OWASP_FILES];
 const LOG_CWE = [532, 538];
 const MOVE = "Write logs outside the web root (or deny the path on the web server), and delete the copies served;";
 
+/** A common/combined log line (vhost_combined starts with "host:port "): … [dd/Mon/yyyy:hh:mm:ss +zzzz] "GET …" 200 */
+const ACCESS_LINE =
+  /^([\w.-]+:\d+ )?[\d.:a-fA-F]+ \S+ \S+ \[\d\d\/\w{3}\/\d{4}(:\d\d){3} [+-]\d{4}\] "[A-Z]+ \S+ HTTP\/[\d.]+" \d{3} /m;
+
+/** Tomcat 7 and older, two lines: "Mar 12, 2026 8:14:02 AM org.apache.catalina.… start" then "INFO: …". */
+const TOMCAT7_LINE =
+  /^\w{3} \d{1,2}, \d{4} [\d:]{7,8} [AP]M org\.apache\.(catalina|coyote)\.[\w.]+ \w+\r?\n(INFO|WARNING|SEVERE): /m;
+
 /** PHP's error_log line: [12-Mar-2026 08:14:02 UTC] PHP Warning: … */
 const PHP_ERROR_LINE =
   /^\[\d{2}-\w{3}-\d{4} [\d:]{8}( [\w/+-]+)?\] PHP (Fatal error|Warning|Notice|Parse error|Deprecated|Stack trace)/m;
@@ -33,24 +41,33 @@ export default checks([
           OK_OR_PARTIAL,
           NOT_HTML,
           {
-            regex: [
-              /^[\d.:a-fA-F]+ \S+ \S+ \[\d{2}\/\w{3}\/\d{4}(:\d{2}){3} [+-]\d{4}\] "[A-Z]+ \S+ HTTP\/[\d.]+" \d{3} /m,
-            ],
+            regex: [ACCESS_LINE],
           },
         ],
         matched: '… - - [dd/Mon/yyyy:hh:mm:ss +zzzz] "GET … HTTP/1.1" 200 …',
       },
     ],
     fixtures: {
-      vulnerable: {
-        server: "apache",
-        routes: {
-          "/logs/access.log": text(
-            '198.51.100.23 - - [12/Mar/2026:08:14:02 +0000] "GET /account?token=9f2c1e HTTP/1.1" 200 5123 "-" ' +
-              '"Mozilla/5.0"\n203.0.113.4 - admin [12/Mar/2026:08:14:09 +0000] "POST /admin/login HTTP/1.1" 302 0\n',
-          ),
+      vulnerable: [
+        {
+          server: "apache",
+          routes: {
+            "/logs/access.log": text(
+              '198.51.100.23 - - [12/Mar/2026:08:14:02 +0000] "GET /account?token=9f2c1e HTTP/1.1" 200 5123 "-" ' +
+                '"Mozilla/5.0"\n203.0.113.4 - admin [12/Mar/2026:08:14:09 +0000] "POST /admin/login HTTP/1.1" 302 0\n',
+            ),
+          },
         },
-      },
+        {
+          server: "apache",
+          routes: {
+            "/access_log": text(
+              'shop.example.com:443 198.51.100.23 - - [12/Mar/2026:08:14:02 +0000] "GET / HTTP/2.0" 200 5123 ' +
+                '"-" "curl/8"\n',
+            ),
+          },
+        },
+      ],
       clean: { server: "apache", routes: { "/logs/access.log": { status: 403 } } },
     },
   },
@@ -179,25 +196,38 @@ export default checks([
         match: [
           OK_OR_PARTIAL,
           NOT_HTML,
-          { regex: [/ (INFO|WARNING|SEVERE) \[[\w .-]+\] org\.apache\.(catalina|coyote)\.[\w.]+ /] },
+          {
+            regex: [/ (INFO|WARNING|SEVERE) \[[\w .-]+\] org\.apache\.(catalina|coyote)\.[\w.]+ /, TOMCAT7_LINE],
+            condition: "or",
+          },
         ],
         extract: [{ name: "version", regex: /Server version( name)?:\s+Apache Tomcat\/([\d.]+)/, group: 2 }],
         matched: "dd-Mon-yyyy hh:mm:ss INFO [main] org.apache.catalina.… ",
       },
     ],
     fixtures: {
-      vulnerable: {
-        server: "tomcat",
-        routes: {
-          "/logs/catalina.out": text(
-            "12-Mar-2026 08:14:02.412 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Server " +
-              "version " +
-              "name:   Apache Tomcat/9.0.85\n12-Mar-2026 08:14:05.002 INFO [main] " +
-              "org.apache.catalina.startup.Catalina.start Server startup in [2815] milliseconds\n",
-          ),
+      vulnerable: [
+        {
+          server: "tomcat",
+          routes: {
+            "/logs/catalina.out": text(
+              "12-Mar-2026 08:14:02.412 INFO [main] org.apache.catalina.startup.VersionLoggerListener.log Server " +
+                "version " +
+                "name:   Apache Tomcat/9.0.85\n12-Mar-2026 08:14:05.002 INFO [main] " +
+                "org.apache.catalina.startup.Catalina.start Server startup in [2815] milliseconds\n",
+            ),
+          },
+          expect: { extracted: { version: "9.0.85" } },
         },
-        expect: { extracted: { version: "9.0.85" } },
-      },
+        {
+          server: "tomcat",
+          routes: {
+            "/catalina.out": text(
+              "Mar 12, 2026 8:14:02 AM org.apache.catalina.startup.Catalina start\nINFO: Server startup in 2815 ms\n",
+            ),
+          },
+        },
+      ],
       clean: { server: "tomcat", routes: {} },
     },
   },

@@ -234,7 +234,7 @@ export default checks([
     http: [
       {
         paths: ["/client.ovpn", "/vpn.ovpn", "/{{dn}}.ovpn", "/config.ovpn"],
-        match: [OK, NOT_HTML, { regex: [/^client\s*$/m, /^remote\s+[\w.-]+(\s+\d+)?/m] }],
+        match: [OK, NOT_HTML, { regex: [/^(client|tls-client)\s*$/m, /^remote\s+[\w.-]+(\s+\d+)?/m] }],
         extract: [{ name: "server", regex: /^remote\s+([\w.-]+)/m }],
         judge: (r) =>
           /<key>\s*-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(r.body)
