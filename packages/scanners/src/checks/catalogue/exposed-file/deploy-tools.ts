@@ -1,5 +1,6 @@
-// Deployment tools' settings left in the web root: Capistrano's recipes (servers, users, repository) and Grunt's
-// .ftppass (FTP and SFTP accounts in clear). Proven by their own syntax; secrets are shown masked.
+// Deployment tools' settings left in the web root: Capistrano's recipes (servers, users, repository), Grunt's
+// .ftppass (FTP and SFTP accounts in clear) and Chef's knife configuration. Proven by their own syntax; secrets are
+// shown masked.
 import {
   checks,
   CVSS_CREDENTIALS,
@@ -114,6 +115,53 @@ export default checks([
           ),
         },
       },
+    },
+  },
+  {
+    kind: "http.exposed.chef-knife-config",
+    category: "exposed-file",
+    protocol: "http",
+    title: "Chef knife configuration exposed (.chef/knife.rb)",
+    severity: "medium",
+    description:
+      "The site serves a Chef workstation's knife configuration: the Chef server's address and organisation, the " +
+      "client's name and where its key lives (often beside it, in the same served folder).",
+    remediation:
+      "Remove the .chef folder from the web root, and if its client key was served too, reset that client's key " +
+      "(knife client key regenerate) on the Chef server.",
+    references: ["https://docs.chef.io/workstation/config_rb/", ...REFS],
+    cwe: [538, 200],
+    cvss: CVSS_READ_LOW,
+    http: [
+      {
+        paths: ["/.chef/knife.rb", "/.chef/config.rb", "/knife.rb"],
+        match: [
+          OK,
+          NOT_HTML,
+          {
+            regex: [
+              /^\s*chef_server_url\s+["']https?:\/\/[^"']+["']/m,
+              /^\s*(node_name|client_key|validation_key)\s+["'#]/m,
+            ],
+          },
+        ],
+        extract: [{ name: "server", regex: /^\s*chef_server_url\s+["'](https?:\/\/[^"']+)["']/m }],
+        matched: 'chef_server_url "…" node_name "…" client_key "…"',
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "nginx",
+        routes: {
+          "/.chef/knife.rb": text(
+            'current_dir = File.dirname(__FILE__)\nlog_level                :info\nnode_name                "ops"\n' +
+              'client_key               "#{current_dir}/ops.pem"\n' +
+              'chef_server_url          "https://chef.example.com/organizations/acme"\n',
+          ),
+        },
+        expect: { extracted: { server: "https://chef.example.com/organizations/acme" } },
+      },
+      clean: { server: "nginx", routes: {} },
     },
   },
 ]);

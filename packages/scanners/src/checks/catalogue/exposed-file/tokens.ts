@@ -212,4 +212,93 @@ export default checks([
     sample: 'AKIAZ7Q2E9LMKZ8YT4VB", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzq2e9LmKz8',
     nearMiss: "AKIAZ7Q2E9LMKZ8YT4VB",
   }),
+  tokenCheck({
+    kind: "http.exposed.private-key-in-script",
+    title: "Private key in the site's scripts",
+    severity: "critical",
+    description:
+      "The site sends browsers a PEM private key embedded in a script (a JWT signing key, a service's client key): " +
+      "whoever reads it signs tokens the backend trusts or authenticates as the key's owner.",
+    remediation: `${SERVER_SIDE} and replace the key pair (and revoke certificates or trust set up for the old one).`,
+    reference: "https://cwe.mitre.org/data/definitions/321.html",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
+    // In a JS string the line breaks are "\\n" escapes.
+    token: /-----BEGIN (RSA |EC |OPENSSH |ENCRYPTED )?PRIVATE KEY-----(\\n|\s)+[A-Za-z0-9+/]{40}/,
+    shown: 38,
+    sample: "-----BEGIN PRIVATE KEY-----\\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7\\n",
+    nearMiss: "-----BEGIN PUBLIC KEY-----\\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1L7\\n",
+  }),
+  tokenCheck({
+    kind: "http.exposed.npm-token-in-script",
+    title: "npm access token in the site's scripts",
+    severity: "critical",
+    description:
+      "The site sends browsers an npm access token (npm_): whoever reads it installs the organisation's private " +
+      "packages and, with a publish token, ships malicious versions of them to every user.",
+    remediation: `${SERVER_SIDE} and revoke the token (npm token revoke, or npmjs.com, Access Tokens).`,
+    reference: "https://docs.npmjs.com/about-access-tokens",
+    token: /\bnpm_[A-Za-z0-9]{36}\b/,
+    shown: 8,
+    sample: "npm_8b3fZx0qQm1c2d3e4f5g6h7i8j9k0LaBcDeF",
+    nearMiss: "npm_TOKEN",
+  }),
+  tokenCheck({
+    kind: "http.exposed.shopify-token",
+    title: "Shopify access token in the site's scripts",
+    severity: "critical",
+    description:
+      "The site sends browsers a Shopify Admin API access token or app secret (shpat_, shpca_, shppa_, shpss_): " +
+      "whoever reads it reads and changes the store's orders, customers and products.",
+    remediation: `${SERVER_SIDE} and rotate it (uninstall and reinstall the custom app, or rotate the app's secret).`,
+    reference:
+      "https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin",
+    token: /\bshp(at|ca|pa|ss)_[a-fA-F0-9]{32}\b/,
+    shown: 10,
+    sample: "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",
+    nearMiss: "shpat_xxxxxxxx",
+  }),
+  tokenCheck({
+    kind: "http.exposed.mailchimp-api-key",
+    title: "Mailchimp API key in the site's scripts",
+    severity: "high",
+    description:
+      "The site sends browsers a Mailchimp API key (32 hex digits, a dash and the data centre): whoever reads it " +
+      "exports the audience (names and e-mail addresses) and sends campaigns as the organisation.",
+    remediation: `${SERVER_SIDE} and disable the key in Mailchimp (Account, Extras, API keys).`,
+    reference: "https://mailchimp.com/developer/marketing/guides/quick-start/#generate-your-api-key",
+    token: /\b[0-9a-f]{32}-us\d{1,2}\b/,
+    shown: 6,
+    sample: "9f2c1e8a7b6d5c4e3f2a1b0c9d8e7f6a-us21",
+    nearMiss: "your-api-key-us21",
+  }),
+  tokenCheck({
+    kind: "http.exposed.telegram-bot-token",
+    title: "Telegram bot token in the site's scripts",
+    severity: "high",
+    description:
+      "The site sends browsers a Telegram bot token: whoever reads it controls the bot, reads the messages sent to " +
+      "it and writes to every chat it belongs to as the bot.",
+    remediation: `${SERVER_SIDE} and revoke it with @BotFather (/revoke), then give the backend the new token.`,
+    reference: "https://core.telegram.org/bots/api#authorizing-your-bot",
+    token: /\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b/,
+    shown: 14,
+    sample: "6071234567:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw9",
+    nearMiss: "6071234567:TOKEN",
+  }),
+  tokenCheck({
+    kind: "http.exposed.discord-webhook",
+    title: "Discord webhook in the site's scripts",
+    severity: "medium",
+    description:
+      "The site sends browsers a Discord webhook URL: whoever reads it posts into the server's channel as the " +
+      "webhook (phishing to the community) and can delete the webhook.",
+    remediation: `${SERVER_SIDE} and delete the webhook in the channel's settings (Integrations, Webhooks).`,
+    reference: "https://discord.com/developers/docs/resources/webhook",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:L/A:L",
+    token: /https:\/\/(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks\/\d{17,20}\/[\w-]{60,68}/,
+    shown: 48,
+    sample:
+      "https://discord.com/api/webhooks/1217345678901234567/Xq2e9LmKz8Yt4Vb3n7RwQ1aZXq2e9LmKz8Yt4Vb3n7RwQ1aZXq2e9LmKz8Yt4Vb3n7Rw",
+    nearMiss: "https://discord.com/api/webhooks/ID/TOKEN",
+  }),
 ]);
