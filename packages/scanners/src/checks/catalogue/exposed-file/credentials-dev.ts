@@ -1,6 +1,6 @@
 // Developer and client credential files from a home directory served as the web root: package registries (PyPI,
-// RubyGems, crates.io), .netrc, PostgreSQL's .pgpass, MySQL's .my.cnf and the GitHub CLI's token. Each is proven by
-// its own syntax; the secret itself is never shown.
+// RubyGems, crates.io), .netrc, PostgreSQL's .pgpass, MySQL's .my.cnf, the GitHub CLI's token and msmtp's SMTP
+// account. Each is proven by its own syntax; the secret itself is never shown.
 import {
   checks,
   CVSS_CREDENTIALS,
@@ -243,6 +243,49 @@ export default checks([
       clean: {
         server: "nginx",
         routes: { "/.config/gh/hosts.yml": text("github.com:\n    user: jdoe\n    git_protocol: https\n") },
+      },
+    },
+  },
+  {
+    kind: "http.exposed.msmtprc",
+    category: "exposed-file",
+    protocol: "http",
+    title: "SMTP client credentials exposed (.msmtprc)",
+    severity: "critical",
+    description:
+      "The site serves msmtp's configuration (the sendmail replacement PHP's mail() often uses): the SMTP server and " +
+      "the account's user and password in clear, with which anyone sends mail as the organisation.",
+    remediation: `${HOME} change the SMTP account's password, and use passwordeval or a keyring instead of password.`,
+    references: ["https://marlam.de/msmtp/msmtp.html#Authentication", ...REFS],
+    cwe: [522, 256],
+    cvss: CVSS_CREDENTIALS,
+    http: [
+      {
+        paths: ["/.msmtprc", "/msmtprc", "/etc/msmtprc"],
+        match: [OK, NOT_HTML, { regex: [/^\s*account\s+\S+/m, /^\s*host\s+[\w.-]+/m, /^\s*password\s+\S+/m] }],
+        extract: [{ name: "host", regex: /^\s*host\s+([\w.-]+)/m }],
+        matched: "account … host … user … password …",
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "apache",
+        routes: {
+          "/.msmtprc": text(
+            "defaults\nauth on\ntls on\n\naccount shop\nhost smtp.example.com\nport 587\nfrom shop@example.com\n" +
+              "user shop@example.com\npassword Sm7!tp2Qz\n\naccount default : shop\n",
+          ),
+        },
+        expect: { extracted: { host: "smtp.example.com" } },
+      },
+      // The same account with its password fetched from a keyring names no secret.
+      clean: {
+        server: "apache",
+        routes: {
+          "/.msmtprc": text(
+            "account shop\nhost smtp.example.com\nuser shop@example.com\npasswordeval secret-tool lookup smtp shop\n",
+          ),
+        },
       },
     },
   },

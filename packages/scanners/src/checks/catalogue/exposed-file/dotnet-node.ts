@@ -302,7 +302,7 @@ export default checks([
     kind: "http.exposed.dependency-manifest",
     category: "exposed-file",
     protocol: "http",
-    title: "Dependency manifest exposed (package.json, composer.lock, Gemfile.lock)",
+    title: "Dependency manifest exposed (package.json, composer.lock, installed.json, Gemfile.lock)",
     severity: "low",
     description:
       "The site serves its dependency manifest or lock file: every library and exact version it runs, which points " +
@@ -323,6 +323,11 @@ export default checks([
       },
       { paths: ["/composer.json"], match: [OK, { json: { require: "object" } }] },
       { paths: ["/composer.lock"], match: [OK, { json: { packages: "array", "content-hash": "string" } }] },
+      // Composer 2's record of what vendor/ holds, served where the project's root is the web root.
+      {
+        paths: ["/vendor/composer/installed.json"],
+        match: [OK, { json: { packages: "array", "packages[].name": /^[\w.-]+\/[\w.-]+$/ } }],
+      },
       {
         paths: ["/Gemfile.lock"],
         match: [OK, NOT_HTML, { regex: [/^GEM\r?\n\s+remote: https?:\/\//m, /^\s+specs:\s*$/m] }],
@@ -357,6 +362,15 @@ export default checks([
             "/Gemfile.lock": text(
               "GEM\n  remote: https://rubygems.org/\n  specs:\n    rails (6.1.4)\n    rack (2.2.3)\n",
             ),
+          },
+        },
+        {
+          server: "nginx",
+          routes: {
+            "/vendor/composer/installed.json": json({
+              packages: [{ name: "symfony/http-kernel", version: "v5.4.21", type: "library" }],
+              dev: false,
+            }),
           },
         },
       ],
