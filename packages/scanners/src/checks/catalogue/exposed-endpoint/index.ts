@@ -2,9 +2,13 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./frameworks.ts";
 import f2 from "./server-status.ts";
+import f3 from "./spring-actuator-inventory.ts";
+import f4 from "./spring-actuator.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/frameworks.ts", checks: f1 },
   { file: "exposed-endpoint/server-status.ts", checks: f2 },
+  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f3 },
+  { file: "exposed-endpoint/spring-actuator.ts", checks: f4 },
 ];
 export default files;

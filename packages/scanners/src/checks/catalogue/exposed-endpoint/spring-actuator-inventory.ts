@@ -1,0 +1,405 @@
+// Spring Boot Actuator endpoints that map the application for an attacker: its routes, beans, auto-configuration,
+// scheduled jobs, health details, metrics, build and migration history. Each its own kind (see spring-actuator.ts).
+import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
+
+const API = "https://docs.spring.io/spring-boot/api/rest/actuator";
+const SECURITY = "https://docs.spring.io/spring-boot/reference/actuator/endpoints.html#actuator.endpoints.security";
+const EXPOSE_LESS =
+  "Expose only what monitoring needs (management.endpoints.web.exposure.include=health), require authentication " +
+  "for the rest (Spring Security on EndpointRequest.toAnyEndpoint()), or serve them on an internal port " +
+  "(management.server.port).";
+const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
+const actuator = (value: unknown) => json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
+const hidden = (path: string) =>
+  json({ timestamp: "2026-03-02T10:00:00.000+00:00", status: 404, error: "Not Found", path }, 404);
+
+export default checks([
+  {
+    kind: "http.exposed.spring-mappings",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator request mappings exposed",
+    severity: "low",
+    description:
+      "Spring Boot's mappings endpoint is public: every route of the application with its handler method, " +
+      "including administrative and undocumented ones.",
+    remediation: `Remove mappings from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/mappings.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/mappings", "/mappings"],
+        match: [
+          OK,
+          JSON_TYPE,
+          {
+            any: [
+              { regex: [/"dispatcherServlets"\s*:\s*\{/, /"predicate"\s*:\s*"\{/] },
+              { regex: [/"\{\[\/[^"]*\](,methods=\[\w+\])?[^"]*\}"\s*:\s*\{\s*"bean"\s*:/] },
+            ],
+          },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: [
+        {
+          server: "tomcat",
+          routes: {
+            "/actuator/mappings": actuator({
+              contexts: {
+                shop: {
+                  mappings: {
+                    dispatcherServlets: {
+                      dispatcherServlet: [
+                        {
+                          handler: "com.acme.shop.AdminController#users()",
+                          predicate: "{GET [/internal/admin/users]}",
+                          details: { handlerMethod: { className: "com.acme.shop.AdminController", name: "users" } },
+                        },
+                      ],
+                    },
+                  },
+                },
+              },
+            }),
+          },
+        },
+        {
+          server: "tomcat",
+          routes: {
+            "/mappings": json({
+              "{[/internal/admin/users],methods=[GET]}": {
+                bean: "requestMappingHandlerMapping",
+                method: "public java.util.List com.acme.shop.AdminController.users()",
+              },
+            }),
+          },
+        },
+      ],
+      clean: { server: "tomcat", routes: { "/actuator/mappings": hidden("/actuator/mappings") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-beans",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator beans exposed",
+    severity: "low",
+    description:
+      "Spring Boot's beans endpoint is public: every bean of the application context with its class and " +
+      "dependencies, which lists the libraries and their versions' classes an exploit would target.",
+    remediation: `Remove beans from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/beans.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/beans", "/beans"],
+        match: [
+          OK,
+          JSON_TYPE,
+          { regex: [/"scope"\s*:\s*"(singleton|prototype)"/, /"aliases"\s*:\s*\[/, /"dependencies"\s*:\s*\[/] },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/beans": actuator({
+            contexts: {
+              shop: {
+                beans: {
+                  paymentClient: {
+                    aliases: [],
+                    scope: "singleton",
+                    type: "com.acme.shop.PaymentClient",
+                    resource: "class path resource [com/acme/shop/PaymentConfig.class]",
+                    dependencies: ["restTemplate"],
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/beans": hidden("/actuator/beans") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-conditions",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator auto-configuration report exposed",
+    severity: "low",
+    description:
+      "Spring Boot's conditions endpoint (autoconfig in Boot 1) is public: which auto-configurations applied and " +
+      "why, which names the data stores, caches, security setup and libraries of the application.",
+    remediation: `Remove conditions from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/conditions.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/conditions", "/autoconfig"],
+        match: [OK, JSON_TYPE, { regex: [/"positiveMatches"\s*:\s*\{/, /"negativeMatches"\s*:\s*\{/] }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/conditions": actuator({
+            contexts: {
+              shop: {
+                positiveMatches: {
+                  DataSourceAutoConfiguration: [
+                    { condition: "OnClassCondition", message: "@ConditionalOnClass found required classes" },
+                  ],
+                },
+                negativeMatches: {},
+                unconditionalClasses: [],
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/conditions": hidden("/actuator/conditions") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-scheduledtasks",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator scheduled tasks exposed",
+    severity: "low",
+    description:
+      "Spring Boot's scheduledtasks endpoint is public: the application's background jobs, their classes and " +
+      "schedules (when exports, clean-ups and synchronisations run).",
+    remediation: `Remove scheduledtasks from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/scheduledtasks.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/scheduledtasks"],
+        match: [OK, JSON_TYPE, { json: { cron: "array", fixedDelay: "array", fixedRate: "array" } }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/scheduledtasks": actuator({
+            cron: [{ runnable: { target: "com.acme.shop.Exports.nightlyDump" }, expression: "0 0 2 * * *" }],
+            fixedDelay: [],
+            fixedRate: [],
+            custom: [],
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/scheduledtasks": hidden("/actuator/scheduledtasks") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-health-details",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot health endpoint shows component details",
+    severity: "low",
+    description:
+      "Spring Boot's health endpoint shows its details to anyone (show-details=always): the database product and " +
+      "version, disk paths and sizes, mail, cache and broker hosts the application depends on.",
+    remediation:
+      "Show details only to authorised users (management.endpoint.health.show-details=when-authorized) or never; " +
+      "the status alone is enough for load balancers.",
+    references: [`${API}/health.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/health", "/health"],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { status: /^(UP|DOWN|OUT_OF_SERVICE|UNKNOWN)$/ } },
+          {
+            any: [
+              { regex: [/"details"\s*:\s*\{\s*"(total|database|free|version|path|validationQuery|location)"/] },
+              { regex: [/"diskSpace"\s*:\s*\{\s*"status"\s*:\s*"\w+"\s*,\s*"total"\s*:/] },
+            ],
+          },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/health": actuator({
+            status: "UP",
+            components: {
+              db: { status: "UP", details: { database: "PostgreSQL", validationQuery: "isValid()" } },
+              diskSpace: {
+                status: "UP",
+                details: { total: 52710469632, free: 31207526400, threshold: 10485760, path: "/srv/shop/.", exists: true },
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/health": actuator({ status: "UP" }) } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-metrics",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator metrics exposed",
+    severity: "low",
+    description:
+      "Spring Boot's metrics endpoint is public: the application's meters (JVM memory, connection pools, HTTP " +
+      "routes with their request counts), which map the application and show how loaded it is.",
+    remediation: `Remove metrics from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/metrics.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/metrics", "/metrics"],
+        match: [
+          OK,
+          JSON_TYPE,
+          {
+            any: [
+              { json: { "names[]": /^jvm\.memory\.used$/ } },
+              { json: { mem: "number", processors: "number", classes: "number", heap: "number" } },
+            ],
+          },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: [
+        {
+          server: "tomcat",
+          routes: {
+            "/actuator/metrics": actuator({
+              names: ["hikaricp.connections.active", "http.server.requests", "jvm.memory.used", "process.uptime"],
+            }),
+          },
+        },
+        {
+          server: "tomcat",
+          routes: { "/metrics": json({ mem: 412004, "mem.free": 210020, processors: 2, classes: 13002, heap: 1864192 }) },
+        },
+      ],
+      clean: { server: "tomcat", routes: { "/actuator/metrics": hidden("/actuator/metrics") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-info",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator info shows build and Git details",
+    severity: "low",
+    description:
+      "Spring Boot's info endpoint is public and shows the build (artifact, version) or the Git commit the " +
+      "application was built from: exactly which code, and so which known flaws, it runs.",
+    remediation:
+      "Leave build and Git details out of info (management.info.git.enabled=false, management.info.build.enabled=" +
+      "false) or stop exposing info publicly.",
+    references: [`${API}/info.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/info", "/info"],
+        match: [
+          OK,
+          JSON_TYPE,
+          {
+            any: [
+              { json: { "git.commit.id": /^[0-9a-f]{7,40}$/ } },
+              { json: { "build.artifact": "string", "build.version": "string" } },
+            ],
+          },
+        ],
+        extract: [{ name: "version", json: "build.version" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/info": actuator({
+            git: { branch: "release/4.2", commit: { id: "9f3c1e2", time: "2026-02-27T16:03:11Z" } },
+            build: { artifact: "shop", name: "shop", version: "4.2.0", group: "com.acme" },
+          }),
+        },
+        expect: { extracted: { version: "4.2.0" } },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/info": actuator({}) } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-migrations",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator database migration history exposed (Flyway, Liquibase)",
+    severity: "low",
+    description:
+      "Spring Boot's flyway or liquibase endpoint is public: every schema migration the database went through, " +
+      "with script names, descriptions and the database user that ran them.",
+    remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${API}/flyway.html`, `${API}/liquibase.html`, SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/flyway", "/actuator/liquibase", "/flyway", "/liquibase"],
+        match: [
+          OK,
+          JSON_TYPE,
+          {
+            any: [
+              { regex: [/"flywayBeans"\s*:\s*\{/, /"migrations"\s*:\s*\[/] },
+              { regex: [/"liquibaseBeans"\s*:\s*\{/, /"changeSets"\s*:\s*\[/] },
+            ],
+          },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/flyway": actuator({
+            contexts: {
+              shop: {
+                flywayBeans: {
+                  flyway: {
+                    migrations: [
+                      {
+                        type: "SQL",
+                        checksum: 1131276306,
+                        version: "3",
+                        description: "add card tokens",
+                        script: "V3__add_card_tokens.sql",
+                        state: "SUCCESS",
+                        installedBy: "shop_owner",
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/flyway": hidden("/actuator/flyway") } },
+    },
+  },
+]);
