@@ -92,7 +92,7 @@ export default checks([
     cwe: [306, 749],
     http: [
       {
-        paths: ["/jolokia/version", "/actuator/jolokia/version"],
+        paths: ["/jolokia/version", "/actuator/jolokia/version", "/api/jolokia/version"],
         match: [OK, { json: { "request.type": /^version$/, "value.agent": "string", status: 200 } }],
         extract: [{ name: "version", json: "value.agent" }],
       },
