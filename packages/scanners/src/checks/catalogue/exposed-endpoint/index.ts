@@ -2,15 +2,19 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./frameworks.ts";
 import f2 from "./java-servers.ts";
-import f3 from "./server-status.ts";
-import f4 from "./spring-actuator-inventory.ts";
-import f5 from "./spring-actuator.ts";
+import f3 from "./monitoring.ts";
+import f4 from "./proxies.ts";
+import f5 from "./server-status.ts";
+import f6 from "./spring-actuator-inventory.ts";
+import f7 from "./spring-actuator.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/frameworks.ts", checks: f1 },
   { file: "exposed-endpoint/java-servers.ts", checks: f2 },
-  { file: "exposed-endpoint/server-status.ts", checks: f3 },
-  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f4 },
-  { file: "exposed-endpoint/spring-actuator.ts", checks: f5 },
+  { file: "exposed-endpoint/monitoring.ts", checks: f3 },
+  { file: "exposed-endpoint/proxies.ts", checks: f4 },
+  { file: "exposed-endpoint/server-status.ts", checks: f5 },
+  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f6 },
+  { file: "exposed-endpoint/spring-actuator.ts", checks: f7 },
 ];
 export default files;
