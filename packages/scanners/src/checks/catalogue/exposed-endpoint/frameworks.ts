@@ -132,7 +132,7 @@ export default checks([
     cwe: [200],
     http: [
       {
-        paths: ["/graphql", "/api/graphql", "/graphql/v1"],
+        paths: ["/graphql", "/api/graphql", "/graphql/v1", "/v1/graphql", "/query"],
         method: "POST",
         headers: { "content-type": "application/json" },
         body: '{"query":"query { __schema { queryType { name } types { name } } }"}',
