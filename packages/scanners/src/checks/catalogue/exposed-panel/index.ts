@@ -4,17 +4,21 @@ import f1 from "./admin-consoles.ts";
 import f2 from "./data-platforms.ts";
 import f3 from "./databases.ts";
 import f4 from "./devops.ts";
-import f5 from "./java-servers.ts";
-import f6 from "./notebooks-bi.ts";
-import f7 from "./platforms.ts";
+import f5 from "./hosting-mail.ts";
+import f6 from "./java-servers.ts";
+import f7 from "./network-appliances.ts";
+import f8 from "./notebooks-bi.ts";
+import f9 from "./platforms.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-panel/admin-consoles.ts", checks: f1 },
   { file: "exposed-panel/data-platforms.ts", checks: f2 },
   { file: "exposed-panel/databases.ts", checks: f3 },
   { file: "exposed-panel/devops.ts", checks: f4 },
-  { file: "exposed-panel/java-servers.ts", checks: f5 },
-  { file: "exposed-panel/notebooks-bi.ts", checks: f6 },
-  { file: "exposed-panel/platforms.ts", checks: f7 },
+  { file: "exposed-panel/hosting-mail.ts", checks: f5 },
+  { file: "exposed-panel/java-servers.ts", checks: f6 },
+  { file: "exposed-panel/network-appliances.ts", checks: f7 },
+  { file: "exposed-panel/notebooks-bi.ts", checks: f8 },
+  { file: "exposed-panel/platforms.ts", checks: f9 },
 ];
 export default files;
