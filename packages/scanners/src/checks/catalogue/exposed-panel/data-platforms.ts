@@ -18,7 +18,11 @@ export default checks([
     http: [
       {
         paths: ["/ws/v1/cluster/info"],
-        match: [OK, JSON_TYPE, { json: { "clusterInfo.state": /^STARTED$/, "clusterInfo.resourceManagerVersion": "string" } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { "clusterInfo.state": /^STARTED$/, "clusterInfo.resourceManagerVersion": "string" } },
+        ],
         extract: [{ name: "version", json: "clusterInfo.hadoopVersion" }],
       },
     ],
@@ -56,7 +60,11 @@ export default checks([
     http: [
       {
         paths: ["/jmx?qry=Hadoop:service=NameNode,name=NameNodeInfo"],
-        match: [OK, JSON_TYPE, { json: { "beans[].name": /service=NameNode,name=NameNodeInfo/, "beans[].Version": "string" } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { "beans[].name": /service=NameNode,name=NameNodeInfo/, "beans[].Version": "string" } },
+        ],
         extract: [{ name: "version", regex: /"Version"\s*:\s*"([\d.]+)/ }],
       },
     ],
@@ -103,7 +111,7 @@ export default checks([
         server: "jetty",
         routes: {
           "/": html(
-            '<!DOCTYPE html><html><head><title>Spark Master at spark://10.0.4.5:7077</title></head><body><div class=' +
+            "<!DOCTYPE html><html><head><title>Spark Master at spark://10.0.4.5:7077</title></head><body><div class=" +
               '"container-fluid"><h3 style="vertical-align: middle; display: inline-block;"><a href="/"><img src="' +
               '/static/spark-logo-77x50px-hd.png"><span class="version" style="margin-right: 15px;">3.5.0</span></a>' +
               "Spark Master at spark://10.0.4.5:7077</h3><ul><li><strong>Alive Workers:</strong> 4</li></ul></div>" +
@@ -154,7 +162,9 @@ export default checks([
         },
         {
           server: "go",
-          routes: { "/config": json({ "flink-version": "1.17.2", features: { "web-submit": false, "web-cancel": false } }) },
+          routes: {
+            "/config": json({ "flink-version": "1.17.2", features: { "web-submit": false, "web-cancel": false } }),
+          },
           expect: { severity: "high" },
         },
       ],
@@ -183,7 +193,9 @@ export default checks([
         routes: {
           "/status": json({
             version: "28.0.0",
-            modules: [{ name: "org.apache.druid.query.aggregation.datasketches.theta.SketchModule", version: "28.0.0" }],
+            modules: [
+              { name: "org.apache.druid.query.aggregation.datasketches.theta.SketchModule", version: "28.0.0" },
+            ],
             memory: { maxMemory: 4294967296, totalMemory: 1073741824, freeMemory: 536870912 },
           }),
         },
@@ -222,7 +234,10 @@ export default checks([
       clean: {
         server: "jetty",
         routes: {
-          "/nifi-api/flow/current-user": html("Unable to perform the desired action due to insufficient permissions.", 401),
+          "/nifi-api/flow/current-user": html(
+            "Unable to perform the desired action due to insufficient permissions.",
+            401,
+          ),
         },
       },
     },
@@ -238,7 +253,11 @@ export default checks([
     http: [
       {
         paths: ["/v1/info"],
-        match: [OK, JSON_TYPE, { json: { "nodeVersion.version": "string", coordinator: "boolean", environment: "string" } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { "nodeVersion.version": "string", coordinator: "boolean", environment: "string" } },
+        ],
         extract: [{ name: "version", json: "nodeVersion.version" }],
       },
     ],

@@ -3,7 +3,8 @@
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
 import { openConsole, panel } from "../../kit.ts";
 
-const NETWORK = "Allow only the administrators' network to reach it (a Require ip or allow/deny rule at the web server)";
+const NETWORK =
+  "Allow only the administrators' network to reach it (a Require ip or allow/deny rule at the web server)";
 
 export default checks([
   panel({
@@ -199,7 +200,11 @@ export default checks([
     http: [
       {
         paths: ["/api/"],
-        match: [OK, JSON_TYPE, { json: { tagline: /Manage your logs in the dark/, version: "string", cluster_id: "string" } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { tagline: /Manage your logs in the dark/, version: "string", cluster_id: "string" } },
+        ],
         extract: [{ name: "version", json: "version" }],
       },
     ],
@@ -277,7 +282,14 @@ export default checks([
         server: "go",
         routes: {
           "/api/clusters": json([
-            { name: "prod", defaultCluster: true, status: "online", brokerCount: 3, onlinePartitionCount: 142, topicCount: 37 },
+            {
+              name: "prod",
+              defaultCluster: true,
+              status: "online",
+              brokerCount: 3,
+              onlinePartitionCount: 142,
+              topicCount: 37,
+            },
           ]),
         },
         expect: { extracted: { clusters: ["prod"] } },

@@ -27,7 +27,7 @@ export default checks([
           "/users/sign_in": html(
             '<!DOCTYPE html>\n<html class="gl-light" lang="en">\n<head prefix="og: http://ogp.me/ns#">\n<meta ' +
               'content="GitLab" property="og:site_name">\n<meta content="Sign in · GitLab" property="og:title">\n' +
-              "<title>Sign in · GitLab</title>\n<script>\n//<![CDATA[\nwindow.gon={};gon.api_version=\"v4\";\n//]]>" +
+              '<title>Sign in · GitLab</title>\n<script>\n//<![CDATA[\nwindow.gon={};gon.api_version="v4";\n//]]>' +
               '\n</script>\n</head>\n<body><form class="new_user" id="new_user" action="/users/sign_in" method="post">' +
               '<input type="text" name="user[login]" id="user_login"></form></body>\n</html>\n',
           ),
@@ -176,7 +176,10 @@ export default checks([
     http: [
       {
         paths: ["/login.action"],
-        match: [OK, { regex: [/name="confluence-(request-time|base-url)"|Atlassian Confluence/, /name="ajs-version-number"/] }],
+        match: [
+          OK,
+          { regex: [/name="confluence-(request-time|base-url)"|Atlassian Confluence/, /name="ajs-version-number"/] },
+        ],
         extract: [{ name: "version", regex: /name="ajs-version-number" content="([\d.]+)"/ }],
       },
     ],
@@ -202,7 +205,8 @@ export default checks([
     description:
       "SonarQube answers from the internet: its projects hold the source code and the findings about it, the " +
       "shipped admin / admin account is often left, and forced authentication is off on older installations.",
-    fix: "Turn on forced authentication (sonar.forceAuthentication=true), change the admin password, and " +
+    fix:
+      "Turn on forced authentication (sonar.forceAuthentication=true), change the admin password, and " +
       `${SSO.toLowerCase()}.`,
     docs: "https://docs.sonarsource.com/sonarqube/latest/instance-administration/security/",
     http: [
@@ -240,7 +244,8 @@ export default checks([
       "Nexus Repository Manager answers from the internet: the artifacts and the credentials of its proxy " +
       "repositories are one password away, older versions shipped admin / admin123, and anonymous access is " +
       "often left on.",
-    fix: "Disable anonymous access (Security > Anonymous Access), change the admin password, and reach the UI only " +
+    fix:
+      "Disable anonymous access (Security > Anonymous Access), change the admin password, and reach the UI only " +
       "from the build network.",
     docs: "https://help.sonatype.com/en/anonymous-access.html",
     http: [
@@ -255,7 +260,7 @@ export default checks([
         server: "jetty",
         routes: {
           "/": html(
-            "<!DOCTYPE html><html lang=\"en\"><head><title>Sonatype Nexus Repository</title></head><body><div id=" +
+            '<!DOCTYPE html><html lang="en"><head><title>Sonatype Nexus Repository</title></head><body><div id=' +
               '"loading-mask"></div></body></html>',
             200,
             { server: "Nexus/3.61.0-02 (OSS)" },
@@ -302,13 +307,18 @@ export default checks([
       "The Harbor container registry answers from the internet with its version: its images (and the secrets " +
       "baked into them) are one password away. With self-registration on, anyone can create an account (reported " +
       "as medium).",
-    fix: "Turn self-registration off (Configuration > Authentication), make projects private, change the admin " +
+    fix:
+      "Turn self-registration off (Configuration > Authentication), make projects private, change the admin " +
       "password, and use OIDC.",
     docs: "https://goharbor.io/docs/latest/administration/configure-authentication/",
     http: [
       {
         paths: ["/api/v2.0/systeminfo"],
-        match: [OK, JSON_TYPE, { json: { harbor_version: /^v\d+\.\d+/, auth_mode: "string", self_registration: true } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { json: { harbor_version: /^v\d+\.\d+/, auth_mode: "string", self_registration: true } },
+        ],
         extract: [{ name: "version", json: "harbor_version" }],
         severity: "medium",
       },
@@ -335,7 +345,11 @@ export default checks([
         {
           server: "nginx",
           routes: {
-            "/api/v2.0/systeminfo": json({ auth_mode: "oidc_auth", harbor_version: "v2.10.0-b6de84c5", self_registration: false }),
+            "/api/v2.0/systeminfo": json({
+              auth_mode: "oidc_auth",
+              harbor_version: "v2.10.0-b6de84c5",
+              self_registration: false,
+            }),
           },
           expect: { severity: "low" },
         },
@@ -364,7 +378,7 @@ export default checks([
         server: "tomcat",
         routes: {
           "/login.html": html(
-            '<!DOCTYPE html><html><head><title>Log in to TeamCity &mdash; TeamCity</title></head><body><div id=' +
+            "<!DOCTYPE html><html><head><title>Log in to TeamCity &mdash; TeamCity</title></head><body><div id=" +
               '"loginPage"><h1>Log in to TeamCity</h1><form action="/loginSubmit.html" method="post"></form></div>' +
               '<div class="loginFooter">TeamCity Professional 2023.11.1 (build 147412)</div></body></html>',
           ),
@@ -381,7 +395,8 @@ export default checks([
       "Argo CD answers from the internet: it deploys to the company's Kubernetes clusters and holds their " +
       "credentials and the Git repositories' keys, one password (the initial admin secret on many installations) " +
       "away.",
-    fix: "Disable the local admin user after configuring SSO (admin.enabled: \"false\" in argocd-cm) and expose " +
+    fix:
+      'Disable the local admin user after configuring SSO (admin.enabled: "false" in argocd-cm) and expose ' +
       "the server only on an internal ingress.",
     docs: "https://argo-cd.readthedocs.io/en/stable/operator-manual/security/",
     http: [

@@ -17,7 +17,10 @@ export default checks([
     http: [
       {
         paths: ["/host-manager/html"],
-        match: [{ status: [401] }, { part: "header:www-authenticate", regex: [/realm="Tomcat Host Manager Application"/] }],
+        match: [
+          { status: [401] },
+          { part: "header:www-authenticate", regex: [/realm="Tomcat Host Manager Application"/] },
+        ],
       },
     ],
     fixtures: {
@@ -40,7 +43,8 @@ export default checks([
     description:
       "WebLogic's administration console answers from the internet: it deploys applications and changes the " +
       "domain, and it has had pre-authentication flaws that run code (CVE-2020-14882/14883).",
-    fix: "Serve the console only on an administration port reachable from the management network (a dedicated " +
+    fix:
+      "Serve the console only on an administration port reachable from the management network (a dedicated " +
       "administration port or network channel), or disable it (console-enabled=false).",
     docs: "https://docs.oracle.com/en/middleware/standalone/weblogic-server/14.1.1.0/secmg/lockdown.html",
     http: [
@@ -75,7 +79,8 @@ export default checks([
     description:
       "The HTTP management interface of WildFly or JBoss EAP (the HAL console and the /management API, port 9990) " +
       "answers from the internet: with a management user's password it deploys code and reconfigures the server.",
-    fix: "Bind the management interface to localhost or the management network (-bmanagement=127.0.0.1, or the " +
+    fix:
+      "Bind the management interface to localhost or the management network (-bmanagement=127.0.0.1, or the " +
       "management interface's socket binding in standalone.xml).",
     docs: "https://docs.wildfly.org/31/Admin_Guide.html#Management_Clients",
     http: [
@@ -106,7 +111,8 @@ export default checks([
     description:
       "The administration console of GlassFish or Payara (port 4848) answers from the internet: it deploys " +
       "applications, and older GlassFish releases allowed the admin user with an empty password.",
-    fix: "Turn off remote administration (asadmin disable-secure-admin, and bind the admin listener to localhost) " +
+    fix:
+      "Turn off remote administration (asadmin disable-secure-admin, and bind the admin listener to localhost) " +
       "and set an admin password (asadmin change-admin-password).",
     docs: "https://docs.payara.fish/community/docs/Technical%20Documentation/Payara%20Server%20Documentation/Server%20Configuration%20And%20Management/Admin%20Console%20Configuration/Overview.html",
     http: [
@@ -117,7 +123,13 @@ export default checks([
           { part: "headers", regex: [/(GlassFish|Payara) Server/] },
           { regex: [/Administration Console/i, /j_security_check|j_username/] },
         ],
-        extract: [{ name: "version", part: "headers", regex: /(?:GlassFish|Payara) Server(?: Open Source Edition)?\s+([\d.]+)/ }],
+        extract: [
+          {
+            name: "version",
+            part: "headers",
+            regex: /(?:GlassFish|Payara) Server(?: Open Source Edition)?\s+([\d.]+)/,
+          },
+        ],
       },
     ],
     fixtures: {
@@ -133,7 +145,8 @@ export default checks([
             200,
             {
               server: "GlassFish Server Open Source Edition  4.1.2",
-              "x-powered-by": "Servlet/3.1 JSP/2.3 (GlassFish Server Open Source Edition  4.1.2  Java/Oracle Corporation/1.8)",
+              "x-powered-by":
+                "Servlet/3.1 JSP/2.3 (GlassFish Server Open Source Edition  4.1.2  Java/Oracle Corporation/1.8)",
             },
           ),
         },
@@ -149,7 +162,8 @@ export default checks([
     description:
       "Axis2's administration application answers from the internet. It uploads and activates services, so whoever " +
       "logs in (the shipped default is admin / axis2) runs code on the server.",
-    fix: "Remove axis2-admin from production, or change userName and password in axis2.xml and allow it only " +
+    fix:
+      "Remove axis2-admin from production, or change userName and password in axis2.xml and allow it only " +
       "from the management network.",
     docs: "https://axis.apache.org/axis2/java/core/docs/webadminguide.html",
     http: [
@@ -163,7 +177,7 @@ export default checks([
         server: "tomcat",
         routes: {
           "/axis2/axis2-admin/": html(
-            "<html><head><title>Login to Axis2 :: Administration page</title></head><body><form method=\"post\" " +
+            '<html><head><title>Login to Axis2 :: Administration page</title></head><body><form method="post" ' +
               'action="login"><input type="text" name="userName"><input type="password" name="password"></form>' +
               "</body></html>",
           ),
@@ -179,7 +193,8 @@ export default checks([
     description:
       "ActiveMQ's web console (port 8161) answers from the internet: queues, messages and broker settings are one " +
       "password away, and the shipped default is admin / admin.",
-    fix: "Bind the console to localhost (the jetty.xml connector's host) and change the users in " +
+    fix:
+      "Bind the console to localhost (the jetty.xml connector's host) and change the users in " +
       "jetty-realm.properties, or remove the console.",
     docs: "https://activemq.apache.org/components/classic/documentation/web-console",
     http: [
@@ -211,7 +226,8 @@ export default checks([
     description:
       "Solr's admin UI answers from the internet. With authentication on, its indexes are one password away; " +
       "Solr has had remote code execution flaws reachable through its APIs (Velocity templates, DataImportHandler).",
-    fix: "Bind Solr to localhost or the application network (SOLR_JETTY_HOST=127.0.0.1 in solr.in.sh) and keep " +
+    fix:
+      "Bind Solr to localhost or the application network (SOLR_JETTY_HOST=127.0.0.1 in solr.in.sh) and keep " +
       "the BasicAuth plugin on.",
     docs: "https://solr.apache.org/guide/solr/latest/deployment-guide/securing-solr.html",
     http: [
@@ -237,4 +253,3 @@ export default checks([
     },
   }),
 ]);
-

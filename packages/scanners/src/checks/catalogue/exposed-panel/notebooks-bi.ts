@@ -18,7 +18,10 @@ export default checks([
     http: [
       {
         paths: ["/login"],
-        match: [OK, { regex: [/<title>Jupyter (Notebook|Server|Lab)<\/title>/, /Password( or token)?:|name="password"/] }],
+        match: [
+          OK,
+          { regex: [/<title>Jupyter (Notebook|Server|Lab)<\/title>/, /Password( or token)?:|name="password"/] },
+        ],
       },
     ],
     fixtures: {
@@ -195,7 +198,7 @@ export default checks([
           "/login/": html(
             '<!DOCTYPE html>\n<html>\n<head>\n<title>Superset</title>\n</head>\n<body>\n<div id="app" data-' +
               'bootstrap="{&#34;common&#34;: {&#34;application_root&#34;: &#34;/&#34;, &#34;menu_data&#34;: ' +
-              "{&#34;navbar_right&#34;: {&#34;version_string&#34;: &#34;3.1.0&#34;}}}}\"></div>\n</body>\n</html>\n",
+              '{&#34;navbar_right&#34;: {&#34;version_string&#34;: &#34;3.1.0&#34;}}}}"></div>\n</body>\n</html>\n',
           ),
         },
         expect: { extracted: { version: "3.1.0" } },

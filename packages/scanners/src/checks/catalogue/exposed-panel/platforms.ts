@@ -50,7 +50,10 @@ export default checks([
         server: "go",
         routes: {
           "/api/users/admin/check": json(
-            { message: "No administrator account found inside the database", details: "Object not found inside the database" },
+            {
+              message: "No administrator account found inside the database",
+              details: "Object not found inside the database",
+            },
             404,
           ),
         },
@@ -262,7 +265,14 @@ export default checks([
           server: "go",
           routes: {
             "/api/datasources": json([
-              { id: 1, uid: "P1809F7CD0C75ACF3", name: "prod-postgres", type: "postgres", url: "db01.internal:5432", access: "proxy" },
+              {
+                id: 1,
+                uid: "P1809F7CD0C75ACF3",
+                name: "prod-postgres",
+                type: "postgres",
+                url: "db01.internal:5432",
+                access: "proxy",
+              },
             ]),
           },
           expect: { severity: "critical", extracted: { datasources: ["prod-postgres"] } },
@@ -271,7 +281,14 @@ export default checks([
           server: "go",
           routes: {
             "/api/search?type=dash-db": json([
-              { id: 3, uid: "b1c2d3", title: "Payments", uri: "db/payments", url: "/d/b1c2d3/payments", type: "dash-db" },
+              {
+                id: 3,
+                uid: "b1c2d3",
+                title: "Payments",
+                uri: "db/payments",
+                url: "/d/b1c2d3/payments",
+                type: "dash-db",
+              },
             ]),
           },
           expect: { severity: "medium", extracted: { dashboards: ["Payments"] } },
