@@ -58,12 +58,24 @@ export default checks([
         extract: [{ name: "specVersion", regex: /["']?(?:swagger|openapi)["']?\s*:\s*["']?([23]\.[\d.]+)/ }],
       },
       {
-        paths: ["/docs", "/redoc", "/api/docs", "/swagger/ui/index", "/swagger-ui/index.html", "/webjars/swagger-ui/index.html"],
+        paths: [
+          "/docs",
+          "/redoc",
+          "/api/docs",
+          "/swagger/ui/index",
+          "/swagger-ui/index.html",
+          "/webjars/swagger-ui/index.html",
+        ],
         match: [
           OK,
           {
             any: [
-              { regex: [/<title>\s*Swagger UI\s*<\/title>|id=["']swagger-ui["']/, /swagger-ui(-bundle)?\.js|SwaggerUIBundle/] },
+              {
+                regex: [
+                  /<title>\s*Swagger UI\s*<\/title>|id=["']swagger-ui["']/,
+                  /swagger-ui(-bundle)?\.js|SwaggerUIBundle/,
+                ],
+              },
               { regex: [/<redoc\b|Redoc\.init\(/, /redoc(\.standalone)?\.js/] },
             ],
           },
@@ -74,7 +86,9 @@ export default checks([
       vulnerable: [
         {
           server: "kestrel",
-          routes: { "/swagger/v1/swagger.json": { headers: { "content-type": "application/json" }, body: PETSTORE_SPEC } },
+          routes: {
+            "/swagger/v1/swagger.json": { headers: { "content-type": "application/json" }, body: PETSTORE_SPEC },
+          },
           expect: { extracted: { specVersion: "3.0.1" } },
         },
         {
@@ -84,7 +98,7 @@ export default checks([
               '<!DOCTYPE html>\n<html>\n<head>\n<link type="text/css" rel="stylesheet" href="https://cdn.jsdelivr.' +
                 'net/npm/swagger-ui-dist@5/swagger-ui.css">\n<title>Shop API - Swagger UI</title>\n</head>\n<body>\n' +
                 '<div id="swagger-ui">\n</div>\n<script src="https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/swagger' +
-                '-ui-bundle.js"></script>\n<script>\nconst ui = SwaggerUIBundle({url: \'/openapi.json\', dom_id: ' +
+                "-ui-bundle.js\"></script>\n<script>\nconst ui = SwaggerUIBundle({url: '/openapi.json', dom_id: " +
                 "'#swagger-ui'})\n</script>\n</body>\n</html>",
             ),
           },
@@ -94,7 +108,7 @@ export default checks([
           routes: {
             "/q/openapi": text(
               "---\nopenapi: 3.0.3\ninfo:\n  title: orders API\n  version: 1.0.0\npaths:\n  /orders/export:\n" +
-                "    get:\n      responses:\n        \"200\":\n          description: OK\n",
+                '    get:\n      responses:\n        "200":\n          description: OK\n',
               { "content-type": "application/yaml;charset=UTF-8" },
             ),
           },
@@ -284,13 +298,19 @@ export default checks([
     remediation:
       "Remove the collection from the web root, and rotate any credential it holds (check auth, variable and " +
       "header entries).",
-    references: ["https://learning.postman.com/collection-format/getting-started/structure-of-a-collection/", ...API_REFS],
+    references: [
+      "https://learning.postman.com/collection-format/getting-started/structure-of-a-collection/",
+      ...API_REFS,
+    ],
     cwe: [200, 538],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
       {
         paths: ["/postman_collection.json", "/postman.json", "/api.postman_collection.json", "/collection.json"],
-        match: [OK, { json: { "info._postman_id": "string", "info.schema": /schema\.getpostman\.com/, item: "array" } }],
+        match: [
+          OK,
+          { json: { "info._postman_id": "string", "info.schema": /schema\.getpostman\.com/, item: "array" } },
+        ],
         extract: [{ name: "collection", json: "info.name" }],
       },
     ],

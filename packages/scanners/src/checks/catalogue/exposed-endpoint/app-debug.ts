@@ -37,7 +37,7 @@ export default checks([
         server: "gunicorn",
         routes: {
           "/console": html(
-            '<!doctype html>\n<html lang=en>\n  <head>\n    <title>Console // Werkzeug Debugger</title>\n    <link ' +
+            "<!doctype html>\n<html lang=en>\n  <head>\n    <title>Console // Werkzeug Debugger</title>\n    <link " +
               'rel="stylesheet" href="?__debugger__=yes&amp;cmd=resource&amp;f=style.css">\n    <script src="?__' +
               'debugger__=yes&amp;cmd=resource&amp;f=debugger.js"></script>\n    <script>\n      var CONSOLE_MODE = ' +
               'true,\n          EVALEX = true,\n          EVALEX_TRUSTED = false,\n          SECRET = "uY1rGzqkH' +
@@ -107,7 +107,10 @@ export default checks([
     remediation:
       "Never bind the inspector to a public address (--inspect=127.0.0.1:9229, the default) or start browsers with " +
       "--remote-debugging-address; reach them through an SSH tunnel.",
-    references: ["https://nodejs.org/en/learn/getting-started/security-best-practices#debug-enabled-cwe-489", ...DEBUG_REFS],
+    references: [
+      "https://nodejs.org/en/learn/getting-started/security-best-practices#debug-enabled-cwe-489",
+      ...DEBUG_REFS,
+    ],
     cwe: [489, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     product: [
@@ -154,7 +157,11 @@ export default checks([
     remediation:
       "Upgrade Telerik UI for ASP.NET AJAX to R1 2020 or later, set unique Telerik.AsyncUpload.ConfigurationEncryptionKey " +
       "and Telerik.Upload.ConfigurationHashKey in web.config, and remove the handler where no upload is used.",
-    references: ["https://nvd.nist.gov/vuln/detail/CVE-2019-18935", "https://www.telerik.com/support/kb/aspnet-ajax/details/allows-javascriptserializer-deserialization", ...DEBUG_REFS],
+    references: [
+      "https://nvd.nist.gov/vuln/detail/CVE-2019-18935",
+      "https://www.telerik.com/support/kb/aspnet-ajax/details/allows-javascriptserializer-deserialization",
+      ...DEBUG_REFS,
+    ],
     cwe: [502, 321],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H",
     product: "Telerik UI for ASP.NET AJAX",

@@ -10,8 +10,9 @@ import f7 from "./monitoring.ts";
 import f8 from "./php-apps.ts";
 import f9 from "./proxies.ts";
 import f10 from "./server-status.ts";
-import f11 from "./spring-actuator-inventory.ts";
-import f12 from "./spring-actuator.ts";
+import f11 from "./service-internals.ts";
+import f12 from "./spring-actuator-inventory.ts";
+import f13 from "./spring-actuator.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/api-schemas.ts", checks: f1 },
@@ -24,7 +25,8 @@ const files: CatalogueFile[] = [
   { file: "exposed-endpoint/php-apps.ts", checks: f8 },
   { file: "exposed-endpoint/proxies.ts", checks: f9 },
   { file: "exposed-endpoint/server-status.ts", checks: f10 },
-  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f11 },
-  { file: "exposed-endpoint/spring-actuator.ts", checks: f12 },
+  { file: "exposed-endpoint/service-internals.ts", checks: f11 },
+  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f12 },
+  { file: "exposed-endpoint/spring-actuator.ts", checks: f13 },
 ];
 export default files;

@@ -18,14 +18,22 @@ export default checks([
     remediation:
       "Remove jmx-console.war from the deploy directory, or secure it (uncomment the security-constraint in its " +
       "WEB-INF/web.xml and set a security domain in jboss-web.xml); upgrade from unsupported JBoss AS releases.",
-    references: ["https://access.redhat.com/solutions/30744", OWASP_ADMIN, "https://cwe.mitre.org/data/definitions/306.html"],
+    references: [
+      "https://access.redhat.com/solutions/30744",
+      OWASP_ADMIN,
+      "https://cwe.mitre.org/data/definitions/306.html",
+    ],
     cwe: [306, 749],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     product: "JBoss",
     http: [
       {
         paths: ["/jmx-console/", "/jmx-console/HtmlAdaptor?action=displayMBeans"],
-        match: [OK, { words: ["JBoss JMX Management Console"] }, { regex: [/HtmlAdaptor\?action=inspectMBean&(amp;)?name=/] }],
+        match: [
+          OK,
+          { words: ["JBoss JMX Management Console"] },
+          { regex: [/HtmlAdaptor\?action=inspectMBean&(amp;)?name=/] },
+        ],
       },
     ],
     fixtures: {
@@ -84,9 +92,14 @@ export default checks([
         server: "tomcat",
         routes: {
           "/invoker/JMXInvokerServlet": {
-            headers: { "content-type": "application/x-java-serialized-object; class=org.jboss.invocation.MarshalledValue" },
+            headers: {
+              "content-type": "application/x-java-serialized-object; class=org.jboss.invocation.MarshalledValue",
+            },
             body: Buffer.concat([
-              Buffer.from("aced0005737200246f72672e6a626f73732e696e766f636174696f6e2e4d61727368616c6c656456616c7565", "hex"),
+              Buffer.from(
+                "aced0005737200246f72672e6a626f73732e696e766f636174696f6e2e4d61727368616c6c656456616c7565",
+                "hex",
+              ),
               Buffer.alloc(16),
             ]),
           },
@@ -118,7 +131,10 @@ export default checks([
         paths: ["/examples/servlets/servlet/SessionExample"],
         match: [OK, { words: ["Sessions Example", "name=dataname", "name=datavalue"] }],
       },
-      { paths: ["/examples/"], match: [OK, { regex: [/<title>Apache Tomcat Examples<\/title>/i, /servlets\/index\.html/] }] },
+      {
+        paths: ["/examples/"],
+        match: [OK, { regex: [/<title>Apache Tomcat Examples<\/title>/i, /servlets\/index\.html/] }],
+      },
     ],
     fixtures: {
       vulnerable: {
@@ -133,7 +149,7 @@ export default checks([
               "</body>\n</html>\n",
           ),
           "/examples/": html(
-            "<!DOCTYPE HTML><html lang=\"en\"><head><meta charset=\"UTF-8\">\n<title>Apache Tomcat Examples</title>" +
+            '<!DOCTYPE HTML><html lang="en"><head><meta charset="UTF-8">\n<title>Apache Tomcat Examples</title>' +
               '\n</head>\n<body>\n<p>\n<h3>Apache Tomcat Examples</H3>\n<p></p>\n<ul>\n<li><a href="servlets/index.' +
               'html">Servlets examples</a></li>\n<li><a href="jsp/index.html">JSP Examples</a></li>\n</ul>\n</body>' +
               "</html>\n",
@@ -207,7 +223,7 @@ export default checks([
         routes: {
           "/status?full=true": html(
             "<html><head><title>Tomcat Status</title></head><body><h1>Server Status</h1><h1>JVM</h1><p> Free " +
-              'memory: 201.13 MB Total memory: 512.00 MB Max memory: 1024.00 MB</p><h1>http-0.0.0.0-8080</h1><p> ' +
+              "memory: 201.13 MB Total memory: 512.00 MB Max memory: 1024.00 MB</p><h1>http-0.0.0.0-8080</h1><p> " +
               "Max threads: 200 Current thread count: 12 Current thread busy: 2</p><table><tr><td>R</td><td>203.0." +
               "113.7</td><td>GET /account/reset?token=4f2a9c HTTP/1.1</td></tr></table></body></html>",
           ),

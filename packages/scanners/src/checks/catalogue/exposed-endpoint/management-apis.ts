@@ -79,15 +79,19 @@ export default checks([
       "A baseboard management controller's Redfish API answers from the internet: it powers the server on and " +
       "off, mounts virtual media and opens its console, one password (often a vendor default) away, and BMC " +
       "firmware has had authentication bypasses.",
-    remediation:
-      "Put the BMC's network port on an isolated management network or VPN; never give it a public address.",
+    remediation: "Put the BMC's network port on an isolated management network or VPN; never give it a public address.",
     references: ["https://www.dmtf.org/standards/redfish", ...MANAGEMENT_REFS],
     cwe: [668],
     cvss: LOW,
     http: [
       {
         paths: ["/redfish/v1/"],
-        match: [OK, JSON_TYPE, { regex: [/"@odata\.type"\s*:\s*"#ServiceRoot\.v\d/] }, { json: { RedfishVersion: "string" } }],
+        match: [
+          OK,
+          JSON_TYPE,
+          { regex: [/"@odata\.type"\s*:\s*"#ServiceRoot\.v\d/] },
+          { json: { RedfishVersion: "string" } },
+        ],
         extract: [
           { name: "vendor", json: "Vendor" },
           { name: "bmc", json: "Product" },
@@ -127,7 +131,11 @@ export default checks([
     remediation:
       "Reach the management interface and self IPs' management port only from a management network (port " +
       "lockdown: Allow None on self IPs), and keep BIG-IP patched.",
-    references: ["https://my.f5.com/manage/s/article/K13092", "https://nvd.nist.gov/vuln/detail/CVE-2022-1388", ...MANAGEMENT_REFS],
+    references: [
+      "https://my.f5.com/manage/s/article/K13092",
+      "https://nvd.nist.gov/vuln/detail/CVE-2022-1388",
+      ...MANAGEMENT_REFS,
+    ],
     cwe: [668],
     cvss: LOW,
     product: "F5 BIG-IP",
@@ -172,7 +180,10 @@ export default checks([
     remediation:
       "Bind splunkd to the management network (mgmtHostPort in web.conf, or a firewall on 8089) and disable the " +
       "REST listing of endpoints to anonymous callers.",
-    references: ["https://docs.splunk.com/Documentation/Splunk/latest/Security/Hardenyourinstallation", ...MANAGEMENT_REFS],
+    references: [
+      "https://docs.splunk.com/Documentation/Splunk/latest/Security/Hardenyourinstallation",
+      ...MANAGEMENT_REFS,
+    ],
     cwe: [668, 200],
     cvss: LOW,
     product: "Splunk",
@@ -215,7 +226,10 @@ export default checks([
     remediation:
       "Set list_db = False in odoo.conf (which disables the manager), set a strong admin_passwd, and block " +
       "/web/database/ at the reverse proxy.",
-    references: ["https://www.odoo.com/documentation/17.0/administration/on_premise/deploy.html#database-manager-security", ...MANAGEMENT_REFS],
+    references: [
+      "https://www.odoo.com/documentation/17.0/administration/on_premise/deploy.html#database-manager-security",
+      ...MANAGEMENT_REFS,
+    ],
     cwe: [668, 200],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N",
     product: "Odoo",

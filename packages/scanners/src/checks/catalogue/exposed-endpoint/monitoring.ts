@@ -169,7 +169,10 @@ export default checks([
         },
         expect: { extracted: { version: "v1.44.1" } },
       },
-      clean: { server: "go", routes: { "/api/v1/info": { status: 403, ...text("You are not allowed to access this resource.") } } },
+      clean: {
+        server: "go",
+        routes: { "/api/v1/info": { status: 403, ...text("You are not allowed to access this resource.") } },
+      },
     },
   },
   {
@@ -277,7 +280,7 @@ export default checks([
             "<html>\n<head>\n<title>/debug/pprof/</title>\n</head>\n<body>\n/debug/pprof/\n<br>\n<p>Set debug=1 " +
               "as a query parameter to export in legacy text format</p>\n<br>\nTypes of profiles available:\n" +
               "<table>\n<thead><td>Count</td><td>Profile</td></thead>\n<tr><td>14</td><td><a href='goroutine?debug=1'" +
-              ">goroutine</a></td></tr>\n</table>\n<a href=\"goroutine?debug=2\">full goroutine stack dump</a>\n" +
+              '>goroutine</a></td></tr>\n</table>\n<a href="goroutine?debug=2">full goroutine stack dump</a>\n' +
               "</body>\n</html>\n",
           ),
         },
@@ -414,7 +417,17 @@ export default checks([
       vulnerable: {
         server: "gunicorn",
         routes: {
-          "/api/4/pluginslist": json(["alert", "cpu", "diskio", "fs", "load", "mem", "network", "processlist", "system"]),
+          "/api/4/pluginslist": json([
+            "alert",
+            "cpu",
+            "diskio",
+            "fs",
+            "load",
+            "mem",
+            "network",
+            "processlist",
+            "system",
+          ]),
         },
       },
       clean: { server: "gunicorn", routes: { "/api/4/pluginslist": json({ detail: "Not authenticated" }, 401) } },

@@ -43,7 +43,9 @@ export default checks([
       vulnerable: { server: "nginx", routes: { "/telescope/requests": laravelPage("Telescope", "telescope") } },
       clean: {
         server: "nginx",
-        routes: { "/telescope/requests": html("<!DOCTYPE html><html><head><title>Forbidden</title></head></html>", 403) },
+        routes: {
+          "/telescope/requests": html("<!DOCTYPE html><html><head><title>Forbidden</title></head></html>", 403),
+        },
       },
     },
   },
@@ -83,7 +85,8 @@ export default checks([
     description:
       "Laravel Debugbar is on in production and its open handler lists the stored requests: each holds the " +
       "request's session, cookies, database queries with their values and the views' data.",
-    remediation: "Set APP_DEBUG=false and DEBUGBAR_ENABLED=false in production, or install it only as a dev dependency.",
+    remediation:
+      "Set APP_DEBUG=false and DEBUGBAR_ENABLED=false in production, or install it only as a dev dependency.",
     references: ["https://github.com/barryvdh/laravel-debugbar#usage", ...DEBUG_REFS],
     cwe: [215, 200],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
@@ -124,7 +127,11 @@ export default checks([
     remediation:
       "Delete the status script from the document root, or protect it (apc.php: set ADMIN_PASSWORD and keep " +
       "USE_AUTHENTICATION on; allow it only from the management network).",
-    references: ["https://www.php.net/manual/en/book.apcu.php", "https://www.php.net/manual/en/book.opcache.php", ...DEBUG_REFS],
+    references: [
+      "https://www.php.net/manual/en/book.apcu.php",
+      "https://www.php.net/manual/en/book.opcache.php",
+      ...DEBUG_REFS,
+    ],
     cwe: [200, 215],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:N",
     http: [
@@ -135,7 +142,12 @@ export default checks([
           {
             any: [
               { regex: [/<title>APCu? INFO\b/, /APCu? Version/] },
-              { regex: [/<title>[^<]*OPcache (statistics|Status|Control Panel|Dashboard)/i, /opcache_(get_status|enabled)|Cached scripts|used_memory/i] },
+              {
+                regex: [
+                  /<title>[^<]*OPcache (statistics|Status|Control Panel|Dashboard)/i,
+                  /opcache_(get_status|enabled)|Cached scripts|used_memory/i,
+                ],
+              },
             ],
           },
         ],
@@ -207,7 +219,9 @@ export default checks([
       },
       clean: {
         server: "apache",
-        routes: { "/phpmyadmin/setup/": { status: 401, headers: { "www-authenticate": 'Basic realm="phpMyAdmin Setup"' } } },
+        routes: {
+          "/phpmyadmin/setup/": { status: 401, headers: { "www-authenticate": 'Basic realm="phpMyAdmin Setup"' } },
+        },
       },
     },
   },

@@ -9,7 +9,8 @@ const EXPOSE_LESS =
   "for the rest (Spring Security on EndpointRequest.toAnyEndpoint()), or serve them on an internal port " +
   "(management.server.port).";
 const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-const actuator = (value: unknown) => json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
+const actuator = (value: unknown) =>
+  json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
 const hidden = (path: string) =>
   json({ timestamp: "2026-03-02T10:00:00.000+00:00", status: 404, error: "Not Found", path }, 404);
 
@@ -244,7 +245,13 @@ export default checks([
               db: { status: "UP", details: { database: "PostgreSQL", validationQuery: "isValid()" } },
               diskSpace: {
                 status: "UP",
-                details: { total: 52710469632, free: 31207526400, threshold: 10485760, path: "/srv/shop/.", exists: true },
+                details: {
+                  total: 52710469632,
+                  free: 31207526400,
+                  threshold: 10485760,
+                  path: "/srv/shop/.",
+                  exists: true,
+                },
               },
             },
           }),
@@ -293,7 +300,9 @@ export default checks([
         },
         {
           server: "tomcat",
-          routes: { "/metrics": json({ mem: 412004, "mem.free": 210020, processors: 2, classes: 13002, heap: 1864192 }) },
+          routes: {
+            "/metrics": json({ mem: 412004, "mem.free": 210020, processors: 2, classes: 13002, heap: 1864192 }),
+          },
         },
       ],
       clean: { server: "tomcat", routes: { "/actuator/metrics": hidden("/actuator/metrics") } },

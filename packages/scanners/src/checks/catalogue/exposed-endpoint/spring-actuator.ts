@@ -10,7 +10,8 @@ const EXPOSE_LESS =
   "for the rest (Spring Security on EndpointRequest.toAnyEndpoint()), or serve them on an internal port " +
   "(management.server.port).";
 /** Actuator answers with its own media type. */
-const actuator = (value: unknown) => json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
+const actuator = (value: unknown) =>
+  json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
 /** What Spring Boot answers for an endpoint that is not exposed: its JSON error, 404. */
 const hidden = (path: string) =>
   json({ timestamp: "2026-03-02T10:00:00.000+00:00", status: 404, error: "Not Found", path }, 404);
@@ -186,7 +187,11 @@ export default checks([
                 beans: {
                   "spring.datasource-org.springframework.boot.autoconfigure.jdbc.DataSourceProperties": {
                     prefix: "spring.datasource",
-                    properties: { url: "jdbc:postgresql://db.internal:5432/shop", username: "shop", password: "******" },
+                    properties: {
+                      url: "jdbc:postgresql://db.internal:5432/shop",
+                      username: "shop",
+                      password: "******",
+                    },
                     inputs: {},
                   },
                 },
@@ -215,7 +220,11 @@ export default checks([
       {
         paths: ["/actuator/logfile", "/logfile"],
         // Spring Boot's log line: date, level, PID, "---", [thread], logger.
-        match: [OK, NOT_HTML, { regex: [/^\d{4}-\d\d-\d\d[ T][\d:.]+\S*\s+(TRACE|DEBUG|INFO|WARN|ERROR) +\d+ --- \[/m] }],
+        match: [
+          OK,
+          NOT_HTML,
+          { regex: [/^\d{4}-\d\d-\d\d[ T][\d:.]+\S*\s+(TRACE|DEBUG|INFO|WARN|ERROR) +\d+ --- \[/m] },
+        ],
       },
     ],
     fixtures: {

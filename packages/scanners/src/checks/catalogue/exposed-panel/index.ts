@@ -9,10 +9,11 @@ import f6 from "./devops.ts";
 import f7 from "./hardware-virtualization.ts";
 import f8 from "./hosting-mail.ts";
 import f9 from "./java-servers.ts";
-import f10 from "./monitoring.ts";
-import f11 from "./network-appliances.ts";
-import f12 from "./notebooks-bi.ts";
-import f13 from "./platforms.ts";
+import f10 from "./job-consoles.ts";
+import f11 from "./monitoring.ts";
+import f12 from "./network-appliances.ts";
+import f13 from "./notebooks-bi.ts";
+import f14 from "./platforms.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-panel/admin-consoles.ts", checks: f1 },
@@ -24,9 +25,10 @@ const files: CatalogueFile[] = [
   { file: "exposed-panel/hardware-virtualization.ts", checks: f7 },
   { file: "exposed-panel/hosting-mail.ts", checks: f8 },
   { file: "exposed-panel/java-servers.ts", checks: f9 },
-  { file: "exposed-panel/monitoring.ts", checks: f10 },
-  { file: "exposed-panel/network-appliances.ts", checks: f11 },
-  { file: "exposed-panel/notebooks-bi.ts", checks: f12 },
-  { file: "exposed-panel/platforms.ts", checks: f13 },
+  { file: "exposed-panel/job-consoles.ts", checks: f10 },
+  { file: "exposed-panel/monitoring.ts", checks: f11 },
+  { file: "exposed-panel/network-appliances.ts", checks: f12 },
+  { file: "exposed-panel/notebooks-bi.ts", checks: f13 },
+  { file: "exposed-panel/platforms.ts", checks: f14 },
 ];
 export default files;
