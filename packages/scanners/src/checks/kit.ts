@@ -77,6 +77,8 @@ export interface OpenConsoleSpec extends Given {
   severity?: Severity;
   /** Default C:H/I:H/A:H (code runs for anyone). */
   cvss?: string;
+  /** Default confirmed; firm when the console is named by its page rather than proven by its API. */
+  confidence?: HttpCheck["confidence"];
   /** The product's own setting that turns authentication on. */
   fix: string;
   docs: string;

@@ -140,8 +140,10 @@ export default checks([
           OK,
           {
             regex: [
-              /<title>\s*(GraphiQL|GraphQL Playground|Altair)\s*<\/title>|apollo-server-landing-page|EmbeddedSandbox|GraphQLPlayground\.init|GraphiQL\.createFetcher/,
+              /<title>\s*(GraphiQL|GraphQL Playground|Altair)\s*<\/title>/,
+              /apollo-server-landing-page|EmbeddedSandbox|GraphQLPlayground\.init|GraphiQL\.createFetcher/,
             ],
+            condition: "or",
           },
         ],
       },

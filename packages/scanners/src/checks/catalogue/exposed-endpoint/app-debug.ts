@@ -155,7 +155,8 @@ export default checks([
       "deserialises what it is sent before R1 2020, flaws exploited to upload files and run code " +
       "(CVE-2017-11317, CVE-2019-18935).",
     remediation:
-      "Upgrade Telerik UI for ASP.NET AJAX to R1 2020 or later, set unique Telerik.AsyncUpload.ConfigurationEncryptionKey " +
+      "Upgrade Telerik UI for ASP.NET AJAX to R1 2020 or later, set unique " +
+      "Telerik.AsyncUpload.ConfigurationEncryptionKey " +
       "and Telerik.Upload.ConfigurationHashKey in web.config, and remove the handler where no upload is used.",
     references: [
       "https://nvd.nist.gov/vuln/detail/CVE-2019-18935",

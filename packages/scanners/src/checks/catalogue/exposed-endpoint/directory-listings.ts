@@ -77,7 +77,8 @@ const caddy = (dir: string, files: string[]) =>
       '\t<body>\n\t\t<header><h1><a href="/">/</a><a href="/' +
       `${dir}/">${dir}/</a></h1></header>\n\t\t<main><table>` +
       files.map((f) => `<tr class="file"><td><a href="./${f}"><span class="name">${f}</span></a></td></tr>`).join("") +
-      '</table></main>\n\t\t<footer>\n\t\t\tServed with\n\t\t\t<a rel="noopener noreferrer" href="https://caddyserver.' +
+      '</table></main>\n\t\t<footer>\n\t\t\tServed with\n\t\t\t<a rel="noopener noreferrer" ' +
+      'href="https://caddyserver.' +
       'com">Caddy</a>\n\t\t</footer>\n\t</body>\n</html>\n',
   );
 

@@ -12,7 +12,8 @@ import f9 from "./proxies.ts";
 import f10 from "./server-status.ts";
 import f11 from "./service-internals.ts";
 import f12 from "./spring-actuator-inventory.ts";
-import f13 from "./spring-actuator.ts";
+import f13 from "./spring-actuator-runtime.ts";
+import f14 from "./spring-actuator.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/api-schemas.ts", checks: f1 },
@@ -27,6 +28,7 @@ const files: CatalogueFile[] = [
   { file: "exposed-endpoint/server-status.ts", checks: f10 },
   { file: "exposed-endpoint/service-internals.ts", checks: f11 },
   { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f12 },
-  { file: "exposed-endpoint/spring-actuator.ts", checks: f13 },
+  { file: "exposed-endpoint/spring-actuator-runtime.ts", checks: f13 },
+  { file: "exposed-endpoint/spring-actuator.ts", checks: f14 },
 ];
 export default files;

@@ -249,7 +249,9 @@ export default checks([
         paths: ["/xmlrpc.php"],
         method: "POST",
         headers: { "content-type": "text/xml" },
-        body: '<?xml version="1.0"?><methodCall><methodName>system.listMethods</methodName><params></params></methodCall>',
+        body:
+          "<?xml " +
+          'version="1.0"?><methodCall><methodName>system.listMethods</methodName><params></params></methodCall>',
         match: [OK, NOT_HTML, { regex: [/<methodResponse>/, /<string>system\.multicall<\/string>/] }],
       },
     ],

@@ -210,7 +210,8 @@ export default checks([
           "/balancer-manager": html(
             '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 3.2 Final//EN">\n<html><head><title>Balancer Manager</title>' +
               "</head><body><h1>Load Balancer Manager for shop.example</h1>\n\n<dl><dt>Server Version: Apache/2.4.62" +
-              " (Debian)</dt>\n<dt>Server Built: 2024-07-17T18:57:46</dt>\n</dl>\n<hr />\n<h3>LoadBalancer Status for " +
+              " (Debian)</dt>\n<dt>Server Built: 2024-07-17T18:57:46</dt>\n</dl>\n<hr />\n<h3>LoadBalancer " +
+              "Status for " +
               '<a href="/balancer-manager?b=app&amp;nonce=3f1e">balancer://app</a></h3></body></html>',
           ),
         },

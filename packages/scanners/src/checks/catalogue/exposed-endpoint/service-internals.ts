@@ -246,7 +246,8 @@ export default checks([
             '<?xml version="1.0" encoding="utf-8"?><SOAP-ENV:Envelope xmlns:SOAP-ENV="http://schemas.xmlsoap.org/' +
               'soap/envelope/"><SOAP-ENV:Body><rfc:RFC_SYSTEM_INFO.Response xmlns:rfc="urn:sap-com:document:sap:rfc:' +
               'functions"><RFCSI><RFCSI_EXPORT><RFCPROTO>011</RFCPROTO><RFCCHARTYP>4103</RFCCHARTYP><RFCHOST>sapprd01' +
-              "</RFCHOST><RFCSYSID>PRD</RFCSYSID><RFCDATABS>PRD</RFCDATABS><RFCDBHOST>sapdb01</RFCDBHOST><RFCDBSYS>HDB" +
+              "</RFCHOST><RFCSYSID>PRD</RFCSYSID><RFCDATABS>PRD</RFCDATABS><RFCDBHOST>sapdb01</RFCDBHOST><RFCDB" +
+              "SYS>HDB" +
               "</RFCDBSYS><RFCSAPRL>757</RFCSAPRL><RFCOPSYS>Linux</RFCOPSYS><RFCKERNRL>785</RFCKERNRL></RFCSI_EXPORT>" +
               "</RFCSI></rfc:RFC_SYSTEM_INFO.Response></SOAP-ENV:Body></SOAP-ENV:Envelope>",
           ),

@@ -1,18 +1,9 @@
 // Spring Boot Actuator endpoints that map the application for an attacker: its routes, beans, auto-configuration,
 // scheduled jobs, health details, metrics, build and migration history. Each its own kind (see spring-actuator.ts).
 import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
+import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
 
-const API = "https://docs.spring.io/spring-boot/api/rest/actuator";
-const SECURITY = "https://docs.spring.io/spring-boot/reference/actuator/endpoints.html#actuator.endpoints.security";
-const EXPOSE_LESS =
-  "Expose only what monitoring needs (management.endpoints.web.exposure.include=health), require authentication " +
-  "for the rest (Spring Security on EndpointRequest.toAnyEndpoint()), or serve them on an internal port " +
-  "(management.server.port).";
 const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-const actuator = (value: unknown) =>
-  json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
-const hidden = (path: string) =>
-  json({ timestamp: "2026-03-02T10:00:00.000+00:00", status: 404, error: "Not Found", path }, 404);
 
 export default checks([
   {
@@ -25,7 +16,7 @@ export default checks([
       "Spring Boot's mappings endpoint is public: every route of the application with its handler method, " +
       "including administrative and undocumented ones.",
     remediation: `Remove mappings from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/mappings.html`, SECURITY],
+    references: [`${ACTUATOR_API}/mappings.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -92,7 +83,7 @@ export default checks([
       "Spring Boot's beans endpoint is public: every bean of the application context with its class and " +
       "dependencies, which lists the libraries and their versions' classes an exploit would target.",
     remediation: `Remove beans from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/beans.html`, SECURITY],
+    references: [`${ACTUATOR_API}/beans.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -139,7 +130,7 @@ export default checks([
       "Spring Boot's conditions endpoint (autoconfig in Boot 1) is public: which auto-configurations applied and " +
       "why, which names the data stores, caches, security setup and libraries of the application.",
     remediation: `Remove conditions from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/conditions.html`, SECURITY],
+    references: [`${ACTUATOR_API}/conditions.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -180,7 +171,7 @@ export default checks([
       "Spring Boot's scheduledtasks endpoint is public: the application's background jobs, their classes and " +
       "schedules (when exports, clean-ups and synchronisations run).",
     remediation: `Remove scheduledtasks from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/scheduledtasks.html`, SECURITY],
+    references: [`${ACTUATOR_API}/scheduledtasks.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -216,7 +207,7 @@ export default checks([
     remediation:
       "Show details only to authorised users (management.endpoint.health.show-details=when-authorized) or never; " +
       "the status alone is enough for load balancers.",
-    references: [`${API}/health.html`, SECURITY],
+    references: [`${ACTUATOR_API}/health.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -270,7 +261,7 @@ export default checks([
       "Spring Boot's metrics endpoint is public: the application's meters (JVM memory, connection pools, HTTP " +
       "routes with their request counts), which map the application and show how loaded it is.",
     remediation: `Remove metrics from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/metrics.html`, SECURITY],
+    references: [`${ACTUATOR_API}/metrics.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -320,7 +311,7 @@ export default checks([
     remediation:
       "Leave build and Git details out of info (management.info.git.enabled=false, management.info.build.enabled=" +
       "false) or stop exposing info publicly.",
-    references: [`${API}/info.html`, SECURITY],
+    references: [`${ACTUATOR_API}/info.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [
@@ -363,7 +354,7 @@ export default checks([
       "Spring Boot's flyway or liquibase endpoint is public: every schema migration the database went through, " +
       "with script names, descriptions and the database user that ran them.",
     remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/flyway.html`, `${API}/liquibase.html`, SECURITY],
+    references: [`${ACTUATOR_API}/flyway.html`, `${ACTUATOR_API}/liquibase.html`, ACTUATOR_SECURITY],
     cwe: [200],
     cvss: LOW,
     http: [

@@ -2,19 +2,7 @@
 // kind (env is the built-in template springboot-actuator-env, heapdump and jolokia are in frameworks.ts, prometheus
 // in the metrics check). Boot 2 and 3 serve them under /actuator/, Boot 1 at the root (/dump, /trace…).
 import { checks, json, JSON_TYPE, NOT_HTML, OK, text } from "../../declare.ts";
-
-const API = "https://docs.spring.io/spring-boot/api/rest/actuator";
-const SECURITY = "https://docs.spring.io/spring-boot/reference/actuator/endpoints.html#actuator.endpoints.security";
-const EXPOSE_LESS =
-  "Expose only what monitoring needs (management.endpoints.web.exposure.include=health), require authentication " +
-  "for the rest (Spring Security on EndpointRequest.toAnyEndpoint()), or serve them on an internal port " +
-  "(management.server.port).";
-/** Actuator answers with its own media type. */
-const actuator = (value: unknown) =>
-  json(value, 200, { "content-type": "application/vnd.spring-boot.actuator.v3+json" });
-/** What Spring Boot answers for an endpoint that is not exposed: its JSON error, 404. */
-const hidden = (path: string) =>
-  json({ timestamp: "2026-03-02T10:00:00.000+00:00", status: 404, error: "Not Found", path }, 404);
+import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
 
 export default checks([
   {
@@ -27,7 +15,7 @@ export default checks([
       "Spring Boot's threaddump endpoint is public: every thread of the application with its stack, which names the " +
       "classes, libraries, connection pools and the requests in flight, and helps time a denial of service.",
     remediation: `Remove threaddump from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/threaddump.html`, SECURITY],
+    references: [`${ACTUATOR_API}/threaddump.html`, ACTUATOR_SECURITY],
     cwe: [200, 215],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
@@ -91,7 +79,7 @@ export default checks([
     remediation:
       "Remove httptrace/httpexchanges from the exposed endpoints and do not record request headers " +
       `(management.httpexchanges.recording.include without cookies and authorization). ${EXPOSE_LESS}`,
-    references: [`${API}/httpexchanges.html`, SECURITY],
+    references: [`${ACTUATOR_API}/httpexchanges.html`, ACTUATOR_SECURITY],
     cwe: [200, 532],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     http: [
@@ -164,7 +152,7 @@ export default checks([
     remediation:
       "Remove configprops from the exposed endpoints and keep values masked (management.endpoint.configprops." +
       `show-values=never). ${EXPOSE_LESS}`,
-    references: [`${API}/configprops.html`, SECURITY],
+    references: [`${ACTUATOR_API}/configprops.html`, ACTUATOR_SECURITY],
     cwe: [200, 215],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
@@ -213,7 +201,7 @@ export default checks([
       "Spring Boot's logfile endpoint serves the application's log to anyone: errors with stack traces, internal " +
       "host names, user identifiers and whatever the application logs (tokens and personal data too often).",
     remediation: `Remove logfile from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/logfile.html`, SECURITY],
+    references: [`${ACTUATOR_API}/logfile.html`, ACTUATOR_SECURITY],
     cwe: [532, 200],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
@@ -233,7 +221,8 @@ export default checks([
         routes: {
           "/actuator/logfile": text(
             "2026-03-02T09:58:01.512Z  INFO 1 --- [shop] [           main] com.acme.shop.ShopApplication            " +
-              ": Started ShopApplication in 6.41 seconds\n2026-03-02T09:59:12.044Z ERROR 1 --- [shop] [nio-8080-exec-3] " +
+              ": Started ShopApplication in 6.41 seconds\n2026-03-02T09:59:12.044Z ERROR 1 --- [shop] " +
+              "[nio-8080-exec-3] " +
               "o.a.c.c.C.[.[.[/].[dispatcherServlet]    : Servlet.service() threw exception\n",
           ),
         },
@@ -251,7 +240,7 @@ export default checks([
       "Spring Boot's auditevents endpoint is public: successful and failed logins with the user names, remote " +
       "addresses and session identifiers, a list of valid accounts to guess passwords for.",
     remediation: `Remove auditevents from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/auditevents.html`, SECURITY],
+    references: [`${ACTUATOR_API}/auditevents.html`, ACTUATOR_SECURITY],
     cwe: [200, 204],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
@@ -338,7 +327,7 @@ export default checks([
     remediation:
       "Disable it (management.endpoint.shutdown.enabled=false, or access=none on Boot 3.4+) and expose only health. " +
       EXPOSE_LESS,
-    references: [`${API}/shutdown.html`, SECURITY],
+    references: [`${ACTUATOR_API}/shutdown.html`, ACTUATOR_SECURITY],
     cwe: [749, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H",
     http: [
@@ -383,7 +372,7 @@ export default checks([
       "Spring Boot's loggers endpoint is public: it lists the application's packages, and a POST sets any logger's " +
       "level, so anyone can switch on DEBUG logging of requests and credentials, or flood the disk.",
     remediation: `Remove loggers from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${API}/loggers.html`, SECURITY],
+    references: [`${ACTUATOR_API}/loggers.html`, ACTUATOR_SECURITY],
     cwe: [200, 749],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:L",
     http: [

@@ -14,7 +14,9 @@ export default checks([
     description:
       "Django's administration site answers at its default path: every model it registers (users, orders) is one " +
       "staff password away.",
-    fix: "Move the admin to an unguessable path in urls.py and restrict it by address in the web server (or remove django.contrib.admin in production); require 2FA (django-otp).",
+    fix:
+      "Move the admin to an unguessable path in urls.py and restrict it by address in the web server (or remove " +
+      "django.contrib.admin in production); require 2FA (django-otp).",
     docs: "https://docs.djangoproject.com/en/stable/ref/contrib/admin/",
     http: [
       {
@@ -31,8 +33,10 @@ export default checks([
         server: "gunicorn",
         routes: {
           "/admin/login/": html(
-            '<!DOCTYPE html>\n<html lang="en-us" dir="ltr">\n<head>\n<title>Log in | Django site admin</title>\n<link ' +
-              'rel="stylesheet" href="/static/admin/css/base.css">\n</head>\n<body class=" login" data-admin-utc-offset' +
+            '<!DOCTYPE html>\n<html lang="en-us" dir="ltr">\n<head>\n<title>Log in | Django site ' +
+              "admin</title>\n<link " +
+              'rel="stylesheet" href="/static/admin/css/base.css">\n</head>\n<body class=" login" ' +
+              "data-admin-utc-offset" +
               '="0"><div id="content-main"><form action="/admin/login/?next=/admin/" method="post" id="login-form">' +
               '<input type="hidden" name="csrfmiddlewaretoken" value="q1w2e3r4t5y6u7i8o9p0"></form></div></body>' +
               "</html>",
@@ -49,7 +53,9 @@ export default checks([
     description:
       "Adobe Experience Manager's author login answers from the internet: the site's content repository, and on " +
       "an author instance the OSGi console and Groovy scripts, are one password away (admin/admin is common).",
-    fix: "Publish only dispatcher-filtered paths; keep author instances and /libs/granite/core/content/login.html off the internet (dispatcher filter deny /libs/*).",
+    fix:
+      "Publish only dispatcher-filtered paths; keep author instances and /libs/granite/core/content/login.html off " +
+      "the internet (dispatcher filter deny /libs/*).",
     docs: "https://experienceleague.adobe.com/en/docs/experience-manager-dispatcher/using/getting-started/security-checklist",
     http: [
       {
@@ -63,7 +69,8 @@ export default checks([
         routes: {
           "/libs/granite/core/content/login.html": html(
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>AEM Sign In</title><link rel="' +
-              'stylesheet" href="/libs/granite/core/content/login/clientlib.min.css"></head><body class="coral--light"' +
+              'stylesheet" href="/libs/granite/core/content/login/clientlib.min.css"></head><body ' +
+              'class="coral--light"' +
               '><form class="coral-Form" name="login" method="POST" id="login" action="/libs/granite/core/content/' +
               'login.html/j_security_check"></form></body></html>',
           ),
@@ -80,7 +87,9 @@ export default checks([
     description:
       "The Apache Felix (OSGi) web console asks for a password from the internet: it installs bundles (code) into " +
       "the running server, and admin/admin is its default.",
-    fix: "Disable the web console in production or bind it to localhost (the OSGi configuration org.apache.felix.webconsole.internal.servlet.OsgiManager), and change its password.",
+    fix:
+      "Disable the web console in production or bind it to localhost (the OSGi configuration " +
+      "org.apache.felix.webconsole.internal.servlet.OsgiManager), and change its password.",
     docs: "https://felix.apache.org/documentation/subprojects/apache-felix-web-console.html",
     http: [
       {
@@ -108,7 +117,9 @@ export default checks([
     description:
       "Openfire's admin console answers from the internet with its version: it has had an authentication bypass " +
       "exploited to install plugins (CVE-2023-32315), and the XMPP server's users are one password away.",
-    fix: "Bind the admin console (ports 9090/9091) to localhost (adminConsole.interface in openfire.xml) and keep Openfire on a fixed release.",
+    fix:
+      "Bind the admin console (ports 9090/9091) to localhost (adminConsole.interface in openfire.xml) and keep " +
+      "Openfire on a fixed release.",
     docs: "https://www.igniterealtime.org/builds/openfire/docs/latest/documentation/install-guide.html",
     http: [
       {
@@ -170,7 +181,9 @@ export default checks([
     description:
       "Ansible AWX (or Automation Controller) answers from the internet with its version: the credentials and " +
       "playbooks that reach every managed host are one password away.",
-    fix: "Keep the controller on the internal network or behind SSO with MFA; it needs no inbound access from the internet.",
+    fix:
+      "Keep the controller on the internal network or behind SSO with MFA; it needs no inbound access from the " +
+      "internet.",
     docs: "https://docs.ansible.com/automation-controller/latest/html/administration/security_best_practices.html",
     http: [
       {
@@ -204,7 +217,9 @@ export default checks([
     description:
       "Strapi's admin panel answers from the internet: the content and the API tokens it manages are one password " +
       "away.",
-    fix: "Serve the admin panel from an internal host (admin.url in config/admin) or restrict /admin by address in the proxy.",
+    fix:
+      "Serve the admin panel from an internal host (admin.url in config/admin) or restrict /admin by address in " +
+      "the proxy.",
     docs: "https://docs.strapi.io/dev-docs/configurations/admin-panel",
     http: [
       {
@@ -224,7 +239,9 @@ export default checks([
     description:
       "Strapi's admin panel was deployed before its first administrator registered: the first visitor to /admin " +
       "creates the super-admin account and owns the content and the API.",
-    fix: "Register the administrator now (or create it with the strapi admin:create-user command) before the site is reachable.",
+    fix:
+      "Register the administrator now (or create it with the strapi admin:create-user command) before the site is " +
+      "reachable.",
     docs: "https://docs.strapi.io/dev-docs/cli#strapi-admincreate-user",
     http: [
       { paths: ["/admin/init"], match: [OK, JSON_TYPE, { json: { "data.hasAdmin": false, "data.uuid": "present" } }] },

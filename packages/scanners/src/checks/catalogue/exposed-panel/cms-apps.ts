@@ -3,7 +3,6 @@
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
 import { openConsole, panel } from "../../kit.ts";
 
-const PAGE = html("<!doctype html><title>Acme</title>");
 const status = (productname: string, version: string, versionstring: string) =>
   json({
     installed: true,
@@ -23,7 +22,9 @@ export default checks([
     description:
       "WordPress's login page answers with its release in the style sheets' version: the target of constant " +
       "password guessing against the administrators' accounts.",
-    fix: "Restrict /wp-login.php and /wp-admin/ to known addresses (or put them behind an SSO plugin or a WAF rule), limit login attempts and enable two-factor authentication.",
+    fix:
+      "Restrict /wp-login.php and /wp-admin/ to known addresses (or put them behind an SSO plugin or a WAF rule), " +
+      "limit login attempts and enable two-factor authentication.",
     docs: "https://developer.wordpress.org/advanced-administration/security/brute-force/",
     http: [
       {
@@ -55,7 +56,9 @@ export default checks([
     description:
       "Drupal's user login answers and its X-Generator header names the major release: the administrators' " +
       "accounts are one password away.",
-    fix: "Restrict /user/login for administrators (a separate admin host or an IP allow-list in the web server), and use the tfa module.",
+    fix:
+      "Restrict /user/login for administrators (a separate admin host or an IP allow-list in the web server), and " +
+      "use the tfa module.",
     docs: "https://www.drupal.org/docs/administering-a-drupal-site/security-in-drupal",
     http: [
       {
@@ -70,7 +73,8 @@ export default checks([
         routes: {
           "/user/login": html(
             '<!DOCTYPE html>\n<html lang="en" dir="ltr">\n<head>\n<meta name="Generator" content="Drupal 10 (https:' +
-              '//www.drupal.org)" />\n<title>Log in | Acme</title>\n</head>\n<body><form class="user-login-form" data-' +
+              '//www.drupal.org)" />\n<title>Log in | Acme</title>\n</head>\n<body><form ' +
+              'class="user-login-form" data-' +
               'drupal-selector="user-login-form" action="/user/login" method="post" id="user-login-form" accept-' +
               'charset="UTF-8"><input type="text" id="edit-name" name="name"></form></body></html>',
             200,
@@ -87,7 +91,9 @@ export default checks([
     product: "Joomla!",
     description:
       "Joomla's administrator login answers: the site's back end (extensions install PHP code) is one password away.",
-    fix: "Protect /administrator with an IP allow-list or a second password in the web server, and enable Joomla's multi-factor authentication.",
+    fix:
+      "Protect /administrator with an IP allow-list or a second password in the web server, and enable Joomla's " +
+      "multi-factor authentication.",
     docs: "https://docs.joomla.org/Security_Checklist/Joomla!_Setup",
     http: [
       {
@@ -105,8 +111,10 @@ export default checks([
         routes: {
           "/administrator/": html(
             '<!DOCTYPE html>\n<html lang="en-gb" dir="ltr">\n<head>\n<meta name="generator" content="Joomla! - Open ' +
-              'Source Content Management">\n<title>Acme - Administration</title>\n</head>\n<body class="admin com_login' +
-              '"><form action="/administrator/index.php" method="post" id="form-login"><input name="username" id="mod-' +
+              'Source Content Management">\n<title>Acme - Administration</title>\n</head>\n<body class="admin ' +
+              "com_login" +
+              '"><form action="/administrator/index.php" method="post" id="form-login"><input name="username" ' +
+              'id="mod-' +
               'login-username" type="text"></form></body></html>',
           ),
         },
@@ -121,7 +129,9 @@ export default checks([
     description:
       "Magento's admin login answers at a guessable path: the shop's orders, customers and payment settings are one " +
       "password away, a favourite target of card-skimming gangs.",
-    fix: "Move the admin to a custom path (bin/magento setup:config:set --backend-frontname), restrict it by IP, and enable Magento's two-factor authentication.",
+    fix:
+      "Move the admin to a custom path (bin/magento setup:config:set --backend-frontname), restrict it by IP, and " +
+      "enable Magento's two-factor authentication.",
     docs: "https://experienceleague.adobe.com/en/docs/commerce-admin/systems/security/security-admin",
     http: [
       {
@@ -140,8 +150,10 @@ export default checks([
         routes: {
           "/admin/": html(
             '<!doctype html>\n<html lang="en">\n<head>\n<title>Magento Admin</title>\n<link rel="stylesheet" type="' +
-              'text/css" media="all" href="https://shop.test/static/version1700000000/adminhtml/Magento/backend/en_US/' +
-              'css/styles.css" />\n</head>\n<body id="html-body" class="adminhtml-auth-login page-layout-admin-login">' +
+              'text/css" media="all" ' +
+              'href="https://shop.test/static/version1700000000/adminhtml/Magento/backend/en_US/' +
+              'css/styles.css" />\n</head>\n<body id="html-body" class="adminhtml-auth-login ' +
+              'page-layout-admin-login">' +
               '<form method="post" action="" id="login-form" autocomplete="off"></form></body></html>',
           ),
         },
@@ -156,7 +168,9 @@ export default checks([
     description:
       "A Nextcloud server answers with its exact version (status.php): its users' files are behind their logins, " +
       "and the version tells which published flaws apply.",
-    fix: "Keep Nextcloud on a maintained release (its security scan at scan.nextcloud.com shows what is missing), and enable brute-force protection and two-factor authentication.",
+    fix:
+      "Keep Nextcloud on a maintained release (its security scan at scan.nextcloud.com shows what is missing), and " +
+      "enable brute-force protection and two-factor authentication.",
     docs: "https://docs.nextcloud.com/server/latest/admin_manual/installation/harden_server.html",
     http: [
       {
@@ -206,7 +220,9 @@ export default checks([
     description:
       "Matomo's login answers from the internet: the site's visitor analytics (addresses, paths, sometimes " +
       "personal data in URLs) are one password away.",
-    fix: "Restrict the Matomo UI to known addresses (its tracker endpoints matomo.php and piwik.php stay public), and enable two-factor authentication.",
+    fix:
+      "Restrict the Matomo UI to known addresses (its tracker endpoints matomo.php and piwik.php stay public), and " +
+      "enable two-factor authentication.",
     docs: "https://matomo.org/faq/how-to-install/faq_17/",
     http: [
       {
@@ -221,7 +237,8 @@ export default checks([
           "/matomo/": html(
             '<!DOCTYPE html>\n<html id="ng-app" ng-app="piwikApp">\n<head>\n<title>Sign in - Matomo</title>\n<script ' +
               'type="text/javascript">var piwik = {}; piwik.token_auth = "anonymous"; piwik.piwik_url = "https://' +
-              'stats.test/";</script>\n</head>\n<body><form id="login_form" action="" method="post"><input type="text" ' +
+              'stats.test/";</script>\n</head>\n<body><form id="login_form" action="" method="post"><input ' +
+              'type="text" ' +
               'name="form_login" id="login_form_login"></form></body></html>',
           ),
         },
@@ -235,7 +252,9 @@ export default checks([
     description:
       "A Home Assistant instance answers from the internet: the house's locks, cameras and alarms are one password " +
       "away.",
-    fix: "Reach Home Assistant through Nabu Casa's remote access or a VPN, enable multi-factor authentication and ip_ban_enabled in the http integration.",
+    fix:
+      "Reach Home Assistant through Nabu Casa's remote access or a VPN, enable multi-factor authentication and " +
+      "ip_ban_enabled in the http integration.",
     docs: "https://www.home-assistant.io/integrations/http/",
     http: [
       {
@@ -270,7 +289,9 @@ export default checks([
     description:
       "An n8n workflow automation server answers with its version: its workflows hold the credentials of every " +
       "service they connect, and an owner account runs code on the server.",
-    fix: "Reach the editor only from the internal network or behind SSO (keep only the /webhook/ paths public), and keep n8n current.",
+    fix:
+      "Reach the editor only from the internal network or behind SSO (keep only the /webhook/ paths public), and " +
+      "keep n8n current.",
     docs: "https://docs.n8n.io/hosting/securing/overview/",
     http: [
       {
@@ -307,7 +328,9 @@ export default checks([
     description:
       "Node-RED answers its editor's settings without a login (no adminAuth): anyone can deploy a flow, and an " +
       "exec or function node runs commands on the host.",
-    fix: "Set adminAuth in settings.js (node-red admin hash-pw for the password), or bind Node-RED to localhost (uiHost: '127.0.0.1').",
+    fix:
+      "Set adminAuth in settings.js (node-red admin hash-pw for the password), or bind Node-RED to localhost " +
+      "(uiHost: '127.0.0.1').",
     docs: "https://nodered.org/docs/user-guide/runtime/securing-node-red",
     http: [
       {
@@ -345,7 +368,9 @@ export default checks([
     description:
       "Keycloak's master realm answers from the internet: its administration console (every realm, client secret " +
       "and user) is one password away.",
-    fix: "Expose only the realms' public endpoints (/realms/<realm>/protocol/, /resources/) through the proxy and keep /admin and the master realm on the internal network.",
+    fix:
+      "Expose only the realms' public endpoints (/realms/<realm>/protocol/, /resources/) through the proxy and " +
+      "keep /admin and the master realm on the internal network.",
     docs: "https://www.keycloak.org/server/reverseproxy#_exposed_path_recommendations",
     http: [
       {
@@ -375,7 +400,9 @@ export default checks([
     product: "Rancher",
     severity: "medium",
     description: "Rancher's API answers from the internet: every Kubernetes cluster it manages is one password away.",
-    fix: "Put Rancher behind the internal network or an identity-aware proxy, with an external identity provider and MFA.",
+    fix:
+      "Put Rancher behind the internal network or an identity-aware proxy, with an external identity provider and " +
+      "MFA.",
     docs: "https://ranchermanager.docs.rancher.com/reference-guides/rancher-security",
     http: [
       {

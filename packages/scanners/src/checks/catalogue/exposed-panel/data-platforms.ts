@@ -55,7 +55,9 @@ export default checks([
     description:
       "The HDFS NameNode's web interface answers anyone: the file system's directories and data nodes, and through " +
       "WebHDFS (with simple authentication, the default) any file can be read or written as any user.",
-    fix: `${KERBEROS}, disable WebHDFS where unused (dfs.webhdfs.enabled=false), and keep port 9870 on the cluster's network.`,
+    fix:
+      `${KERBEROS}, disable WebHDFS where unused (dfs.webhdfs.enabled=false), and keep port 9870 on the ` +
+      "cluster's network.",
     docs: "https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-hdfs/WebHDFS.html#Authentication",
     http: [
       {
@@ -97,7 +99,9 @@ export default checks([
     description:
       "A Spark standalone master's web UI answers anyone: its workers and applications with their environments, " +
       "and buttons that kill them; such masters usually also accept jobs (code) on their submission ports.",
-    fix: "Enable authentication (spark.authenticate=true, a UI filter with spark.ui.filters, spark.acls.enable) and keep the master's ports on the cluster's network.",
+    fix:
+      "Enable authentication (spark.authenticate=true, a UI filter with spark.ui.filters, spark.acls.enable) and " +
+      "keep the master's ports on the cluster's network.",
     docs: "https://spark.apache.org/docs/latest/security.html",
     http: [
       {
@@ -130,7 +134,9 @@ export default checks([
     description:
       "Flink's web dashboard and REST API answer anyone (Flink has no authentication of its own): jobs can be " +
       "cancelled, and with web submission on (reported as critical) anyone uploads a jar that runs on the cluster.",
-    fix: "Disable web submission (web.submit.enable: false, web.cancel.enable: false), put the REST endpoint behind an authenticating proxy, and bind it to the internal network (rest.bind-address).",
+    fix:
+      "Disable web submission (web.submit.enable: false, web.cancel.enable: false), put the REST endpoint behind " +
+      "an authenticating proxy, and bind it to the internal network (rest.bind-address).",
     docs: "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/security/security-ssl/",
     http: [
       {
@@ -178,7 +184,9 @@ export default checks([
     description:
       "Druid answers without authentication (its default): anyone runs SQL over every datasource, submits " +
       "ingestion tasks, and on versions with JavaScript enabled runs code (CVE-2021-25646).",
-    fix: "Load druid-basic-security and set druid.auth.authenticatorChain (and an authorizer), and keep Druid's ports on the internal network.",
+    fix:
+      "Load druid-basic-security and set druid.auth.authenticatorChain (and an authorizer), and keep Druid's ports " +
+      "on the internal network.",
     docs: "https://druid.apache.org/docs/latest/operations/security-overview",
     http: [
       {
@@ -211,7 +219,9 @@ export default checks([
     description:
       "NiFi runs unsecured (HTTP, no login provider): every visitor is the anonymous user with full rights, and " +
       "can build a flow whose processors run commands on the server (ExecuteProcess, ExecuteScript).",
-    fix: "Run NiFi over HTTPS with a login identity provider or client certificates (nifi.security.user.login.identity.provider) and policies; NiFi 1.14+ does so by default.",
+    fix:
+      "Run NiFi over HTTPS with a login identity provider or client certificates " +
+      "(nifi.security.user.login.identity.provider) and policies; NiFi 1.14+ does so by default.",
     docs: "https://nifi.apache.org/docs/nifi-docs/html/administration-guide.html#security_configuration",
     http: [
       {
@@ -248,7 +258,9 @@ export default checks([
     description:
       "A Trino (or Presto) coordinator answers from the internet: every catalog it connects (databases, data " +
       "lakes) is queryable by whoever passes its authentication, and without authentication by anyone naming a user.",
-    fix: "Enable authentication (http-server.authentication.type=PASSWORD or OAUTH2) with access control, and serve the coordinator on the internal network.",
+    fix:
+      "Enable authentication (http-server.authentication.type=PASSWORD or OAUTH2) with access control, and serve " +
+      "the coordinator on the internal network.",
     docs: "https://trino.io/docs/current/security/overview.html",
     http: [
       {

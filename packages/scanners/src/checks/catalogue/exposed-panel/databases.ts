@@ -27,7 +27,8 @@ export default checks([
         server: "apache",
         routes: {
           "/adminer/": html(
-            '<!DOCTYPE html>\n<html lang="en" dir="ltr">\n<meta http-equiv="Content-Type" content="text/html; charset=' +
+            '<!DOCTYPE html>\n<html lang="en" dir="ltr">\n<meta http-equiv="Content-Type" content="text/html; ' +
+              "charset=" +
               'utf-8">\n<meta name="robots" content="noindex">\n<title>Login - Adminer</title>\n<body class="ltr ' +
               'nojs">\n<div id="menu">\n<h1>\n<a href=\'https://www.adminer.org/\' target="_blank" rel="noreferrer ' +
               'noopener" id=\'h1\'>Adminer</a> <span class="version">4.8.1</span>\n</h1>\n</div>\n<form action="" ' +
@@ -106,12 +107,14 @@ export default checks([
     description:
       "Mongo Express answers without basic authentication: anyone browses, edits, imports and deletes the " +
       "MongoDB databases it is connected to.",
-    fix: "Set ME_CONFIG_BASICAUTH=true with ME_CONFIG_BASICAUTH_USERNAME and _PASSWORD (not admin / pass), and never publish its port.",
+    fix:
+      "Set ME_CONFIG_BASICAUTH=true with ME_CONFIG_BASICAUTH_USERNAME and _PASSWORD (not admin / pass), and never " +
+      "publish its port.",
     docs: "https://github.com/mongo-express/mongo-express#usage-docker",
     http: [
       {
         root: true,
-        match: [OK, { regex: [/<title>Home - Mongo Express<\/title>/, /href="\/db\/[^"\/]+\/"/] }],
+        match: [OK, { regex: [/<title>Home - Mongo Express<\/title>/, /href="\/db\/[^"/]+\/"/] }],
       },
     ],
     fixtures: {
@@ -137,7 +140,9 @@ export default checks([
     description:
       "CouchDB's Fauxton admin UI answers from the internet: the databases are one password away (and open to " +
       "all on an instance left in admin party mode).",
-    fix: "Bind CouchDB to localhost or the application network ([chttpd] bind_address) and require valid users ([chttpd] require_valid_user = true).",
+    fix:
+      "Bind CouchDB to localhost or the application network ([chttpd] bind_address) and require valid users " +
+      "([chttpd] require_valid_user = true).",
     docs: "https://docs.couchdb.org/en/stable/intro/security.html",
     http: [{ paths: ["/_utils/"], match: [OK, { regex: [/<title>Project Fauxton<\/title>/] }] }],
     fixtures: {
@@ -195,7 +200,9 @@ export default checks([
     description:
       "Graylog answers from the internet with its version: the logs of every system that ships to it (with " +
       "personal data and secrets logged by mistake) are one password away.",
-    fix: "Bind the HTTP interface to the internal network (http_bind_address) and change the root password (root_password_sha2).",
+    fix:
+      "Bind the HTTP interface to the internal network (http_bind_address) and change the root password " +
+      "(root_password_sha2).",
     docs: "https://go2docs.graylog.org/current/setting_up_graylog/web_interface.htm",
     http: [
       {
@@ -264,7 +271,9 @@ export default checks([
     description:
       "UI for Apache Kafka (provectus) runs without authentication: anyone reads every topic's messages, produces " +
       "messages, changes configurations and deletes topics and consumer groups.",
-    fix: "Turn authentication on (AUTH_TYPE=LOGIN_FORM or OAUTH2) with RBAC, and serve it only on the internal network.",
+    fix:
+      "Turn authentication on (AUTH_TYPE=LOGIN_FORM or OAUTH2) with RBAC, and serve it only on the internal " +
+      "network.",
     docs: "https://docs.kafka-ui.provectus.io/configuration/authentication",
     http: [
       {
@@ -330,7 +339,9 @@ export default checks([
     description:
       "Solr answers its admin API without authentication: anyone reads and deletes every index, changes the " +
       "configuration, and on many versions runs code through it (Velocity templates, the config API).",
-    fix: "Enable the BasicAuth or JWT plugin with rule-based authorisation (security.json) and bind Solr to the internal network (SOLR_JETTY_HOST).",
+    fix:
+      "Enable the BasicAuth or JWT plugin with rule-based authorisation (security.json) and bind Solr to the " +
+      "internal network (SOLR_JETTY_HOST).",
     docs: "https://solr.apache.org/guide/solr/latest/deployment-guide/securing-solr.html",
     http: [
       {

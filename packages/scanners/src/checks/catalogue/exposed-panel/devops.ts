@@ -12,7 +12,9 @@ export default checks([
     description:
       "GitLab's sign-in page answers from the internet: the source, CI variables and deploy keys of every " +
       "project are one password away, and GitLab has had pre-authentication flaws (CVE-2021-22205).",
-    fix: `${SSO}, disable open sign-up (Admin > Settings > Sign-up restrictions) and enforce two-factor authentication.`,
+    fix:
+      `${SSO}, disable open sign-up (Admin > Settings > Sign-up restrictions) and enforce two-factor ` +
+      "authentication.",
     docs: "https://docs.gitlab.com/ee/security/",
     http: [
       {
@@ -28,7 +30,8 @@ export default checks([
             '<!DOCTYPE html>\n<html class="gl-light" lang="en">\n<head prefix="og: http://ogp.me/ns#">\n<meta ' +
               'content="GitLab" property="og:site_name">\n<meta content="Sign in · GitLab" property="og:title">\n' +
               '<title>Sign in · GitLab</title>\n<script>\n//<![CDATA[\nwindow.gon={};gon.api_version="v4";\n//]]>' +
-              '\n</script>\n</head>\n<body><form class="new_user" id="new_user" action="/users/sign_in" method="post">' +
+              '\n</script>\n</head>\n<body><form class="new_user" id="new_user" action="/users/sign_in" ' +
+              'method="post">' +
               '<input type="text" name="user[login]" id="user_login"></form></body>\n</html>\n',
           ),
         },
@@ -42,7 +45,9 @@ export default checks([
     description:
       "Gitea's sign-in page answers from the internet: the repositories, and the deploy keys and Actions secrets " +
       "they hold, are one password away, and open registration gives anyone an account.",
-    fix: "Disable registration ([service] DISABLE_REGISTRATION = true), require sign-in to view (REQUIRE_SIGNIN_VIEW = true) and enforce two-factor authentication.",
+    fix:
+      "Disable registration ([service] DISABLE_REGISTRATION = true), require sign-in to view (REQUIRE_SIGNIN_VIEW " +
+      "= true) and enforce two-factor authentication.",
     docs: "https://docs.gitea.com/administration/config-cheat-sheet#service-service",
     http: [
       {
@@ -76,7 +81,9 @@ export default checks([
     description:
       "Gogs's sign-in page answers from the internet: the repositories are one password away, open registration " +
       "gives anyone an account, and Gogs has had unpatched flaws that run code for any logged-in user.",
-    fix: "Disable registration ([service] DISABLE_REGISTRATION = true, REQUIRE_SIGNIN_VIEW = true), or migrate to a maintained forge.",
+    fix:
+      "Disable registration ([service] DISABLE_REGISTRATION = true, REQUIRE_SIGNIN_VIEW = true), or migrate to a " +
+      "maintained forge.",
     docs: "https://gogs.io/docs/advanced/configuration_cheat_sheet",
     http: [
       {

@@ -15,7 +15,9 @@ export default checks([
     description:
       "A Synology NAS's DiskStation Manager answers from the internet: every share on it is one password away, and " +
       "exposed DSM is a recurring target of ransomware campaigns (brute force, then encryption of the volumes).",
-    fix: "Reach DSM through a VPN or QuickConnect with two-factor authentication; close ports 5000/5001 on the router and enable auto block.",
+    fix:
+      "Reach DSM through a VPN or QuickConnect with two-factor authentication; close ports 5000/5001 on the router " +
+      "and enable auto block.",
     docs: "https://kb.synology.com/en-global/DSM/tutorial/How_to_add_extra_security_to_your_Synology_NAS",
     http: [
       {
@@ -44,7 +46,9 @@ export default checks([
     description:
       "A QNAP NAS answers from the internet and names its model and firmware to anyone: QTS has had " +
       "pre-authentication flaws that ransomware (Qlocker, DeadBolt) used to encrypt thousands of exposed devices.",
-    fix: "Disable UPnP port forwarding and myQNAPcloud direct access, reach the NAS through a VPN, and keep QTS on its latest firmware.",
+    fix:
+      "Disable UPnP port forwarding and myQNAPcloud direct access, reach the NAS through a VPN, and keep QTS on " +
+      "its latest firmware.",
     docs: "https://www.qnap.com/en/security-advisories",
     http: [
       {
@@ -81,7 +85,9 @@ export default checks([
     description:
       "A TrueNAS (FreeNAS) web interface answers from the internet: the pools, shares and the root account of the " +
       "storage server are one password away.",
-    fix: "Bind the web interface to the management network (System > General > Web Interface IPv4 Address) and reach it through a VPN.",
+    fix:
+      "Bind the web interface to the management network (System > General > Web Interface IPv4 Address) and reach " +
+      "it through a VPN.",
     docs: "https://www.truenas.com/docs/scale/scaletutorials/systemsettings/general/",
     http: [
       { root: true, match: [OK, { regex: [/<title>(TrueNAS|FreeNAS)<\/title>/] }, { regex: [/<ix-root|iXsystems/] }] },
@@ -108,7 +114,9 @@ export default checks([
     description:
       "A Proxmox Virtual Environment answers from the internet with its version: every virtual machine of the " +
       "cluster, and root on its nodes, are one password away.",
-    fix: "Allow port 8006 only from the management network (the datacenter firewall, or pveproxy's ALLOW_FROM/DENY_FROM in /etc/default/pveproxy) and enable TOTP.",
+    fix:
+      "Allow port 8006 only from the management network (the datacenter firewall, or pveproxy's " +
+      "ALLOW_FROM/DENY_FROM in /etc/default/pveproxy) and enable TOTP.",
     docs: "https://pve.proxmox.com/pve-docs/pveproxy.8.html",
     http: [
       {
@@ -125,7 +133,8 @@ export default checks([
           "/": html(
             '<!DOCTYPE html>\n<html>\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=utf-8" />' +
               "\n<title>pve1 - Proxmox Virtual Environment</title>\n" +
-              '<link rel="stylesheet" type="text/css" href="/pve2/ext6/theme-crisp/resources/theme-crisp-all.css" />\n' +
+              '<link rel="stylesheet" type="text/css" ' +
+              'href="/pve2/ext6/theme-crisp/resources/theme-crisp-all.css" />\n' +
               '<script type="text/javascript" src="/pve2/js/pvemanagerlib.js?ver=8.1.4"></script>\n</head>\n<body>' +
               "</body>\n</html>\n",
             200,
@@ -144,7 +153,9 @@ export default checks([
     description:
       "A VMware vCenter Server answers from the internet: it manages every ESXi host and virtual machine of the " +
       "estate, and vCenter has had pre-authentication remote code execution flaws exploited by ransomware crews.",
-    fix: "Keep vCenter on the management network only (no NAT or firewall rule from the internet) and patch it on every VMSA.",
+    fix:
+      "Keep vCenter on the management network only (no NAT or firewall rule from the internet) and patch it on " +
+      "every VMSA.",
     docs: "https://core.vmware.com/vsphere-security-configuration-guide",
     http: [
       {
@@ -175,7 +186,9 @@ export default checks([
     description:
       "An ESXi host's web interface answers from the internet: the hypervisor and all its virtual machines are one " +
       "password away, and exposed ESXi was mass-encrypted through its OpenSLP and web flaws (ESXiArgs).",
-    fix: "Put the ESXi management interfaces on an isolated management network, enable lockdown mode, and patch on every VMSA.",
+    fix:
+      "Put the ESXi management interfaces on an isolated management network, enable lockdown mode, and patch on " +
+      "every VMSA.",
     docs: "https://docs.vmware.com/en/VMware-vSphere/8.0/vsphere-security/GUID-88B24613-E8F9-40D2-B838-225F5FF480FF.html",
     http: [{ root: true, match: [OK, { regex: [/<title>\s*ID_EESX_Welcome\s*<\/title>/] }, { regex: [/\/ui\//] }] }],
     fixtures: {
@@ -200,7 +213,9 @@ export default checks([
     description:
       "A Dell iDRAC answers from the internet and names its firmware to anyone: the server's console, power and " +
       "virtual media (boot any image) are one password away, and the default root/calvin is common.",
-    fix: "Put iDRAC on a dedicated management network (never a public address), change the default password and keep its firmware current.",
+    fix:
+      "Put iDRAC on a dedicated management network (never a public address), change the default password and keep " +
+      "its firmware current.",
     docs: "https://www.dell.com/support/kbdoc/en-us/000177979/idrac-security-best-practices",
     http: [
       {
@@ -224,7 +239,8 @@ export default checks([
               License: "Enterprise",
               SSOEnabled: "Disabled",
               SecurityPolicyMessage:
-                "By accessing this computer, you confirm that such access complies with your organization's security policy.",
+                "By accessing this computer, you confirm that such access complies with your organization's " +
+                "security policy.",
               ServerGen: "14G",
               SystemLockdown: "Disabled",
               TFAEnabled: "Disabled",
@@ -243,7 +259,9 @@ export default checks([
     description:
       "An HPE iLO answers from the internet and names the server model, serial number and iLO firmware to anyone: " +
       "the console, power and virtual media are one password away, and old iLO has authentication bypasses.",
-    fix: "Put iLO on a dedicated management network, disable the XML reply (Security > Access Settings: Anonymous Data off) and keep its firmware current.",
+    fix:
+      "Put iLO on a dedicated management network, disable the XML reply (Security > Access Settings: Anonymous " +
+      "Data off) and keep its firmware current.",
     docs: "https://support.hpe.com/hpesc/public/docDisplay?docId=a00105236en_us",
     http: [
       {

@@ -13,7 +13,9 @@ export default checks([
     description:
       "cPanel's login answers: every site, database, mailbox and file of the account is one password away, a " +
       "favourite target of credential stuffing.",
-    fix: "Allow the cPanel ports (2082/2083) only from known addresses with cPHulk brute-force protection on, and enable two-factor authentication.",
+    fix:
+      "Allow the cPanel ports (2082/2083) only from known addresses with cPHulk brute-force protection on, and " +
+      "enable two-factor authentication.",
     docs: "https://docs.cpanel.net/whm/security-center/cphulk-brute-force-protection/",
     http: [
       {
@@ -48,7 +50,9 @@ export default checks([
     description:
       "WebHost Manager, the root-level administration of a cPanel server, answers from the internet: every account " +
       "on the host is one password away.",
-    fix: "Allow port 2087 only from the administrators' addresses (Host Access Control: whostmgrd) and enable two-factor authentication.",
+    fix:
+      "Allow port 2087 only from the administrators' addresses (Host Access Control: whostmgrd) and enable " +
+      "two-factor authentication.",
     docs: "https://docs.cpanel.net/whm/security-center/host-access-control/",
     http: [
       {
@@ -80,7 +84,9 @@ export default checks([
     description:
       "Plesk's login page answers from the internet with its release: every site, database and mailbox of the " +
       "server is one password away.",
-    fix: "Restrict administrative access by IP (Tools & Settings > Restrict Administrative Access) and enable two-factor authentication.",
+    fix:
+      "Restrict administrative access by IP (Tools & Settings > Restrict Administrative Access) and enable " +
+      "two-factor authentication.",
     docs: "https://docs.plesk.com/en-US/obsidian/administrator-guide/plesk-administration/securing-plesk/restricting-administrative-access.59465/",
     http: [
       {
@@ -97,7 +103,8 @@ export default checks([
           "/login_up.php": html(
             '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Plesk Obsidian 18.0.58</title><link ' +
               'rel="stylesheet" href="/ui-library/plesk-ui-library.css"></head><body><form id="form-login" method=' +
-              '"post" action="/login_up.php"><input type="text" name="login_name" id="login_name"></form></body></html>',
+              '"post" action="/login_up.php"><input type="text" name="login_name" ' +
+              'id="login_name"></form></body></html>',
           ),
         },
         expect: { extracted: { version: "18.0.58" } },
@@ -111,7 +118,9 @@ export default checks([
     description:
       "DirectAdmin's login answers from the internet with its version: the server's sites, databases and " +
       "mailboxes are one password away.",
-    fix: "Allow port 2222 only from known addresses (CSF/iptables) and enable brute-force monitoring and two-step authentication.",
+    fix:
+      "Allow port 2222 only from known addresses (CSF/iptables) and enable brute-force monitoring and two-step " +
+      "authentication.",
     docs: "https://docs.directadmin.com/directadmin/general-usage/security.html",
     http: [
       {
@@ -145,7 +154,9 @@ export default checks([
     description:
       "Roundcube webmail answers: the mail server's users log in here, and Roundcube has had cross-site scripting " +
       "and remote code execution flaws exploited against government and business mailboxes.",
-    fix: "Keep Roundcube on a fixed release (its security releases are frequent) and rate-limit logins (fail2ban on its log).",
+    fix:
+      "Keep Roundcube on a fixed release (its security releases are frequent) and rate-limit logins (fail2ban on " +
+      "its log).",
     docs: "https://roundcube.net/news/",
     http: [
       {
@@ -160,7 +171,8 @@ export default checks([
           "/": html(
             '<!DOCTYPE html>\n<html lang="en"><head><title>Roundcube Webmail :: Welcome to Roundcube Webmail</title>' +
               '<script src="program/js/jquery.min.js?s=1700000000"></script><script type="text/javascript">var rcmail' +
-              ' = new rcube_webmail();\nrcmail.set_env({"task":"login","x_frame_options":"sameorigin","skin":"elastic"' +
+              " = new " +
+              'rcube_webmail();\nrcmail.set_env({"task":"login","x_frame_options":"sameorigin","skin":"elastic"' +
               '});</script></head><body><form name="login-form" method="post" action="./?_task=login"><input name="' +
               '_user" id="rcmloginuser" required></form></body></html>',
           ),
@@ -191,7 +203,8 @@ export default checks([
         routes: {
           "/squirrelmail/src/login.php": html(
             '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN">\n<html>\n<head>\n<title>Example Mail - ' +
-              'SquirrelMail - Login</title></head>\n<body><form action="redirect.php" method="post" name="login_form">' +
+              'SquirrelMail - Login</title></head>\n<body><form action="redirect.php" method="post" ' +
+              'name="login_form">' +
               "<small>SquirrelMail version 1.4.22<br />\n  By the SquirrelMail Project Team<br /></small><input " +
               'type="text" name="login_username"></form></body></html>',
           ),
@@ -242,7 +255,9 @@ export default checks([
     description:
       "Outlook on the web answers and its page names the Exchange build: the on-premises Exchange server behind " +
       "it has had pre-authentication remote code execution chains (ProxyLogon, ProxyShell) exploited in the wild.",
-    fix: "Install the latest Cumulative and Security Updates (the build shown tells which apply), and publish OWA only behind pre-authentication (Entra application proxy, a reverse proxy with MFA).",
+    fix:
+      "Install the latest Cumulative and Security Updates (the build shown tells which apply), and publish OWA " +
+      "only behind pre-authentication (Entra application proxy, a reverse proxy with MFA).",
     docs: "https://learn.microsoft.com/en-us/exchange/new-features/build-numbers-and-release-dates",
     http: [
       {
@@ -259,7 +274,8 @@ export default checks([
           "/owa/auth/logon.aspx": html(
             '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01//EN">\n<html><head><title>Outlook</title><link rel="' +
               'shortcut icon" href="/owa/auth/15.1.2507/themes/resources/favicon.ico" type="image/x-icon"><script ' +
-              'type="text/javascript" src="/owa/auth/15.1.2507/scripts/premium/flogon.js"></script></head><body><form ' +
+              'type="text/javascript" ' +
+              'src="/owa/auth/15.1.2507/scripts/premium/flogon.js"></script></head><body><form ' +
               'action="/owa/auth.owa" method="POST" name="logonForm"></form></body></html>',
             200,
             { "x-owa-version": "15.1.2507.37", "x-aspnet-version": "4.0.30319" },

@@ -1,7 +1,7 @@
 // Consoles that open without a login by design and are meant to stay on localhost or behind the application's own
 // authentication: job queues' dashboards (Sidekiq, Hangfire), process control (Supervisor), the H2 database console
 // and Alibaba Druid's monitor; and the login consoles of ColdFusion and WebSphere.
-import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
+import { checks, html, json, OK } from "../../declare.ts";
 import { openConsole, panel } from "../../kit.ts";
 
 export default checks([
@@ -14,7 +14,9 @@ export default checks([
     description:
       "Sidekiq's web dashboard answers without a login: every queued, retried and dead job is listed with its " +
       "arguments (often e-mail addresses, tokens, personal data), and anyone can delete, retry or kill jobs.",
-    fix: "Mount Sidekiq::Web inside an authenticated route (authenticate :user, ->(u) { u.admin? } in routes.rb) or behind HTTP Basic.",
+    fix:
+      "Mount Sidekiq::Web inside an authenticated route (authenticate :user, ->(u) { u.admin? } in routes.rb) or " +
+      "behind HTTP Basic.",
     docs: "https://github.com/sidekiq/sidekiq/wiki/Monitoring#authentication",
     http: [
       {
@@ -52,7 +54,9 @@ export default checks([
     description:
       "Hangfire's dashboard answers remote visitors: background jobs are listed with their arguments and " +
       "exceptions, and anyone can trigger recurring jobs, requeue or delete them.",
-    fix: "Give UseHangfireDashboard an IDashboardAuthorizationFilter that checks the user (Hangfire allows only local requests by default: a custom filter returning true opened it).",
+    fix:
+      "Give UseHangfireDashboard an IDashboardAuthorizationFilter that checks the user (Hangfire allows only local " +
+      "requests by default: a custom filter returning true opened it).",
     docs: "https://docs.hangfire.io/en/latest/configuration/using-dashboard.html#configuring-authorization",
     http: [
       {
@@ -67,7 +71,8 @@ export default checks([
           "/hangfire": html(
             '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>Dashboard - Hangfire Dashboard</title>\n<meta charset=' +
               '"utf-8">\n</head>\n<body><div class="navbar navbar-default navbar-fixed-top"><a class="navbar-brand" ' +
-              'href="/hangfire/">Hangfire Dashboard</a><ul class="nav navbar-nav"><li><a href="/hangfire/jobs/enqueued">' +
+              'href="/hangfire/">Hangfire Dashboard</a><ul class="nav navbar-nav"><li><a ' +
+              'href="/hangfire/jobs/enqueued">' +
               'Jobs</a></li><li><a href="/hangfire/recurring">Recurring Jobs</a></li><li><a href="/hangfire/servers">' +
               "Servers</a></li></ul></div></body>\n</html>\n",
           ),
@@ -86,7 +91,9 @@ export default checks([
     description:
       "supervisord's web interface answers without a password: anyone can stop and restart the processes it " +
       "manages and read their logs (old releases also ran commands through its XML-RPC interface, CVE-2017-11610).",
-    fix: "Set username and password in [inet_http_server], and bind it to 127.0.0.1 (port=127.0.0.1:9001) or use [unix_http_server].",
+    fix:
+      "Set username and password in [inet_http_server], and bind it to 127.0.0.1 (port=127.0.0.1:9001) or use " +
+      "[unix_http_server].",
     docs: "https://supervisord.org/configuration.html#inet-http-server-section-settings",
     http: [
       {
@@ -104,7 +111,8 @@ export default checks([
               'stylesheet" type="text/css" />\n</head>\n<body><table cellspacing="0"><tbody><tr class=""><td class="' +
               'status"><span class="statusrunning">running</span></td><td><a href="tail.html?processname=worker" ' +
               'target="_blank">worker</a></td><td><ul><li><a href="index.html?processname=worker&amp;action=restart" ' +
-              'name="restart">Restart</a></li><li><a href="index.html?processname=worker&amp;action=stop" name="stop">' +
+              'name="restart">Restart</a></li><li><a href="index.html?processname=worker&amp;action=stop" ' +
+              'name="stop">' +
               "Stop</a></li></ul></td></tr></tbody></table></body>\n</html>\n",
             200,
             { server: "Medusa/1.12" },
@@ -126,7 +134,9 @@ export default checks([
       "The H2 database's web console answers remote visitors: it connects to any JDBC URL typed into it, and an H2 " +
       "URL can run scripts and Java code on the server (CVE-2021-42392, CVE-2022-23221), with no credentials needed " +
       "for a new in-memory database.",
-    fix: "Turn the console off in production (spring.h2.console.enabled=false), and never set webAllowOthers / spring.h2.console.settings.web-allow-others=true.",
+    fix:
+      "Turn the console off in production (spring.h2.console.enabled=false), and never set webAllowOthers / " +
+      "spring.h2.console.settings.web-allow-others=true.",
     docs: "https://h2database.com/html/tutorial.html#console_settings",
     http: [
       {
@@ -141,7 +151,8 @@ export default checks([
           "/h2-console/login.jsp": html(
             '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN">\n<html xmlns="http://www.w3.org/1999/xhtml"' +
               ' lang="en" xml:lang="en">\n<head><meta http-equiv="Content-Type" content="text/html;charset=utf-8" />' +
-              '\n<title>H2 Console</title>\n<link rel="stylesheet" type="text/css" href="stylesheet.css" />\n</head>\n' +
+              '\n<title>H2 Console</title>\n<link rel="stylesheet" type="text/css" href="stylesheet.css" ' +
+              "/>\n</head>\n" +
               '<body style="margin: 20px"><form name="login" method="post" action="login.do?jsessionid=4f2c9a" id="' +
               'login"><input type="text" name="driver" value="org.h2.Driver" /><input type="text" name="url" value="' +
               'jdbc:h2:mem:testdb" /></form></body></html>',
@@ -168,7 +179,9 @@ export default checks([
     description:
       "The Druid connection pool's monitor (StatViewServlet) answers without a login: the application's SQL " +
       "statements, requested URIs and web sessions (with their session IDs, which can be replayed) are listed.",
-    fix: "Disable the monitor in production (spring.datasource.druid.stat-view-servlet.enabled=false) or set its login-username/login-password and an allow list.",
+    fix:
+      "Disable the monitor in production (spring.datasource.druid.stat-view-servlet.enabled=false) or set its " +
+      "login-username/login-password and an allow list.",
     docs: "https://github.com/alibaba/druid/wiki/%E9%85%8D%E7%BD%AE_StatViewServlet%E9%85%8D%E7%BD%AE",
     http: [
       {
@@ -211,7 +224,9 @@ export default checks([
     description:
       "The ColdFusion Administrator answers from the internet: the server's data sources and scheduled tasks (which " +
       "run code) are one password away, and ColdFusion has had pre-authentication flaws exploited in the wild.",
-    fix: "Restrict /CFIDE/administrator to localhost or the administrators' addresses (the connector's or web server's rules, or the lockdown installer).",
+    fix:
+      "Restrict /CFIDE/administrator to localhost or the administrators' addresses (the connector's or web " +
+      "server's rules, or the lockdown installer).",
     docs: "https://helpx.adobe.com/coldfusion/using/lockdown-guide.html",
     http: [
       {
@@ -242,7 +257,9 @@ export default checks([
     description:
       "WebSphere Application Server's administrative console answers from the internet: the cell's applications " +
       "and resources (deploying an application runs code) are one password away.",
-    fix: "Bind the administrative console's ports (9060/9043) to the management network and enable administrative security.",
+    fix:
+      "Bind the administrative console's ports (9060/9043) to the management network and enable administrative " +
+      "security.",
     docs: "https://www.ibm.com/docs/en/was/9.0.5?topic=security-securing-administrative-console",
     http: [
       {

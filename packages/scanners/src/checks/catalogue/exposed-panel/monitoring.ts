@@ -14,7 +14,9 @@ export default checks([
     description:
       "Zabbix's web frontend answers from the internet: the inventory of every monitored host, and scripts that run " +
       "on them, are one password away (Admin/zabbix by default).",
-    fix: "Allow the frontend only from the administrators' networks and enable MFA (Users > Authentication > MFA settings, Zabbix 7).",
+    fix:
+      "Allow the frontend only from the administrators' networks and enable MFA (Users > Authentication > MFA " +
+      "settings, Zabbix 7).",
     docs: "https://www.zabbix.com/documentation/current/en/manual/installation/requirements/best_practices",
     http: [
       {
@@ -28,10 +30,13 @@ export default checks([
         routes: {
           "/zabbix/": html(
             '<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8" /><title>Zabbix</title><link rel="' +
-              'stylesheet" type="text/css" href="assets/styles/blue-theme.css?1702370633" /></head>\n<body><main><div ' +
+              'stylesheet" type="text/css" href="assets/styles/blue-theme.css?1702370633" ' +
+              "/></head>\n<body><main><div " +
               'class="signin-container"><form method="post" action="index.php"><ul><li><label for="name">Username' +
-              '</label><input type="text" id="name" name="name"></li><li><button type="submit" id="enter" name="enter" ' +
-              'value="Sign in">Sign in</button></li></ul></form></div><div class="signin-links">&copy; 2001&ndash;2024, ' +
+              '</label><input type="text" id="name" name="name"></li><li><button type="submit" id="enter" ' +
+              'name="enter" ' +
+              'value="Sign in">Sign in</button></li></ul></form></div><div class="signin-links">&copy; ' +
+              "2001&ndash;2024, " +
               '<a class="grey link-alt" target="_blank" rel="noopener noreferrer" href="https://www.zabbix.com/">' +
               "Zabbix SIA</a></div></main></body></html>",
           ),
@@ -46,7 +51,9 @@ export default checks([
     description:
       "Nagios's web interface asks for a password from the internet (realm Nagios Access): the monitored estate " +
       "and its commands (disable checks, schedule downtime) are one password away (nagiosadmin is the usual user).",
-    fix: "Allow /nagios only from the administrators' networks (Require ip in the Apache configuration of nagios.conf).",
+    fix:
+      "Allow /nagios only from the administrators' networks (Require ip in the Apache configuration of " +
+      "nagios.conf).",
     docs: "https://assets.nagios.com/downloads/nagioscore/docs/nagioscore/4/en/cgisecurity.html",
     http: [
       {
@@ -73,7 +80,9 @@ export default checks([
     description:
       "Icinga Web 2's login answers from the internet: the monitored estate and the commands Icinga sends to it are " +
       "one password away.",
-    fix: "Allow /icingaweb2 only from the administrators' networks, or authenticate in front of it (the web server's external authentication with SSO).",
+    fix:
+      "Allow /icingaweb2 only from the administrators' networks, or authenticate in front of it (the web server's " +
+      "external authentication with SSO).",
     docs: "https://icinga.com/docs/icinga-web/latest/doc/05-Authentication/",
     http: [
       {
@@ -87,7 +96,8 @@ export default checks([
         routes: {
           "/icingaweb2/authentication/login": html(
             '<!DOCTYPE html>\n<html class="no-js" lang="en">\n<head>\n<title>Icinga Web 2 Login</title>\n<link ' +
-              'type="text/css" rel="stylesheet" href="/icingaweb2/css/icinga.min.css">\n</head>\n<body id="body"><div ' +
+              'type="text/css" rel="stylesheet" href="/icingaweb2/css/icinga.min.css">\n</head>\n<body ' +
+              'id="body"><div ' +
               'id="login"><div id="icinga-logo" aria-hidden="true"></div><form id="form_login" name="form_login" ' +
               'method="post" action="/icingaweb2/authentication/login"></form></div></body></html>',
           ),
@@ -102,7 +112,9 @@ export default checks([
     description:
       "Checkmk's login answers from the internet with its version: the monitored estate, the passwords it polls " +
       "with and its agent bakery are one password away.",
-    fix: "Allow the site's URL only from the administrators' networks and enable two-factor authentication for its users.",
+    fix:
+      "Allow the site's URL only from the administrators' networks and enable two-factor authentication for its " +
+      "users.",
     docs: "https://docs.checkmk.com/latest/en/security.html",
     http: [
       {
@@ -167,7 +179,9 @@ export default checks([
     description:
       "PRTG's web interface answers from the internet with its version: the monitored estate and the credentials " +
       "PRTG stores for its sensors (Windows, SNMP, SSH, databases) are one password away (prtgadmin by default).",
-    fix: "Bind the PRTG web server to the internal network (Setup > System Administration > User Interface) and enable two-factor authentication.",
+    fix:
+      "Bind the PRTG web server to the internal network (Setup > System Administration > User Interface) and " +
+      "enable two-factor authentication.",
     docs: "https://www.paessler.com/manuals/prtg/user_interface_settings",
     http: [
       {
@@ -183,7 +197,8 @@ export default checks([
         routes: {
           "/index.htm": html(
             '<!doctype html><html class="loginscreen"><head><title>Welcome | PRTG Network Monitor (MONITOR01)</title>' +
-              '</head><body id="mainbody" class="systemmenu loginscreen"><form id="loginform" action="/public/checklogin' +
+              '</head><body id="mainbody" class="systemmenu loginscreen"><form id="loginform" ' +
+              'action="/public/checklogin' +
               '.htm" method="post"><input id="loginusername" name="username"></form></body></html>',
             200,
             { server: "PRTG/23.4.90.1299" },
@@ -201,7 +216,9 @@ export default checks([
     description:
       "Splunk Web's login answers from the internet with its version: the logs of the whole estate (and apps that " +
       "run scripts on the search head) are one password away.",
-    fix: "Bind Splunk Web to the internal network (server.socket_host in web.conf) or disable it on forwarders (startwebserver = 0), and use SSO with MFA.",
+    fix:
+      "Bind Splunk Web to the internal network (server.socket_host in web.conf) or disable it on forwarders " +
+      "(startwebserver = 0), and use SSO with MFA.",
     docs: "https://docs.splunk.com/Documentation/Splunk/latest/Security/Hardeningstandards",
     http: [
       {

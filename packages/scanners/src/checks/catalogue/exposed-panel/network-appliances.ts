@@ -17,7 +17,9 @@ export default checks([
     description:
       "A FortiGate's SSL VPN portal answers: the gateway is named, and FortiOS's SSL VPN has had several " +
       "pre-authentication remote code execution flaws exploited in the wild, so it must be patched the day fixes ship.",
-    fix: "Keep FortiOS on a fixed release; if the SSL VPN is unused, disable it (config vpn ssl settings: set status disable).",
+    fix:
+      "Keep FortiOS on a fixed release; if the SSL VPN is unused, disable it (config vpn ssl settings: set status " +
+      "disable).",
     docs: "https://docs.fortinet.com/document/fortigate/7.4.0/administration-guide/104338/ssl-vpn",
     http: [
       { root: true, match: [OK, { regex: [/top\.location="\/remote\/login"/] }] },
@@ -138,7 +140,9 @@ export default checks([
     description:
       "The BIG-IP Configuration Utility (TMUI), the appliance's administration interface, answers from the " +
       "internet; it has had pre-authentication remote code execution flaws (CVE-2020-5902, CVE-2023-46747).",
-    fix: "Bind the Configuration Utility to the management port only, or restrict it with tmsh modify sys httpd allow { <management networks> } and port lockdown on self IPs.",
+    fix:
+      "Bind the Configuration Utility to the management port only, or restrict it with tmsh modify sys httpd allow " +
+      "{ <management networks> } and port lockdown on self IPs.",
     docs: "https://my.f5.com/manage/s/article/K13309",
     http: [
       {
@@ -172,7 +176,9 @@ export default checks([
     description:
       "A Cisco ASA or Firepower Threat Defense WebVPN (AnyConnect) logon page answers: the firewall is named, and " +
       "its web services have had pre-authentication flaws exploited in the wild.",
-    fix: "Keep ASA/FTD on a fixed release; if clientless WebVPN is unused, disable it (no webvpn enable on the interface).",
+    fix:
+      "Keep ASA/FTD on a fixed release; if clientless WebVPN is unused, disable it (no webvpn enable on the " +
+      "interface).",
     docs: "https://www.cisco.com/c/en/us/support/security/adaptive-security-appliance-asa-software/series.html",
     http: [
       {
@@ -237,7 +243,9 @@ export default checks([
     description:
       "A pfSense firewall's web configurator answers from the internet: the firewall's whole configuration is one " +
       "password away (admin/pfsense by default).",
-    fix: "Allow the webConfigurator only from the LAN or a management VPN (remove any WAN rule to its port, keep the anti-lockout rule on LAN).",
+    fix:
+      "Allow the webConfigurator only from the LAN or a management VPN (remove any WAN rule to its port, keep the " +
+      "anti-lockout rule on LAN).",
     docs: "https://docs.netgate.com/pfsense/en/latest/recipes/remote-firewall-administration.html",
     http: [
       {
@@ -269,7 +277,9 @@ export default checks([
     description:
       "An OPNsense firewall's web GUI answers from the internet: the firewall's whole configuration is one password " +
       "away.",
-    fix: "Set System > Settings > Administration > Listen Interfaces to LAN only and remove WAN rules to the GUI's port.",
+    fix:
+      "Set System > Settings > Administration > Listen Interfaces to LAN only and remove WAN rules to the GUI's " +
+      "port.",
     docs: "https://docs.opnsense.org/manual/settingsmenu.html#administration",
     http: [{ root: true, match: [OK, { regex: [/<title>Login \| OPNsense<\/title>/] }, { regex: [/usernamefld/] }] }],
     fixtures: {
@@ -280,7 +290,8 @@ export default checks([
           "/": html(
             '<!doctype html><html lang="en-US" class="no-js"><head><meta charset="UTF-8" /><title>Login | OPNsense' +
               '</title><link href="/ui/themes/opnsense/build/css/main.css" rel="stylesheet"></head><body class="page-' +
-              'login"><form class="clearfix" id="iform" name="iform" method="post"><input id="usernamefld" type="text" ' +
+              'login"><form class="clearfix" id="iform" name="iform" method="post"><input id="usernamefld" ' +
+              'type="text" ' +
               'name="usernamefld" class="form-control user"></form></body></html>',
           ),
         },
@@ -295,7 +306,9 @@ export default checks([
     description:
       "A MikroTik router's WebFig answers from the internet with its RouterOS version: the router is one password " +
       "away (admin with an empty password on older firmware), and old RouterOS has pre-authentication flaws.",
-    fix: "Restrict the www service to management addresses (/ip service set www address=<management network>) or disable it (/ip service disable www).",
+    fix:
+      "Restrict the www service to management addresses (/ip service set www address=<management network>) or " +
+      "disable it (/ip service disable www).",
     docs: "https://help.mikrotik.com/docs/display/ROS/Services",
     http: [
       {
@@ -328,7 +341,9 @@ export default checks([
     description:
       "A Ubiquiti UniFi Network application answers from the internet with its version: the controller of every " +
       "access point and switch it adopted is one password away (and old versions were hit by Log4Shell).",
-    fix: "Reach the controller through UniFi's cloud access or a VPN, and close its ports (8443, 8080) to the internet.",
+    fix:
+      "Reach the controller through UniFi's cloud access or a VPN, and close its ports (8443, 8080) to the " +
+      "internet.",
     docs: "https://help.ui.com/hc/en-us/articles/218506997-Required-Ports-Reference",
     http: [
       {

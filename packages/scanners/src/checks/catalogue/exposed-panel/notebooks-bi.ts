@@ -13,7 +13,9 @@ export default checks([
     description:
       "A Jupyter Notebook or JupyterLab server answers from the internet behind its token or password page: " +
       "whoever gets past it runs code on the server with the notebook user's rights.",
-    fix: "Serve Jupyter on localhost (ServerApp.ip = '127.0.0.1') and reach it through SSH tunnels, or behind JupyterHub with SSO.",
+    fix:
+      "Serve Jupyter on localhost (ServerApp.ip = '127.0.0.1') and reach it through SSH tunnels, or behind " +
+      "JupyterHub with SSO.",
     docs: JUPYTER_DOCS,
     http: [
       {
@@ -47,7 +49,9 @@ export default checks([
     description:
       "A Jupyter Notebook or JupyterLab server answers its API without a token or password: anyone starts a " +
       "kernel or a terminal and runs commands on the server, and reads every file the notebook user can.",
-    fix: "Never start Jupyter with an empty token (--NotebookApp.token='' / --ServerApp.token=''): keep token or password auth, and bind it to localhost.",
+    fix:
+      "Never start Jupyter with an empty token (--NotebookApp.token='' / --ServerApp.token=''): keep token or " +
+      "password auth, and bind it to localhost.",
     docs: JUPYTER_DOCS,
     http: [
       {
@@ -79,7 +83,9 @@ export default checks([
     description:
       "Zeppelin lets anonymous users in (its default without Shiro): anyone reads and runs notebooks, and its " +
       "shell and Python interpreters run commands on the server.",
-    fix: "Configure Shiro authentication (conf/shiro.ini with [urls] /** = authc) and disable the shell interpreter where unused.",
+    fix:
+      "Configure Shiro authentication (conf/shiro.ini with [urls] /** = authc) and disable the shell interpreter " +
+      "where unused.",
     docs: "https://zeppelin.apache.org/docs/latest/setup/security/shiro_authentication.html",
     http: [
       {
@@ -110,7 +116,9 @@ export default checks([
     description:
       "Airflow's web server answers from the internet: its DAGs run code on the workers and its connections hold " +
       "the credentials of the systems it orchestrates, one password (airflow / airflow on many setups) away.",
-    fix: "Serve the web server on the internal network or behind SSO (AUTH_TYPE = AUTH_OAUTH in webserver_config.py) and remove default users.",
+    fix:
+      "Serve the web server on the internal network or behind SSO (AUTH_TYPE = AUTH_OAUTH in webserver_config.py) " +
+      "and remove default users.",
     docs: "https://airflow.apache.org/docs/apache-airflow/stable/security/index.html",
     http: [{ paths: ["/login/"], match: [OK, { regex: [/<title>\s*Sign In - Airflow\s*<\/title>/] }] }],
     fixtures: {
@@ -182,7 +190,9 @@ export default checks([
     description:
       "Superset answers from the internet: the databases behind its dashboards are one password away, and " +
       "installations that kept the shipped SECRET_KEY can be logged into by forging a session (CVE-2023-27524).",
-    fix: "Set a unique SECRET_KEY, remove default admin accounts, and serve Superset on the internal network or behind SSO.",
+    fix:
+      "Set a unique SECRET_KEY, remove default admin accounts, and serve Superset on the internal network or " +
+      "behind SSO.",
     docs: "https://superset.apache.org/docs/security/",
     http: [
       {

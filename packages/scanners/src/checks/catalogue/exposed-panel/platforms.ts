@@ -37,7 +37,9 @@ export default checks([
     description:
       "Portainer was installed but its administrator was never created: the first visitor picks the admin " +
       "password and controls every Docker host or cluster it manages.",
-    fix: "Create the administrator now (or restart Portainer with --admin-password-file), then reach it only from the management network.",
+    fix:
+      "Create the administrator now (or restart Portainer with --admin-password-file), then reach it only from the " +
+      "management network.",
     docs: "https://docs.portainer.io/start/install-ce/server/setup",
     http: [
       {
@@ -68,7 +70,9 @@ export default checks([
     description:
       "The Kubernetes Dashboard answers from the internet: with a token (or with skip-login enabled) it manages " +
       "the cluster's workloads and reads its secrets.",
-    fix: "Do not expose the dashboard: reach it with kubectl proxy or port-forward, and never enable --enable-skip-login.",
+    fix:
+      "Do not expose the dashboard: reach it with kubectl proxy or port-forward, and never enable " +
+      "--enable-skip-login.",
     docs: "https://github.com/kubernetes/dashboard/blob/master/docs/user/access-control/README.md",
     http: [{ root: true, match: [OK, { regex: [/<title>Kubernetes Dashboard<\/title>/] }] }],
     fixtures: {
@@ -92,7 +96,9 @@ export default checks([
     description:
       "A web UI for a Docker registry answers from the internet: the images and tags it lists (and, when the " +
       "registry has no authentication, the images themselves with the secrets built into them).",
-    fix: "Put the UI and its registry behind authentication (the registry's htpasswd or token auth) and on the internal network.",
+    fix:
+      "Put the UI and its registry behind authentication (the registry's htpasswd or token auth) and on the " +
+      "internal network.",
     docs: "https://distribution.github.io/distribution/about/configuration/#auth",
     http: [{ root: true, match: [OK, { regex: [/<title>Docker Registry UI<\/title>|<docker-registry-ui\b/] }] }],
     fixtures: {
@@ -115,7 +121,9 @@ export default checks([
     description:
       "Consul's web UI answers from the internet: the services and nodes of the network, their health and the " +
       "key/value store, open to all when ACLs are off and one token away when they are on.",
-    fix: "Bind the HTTP API and UI to the internal network (client_addr), enable ACLs with default_policy deny, or disable the UI (ui_config.enabled = false).",
+    fix:
+      "Bind the HTTP API and UI to the internal network (client_addr), enable ACLs with default_policy deny, or " +
+      "disable the UI (ui_config.enabled = false).",
     docs: "https://developer.hashicorp.com/consul/docs/security/acl",
     http: [
       {
@@ -143,7 +151,9 @@ export default checks([
     description:
       "A Vault server answers from the internet with its version and cluster name: the company's secrets are one " +
       "token or password away, and its API and UI become a target for credential stuffing.",
-    fix: "Listen only on internal addresses (the listener's address), put the UI behind the VPN (ui = false where unused) and use short-lived auth methods.",
+    fix:
+      "Listen only on internal addresses (the listener's address), put the UI behind the VPN (ui = false where " +
+      "unused) and use short-lived auth methods.",
     docs: "https://developer.hashicorp.com/vault/docs/concepts/production-hardening",
     http: [
       {
@@ -177,7 +187,9 @@ export default checks([
     description:
       "MinIO's console answers from the internet: every bucket and its objects are one password away, and " +
       "installations often keep the shipped minioadmin / minioadmin.",
-    fix: "Serve the console only on the internal network (--console-address on an internal interface), set MINIO_ROOT_USER and MINIO_ROOT_PASSWORD, and use OIDC.",
+    fix:
+      "Serve the console only on the internal network (--console-address on an internal interface), set " +
+      "MINIO_ROOT_USER and MINIO_ROOT_PASSWORD, and use OIDC.",
     docs: "https://min.io/docs/minio/linux/administration/minio-console.html",
     http: [{ root: true, match: [OK, { regex: [/<title>MinIO Console<\/title>/] }] }],
     fixtures: {
@@ -200,7 +212,9 @@ export default checks([
     description:
       "Jenkins lets anonymous users into its script console: anyone runs Groovy on the controller, which reads " +
       "every stored credential and runs commands on the server and its agents.",
-    fix: "Turn security on (Manage Jenkins > Security: a security realm, and an authorisation strategy that gives anonymous users nothing).",
+    fix:
+      "Turn security on (Manage Jenkins > Security: a security realm, and an authorisation strategy that gives " +
+      "anonymous users nothing).",
     docs: "https://www.jenkins.io/doc/book/security/access-control/",
     http: [
       {
@@ -244,7 +258,9 @@ export default checks([
     description:
       "Grafana's anonymous access is on: anyone reads its dashboards (reported as medium), and with the Admin " +
       "role anyone lists the data sources with their URLs and credentials and changes them (critical).",
-    fix: "Turn anonymous access off ([auth.anonymous] enabled = false), or give it the Viewer role of an organisation that holds only public dashboards.",
+    fix:
+      "Turn anonymous access off ([auth.anonymous] enabled = false), or give it the Viewer role of an organisation " +
+      "that holds only public dashboards.",
     docs: "https://grafana.com/docs/grafana/latest/setup-grafana/configure-security/configure-authentication/#anonymous-authentication",
     http: [
       {

@@ -1,0 +1,174 @@
+// Spring Boot Actuator endpoints about the running application's parts: its dependencies (sbom), its start-up
+// timeline with the Boot version, its caches and its Quartz jobs. Each its own kind (see spring-actuator.ts).
+import { checks, JSON_TYPE, OK } from "../../declare.ts";
+import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
+
+const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
+
+export default checks([
+  {
+    kind: "http.exposed.spring-sbom",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator SBOM exposed",
+    severity: "low",
+    description:
+      "Spring Boot's sbom endpoint is public: the application's software bill of materials, every library with its " +
+      "exact version, which tells an attacker which published flaws apply.",
+    remediation: `Remove sbom from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${ACTUATOR_API}/sbom.html`, ACTUATOR_SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/sbom/application"],
+        match: [OK, JSON_TYPE, { json: { bomFormat: /^CycloneDX$/, "components[].name": "string" } }],
+        extract: [{ name: "spec", json: "specVersion" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/sbom/application": {
+            status: 200,
+            headers: { "content-type": "application/vnd.cyclonedx+json" },
+            body: JSON.stringify({
+              bomFormat: "CycloneDX",
+              specVersion: "1.5",
+              version: 1,
+              metadata: { component: { name: "shop", version: "1.4.2", type: "application" } },
+              components: [
+                { type: "library", name: "spring-core", group: "org.springframework", version: "6.1.3" },
+                { type: "library", name: "jackson-databind", group: "com.fasterxml.jackson.core", version: "2.15.3" },
+              ],
+            }),
+          },
+        },
+        expect: { extracted: { spec: "1.5" } },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/sbom/application": hidden("/actuator/sbom/application") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-startup",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator startup timeline exposed",
+    severity: "low",
+    description:
+      "Spring Boot's startup endpoint is public: the Spring Boot version and the start-up steps of every bean " +
+      "(class names, configuration classes), a map of the application.",
+    remediation: `Remove startup from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${ACTUATOR_API}/startup.html`, ACTUATOR_SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/startup"],
+        match: [OK, JSON_TYPE, { json: { springBootVersion: /^\d+\.\d+/, "timeline.events": "array" } }],
+        extract: [{ name: "version", json: "springBootVersion" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/startup": actuator({
+            springBootVersion: "3.2.2",
+            timeline: {
+              startTime: "2026-11-01T08:00:00.000Z",
+              events: [
+                {
+                  startupStep: {
+                    name: "spring.beans.instantiate",
+                    id: 3,
+                    parentId: 2,
+                    tags: [{ key: "beanName", value: "paymentGatewayClient" }],
+                  },
+                  startTime: "2026-11-01T08:00:01.120Z",
+                  endTime: "2026-11-01T08:00:01.180Z",
+                  duration: "PT0.06S",
+                },
+              ],
+            },
+          }),
+        },
+        expect: { extracted: { version: "3.2.2" } },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/startup": hidden("/actuator/startup") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-caches",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator caches endpoint exposed",
+    severity: "low",
+    description:
+      "Spring Boot's caches endpoint is public: the application's cache managers and caches, and the same endpoint " +
+      "answers DELETE, which evicts them for anyone (load on the database, slower pages).",
+    remediation: `Remove caches from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${ACTUATOR_API}/caches.html`, ACTUATOR_SECURITY],
+    cwe: [200, 306],
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:L",
+    http: [
+      {
+        paths: ["/actuator/caches"],
+        match: [OK, JSON_TYPE, { regex: [/^\{"cacheManagers":\{"[^"]+":\{"caches":\{/] }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/caches": actuator({
+            cacheManagers: {
+              cacheManager: {
+                caches: {
+                  customers: { target: "java.util.concurrent.ConcurrentHashMap" },
+                  prices: { target: "java.util.concurrent.ConcurrentHashMap" },
+                },
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/caches": hidden("/actuator/caches") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-quartz",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator Quartz endpoint exposed",
+    severity: "low",
+    description:
+      "Spring Boot's quartz endpoint is public: the application's Quartz job and trigger groups, and under them " +
+      "each job's class, schedule and data map.",
+    remediation: `Remove quartz from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${ACTUATOR_API}/quartz.html`, ACTUATOR_SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/quartz"],
+        match: [OK, JSON_TYPE, { json: { "jobs.groups": "array", "triggers.groups": "array" } }],
+        extract: [{ name: "groups", json: "jobs.groups" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/quartz": actuator({
+            jobs: { groups: ["billing", "exports"] },
+            triggers: { groups: ["billing", "DEFAULT"] },
+          }),
+        },
+        expect: { extracted: { groups: ["billing", "exports"] } },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/quartz": hidden("/actuator/quartz") } },
+    },
+  },
+]);
