@@ -4,31 +4,33 @@ import f1 from "./api-schemas.ts";
 import f2 from "./app-debug.ts";
 import f3 from "./directory-listings.ts";
 import f4 from "./frameworks.ts";
-import f5 from "./java-servers.ts";
-import f6 from "./management-apis.ts";
-import f7 from "./monitoring.ts";
-import f8 from "./php-apps.ts";
-import f9 from "./proxies.ts";
-import f10 from "./server-status.ts";
-import f11 from "./service-internals.ts";
-import f12 from "./spring-actuator-inventory.ts";
-import f13 from "./spring-actuator-runtime.ts";
-import f14 from "./spring-actuator.ts";
+import f5 from "./host-monitors.ts";
+import f6 from "./java-servers.ts";
+import f7 from "./management-apis.ts";
+import f8 from "./monitoring.ts";
+import f9 from "./php-apps.ts";
+import f10 from "./proxies.ts";
+import f11 from "./server-status.ts";
+import f12 from "./service-internals.ts";
+import f13 from "./spring-actuator-inventory.ts";
+import f14 from "./spring-actuator-runtime.ts";
+import f15 from "./spring-actuator.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/api-schemas.ts", checks: f1 },
   { file: "exposed-endpoint/app-debug.ts", checks: f2 },
   { file: "exposed-endpoint/directory-listings.ts", checks: f3 },
   { file: "exposed-endpoint/frameworks.ts", checks: f4 },
-  { file: "exposed-endpoint/java-servers.ts", checks: f5 },
-  { file: "exposed-endpoint/management-apis.ts", checks: f6 },
-  { file: "exposed-endpoint/monitoring.ts", checks: f7 },
-  { file: "exposed-endpoint/php-apps.ts", checks: f8 },
-  { file: "exposed-endpoint/proxies.ts", checks: f9 },
-  { file: "exposed-endpoint/server-status.ts", checks: f10 },
-  { file: "exposed-endpoint/service-internals.ts", checks: f11 },
-  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f12 },
-  { file: "exposed-endpoint/spring-actuator-runtime.ts", checks: f13 },
-  { file: "exposed-endpoint/spring-actuator.ts", checks: f14 },
+  { file: "exposed-endpoint/host-monitors.ts", checks: f5 },
+  { file: "exposed-endpoint/java-servers.ts", checks: f6 },
+  { file: "exposed-endpoint/management-apis.ts", checks: f7 },
+  { file: "exposed-endpoint/monitoring.ts", checks: f8 },
+  { file: "exposed-endpoint/php-apps.ts", checks: f9 },
+  { file: "exposed-endpoint/proxies.ts", checks: f10 },
+  { file: "exposed-endpoint/server-status.ts", checks: f11 },
+  { file: "exposed-endpoint/service-internals.ts", checks: f12 },
+  { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f13 },
+  { file: "exposed-endpoint/spring-actuator-runtime.ts", checks: f14 },
+  { file: "exposed-endpoint/spring-actuator.ts", checks: f15 },
 ];
 export default files;

@@ -1,5 +1,6 @@
 // Spring Boot Actuator endpoints that map the application for an attacker: its routes, beans, auto-configuration,
-// scheduled jobs, health details, metrics, build and migration history. Each its own kind (see spring-actuator.ts).
+// scheduled jobs, health details, metrics and build. Each its own kind (see spring-actuator.ts; migrations are in
+// spring-actuator-runtime.ts).
 import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
 import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
 
@@ -342,64 +343,6 @@ export default checks([
         expect: { extracted: { version: "4.2.0" } },
       },
       clean: { server: "tomcat", routes: { "/actuator/info": actuator({}) } },
-    },
-  },
-  {
-    kind: "http.exposed.spring-migrations",
-    category: "exposed-endpoint",
-    protocol: "http",
-    title: "Spring Boot Actuator database migration history exposed (Flyway, Liquibase)",
-    severity: "low",
-    description:
-      "Spring Boot's flyway or liquibase endpoint is public: every schema migration the database went through, " +
-      "with script names, descriptions and the database user that ran them.",
-    remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/flyway.html`, `${ACTUATOR_API}/liquibase.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW,
-    http: [
-      {
-        paths: ["/actuator/flyway", "/actuator/liquibase", "/flyway", "/liquibase"],
-        match: [
-          OK,
-          JSON_TYPE,
-          {
-            any: [
-              { regex: [/"flywayBeans"\s*:\s*\{/, /"migrations"\s*:\s*\[/] },
-              { regex: [/"liquibaseBeans"\s*:\s*\{/, /"changeSets"\s*:\s*\[/] },
-            ],
-          },
-        ],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "tomcat",
-        routes: {
-          "/actuator/flyway": actuator({
-            contexts: {
-              shop: {
-                flywayBeans: {
-                  flyway: {
-                    migrations: [
-                      {
-                        type: "SQL",
-                        checksum: 1131276306,
-                        version: "3",
-                        description: "add card tokens",
-                        script: "V3__add_card_tokens.sql",
-                        state: "SUCCESS",
-                        installedBy: "shop_owner",
-                      },
-                    ],
-                  },
-                },
-              },
-            },
-          }),
-        },
-      },
-      clean: { server: "tomcat", routes: { "/actuator/flyway": hidden("/actuator/flyway") } },
     },
   },
 ]);

@@ -1,5 +1,6 @@
 // Spring Boot Actuator endpoints about the running application's parts: its dependencies (sbom), its start-up
-// timeline with the Boot version, its caches and its Quartz jobs. Each its own kind (see spring-actuator.ts).
+// timeline with the Boot version, its caches, its Quartz jobs and its database migrations. Each its own kind (see
+// spring-actuator.ts).
 import { checks, JSON_TYPE, OK } from "../../declare.ts";
 import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
 
@@ -169,6 +170,64 @@ export default checks([
         expect: { extracted: { groups: ["billing", "exports"] } },
       },
       clean: { server: "tomcat", routes: { "/actuator/quartz": hidden("/actuator/quartz") } },
+    },
+  },
+  {
+    kind: "http.exposed.spring-migrations",
+    category: "exposed-endpoint",
+    protocol: "http",
+    title: "Spring Boot Actuator database migration history exposed (Flyway, Liquibase)",
+    severity: "low",
+    description:
+      "Spring Boot's flyway or liquibase endpoint is public: every schema migration the database went through, " +
+      "with script names, descriptions and the database user that ran them.",
+    remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
+    references: [`${ACTUATOR_API}/flyway.html`, `${ACTUATOR_API}/liquibase.html`, ACTUATOR_SECURITY],
+    cwe: [200],
+    cvss: LOW,
+    http: [
+      {
+        paths: ["/actuator/flyway", "/actuator/liquibase", "/flyway", "/liquibase"],
+        match: [
+          OK,
+          JSON_TYPE,
+          {
+            any: [
+              { regex: [/"flywayBeans"\s*:\s*\{/, /"migrations"\s*:\s*\[/] },
+              { regex: [/"liquibaseBeans"\s*:\s*\{/, /"changeSets"\s*:\s*\[/] },
+            ],
+          },
+        ],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "tomcat",
+        routes: {
+          "/actuator/flyway": actuator({
+            contexts: {
+              shop: {
+                flywayBeans: {
+                  flyway: {
+                    migrations: [
+                      {
+                        type: "SQL",
+                        checksum: 1131276306,
+                        version: "3",
+                        description: "add card tokens",
+                        script: "V3__add_card_tokens.sql",
+                        state: "SUCCESS",
+                        installedBy: "shop_owner",
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          }),
+        },
+      },
+      clean: { server: "tomcat", routes: { "/actuator/flyway": hidden("/actuator/flyway") } },
     },
   },
 ]);

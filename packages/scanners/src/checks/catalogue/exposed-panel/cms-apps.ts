@@ -1,5 +1,5 @@
 // Content systems' administration logins (WordPress, Drupal, Joomla, Magento), self-hosted applications (Nextcloud,
-// ownCloud, Matomo, Home Assistant, n8n, Node-RED) and identity and cluster managers (Keycloak, Rancher).
+// ownCloud, Matomo, Home Assistant, n8n, Node-RED). Keycloak and Rancher: access-orchestration.ts.
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
 import { openConsole, panel } from "../../kit.ts";
 
@@ -360,72 +360,6 @@ export default checks([
       },
       // adminAuth on: the settings need a token.
       clean: { server: "express", routes: { "/settings": { status: 401, body: "Unauthorized" } } },
-    },
-  }),
-  panel({
-    slug: "keycloak",
-    product: "Keycloak",
-    description:
-      "Keycloak's master realm answers from the internet: its administration console (every realm, client secret " +
-      "and user) is one password away.",
-    fix:
-      "Expose only the realms' public endpoints (/realms/<realm>/protocol/, /resources/) through the proxy and " +
-      "keep /admin and the master realm on the internal network.",
-    docs: "https://www.keycloak.org/server/reverseproxy#_exposed_path_recommendations",
-    http: [
-      {
-        paths: ["/realms/master", "/auth/realms/master"],
-        match: [OK, { json: { realm: /^master$/, public_key: "string", "token-service": "string" } }],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        scheme: "https",
-        routes: {
-          "/realms/master": json({
-            realm: "master",
-            public_key: "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gu",
-            "token-service": "https://sso.acme.test/realms/master/protocol/openid-connect",
-            "account-service": "https://sso.acme.test/realms/master/account",
-            "tokens-not-before": 0,
-          }),
-        },
-      },
-      clean: { server: "go", scheme: "https", routes: {} },
-    },
-  }),
-  panel({
-    slug: "rancher",
-    product: "Rancher",
-    severity: "medium",
-    description: "Rancher's API answers from the internet: every Kubernetes cluster it manages is one password away.",
-    fix:
-      "Put Rancher behind the internal network or an identity-aware proxy, with an external identity provider and " +
-      "MFA.",
-    docs: "https://ranchermanager.docs.rancher.com/reference-guides/rancher-security",
-    http: [
-      {
-        paths: ["/v3-public/authProviders"],
-        match: [OK, JSON_TYPE, { json: { resourceType: /^authProvider$/, "data[].type": /Provider$/ } }],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        scheme: "https",
-        routes: {
-          "/v3-public/authProviders": json({
-            type: "collection",
-            links: { self: "https://rancher.acme.test/v3-public/authProviders" },
-            actions: {},
-            pagination: { limit: 1000, total: 1 },
-            resourceType: "authProvider",
-            data: [{ baseType: "authProvider", creatorId: null, id: "local", type: "localProvider" }],
-          }),
-        },
-      },
-      clean: { server: "go", scheme: "https", routes: {} },
     },
   }),
 ]);

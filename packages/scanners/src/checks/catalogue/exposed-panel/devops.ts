@@ -395,32 +395,4 @@ export default checks([
       clean: { server: "tomcat", routes: {} },
     },
   }),
-  panel({
-    slug: "argocd",
-    product: "Argo CD",
-    description:
-      "Argo CD answers from the internet: it deploys to the company's Kubernetes clusters and holds their " +
-      "credentials and the Git repositories' keys, one password (the initial admin secret on many installations) " +
-      "away.",
-    fix:
-      'Disable the local admin user after configuring SSO (admin.enabled: "false" in argocd-cm) and expose ' +
-      "the server only on an internal ingress.",
-    docs: "https://argo-cd.readthedocs.io/en/stable/operator-manual/security/",
-    http: [
-      {
-        paths: ["/api/version"],
-        match: [OK, JSON_TYPE, { json: { Version: /^v\d+\.\d+\.\d+\+[0-9a-f]{7}/ } }],
-        extract: [{ name: "version", regex: /"Version"\s*:\s*"v([\d.]+)/ }],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        scheme: "https",
-        routes: { "/api/version": json({ Version: "v2.9.3+6eba5be" }) },
-        expect: { extracted: { version: "2.9.3" } },
-      },
-      clean: { server: "go", scheme: "https", routes: {} },
-    },
-  }),
 ]);
