@@ -14,6 +14,15 @@ export const ADMIN_INTERFACES =
 const CWE_668 = "https://cwe.mitre.org/data/definitions/668.html";
 const CWE_306 = "https://cwe.mitre.org/data/definitions/306.html";
 
+/** CVSS of an endpoint that discloses information useful to an attacker and nothing more (versions, internals). */
+export const LOW_DISCLOSURE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
+
+/** The references of a monitoring endpoint that answers anyone (exposed-endpoint/monitoring.ts, host-monitors.ts). */
+export const MONITORING_REFS = [ADMIN_INTERFACES, "https://cwe.mitre.org/data/definitions/200.html"];
+/** How a monitor with no authentication of its own is closed. */
+export const PROXY_AUTH =
+  "put it behind a reverse proxy that requires authentication, or allow only the monitoring network to reach it.";
+
 /** The half of a panel's remediation every product shares (after the product's own setting). */
 const REACH =
   "Otherwise reach it only through a VPN or an identity-aware proxy, or allow only known addresses; keep it " +

@@ -1,14 +1,7 @@
 // Per-host monitors that answer anyone: cAdvisor (every container of the host, its image and limits) and Glances (the
 // host's processes, file systems and network), both without authentication by default.
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
-
-const MONITORING_REFS = [
-  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/05-Enumerate_Infrastructure_and_Application_Admin_Interfaces",
-  "https://cwe.mitre.org/data/definitions/200.html",
-];
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-const PROXY_AUTH =
-  "put it behind a reverse proxy that requires authentication, or allow only the monitoring network to reach it.";
+import { LOW_DISCLOSURE, MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
 
 export default checks([
   {
@@ -23,7 +16,7 @@ export default checks([
     remediation: `Bind cAdvisor to localhost or the monitoring network (--listen_ip), or ${PROXY_AUTH}`,
     references: ["https://github.com/google/cadvisor/blob/master/docs/web.md", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "cAdvisor",
     http: [
       {
@@ -60,7 +53,7 @@ export default checks([
       PROXY_AUTH,
     references: ["https://glances.readthedocs.io/en/latest/quickstart.html#web-server-mode", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Glances",
     http: [
       {

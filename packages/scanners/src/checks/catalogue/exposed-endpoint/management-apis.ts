@@ -1,12 +1,12 @@
 // Management APIs of infrastructure products that should only face a management network: a Vault waiting to be
 // initialised, BMCs' Redfish service, F5's iControl REST, Splunk's splunkd, Odoo's database manager.
 import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
+import { LOW_DISCLOSURE } from "../../kit.ts";
 
 const MANAGEMENT_REFS = [
   "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/05-Enumerate_Infrastructure_and_Application_Admin_Interfaces",
   "https://cwe.mitre.org/data/definitions/668.html",
 ];
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 
 export default checks([
   {
@@ -82,7 +82,7 @@ export default checks([
     remediation: "Put the BMC's network port on an isolated management network or VPN; never give it a public address.",
     references: ["https://www.dmtf.org/standards/redfish", ...MANAGEMENT_REFS],
     cwe: [668],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/redfish/v1/"],
@@ -137,7 +137,7 @@ export default checks([
       ...MANAGEMENT_REFS,
     ],
     cwe: [668],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "F5 BIG-IP",
     http: [
       {
@@ -185,7 +185,7 @@ export default checks([
       ...MANAGEMENT_REFS,
     ],
     cwe: [668, 200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Splunk",
     http: [
       {

@@ -2,14 +2,7 @@
 // Netdata, Munin, Jaeger and Zipkin, and Go's built-in expvar and pprof handlers (per-host monitors:
 // host-monitors.ts).
 import { checks, html, json, JSON_TYPE, OK, text } from "../../declare.ts";
-
-const MONITORING_REFS = [
-  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/05-Enumerate_Infrastructure_and_Application_Admin_Interfaces",
-  "https://cwe.mitre.org/data/definitions/200.html",
-];
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-const PROXY_AUTH =
-  "put it behind a reverse proxy that requires authentication, or allow only the monitoring network to reach it.";
+import { LOW_DISCLOSURE, MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
 
 export default checks([
   {
@@ -26,7 +19,7 @@ export default checks([
       `there (--web.config.file), bind it to the monitoring network (--web.listen-address), or ${PROXY_AUTH}`,
     references: ["https://prometheus.io/docs/operating/security/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Prometheus",
     http: [
       {
@@ -145,7 +138,7 @@ export default checks([
       `(allow connections from), or ${PROXY_AUTH}`,
     references: ["https://learn.netdata.cloud/docs/netdata-agent/securing-netdata-agents/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Netdata",
     http: [
       {
@@ -190,7 +183,7 @@ export default checks([
       "AuthType Basic with Require valid-user) or serve it only on the monitoring network.",
     references: ["https://guide.munin-monitoring.org/en/latest/example/webserver/apache-cgi.html", ...MONITORING_REFS],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Munin",
     http: [
       {
@@ -230,7 +223,7 @@ export default checks([
       "http.DefaultServeMux): serve debug handlers on a separate localhost-only port.",
     references: ["https://pkg.go.dev/expvar", ...MONITORING_REFS],
     cwe: [200, 215],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/debug/vars"],
@@ -301,7 +294,7 @@ export default checks([
     remediation: `Jaeger's query service has no login of its own: ${PROXY_AUTH}`,
     references: ["https://www.jaegertracing.io/docs/latest/security/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Jaeger",
     http: [
       {
@@ -333,7 +326,7 @@ export default checks([
     remediation: `Zipkin has no login of its own: ${PROXY_AUTH}`,
     references: ["https://zipkin.io/pages/quickstart.html", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Zipkin",
     http: [
       {

@@ -2,12 +2,12 @@
 // nginx's stub_status (server-status.ts): HAProxy, Squid, lighttpd, mod_jk, Apache's balancer manager, Traefik's API,
 // Envoy's admin interface.
 import { checks, html, json, JSON_TYPE, NOT_HTML, OK, text } from "../../declare.ts";
+import { LOW_DISCLOSURE } from "../../kit.ts";
 
 const STATUS_REFS = [
   "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/02-Test_Application_Platform_Configuration",
   "https://cwe.mitre.org/data/definitions/200.html",
 ];
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 
 export default checks([
   {
@@ -64,7 +64,7 @@ export default checks([
       "http_access deny manager) before any broader allow, and set a cachemgr_passwd.",
     references: ["https://wiki.squid-cache.org/Features/CacheManager/Index", ...STATUS_REFS],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Squid",
     http: [
       {
@@ -114,7 +114,7 @@ export default checks([
       "{ status.status-url = ... }), or disable mod_status.",
     references: ["https://redmine.lighttpd.net/projects/lighttpd/wiki/Mod_status", ...STATUS_REFS],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "lighttpd",
     http: [
       {
@@ -234,7 +234,7 @@ export default checks([
       "authentication middleware (basicAuth or forwardAuth), reachable only from the management network.",
     references: ["https://doc.traefik.io/traefik/operations/api/#insecure", ...STATUS_REFS],
     cwe: [200, 306],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     product: "Traefik",
     http: [
       {

@@ -2,9 +2,8 @@
 // scheduled jobs, health details, metrics and build. Each its own kind (see spring-actuator.ts; migrations are in
 // spring-actuator-runtime.ts).
 import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
+import { LOW_DISCLOSURE } from "../../kit.ts";
 import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
-
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 
 export default checks([
   {
@@ -19,7 +18,7 @@ export default checks([
     remediation: `Remove mappings from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/mappings.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/mappings", "/mappings"],
@@ -86,7 +85,7 @@ export default checks([
     remediation: `Remove beans from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/beans.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/beans", "/beans"],
@@ -133,7 +132,7 @@ export default checks([
     remediation: `Remove conditions from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/conditions.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/conditions", "/autoconfig"],
@@ -174,7 +173,7 @@ export default checks([
     remediation: `Remove scheduledtasks from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/scheduledtasks.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/scheduledtasks"],
@@ -210,7 +209,7 @@ export default checks([
       "the status alone is enough for load balancers.",
     references: [`${ACTUATOR_API}/health.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/health", "/health"],
@@ -264,7 +263,7 @@ export default checks([
     remediation: `Remove metrics from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/metrics.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/metrics", "/metrics"],
@@ -314,7 +313,7 @@ export default checks([
       "false) or stop exposing info publicly.",
     references: [`${ACTUATOR_API}/info.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/info", "/info"],

@@ -2,9 +2,8 @@
 // timeline with the Boot version, its caches, its Quartz jobs and its database migrations. Each its own kind (see
 // spring-actuator.ts).
 import { checks, JSON_TYPE, OK } from "../../declare.ts";
+import { LOW_DISCLOSURE } from "../../kit.ts";
 import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
-
-const LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 
 export default checks([
   {
@@ -19,7 +18,7 @@ export default checks([
     remediation: `Remove sbom from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/sbom.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/sbom/application"],
@@ -63,7 +62,7 @@ export default checks([
     remediation: `Remove startup from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/startup.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/startup"],
@@ -150,7 +149,7 @@ export default checks([
     remediation: `Remove quartz from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/quartz.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/quartz"],
@@ -184,7 +183,7 @@ export default checks([
     remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [`${ACTUATOR_API}/flyway.html`, `${ACTUATOR_API}/liquibase.html`, ACTUATOR_SECURITY],
     cwe: [200],
-    cvss: LOW,
+    cvss: LOW_DISCLOSURE,
     http: [
       {
         paths: ["/actuator/flyway", "/actuator/liquibase", "/flyway", "/liquibase"],

@@ -2,25 +2,23 @@
 // the web). Webmail is meant for the public (info) but names the mail server and its version; a hosting panel
 // controls every site and mailbox of the host behind one password (low to medium).
 import { checks, html, OK } from "../../declare.ts";
-import { panel } from "../../kit.ts";
+import { panel, type PanelSpec } from "../../kit.ts";
 
 const PAGE = html("<!doctype html><title>Acme</title>");
 
-export default checks([
-  panel({
-    slug: "cpanel",
-    product: "cPanel",
-    description:
-      "cPanel's login answers: every site, database, mailbox and file of the account is one password away, a " +
-      "favourite target of credential stuffing.",
-    fix:
-      "Allow the cPanel ports (2082/2083) only from known addresses with cPHulk brute-force protection on, and " +
-      "enable two-factor authentication.",
-    docs: "https://docs.cpanel.net/whm/security-center/cphulk-brute-force-protection/",
+/**
+ * cPanel and WHM: the same daemon (cpsrvd, which names itself and its build in the Server header) serving one login
+ * page or the other, told apart by the page's title.
+ */
+function cpsrvd(spec: Omit<PanelSpec, "http" | "fixtures"> & { page: string }) {
+  const { page, ...rest } = spec;
+  const title = new RegExp(`<title>${page}</title>`);
+  return panel({
+    ...rest,
     http: [
       {
         root: true,
-        match: [OK, { part: "header:server", regex: [/^cpsrvd/] }, { regex: [/<title>cPanel Login<\/title>/] }],
+        match: [OK, { part: "header:server", regex: [/^cpsrvd/] }, { regex: [title] }],
         extract: [{ name: "version", part: "header:server", regex: /^cpsrvd\/([\d.]+)/ }],
       },
     ],
@@ -30,9 +28,9 @@ export default checks([
         scheme: "https",
         routes: {
           "/": html(
-            '<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>cPanel Login</title>' +
-              '<link rel="stylesheet" href="/unprotected/cpanel/style_v2_optimized.css"></head><body><form id="login_' +
-              'form" action="/login/?login_only=1" method="post"><input name="user" id="user"></form></body></html>',
+            `<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>${page}</title><link ` +
+              'rel="stylesheet" href="/unprotected/cpanel/style_v2_optimized.css"></head><body><form id="login_form" ' +
+              'action="/login/?login_only=1" method="post"><input name="user" id="user"></form></body></html>',
             200,
             { server: "cpsrvd/11.116.0.11" },
           ),
@@ -41,10 +39,26 @@ export default checks([
       },
       clean: { server: "go", scheme: "https", routes: { "/": PAGE } },
     },
+  });
+}
+
+export default checks([
+  cpsrvd({
+    slug: "cpanel",
+    product: "cPanel",
+    page: "cPanel Login",
+    description:
+      "cPanel's login answers: every site, database, mailbox and file of the account is one password away, a " +
+      "favourite target of credential stuffing.",
+    fix:
+      "Allow the cPanel ports (2082/2083) only from known addresses with cPHulk brute-force protection on, and " +
+      "enable two-factor authentication.",
+    docs: "https://docs.cpanel.net/whm/security-center/cphulk-brute-force-protection/",
   }),
-  panel({
+  cpsrvd({
     slug: "whm",
     product: "cPanel WHM",
+    page: "WHM Login",
     title: "WebHost Manager (WHM) login page exposed",
     severity: "medium",
     description:
@@ -54,29 +68,6 @@ export default checks([
       "Allow port 2087 only from the administrators' addresses (Host Access Control: whostmgrd) and enable " +
       "two-factor authentication.",
     docs: "https://docs.cpanel.net/whm/security-center/host-access-control/",
-    http: [
-      {
-        root: true,
-        match: [OK, { part: "header:server", regex: [/^cpsrvd/] }, { regex: [/<title>WHM Login<\/title>/] }],
-        extract: [{ name: "version", part: "header:server", regex: /^cpsrvd\/([\d.]+)/ }],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        scheme: "https",
-        routes: {
-          "/": html(
-            '<!DOCTYPE html><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>WHM Login</title></head>' +
-              '<body><form id="login_form" action="/login/?login_only=1" method="post"></form></body></html>',
-            200,
-            { server: "cpsrvd/11.116.0.11" },
-          ),
-        },
-        expect: { extracted: { version: "11.116.0.11" } },
-      },
-      clean: { server: "go", scheme: "https", routes: { "/": PAGE } },
-    },
   }),
   panel({
     slug: "plesk",
