@@ -2,23 +2,17 @@
 // scheduled jobs, health details, metrics and build. Each its own kind (see spring-actuator.ts; migrations are in
 // spring-actuator-runtime.ts).
 import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
-import { LOW_DISCLOSURE } from "../../kit.ts";
-import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
+import { actuator, actuatorEndpoint, hidden } from "../../actuator.ts";
 
 export default checks([
-  {
-    kind: "http.exposed.spring-mappings",
-    category: "exposed-endpoint",
-    protocol: "http",
+  actuatorEndpoint({
+    slug: "mappings",
     title: "Spring Boot Actuator request mappings exposed",
     severity: "low",
     description:
       "Spring Boot's mappings endpoint is public: every route of the application with its handler method, " +
       "including administrative and undocumented ones.",
-    remediation: `Remove mappings from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/mappings.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["mappings"],
     http: [
       {
         paths: ["/actuator/mappings", "/mappings"],
@@ -72,20 +66,15 @@ export default checks([
       ],
       clean: { server: "tomcat", routes: { "/actuator/mappings": hidden("/actuator/mappings") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-beans",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "beans",
     title: "Spring Boot Actuator beans exposed",
     severity: "low",
     description:
       "Spring Boot's beans endpoint is public: every bean of the application context with its class and " +
       "dependencies, which lists the libraries and their versions' classes an exploit would target.",
-    remediation: `Remove beans from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/beans.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["beans"],
     http: [
       {
         paths: ["/actuator/beans", "/beans"],
@@ -119,20 +108,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/beans": hidden("/actuator/beans") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-conditions",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "conditions",
     title: "Spring Boot Actuator auto-configuration report exposed",
     severity: "low",
     description:
       "Spring Boot's conditions endpoint (autoconfig in Boot 1) is public: which auto-configurations applied and " +
       "why, which names the data stores, caches, security setup and libraries of the application.",
-    remediation: `Remove conditions from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/conditions.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["conditions"],
     http: [
       {
         paths: ["/actuator/conditions", "/autoconfig"],
@@ -160,20 +144,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/conditions": hidden("/actuator/conditions") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-scheduledtasks",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "scheduledtasks",
     title: "Spring Boot Actuator scheduled tasks exposed",
     severity: "low",
     description:
       "Spring Boot's scheduledtasks endpoint is public: the application's background jobs, their classes and " +
       "schedules (when exports, clean-ups and synchronisations run).",
-    remediation: `Remove scheduledtasks from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/scheduledtasks.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["scheduledtasks"],
     http: [
       {
         paths: ["/actuator/scheduledtasks"],
@@ -194,11 +173,9 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/scheduledtasks": hidden("/actuator/scheduledtasks") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-health-details",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "health-details",
     title: "Spring Boot health endpoint shows component details",
     severity: "low",
     description:
@@ -207,9 +184,7 @@ export default checks([
     remediation:
       "Show details only to authorised users (management.endpoint.health.show-details=when-authorized) or never; " +
       "the status alone is enough for load balancers.",
-    references: [`${ACTUATOR_API}/health.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["health"],
     http: [
       {
         paths: ["/actuator/health", "/health"],
@@ -250,20 +225,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/health": actuator({ status: "UP" }) } },
     },
-  },
-  {
-    kind: "http.exposed.spring-metrics",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "metrics",
     title: "Spring Boot Actuator metrics exposed",
     severity: "low",
     description:
       "Spring Boot's metrics endpoint is public: the application's meters (JVM memory, connection pools, HTTP " +
       "routes with their request counts), which map the application and show how loaded it is.",
-    remediation: `Remove metrics from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/metrics.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["metrics"],
     http: [
       {
         paths: ["/actuator/metrics", "/metrics"],
@@ -298,11 +268,9 @@ export default checks([
       ],
       clean: { server: "tomcat", routes: { "/actuator/metrics": hidden("/actuator/metrics") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-info",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "info",
     title: "Spring Boot Actuator info shows build and Git details",
     severity: "low",
     description:
@@ -311,9 +279,7 @@ export default checks([
     remediation:
       "Leave build and Git details out of info (management.info.git.enabled=false, management.info.build.enabled=" +
       "false) or stop exposing info publicly.",
-    references: [`${ACTUATOR_API}/info.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["info"],
     http: [
       {
         paths: ["/actuator/info", "/info"],
@@ -343,5 +309,5 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/info": actuator({}) } },
     },
-  },
+  }),
 ]);

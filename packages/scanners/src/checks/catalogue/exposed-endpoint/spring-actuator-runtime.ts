@@ -2,23 +2,17 @@
 // timeline with the Boot version, its caches, its Quartz jobs and its database migrations. Each its own kind (see
 // spring-actuator.ts).
 import { checks, JSON_TYPE, OK } from "../../declare.ts";
-import { LOW_DISCLOSURE } from "../../kit.ts";
-import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
+import { actuator, actuatorEndpoint, hidden } from "../../actuator.ts";
 
 export default checks([
-  {
-    kind: "http.exposed.spring-sbom",
-    category: "exposed-endpoint",
-    protocol: "http",
+  actuatorEndpoint({
+    slug: "sbom",
     title: "Spring Boot Actuator SBOM exposed",
     severity: "low",
     description:
       "Spring Boot's sbom endpoint is public: the application's software bill of materials, every library with its " +
       "exact version, which tells an attacker which published flaws apply.",
-    remediation: `Remove sbom from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/sbom.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["sbom"],
     http: [
       {
         paths: ["/actuator/sbom/application"],
@@ -49,20 +43,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/sbom/application": hidden("/actuator/sbom/application") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-startup",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "startup",
     title: "Spring Boot Actuator startup timeline exposed",
     severity: "low",
     description:
       "Spring Boot's startup endpoint is public: the Spring Boot version and the start-up steps of every bean " +
       "(class names, configuration classes), a map of the application.",
-    remediation: `Remove startup from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/startup.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["startup"],
     http: [
       {
         paths: ["/actuator/startup"],
@@ -98,18 +87,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/startup": hidden("/actuator/startup") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-caches",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "caches",
     title: "Spring Boot Actuator caches endpoint exposed",
     severity: "low",
     description:
       "Spring Boot's caches endpoint is public: the application's cache managers and caches, and the same endpoint " +
       "answers DELETE, which evicts them for anyone (load on the database, slower pages).",
-    remediation: `Remove caches from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/caches.html`, ACTUATOR_SECURITY],
+    endpoints: ["caches"],
     cwe: [200, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:L",
     http: [
@@ -136,20 +122,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/caches": hidden("/actuator/caches") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-quartz",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "quartz",
     title: "Spring Boot Actuator Quartz endpoint exposed",
     severity: "low",
     description:
       "Spring Boot's quartz endpoint is public: the application's Quartz job and trigger groups, and under them " +
       "each job's class, schedule and data map.",
-    remediation: `Remove quartz from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/quartz.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["quartz"],
     http: [
       {
         paths: ["/actuator/quartz"],
@@ -170,20 +151,15 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/quartz": hidden("/actuator/quartz") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-migrations",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "migrations",
     title: "Spring Boot Actuator database migration history exposed (Flyway, Liquibase)",
     severity: "low",
     description:
       "Spring Boot's flyway or liquibase endpoint is public: every schema migration the database went through, " +
       "with script names, descriptions and the database user that ran them.",
-    remediation: `Remove flyway and liquibase from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/flyway.html`, `${ACTUATOR_API}/liquibase.html`, ACTUATOR_SECURITY],
-    cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    endpoints: ["flyway", "liquibase"],
     http: [
       {
         paths: ["/actuator/flyway", "/actuator/liquibase", "/flyway", "/liquibase"],
@@ -228,5 +204,5 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/flyway": hidden("/actuator/flyway") } },
     },
-  },
+  }),
 ]);

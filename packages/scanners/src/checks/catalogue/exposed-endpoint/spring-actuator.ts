@@ -2,22 +2,18 @@
 // kind (env is the built-in template springboot-actuator-env, heapdump and jolokia are in frameworks.ts, prometheus
 // in the metrics check). Boot 2 and 3 serve them under /actuator/, Boot 1 at the root (/dump, /trace…).
 import { checks, json, JSON_TYPE, NOT_HTML, OK, text } from "../../declare.ts";
-import { ACTUATOR_API, ACTUATOR_SECURITY, actuator, EXPOSE_LESS, hidden } from "../../actuator.ts";
+import { actuator, actuatorEndpoint, EXPOSE_LESS, hidden } from "../../actuator.ts";
 
 export default checks([
-  {
-    kind: "http.exposed.spring-threaddump",
-    category: "exposed-endpoint",
-    protocol: "http",
+  actuatorEndpoint({
+    slug: "threaddump",
     title: "Spring Boot Actuator thread dump exposed",
     severity: "medium",
     description:
       "Spring Boot's threaddump endpoint is public: every thread of the application with its stack, which names the " +
       "classes, libraries, connection pools and the requests in flight, and helps time a denial of service.",
-    remediation: `Remove threaddump from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/threaddump.html`, ACTUATOR_SECURITY],
+    endpoints: ["threaddump"],
     cwe: [200, 215],
-    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
       {
         paths: ["/actuator/threaddump", "/dump"],
@@ -65,11 +61,9 @@ export default checks([
       ],
       clean: { server: "tomcat", routes: { "/actuator/threaddump": hidden("/actuator/threaddump") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-httptrace",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "httptrace",
     title: "Spring Boot Actuator HTTP trace exposed (recent requests with their headers)",
     severity: "high",
     description:
@@ -79,7 +73,7 @@ export default checks([
     remediation:
       "Remove httptrace/httpexchanges from the exposed endpoints and do not record request headers " +
       `(management.httpexchanges.recording.include without cookies and authorization). ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/httpexchanges.html`, ACTUATOR_SECURITY],
+    endpoints: ["httpexchanges"],
     cwe: [200, 532],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     http: [
@@ -139,11 +133,9 @@ export default checks([
       ],
       clean: { server: "tomcat", routes: { "/actuator/httpexchanges": hidden("/actuator/httpexchanges") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-configprops",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "configprops",
     title: "Spring Boot Actuator configuration properties exposed",
     severity: "medium",
     description:
@@ -152,9 +144,8 @@ export default checks([
     remediation:
       "Remove configprops from the exposed endpoints and keep values masked (management.endpoint.configprops." +
       `show-values=never). ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/configprops.html`, ACTUATOR_SECURITY],
+    endpoints: ["configprops"],
     cwe: [200, 215],
-    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
       {
         paths: ["/actuator/configprops", "/configprops"],
@@ -190,20 +181,16 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/configprops": hidden("/actuator/configprops") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-logfile",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "logfile",
     title: "Spring Boot Actuator log file exposed",
     severity: "medium",
     description:
       "Spring Boot's logfile endpoint serves the application's log to anyone: errors with stack traces, internal " +
       "host names, user identifiers and whatever the application logs (tokens and personal data too often).",
-    remediation: `Remove logfile from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/logfile.html`, ACTUATOR_SECURITY],
+    endpoints: ["logfile"],
     cwe: [532, 200],
-    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
       {
         paths: ["/actuator/logfile", "/logfile"],
@@ -229,20 +216,16 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/logfile": hidden("/actuator/logfile") } },
     },
-  },
-  {
-    kind: "http.exposed.spring-auditevents",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "auditevents",
     title: "Spring Boot Actuator audit events exposed (logins by user name)",
     severity: "medium",
     description:
       "Spring Boot's auditevents endpoint is public: successful and failed logins with the user names, remote " +
       "addresses and session identifiers, a list of valid accounts to guess passwords for.",
-    remediation: `Remove auditevents from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/auditevents.html`, ACTUATOR_SECURITY],
+    endpoints: ["auditevents"],
     cwe: [200, 204],
-    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     http: [
       {
         paths: ["/actuator/auditevents", "/auditevents"],
@@ -269,7 +252,7 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/auditevents": hidden("/actuator/auditevents") } },
     },
-  },
+  }),
   {
     kind: "http.exposed.spring-gateway-routes",
     category: "exposed-endpoint",
@@ -315,10 +298,8 @@ export default checks([
       clean: { server: "go", routes: { "/actuator/gateway/routes": hidden("/actuator/gateway/routes") } },
     },
   },
-  {
-    kind: "http.exposed.spring-shutdown",
-    category: "exposed-endpoint",
-    protocol: "http",
+  actuatorEndpoint({
+    slug: "shutdown",
     title: "Spring Boot Actuator shutdown endpoint exposed",
     severity: "high",
     description:
@@ -327,7 +308,7 @@ export default checks([
     remediation:
       "Disable it (management.endpoint.shutdown.enabled=false, or access=none on Boot 3.4+) and expose only health. " +
       EXPOSE_LESS,
-    references: [`${ACTUATOR_API}/shutdown.html`, ACTUATOR_SECURITY],
+    endpoints: ["shutdown"],
     cwe: [749, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:H",
     http: [
@@ -361,18 +342,15 @@ export default checks([
         },
       },
     },
-  },
-  {
-    kind: "http.exposed.spring-loggers",
-    category: "exposed-endpoint",
-    protocol: "http",
+  }),
+  actuatorEndpoint({
+    slug: "loggers",
     title: "Spring Boot Actuator loggers endpoint exposed (log levels readable and settable)",
     severity: "medium",
     description:
       "Spring Boot's loggers endpoint is public: it lists the application's packages, and a POST sets any logger's " +
       "level, so anyone can switch on DEBUG logging of requests and credentials, or flood the disk.",
-    remediation: `Remove loggers from the exposed endpoints. ${EXPOSE_LESS}`,
-    references: [`${ACTUATOR_API}/loggers.html`, ACTUATOR_SECURITY],
+    endpoints: ["loggers"],
     cwe: [200, 749],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:L",
     http: [
@@ -397,5 +375,5 @@ export default checks([
       },
       clean: { server: "tomcat", routes: { "/actuator/loggers": hidden("/actuator/loggers") } },
     },
-  },
+  }),
 ]);
