@@ -1,7 +1,12 @@
-// Who may reach what: the identity provider's admin realm (Keycloak), and the managers of Kubernetes clusters and
-// their deployments (Rancher, Argo CD). Each is one password away from every cluster or application behind it.
+// Who may reach what: the identity provider's admin realm (Keycloak), the managers of Kubernetes clusters and their
+// deployments (Rancher, Argo CD) and the service mesh's console (Kiali). Each is one password away from every cluster
+// or application behind it; Kiali with its anonymous strategy needs none.
 import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
-import { panel } from "../../kit.ts";
+import { openConsole, panel } from "../../kit.ts";
+
+const KIALI_DOCS = "https://kiali.io/docs/configuration/authentication/";
+const kialiAuth = (strategy: string) =>
+  json({ strategy, authorizationEndpoint: "", sessionInfo: {}, secretMissing: false });
 
 export default checks([
   panel({
@@ -96,6 +101,72 @@ export default checks([
         expect: { extracted: { version: "2.9.3" } },
       },
       clean: { server: "go", scheme: "https", routes: {} },
+    },
+  }),
+  panel({
+    slug: "kiali",
+    product: "Kiali",
+    description:
+      "Kiali, the Istio service mesh's console, answers from the internet with its version and the mesh's: the " +
+      "graph of every service and its traffic, and the Istio configuration it edits, are one login away.",
+    fix:
+      "Expose Kiali only inside the cluster (kubectl port-forward, or an internal ingress) with the openid " +
+      "strategy.",
+    docs: KIALI_DOCS,
+    http: [
+      {
+        paths: ["/kiali/api/status", "/api/status"],
+        match: [OK, JSON_TYPE, { json: { "status.Kiali version": /^v?\d+\.\d+/, "status.Kiali state": "string" } }],
+        extract: [{ name: "version", json: "status.Kiali version" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "go",
+        routes: {
+          "/kiali/api/status": json({
+            status: {
+              "Kiali commit hash": "2f3d1a0c7b9e",
+              "Kiali container version": "v1.76.0",
+              "Kiali state": "running",
+              "Kiali version": "v1.76.0",
+              "Mesh name": "Istio",
+              "Mesh version": "1.20.0",
+            },
+            externalServices: [
+              { name: "Istio", version: "1.20.0" },
+              { name: "Prometheus", version: "2.41.0" },
+            ],
+            warningMessages: [],
+          }),
+        },
+        expect: { extracted: { version: "v1.76.0" } },
+      },
+      clean: { server: "go", routes: {} },
+    },
+  }),
+  openConsole({
+    slug: "kiali",
+    product: "Kiali",
+    title: "Kiali open without a login (anonymous strategy)",
+    severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:H/A:H",
+    description:
+      "Kiali runs with the anonymous authentication strategy: anyone who reaches it sees the whole mesh and, " +
+      "unless it is view-only, edits Istio's routing and security policies (traffic can be redirected or cut).",
+    fix:
+      "Set spec.auth.strategy to openid (or token) in the Kiali CR, and deployment.view_only_mode: true where " +
+      "edits are not needed.",
+    docs: KIALI_DOCS,
+    http: [
+      {
+        paths: ["/kiali/api/auth/info", "/api/auth/info"],
+        match: [OK, JSON_TYPE, { json: { strategy: /^anonymous$/ } }],
+      },
+    ],
+    fixtures: {
+      vulnerable: { server: "go", routes: { "/kiali/api/auth/info": kialiAuth("anonymous") } },
+      clean: { server: "go", routes: { "/kiali/api/auth/info": kialiAuth("openid") } },
     },
   }),
 ]);
