@@ -190,7 +190,7 @@ export default checks([
   listing({
     slug: "uploads",
     what: "an upload directory",
-    dirs: ["uploads", "upload", "files", "attachments", "documents", "docs", "media/uploads", "userfiles"],
+    dirs: ["uploads", "upload", "files", "attachments", "documents", "media/uploads", "userfiles"],
     severity: "medium",
     cvss: READ_LOW,
     cwe: [548],

@@ -6,15 +6,16 @@ import f3 from "./app-admin.ts";
 import f4 from "./cms-apps.ts";
 import f5 from "./data-platforms.ts";
 import f6 from "./databases.ts";
-import f7 from "./devops.ts";
-import f8 from "./hardware-virtualization.ts";
-import f9 from "./hosting-mail.ts";
-import f10 from "./java-servers.ts";
-import f11 from "./job-consoles.ts";
-import f12 from "./monitoring.ts";
-import f13 from "./network-appliances.ts";
-import f14 from "./notebooks-bi.ts";
-import f15 from "./platforms.ts";
+import f7 from "./devices.ts";
+import f8 from "./devops.ts";
+import f9 from "./hardware-virtualization.ts";
+import f10 from "./hosting-mail.ts";
+import f11 from "./java-servers.ts";
+import f12 from "./job-consoles.ts";
+import f13 from "./monitoring.ts";
+import f14 from "./network-appliances.ts";
+import f15 from "./notebooks-bi.ts";
+import f16 from "./platforms.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-panel/access-orchestration.ts", checks: f1 },
@@ -23,14 +24,15 @@ const files: CatalogueFile[] = [
   { file: "exposed-panel/cms-apps.ts", checks: f4 },
   { file: "exposed-panel/data-platforms.ts", checks: f5 },
   { file: "exposed-panel/databases.ts", checks: f6 },
-  { file: "exposed-panel/devops.ts", checks: f7 },
-  { file: "exposed-panel/hardware-virtualization.ts", checks: f8 },
-  { file: "exposed-panel/hosting-mail.ts", checks: f9 },
-  { file: "exposed-panel/java-servers.ts", checks: f10 },
-  { file: "exposed-panel/job-consoles.ts", checks: f11 },
-  { file: "exposed-panel/monitoring.ts", checks: f12 },
-  { file: "exposed-panel/network-appliances.ts", checks: f13 },
-  { file: "exposed-panel/notebooks-bi.ts", checks: f14 },
-  { file: "exposed-panel/platforms.ts", checks: f15 },
+  { file: "exposed-panel/devices.ts", checks: f7 },
+  { file: "exposed-panel/devops.ts", checks: f8 },
+  { file: "exposed-panel/hardware-virtualization.ts", checks: f9 },
+  { file: "exposed-panel/hosting-mail.ts", checks: f10 },
+  { file: "exposed-panel/java-servers.ts", checks: f11 },
+  { file: "exposed-panel/job-consoles.ts", checks: f12 },
+  { file: "exposed-panel/monitoring.ts", checks: f13 },
+  { file: "exposed-panel/network-appliances.ts", checks: f14 },
+  { file: "exposed-panel/notebooks-bi.ts", checks: f15 },
+  { file: "exposed-panel/platforms.ts", checks: f16 },
 ];
 export default files;
