@@ -173,7 +173,12 @@ export default checks([
     remediation: "Set APP_ENV=prod and APP_DEBUG=0 in production, and do not install the profiler bundle there.",
     references: ["https://symfony.com/doc/current/profiler.html", ...ENDPOINT_REFS],
     cwe: [215, 489],
-    http: [{ paths: ["/_profiler/latest", "/_profiler/"], match: [OK, { words: ["Symfony Profiler"] }] }],
+    http: [
+      {
+        paths: ["/_profiler/latest", "/_profiler/", "/app_dev.php/_profiler/latest"],
+        match: [OK, { words: ["Symfony Profiler"] }],
+      },
+    ],
     fixtures: {
       vulnerable: {
         server: "nginx",

@@ -15,6 +15,8 @@ import f12 from "./service-internals.ts";
 import f13 from "./spring-actuator-inventory.ts";
 import f14 from "./spring-actuator-runtime.ts";
 import f15 from "./spring-actuator.ts";
+import f16 from "./stats-profilers.ts";
+import f17 from "./web-server-apis.ts";
 
 const files: CatalogueFile[] = [
   { file: "exposed-endpoint/api-schemas.ts", checks: f1 },
@@ -32,5 +34,7 @@ const files: CatalogueFile[] = [
   { file: "exposed-endpoint/spring-actuator-inventory.ts", checks: f13 },
   { file: "exposed-endpoint/spring-actuator-runtime.ts", checks: f14 },
   { file: "exposed-endpoint/spring-actuator.ts", checks: f15 },
+  { file: "exposed-endpoint/stats-profilers.ts", checks: f16 },
+  { file: "exposed-endpoint/web-server-apis.ts", checks: f17 },
 ];
 export default files;
