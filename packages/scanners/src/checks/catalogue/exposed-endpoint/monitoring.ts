@@ -6,7 +6,7 @@ import { LOW_DISCLOSURE, MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
 
 export default checks([
   {
-    kind: "http.exposed.prometheus-config",
+    kind: "http.exposed.prometheus-api",
     category: "exposed-endpoint",
     protocol: "http",
     title: "Prometheus server API open (configuration and every metric readable)",

@@ -160,7 +160,7 @@ export default checks([
     },
   },
   {
-    kind: "http.exposed.prometheus-config",
+    kind: "http.exposed.prometheus-yml",
     category: "exposed-file",
     protocol: "http",
     title: "Prometheus configuration exposed (prometheus.yml)",
