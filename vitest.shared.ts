@@ -18,6 +18,9 @@ export default defineConfig({
     // tens of seconds on a busy CI runner; the suite's own waits (`until`) have their own, shorter deadlines.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // Worker processes the tests start (`ems worker`) read their scan settings from here: loopback fixtures take
+    // the catalogue at once rather than at a real host's 50 requests/s (in-process stacks use testScanEngineConfig).
+    env: { EMS_CHECKS_RPS: "5000", EMS_CHECKS_CONCURRENCY: "32" },
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
   },

@@ -18,6 +18,7 @@ import {
 } from "@ems/core";
 import type { Plan } from "@ems/db";
 import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
+import { testScanEngineConfig } from "@ems/scanners/testing";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type ApiConfig } from "../src/config.ts";
 import { buildServer } from "../src/server.ts";
@@ -58,7 +59,7 @@ export async function startApi(
   const shareBaseUrl = "http://share.example.test";
   const services = createServices(db, {
     net: opts.net,
-    scanEngine: opts.scanEngine,
+    scanEngine: opts.scanEngine ?? testScanEngineConfig,
     discovery: opts.discovery,
     jobs,
     webhooks: opts.webhooks,

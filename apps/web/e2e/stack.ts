@@ -19,7 +19,13 @@ import {
   webhookConfigFromEnv,
 } from "@ems/core";
 import { runInWorkspace, runSchedulerTick } from "@ems/core/testing";
-import { startCtServer, startDnsServer, startTestWebServers, testNetConfig } from "@ems/scanners/testing";
+import {
+  startCtServer,
+  startDnsServer,
+  startTestWebServers,
+  testNetConfig,
+  testScanEngineConfig,
+} from "@ems/scanners/testing";
 import { loadConfig } from "../../api/src/config.ts";
 import { buildServer } from "../../api/src/server.ts";
 import { E2E } from "./ports.ts";
@@ -61,7 +67,14 @@ const jobs = createJobQueue(db.url);
 const webhooks = webhookConfigFromEnv({ EMS_WEB_URL: `http://127.0.0.1:${E2E.webPort}` });
 // Share links point at the API, as `pnpm start` sets them up.
 const shareBaseUrl = `http://127.0.0.1:${E2E.apiPort}`;
-const services = createServices(db, { net, jobs, discovery, shareBaseUrl, webhooks });
+const services = createServices(db, {
+  net,
+  scanEngine: testScanEngineConfig,
+  jobs,
+  discovery,
+  shareBaseUrl,
+  webhooks,
+});
 const worker = await startWorker(services, { concurrency: 2 });
 const acme = await createWorkspace(services, { name: "Acme", plan: "pro" }, op);
 const beta = await createWorkspace(services, { name: "Beta Labs", plan: "essential" }, op);

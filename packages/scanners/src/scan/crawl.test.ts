@@ -4,7 +4,7 @@
 // (autoindex off, status for localhost only behind a deny, flagged cookie).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startNginx, type Daemon } from "../testing/daemons.ts";
-import { testNetConfig } from "../testing/index.ts";
+import { testChecksSettings, testNetConfig } from "../testing/index.ts";
 import { crawlBelowRoots, robotsDisallows, sameOriginLinks, type CrawlLimits } from "./crawl.ts";
 import { checkHttp, type WebEndpoint } from "./http-scan.ts";
 import type { ScanFinding } from "./types.ts";
@@ -43,7 +43,7 @@ const endpoint = (port: number): WebEndpoint => ({ scheme: "http", port, base: `
 
 async function scan(port: number, limits?: CrawlLimits) {
   const found: ScanFinding[] = [];
-  const ctx = { net, covers: () => true, emit: (f: ScanFinding) => void found.push(f) };
+  const ctx = { net, covers: () => true, settings: testChecksSettings, emit: (f: ScanFinding) => void found.push(f) };
   const roots = await checkHttp([endpoint(port)], ctx);
   const crawl = await crawlBelowRoots(roots, ctx, limits);
   return { found, pages: crawl.pages };

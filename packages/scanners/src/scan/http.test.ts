@@ -4,6 +4,7 @@ import {
   startDnsServer,
   startHttpServer,
   startTestWebServers,
+  testChecksSettings,
   testNetConfig,
   type TestDnsServer,
   type TestServer,
@@ -119,7 +120,13 @@ const endpoints = (host: string): WebEndpoint[] => [
 async function run(eps: WebEndpoint[]): Promise<ScanFinding[]> {
   const found: ScanFinding[] = [];
   const progress: number[] = [];
-  await checkHttp(eps, { net, covers, emit: (f) => found.push(f), onProgress: (p) => progress.push(p) });
+  await checkHttp(eps, {
+    net,
+    covers,
+    settings: testChecksSettings,
+    emit: (f) => found.push(f),
+    onProgress: (p) => progress.push(p),
+  });
   if (progress.length) expect(progress.at(-1)).toBe(1);
   return found;
 }

@@ -8,6 +8,7 @@ import {
   startDnsServer,
   startTestWebServers,
   testNetConfig,
+  testScanEngineConfig,
   type TestDnsServer,
   type TestWebServers,
 } from "../testing/index.ts";
@@ -89,7 +90,7 @@ beforeAll(async () => {
   await writeFile(fakeNuclei, `#!/bin/sh\nprintf '%s\\n' '${line}'\n`);
   await chmod(fakeNuclei, 0o755);
   engine = {
-    ...defaultScanEngineConfig,
+    ...testScanEngineConfig,
     bannerTimeoutMs: 500,
     portTimeoutMs: 500,
     nucleiBinary: fakeNuclei,

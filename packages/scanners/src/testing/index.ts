@@ -6,3 +6,4 @@ export * from "./certificates.ts";
 export * from "./tripwire.ts";
 export * from "./ct-server.ts";
 export * from "./fast-dns-server.ts";
+export * from "./scan-settings.ts";
