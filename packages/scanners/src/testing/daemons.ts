@@ -91,6 +91,8 @@ export const startVsftpd = (anonymous: boolean) =>
       // vsftpd refuses to start with both off: the clean twin takes local users (through PAM) only.
       `local_enable=${anonymous ? "NO" : "YES"}`,
       "pam_service_name=vsftpd",
+      // The default-login check's refused pairs answer at once (vsftpd waits a second after each by default).
+      "delay_failed_login=0",
       "anon_root=/srv/ftp",
       "secure_chroot_dir=/var/run/vsftpd/empty",
       "seccomp_sandbox=NO",

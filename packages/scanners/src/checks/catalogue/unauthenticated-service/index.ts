@@ -6,13 +6,15 @@ import f3 from "./clusters.ts";
 import f4 from "./compute.ts";
 import f5 from "./databases-http.ts";
 import f6 from "./datastores.ts";
-import f7 from "./file-sharing.ts";
-import f8 from "./legacy-protocols.ts";
-import f9 from "./ml-platforms.ts";
-import f10 from "./network.ts";
-import f11 from "./orchestration.ts";
-import f12 from "./remote-access.ts";
-import f13 from "./search-analytics.ts";
+import f7 from "./directory.ts";
+import f8 from "./file-sharing.ts";
+import f9 from "./legacy-protocols.ts";
+import f10 from "./ml-platforms.ts";
+import f11 from "./network.ts";
+import f12 from "./orchestration.ts";
+import f13 from "./remote-access.ts";
+import f14 from "./search-analytics.ts";
+import f15 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/brokers-http.ts", checks: f1 },
@@ -21,12 +23,14 @@ const files: CatalogueFile[] = [
   { file: "unauthenticated-service/compute.ts", checks: f4 },
   { file: "unauthenticated-service/databases-http.ts", checks: f5 },
   { file: "unauthenticated-service/datastores.ts", checks: f6 },
-  { file: "unauthenticated-service/file-sharing.ts", checks: f7 },
-  { file: "unauthenticated-service/legacy-protocols.ts", checks: f8 },
-  { file: "unauthenticated-service/ml-platforms.ts", checks: f9 },
-  { file: "unauthenticated-service/network.ts", checks: f10 },
-  { file: "unauthenticated-service/orchestration.ts", checks: f11 },
-  { file: "unauthenticated-service/remote-access.ts", checks: f12 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f13 },
+  { file: "unauthenticated-service/directory.ts", checks: f7 },
+  { file: "unauthenticated-service/file-sharing.ts", checks: f8 },
+  { file: "unauthenticated-service/legacy-protocols.ts", checks: f9 },
+  { file: "unauthenticated-service/ml-platforms.ts", checks: f10 },
+  { file: "unauthenticated-service/network.ts", checks: f11 },
+  { file: "unauthenticated-service/orchestration.ts", checks: f12 },
+  { file: "unauthenticated-service/remote-access.ts", checks: f13 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f14 },
+  { file: "unauthenticated-service/udp.ts", checks: f15 },
 ];
 export default files;
