@@ -2,35 +2,37 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./brokers-http.ts";
 import f2 from "./brokers-tcp.ts";
-import f3 from "./clusters.ts";
-import f4 from "./compute.ts";
-import f5 from "./databases-http.ts";
-import f6 from "./datastores.ts";
-import f7 from "./directory.ts";
-import f8 from "./file-sharing.ts";
-import f9 from "./legacy-protocols.ts";
-import f10 from "./ml-platforms.ts";
-import f11 from "./network.ts";
-import f12 from "./orchestration.ts";
-import f13 from "./remote-access.ts";
-import f14 from "./search-analytics.ts";
-import f15 from "./udp.ts";
+import f3 from "./cleartext.ts";
+import f4 from "./clusters.ts";
+import f5 from "./compute.ts";
+import f6 from "./databases-http.ts";
+import f7 from "./datastores.ts";
+import f8 from "./directory.ts";
+import f9 from "./file-sharing.ts";
+import f10 from "./legacy-protocols.ts";
+import f11 from "./ml-platforms.ts";
+import f12 from "./network.ts";
+import f13 from "./orchestration.ts";
+import f14 from "./remote-access.ts";
+import f15 from "./search-analytics.ts";
+import f16 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/brokers-http.ts", checks: f1 },
   { file: "unauthenticated-service/brokers-tcp.ts", checks: f2 },
-  { file: "unauthenticated-service/clusters.ts", checks: f3 },
-  { file: "unauthenticated-service/compute.ts", checks: f4 },
-  { file: "unauthenticated-service/databases-http.ts", checks: f5 },
-  { file: "unauthenticated-service/datastores.ts", checks: f6 },
-  { file: "unauthenticated-service/directory.ts", checks: f7 },
-  { file: "unauthenticated-service/file-sharing.ts", checks: f8 },
-  { file: "unauthenticated-service/legacy-protocols.ts", checks: f9 },
-  { file: "unauthenticated-service/ml-platforms.ts", checks: f10 },
-  { file: "unauthenticated-service/network.ts", checks: f11 },
-  { file: "unauthenticated-service/orchestration.ts", checks: f12 },
-  { file: "unauthenticated-service/remote-access.ts", checks: f13 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f14 },
-  { file: "unauthenticated-service/udp.ts", checks: f15 },
+  { file: "unauthenticated-service/cleartext.ts", checks: f3 },
+  { file: "unauthenticated-service/clusters.ts", checks: f4 },
+  { file: "unauthenticated-service/compute.ts", checks: f5 },
+  { file: "unauthenticated-service/databases-http.ts", checks: f6 },
+  { file: "unauthenticated-service/datastores.ts", checks: f7 },
+  { file: "unauthenticated-service/directory.ts", checks: f8 },
+  { file: "unauthenticated-service/file-sharing.ts", checks: f9 },
+  { file: "unauthenticated-service/legacy-protocols.ts", checks: f10 },
+  { file: "unauthenticated-service/ml-platforms.ts", checks: f11 },
+  { file: "unauthenticated-service/network.ts", checks: f12 },
+  { file: "unauthenticated-service/orchestration.ts", checks: f13 },
+  { file: "unauthenticated-service/remote-access.ts", checks: f14 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f15 },
+  { file: "unauthenticated-service/udp.ts", checks: f16 },
 ];
 export default files;
