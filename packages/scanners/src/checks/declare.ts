@@ -5,7 +5,7 @@
 //   export default checks([ { kind: "http.exposed.…", … } ]);
 //
 // (packages/scanners/README.md, "Adding a check", says the rest.)
-import type { CheckDeclaration, Matcher } from "./format/index.ts";
+import type { CheckDeclaration, HttpFixture, Matcher } from "./format/index.ts";
 
 export type {
   CheckDeclaration,
@@ -54,3 +54,33 @@ export const html = (body: string, status = 200, headers: Record<string, string>
   headers: { "content-type": "text/html; charset=utf-8", ...headers },
   body,
 });
+
+/** Where a default-login check's references start: the weakness and OWASP's test for it. */
+export const DEFAULT_LOGIN_REFS = [
+  "https://cwe.mitre.org/data/definitions/1392.html",
+  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/04-Authentication_Testing/02-Testing_for_Default_Credentials",
+];
+
+/** A fixture condition: an Authorization header carrying exactly this Basic pair. */
+export const basicAuth = (user: string, password: string) =>
+  new RegExp(`^Basic ${Buffer.from(`${user}:${password}`).toString("base64").replace(/[+/=]/g, "\\$&")}$`);
+
+type Answer = HttpFixture["routes"][string];
+/**
+ * A Basic-auth login's fixtures: on the stand-in, `path` answers `ok` to the `good` pair and `refused` to any other;
+ * on the clean twin it always refuses. `common` are the product's other routes (what detect finds).
+ */
+export function basicLoginFixtures(
+  server: HttpFixture["server"],
+  common: HttpFixture["routes"],
+  path: string,
+  good: RegExp,
+  ok: Answer,
+  refused: Answer,
+): { vulnerable: HttpFixture; clean: HttpFixture } {
+  const granted = { when: { headers: { authorization: good } }, ...(ok as object) };
+  return {
+    vulnerable: { server, routes: { ...common, [path]: [granted, refused].flat() as Answer } },
+    clean: { server, routes: { ...common, [path]: refused } },
+  };
+}

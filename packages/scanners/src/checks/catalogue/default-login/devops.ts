@@ -1,23 +1,10 @@
 // Vendor-default credentials on build, artifact, identity and gateway consoles (Jenkins, Nexus, SonarQube, Harbor,
 // Keycloak, Apache APISIX, Rundeck, MinIO). Tried only where detect found the product, within the login budget (at
 // most 3 pairs per service and endpoint per scan), each proven by what only a logged-in answer contains.
-import { checks, html, json, OK, type HttpFixture } from "../../declare.ts";
+import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, html, json, OK } from "../../declare.ts";
 
-const LOGIN_REFS = [
-  "https://cwe.mitre.org/data/definitions/1392.html",
-  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/04-Authentication_Testing/02-Testing_for_Default_Credentials",
-];
 /** Whoever logs in administers the product (and usually runs code through it). */
 const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
-const basic = (user: string, password: string) =>
-  new RegExp(`^Basic ${Buffer.from(`${user}:${password}`).toString("base64").replace(/[+/=]/g, "\\$&")}$`);
-type Routes = HttpFixture["routes"];
-type Answer = Routes[string];
-/** A product's routes where `path` answers `ok` to the good pair (by Basic authorization) and `refused` otherwise. */
-const basicPair = (server: HttpFixture["server"], common: Routes, path: string, good: RegExp, ok: Answer, refused: Answer) => ({
-  vulnerable: { server, routes: { ...common, [path]: [{ when: { headers: { authorization: good } }, ...(ok as object) }, refused].flat() } },
-  clean: { server, routes: { ...common, [path]: refused } },
-});
 
 export default checks([
   {
@@ -32,7 +19,7 @@ export default checks([
     remediation:
       "Set a strong password for the account (Manage Jenkins > Users), keep the setup wizard's security realm on, " +
       "and put Jenkins behind SSO or a VPN.",
-    references: ["https://www.jenkins.io/doc/book/security/managing-security/", ...LOGIN_REFS],
+    references: ["https://www.jenkins.io/doc/book/security/managing-security/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "jenkins", ports: [8080] },
@@ -47,11 +34,11 @@ export default checks([
       success: [OK, { json: { authenticated: true, anonymous: false, name: "string" } }],
       failure: [{ status: [401] }],
     },
-    fixtures: basicPair(
+    fixtures: basicLoginFixtures(
       "jetty",
       { "/login": html("<!DOCTYPE html><html><head><title>Sign in [Jenkins]</title></head><body></body></html>", 200, { "x-jenkins": "2.426.3" }) },
       "/whoAmI/api/json",
-      basic("admin", "password"),
+      basicAuth("admin", "password"),
       json({ _class: "hudson.security.WhoAmI", anonymous: false, authenticated: true, authorities: ["authenticated"], name: "admin" }),
       html("<html><body><h2>HTTP ERROR 401 Invalid password/token for user: admin</h2></body></html>", 401, {
         "www-authenticate": 'Basic realm="Jenkins"',
@@ -68,7 +55,7 @@ export default checks([
       "Nexus Repository accepted admin / admin123, the password of releases before 3.17: whoever logs in " +
       "replaces artifacts the builds download (a supply-chain attack) and reads the proxied credentials.",
     remediation: "Change the admin password (Security > Users), and disable anonymous access if not needed.",
-    references: ["https://help.sonatype.com/en/users.html", ...LOGIN_REFS],
+    references: ["https://help.sonatype.com/en/users.html", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "nexus", ports: [8081] },
@@ -79,11 +66,11 @@ export default checks([
       success: [OK, { regex: [/"userId"\s*:\s*"admin"/, /"roles"\s*:/] }],
       failure: [{ status: [401, 403] }],
     },
-    fixtures: basicPair(
+    fixtures: basicLoginFixtures(
       "jetty",
       { "/": html("<!DOCTYPE html><html><head><title>Sonatype Nexus Repository</title></head><body></body></html>", 200, { server: "Nexus/3.16.2-01 (OSS)" }) },
       "/service/rest/v1/security/users?userId=admin",
-      basic("admin", "admin123"),
+      basicAuth("admin", "admin123"),
       {
         status: 200,
         headers: { "content-type": "application/json" },
@@ -102,7 +89,7 @@ export default checks([
       "SonarQube accepted admin / admin, its installation default: whoever logs in reads the source code and " +
       "security findings of every project, and the tokens and settings of the instance.",
     remediation: "Change the admin password (My Account > Security), and set sonar.forceAuthentication=true.",
-    references: ["https://docs.sonarsource.com/sonarqube/latest/instance-administration/security/", ...LOGIN_REFS],
+    references: ["https://docs.sonarsource.com/sonarqube/latest/instance-administration/security/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     service: { name: "sonarqube", ports: [9000] },
@@ -113,11 +100,11 @@ export default checks([
       success: [OK, { json: { valid: true } }],
       failure: [{ json: { valid: false } }],
     },
-    fixtures: basicPair(
+    fixtures: basicLoginFixtures(
       "go",
       { "/api/system/status": json({ id: "243F6A88-AYxx", version: "9.9.4.87374", status: "UP" }) },
       "/api/authentication/validate",
-      basic("admin", "admin"),
+      basicAuth("admin", "admin"),
       json({ valid: true }),
       json({ valid: false }),
     ),
@@ -132,7 +119,7 @@ export default checks([
       "The Harbor container registry accepted admin / Harbor12345, the password of its installer's harbor.yml: " +
       "whoever logs in pulls and replaces every image (a supply-chain attack) and manages users and robots.",
     remediation: "Change the admin password in the portal, set harbor_admin_password before installing, and use OIDC.",
-    references: ["https://goharbor.io/docs/main/install-config/configure-yml-file/", ...LOGIN_REFS],
+    references: ["https://goharbor.io/docs/main/install-config/configure-yml-file/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "harbor", ports: [443, 80] },
@@ -143,11 +130,11 @@ export default checks([
       success: [OK, { json: { username: "string", sysadmin_flag: true } }],
       failure: [{ status: [401] }],
     },
-    fixtures: basicPair(
+    fixtures: basicLoginFixtures(
       "nginx",
       { "/api/v2.0/systeminfo": json({ auth_mode: "db_auth", harbor_version: "v2.10.0-b4b4dd2e", self_registration: false }) },
       "/api/v2.0/users/current",
-      basic("admin", "Harbor12345"),
+      basicAuth("admin", "Harbor12345"),
       json({ user_id: 1, username: "admin", email: "admin@example.com", realname: "system admin", sysadmin_flag: true }),
       json({ errors: [{ code: "UNAUTHORIZED", message: "unauthorized" }] }, 401),
     ),
@@ -164,7 +151,7 @@ export default checks([
     remediation:
       "Change the admin password (or create a new administrator and delete the bootstrap one), enable brute-force " +
       "detection on the master realm, and keep /admin and the master realm off the internet.",
-    references: ["https://www.keycloak.org/server/configuration#_creating_the_initial_admin_user", ...LOGIN_REFS],
+    references: ["https://www.keycloak.org/server/configuration#_creating_the_initial_admin_user", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H",
     service: { name: "keycloak", ports: [8080, 8443] },
@@ -212,7 +199,7 @@ export default checks([
     remediation:
       "Set your own deployment.admin.admin_key in config.yaml (APISIX 3 generates one when left empty), and allow " +
       "the Admin API only from the management network (deployment.admin.allow_admin).",
-    references: ["https://nvd.nist.gov/vuln/detail/CVE-2020-13945", "https://apisix.apache.org/docs/apisix/admin-api/", ...LOGIN_REFS],
+    references: ["https://nvd.nist.gov/vuln/detail/CVE-2020-13945", "https://apisix.apache.org/docs/apisix/admin-api/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "apisix-admin", ports: [9180, 9080] },
@@ -246,7 +233,7 @@ export default checks([
       "Rundeck accepted admin / admin, the account of its default realm.properties: whoever logs in runs jobs and " +
       "ad-hoc commands on every node Rundeck manages.",
     remediation: "Change or remove the admin entry in realm.properties (or use LDAP/SSO), and restrict access.",
-    references: ["https://docs.rundeck.com/docs/administration/security/authentication.html", ...LOGIN_REFS],
+    references: ["https://docs.rundeck.com/docs/administration/security/authentication.html", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H",
     service: { name: "rundeck", ports: [4440] },
@@ -293,7 +280,7 @@ export default checks([
       "The MinIO console accepted minioadmin / minioadmin, the root credentials of a server started without " +
       "MINIO_ROOT_USER / MINIO_ROOT_PASSWORD: whoever logs in reads, changes and deletes every bucket.",
     remediation: "Set MINIO_ROOT_USER and a long MINIO_ROOT_PASSWORD, restart, and rotate any access keys created since.",
-    references: ["https://min.io/docs/minio/linux/administration/identity-access-management/minio-user-management.html", ...LOGIN_REFS],
+    references: ["https://min.io/docs/minio/linux/administration/identity-access-management/minio-user-management.html", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "minio-console", ports: [9001] },

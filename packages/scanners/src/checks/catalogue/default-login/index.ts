@@ -3,12 +3,14 @@ import type { CatalogueFile } from "../index.ts";
 import f1 from "./databases.ts";
 import f2 from "./devops.ts";
 import f3 from "./network-devices.ts";
-import f4 from "./web-consoles.ts";
+import f4 from "./operations.ts";
+import f5 from "./web-consoles.ts";
 
 const files: CatalogueFile[] = [
   { file: "default-login/databases.ts", checks: f1 },
   { file: "default-login/devops.ts", checks: f2 },
   { file: "default-login/network-devices.ts", checks: f3 },
-  { file: "default-login/web-consoles.ts", checks: f4 },
+  { file: "default-login/operations.ts", checks: f4 },
+  { file: "default-login/web-consoles.ts", checks: f5 },
 ];
 export default files;
