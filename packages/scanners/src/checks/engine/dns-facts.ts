@@ -1,8 +1,10 @@
 // The facts DNS and mail checks judge, gathered once per domain and only when
-// a check needs them: TXT, DMARC, MX, CAA and NS records through our
+// a check needs them: TXT, DMARC, MX, CAA and NS records, the addresses of the
+// domain, of localhost.<domain> and of a made-up name under it, through our
 // resolvers (EMS_DNS_SERVERS), and a zone transfer (AXFR over TCP) asked of
 // each name server, whose address passes the same guard as every other
 // connection. A lookup that fails is null ("cannot say"), never "absent".
+import { randomBytes } from "node:crypto";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 import type { NetConfig } from "../../config.ts";
@@ -126,14 +128,22 @@ export class DnsFactsGatherer {
     const d = this.domain;
     const want = <T>(need: DnsNeed, gather: () => Promise<T | null>) =>
       needs.includes(need) ? this.part(need, gather) : Promise.resolve(null);
-    const [txt, dmarc, mx, caa, ns, transfers] = await Promise.all([
+    const addressesOf = async (name: string) => {
+      const r = await orNull(resolveHost(name, cfg));
+      return r ? [...r.a, ...r.aaaa] : null;
+    };
+    const [txt, dmarc, mx, caa, ns, transfers, addresses, localhost, wildcard] = await Promise.all([
       want("txt", () => orNull(resolveTxt(d, cfg))),
       want("dmarc", () => orNull(resolveTxt(`_dmarc.${d}`, cfg))),
       want("mx", () => orNull(resolveMx(d, cfg))),
       want("caa", () => orNull(resolveCaa(d, cfg))),
       want("ns", () => orNull(resolveNs(d, cfg))),
       want("axfr", () => this.transfers()),
+      want("addresses", () => addressesOf(d)),
+      want("localhost", () => addressesOf(`localhost.${d}`)),
+      // A label nobody would create: an answer means a wildcard record.
+      want("wildcard", () => addressesOf(`ems-${randomBytes(6).toString("hex")}.${d}`)),
     ]);
-    return { domain: d, txt, dmarc, mx, caa, ns, axfr: transfers };
+    return { domain: d, txt, dmarc, mx, caa, ns, axfr: transfers, addresses, localhost, wildcard };
   }
 }

@@ -130,11 +130,17 @@ export interface DnsFacts {
   mx: Array<{ exchange: string; priority: number }> | null;
   caa: Array<{ tag: string; value: string; critical: boolean }> | null;
   ns: string[] | null;
+  /** The domain's own addresses (A and AAAA). */
+  addresses: string[] | null;
+  /** The addresses of localhost.<domain>. */
+  localhost: string[] | null;
+  /** The addresses of a made-up name under the domain: some when the zone has a wildcard. */
+  wildcard: string[] | null;
   /** One attempt per name server (at most 3), when a check needs "axfr". */
   axfr: AxfrAttempt[] | null;
 }
 
-export const DNS_NEEDS = ["txt", "dmarc", "mx", "caa", "ns", "axfr"] as const;
+export const DNS_NEEDS = ["txt", "dmarc", "mx", "caa", "ns", "axfr", "addresses", "localhost", "wildcard"] as const;
 export type DnsNeed = (typeof DNS_NEEDS)[number];
 export type DnsPredicate = (facts: DnsFacts) => Verdict | null;
 
