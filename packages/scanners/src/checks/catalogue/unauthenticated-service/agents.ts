@@ -84,7 +84,7 @@ export default checks([
     cwe: [306, 200],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     service: { name: "munin", ports: [4949] },
-    product: [{ pattern: /^# munin node at (\S+)/, name: "Munin node" }],
+    product: "Munin node",
     conversation: [
       { read: "line", identify: /^# munin node at /, match: /^# munin node at /, extract: { host: /^# munin node at (\S+)/ } },
       { send: "list\n" },
@@ -188,7 +188,7 @@ export default checks([
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:L",
     service: { name: "jetdirect", ports: [9100], silent: true },
-    product: [{ pattern: /@PJL INFO ID\r?\n"?([^"\r\n]+)/, name: "printer" }],
+    product: "Network printer (PJL)",
     conversation: [
       // Universal Exit Language, then ask the printer's model.
       { send: "\x1b%-12345X@PJL INFO ID\r\n\x1b%-12345X\r\n", show: "UEL @PJL INFO ID" },

@@ -10,13 +10,14 @@ import f7 from "./databases-http.ts";
 import f8 from "./datastores.ts";
 import f9 from "./directory.ts";
 import f10 from "./file-sharing.ts";
-import f11 from "./legacy-protocols.ts";
-import f12 from "./ml-platforms.ts";
-import f13 from "./network.ts";
-import f14 from "./orchestration.ts";
-import f15 from "./remote-access.ts";
-import f16 from "./search-analytics.ts";
-import f17 from "./udp.ts";
+import f11 from "./industrial.ts";
+import f12 from "./legacy-protocols.ts";
+import f13 from "./ml-platforms.ts";
+import f14 from "./network.ts";
+import f15 from "./orchestration.ts";
+import f16 from "./remote-access.ts";
+import f17 from "./search-analytics.ts";
+import f18 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/agents.ts", checks: f1 },
@@ -29,12 +30,13 @@ const files: CatalogueFile[] = [
   { file: "unauthenticated-service/datastores.ts", checks: f8 },
   { file: "unauthenticated-service/directory.ts", checks: f9 },
   { file: "unauthenticated-service/file-sharing.ts", checks: f10 },
-  { file: "unauthenticated-service/legacy-protocols.ts", checks: f11 },
-  { file: "unauthenticated-service/ml-platforms.ts", checks: f12 },
-  { file: "unauthenticated-service/network.ts", checks: f13 },
-  { file: "unauthenticated-service/orchestration.ts", checks: f14 },
-  { file: "unauthenticated-service/remote-access.ts", checks: f15 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f16 },
-  { file: "unauthenticated-service/udp.ts", checks: f17 },
+  { file: "unauthenticated-service/industrial.ts", checks: f11 },
+  { file: "unauthenticated-service/legacy-protocols.ts", checks: f12 },
+  { file: "unauthenticated-service/ml-platforms.ts", checks: f13 },
+  { file: "unauthenticated-service/network.ts", checks: f14 },
+  { file: "unauthenticated-service/orchestration.ts", checks: f15 },
+  { file: "unauthenticated-service/remote-access.ts", checks: f16 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f17 },
+  { file: "unauthenticated-service/udp.ts", checks: f18 },
 ];
 export default files;
