@@ -6,18 +6,19 @@ import f3 from "./brokers-tcp.ts";
 import f4 from "./cleartext.ts";
 import f5 from "./clusters.ts";
 import f6 from "./compute.ts";
-import f7 from "./databases-http.ts";
-import f8 from "./datastores.ts";
-import f9 from "./directory.ts";
-import f10 from "./file-sharing.ts";
-import f11 from "./industrial.ts";
-import f12 from "./legacy-protocols.ts";
-import f13 from "./ml-platforms.ts";
-import f14 from "./network.ts";
-import f15 from "./orchestration.ts";
-import f16 from "./remote-access.ts";
-import f17 from "./search-analytics.ts";
-import f18 from "./udp.ts";
+import f7 from "./database-ports.ts";
+import f8 from "./databases-http.ts";
+import f9 from "./datastores.ts";
+import f10 from "./directory.ts";
+import f11 from "./file-sharing.ts";
+import f12 from "./industrial.ts";
+import f13 from "./legacy-protocols.ts";
+import f14 from "./ml-platforms.ts";
+import f15 from "./network.ts";
+import f16 from "./orchestration.ts";
+import f17 from "./remote-access.ts";
+import f18 from "./search-analytics.ts";
+import f19 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/agents.ts", checks: f1 },
@@ -26,17 +27,18 @@ const files: CatalogueFile[] = [
   { file: "unauthenticated-service/cleartext.ts", checks: f4 },
   { file: "unauthenticated-service/clusters.ts", checks: f5 },
   { file: "unauthenticated-service/compute.ts", checks: f6 },
-  { file: "unauthenticated-service/databases-http.ts", checks: f7 },
-  { file: "unauthenticated-service/datastores.ts", checks: f8 },
-  { file: "unauthenticated-service/directory.ts", checks: f9 },
-  { file: "unauthenticated-service/file-sharing.ts", checks: f10 },
-  { file: "unauthenticated-service/industrial.ts", checks: f11 },
-  { file: "unauthenticated-service/legacy-protocols.ts", checks: f12 },
-  { file: "unauthenticated-service/ml-platforms.ts", checks: f13 },
-  { file: "unauthenticated-service/network.ts", checks: f14 },
-  { file: "unauthenticated-service/orchestration.ts", checks: f15 },
-  { file: "unauthenticated-service/remote-access.ts", checks: f16 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f17 },
-  { file: "unauthenticated-service/udp.ts", checks: f18 },
+  { file: "unauthenticated-service/database-ports.ts", checks: f7 },
+  { file: "unauthenticated-service/databases-http.ts", checks: f8 },
+  { file: "unauthenticated-service/datastores.ts", checks: f9 },
+  { file: "unauthenticated-service/directory.ts", checks: f10 },
+  { file: "unauthenticated-service/file-sharing.ts", checks: f11 },
+  { file: "unauthenticated-service/industrial.ts", checks: f12 },
+  { file: "unauthenticated-service/legacy-protocols.ts", checks: f13 },
+  { file: "unauthenticated-service/ml-platforms.ts", checks: f14 },
+  { file: "unauthenticated-service/network.ts", checks: f15 },
+  { file: "unauthenticated-service/orchestration.ts", checks: f16 },
+  { file: "unauthenticated-service/remote-access.ts", checks: f17 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f18 },
+  { file: "unauthenticated-service/udp.ts", checks: f19 },
 ];
 export default files;
