@@ -16,9 +16,10 @@ import f13 from "./legacy-protocols.ts";
 import f14 from "./ml-platforms.ts";
 import f15 from "./network.ts";
 import f16 from "./orchestration.ts";
-import f17 from "./remote-access.ts";
-import f18 from "./search-analytics.ts";
-import f19 from "./udp.ts";
+import f17 from "./pipelines.ts";
+import f18 from "./remote-access.ts";
+import f19 from "./search-analytics.ts";
+import f20 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/agents.ts", checks: f1 },
@@ -37,8 +38,9 @@ const files: CatalogueFile[] = [
   { file: "unauthenticated-service/ml-platforms.ts", checks: f14 },
   { file: "unauthenticated-service/network.ts", checks: f15 },
   { file: "unauthenticated-service/orchestration.ts", checks: f16 },
-  { file: "unauthenticated-service/remote-access.ts", checks: f17 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f18 },
-  { file: "unauthenticated-service/udp.ts", checks: f19 },
+  { file: "unauthenticated-service/pipelines.ts", checks: f17 },
+  { file: "unauthenticated-service/remote-access.ts", checks: f18 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f19 },
+  { file: "unauthenticated-service/udp.ts", checks: f20 },
 ];
 export default files;
