@@ -18,6 +18,7 @@ export type {
   Verdict,
 } from "./format/index.ts";
 export { cookieList, cookieProblems, SESSION_COOKIE } from "./judges.ts";
+export { DKIM_SELECTORS } from "./format/index.ts";
 
 /** A file's declarations (typed, so that the editor and tsc check each field as it is written). */
 export const checks = (list: CheckDeclaration[]): CheckDeclaration[] => list;

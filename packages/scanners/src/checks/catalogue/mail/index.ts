@@ -5,6 +5,7 @@ import f2 from "./policy-quality.ts";
 import f3 from "./sender-policy.ts";
 import f4 from "./smtp-policy.ts";
 import f5 from "./smtp.ts";
+import f6 from "./transport-policy.ts";
 
 const files: CatalogueFile[] = [
   { file: "mail/mailbox.ts", checks: f1 },
@@ -12,5 +13,6 @@ const files: CatalogueFile[] = [
   { file: "mail/sender-policy.ts", checks: f3 },
   { file: "mail/smtp-policy.ts", checks: f4 },
   { file: "mail/smtp.ts", checks: f5 },
+  { file: "mail/transport-policy.ts", checks: f6 },
 ];
 export default files;
