@@ -135,26 +135,44 @@ export class DnsFactsGatherer {
     };
     const dkim = async () => {
       const found = await Promise.all(
-        DKIM_SELECTORS.map(async (selector) => ({ selector, records: await orNull(resolveTxt(`${selector}._domainkey.${d}`, cfg)) })),
+        DKIM_SELECTORS.map(async (selector) => ({
+          selector,
+          records: await orNull(resolveTxt(`${selector}._domainkey.${d}`, cfg)),
+        })),
       );
       if (found.every((f) => f.records === null)) return null;
       return found.flatMap((f) => (f.records?.length ? [{ selector: f.selector, records: f.records }] : []));
     };
-    const [txt, dmarc, mx, caa, ns, transfers, addresses, localhost, wildcard, mtaSts, tlsRpt, keys] = await Promise.all([
-      want("txt", () => orNull(resolveTxt(d, cfg))),
-      want("dmarc", () => orNull(resolveTxt(`_dmarc.${d}`, cfg))),
-      want("mx", () => orNull(resolveMx(d, cfg))),
-      want("caa", () => orNull(resolveCaa(d, cfg))),
-      want("ns", () => orNull(resolveNs(d, cfg))),
-      want("axfr", () => this.transfers()),
-      want("addresses", () => addressesOf(d)),
-      want("localhost", () => addressesOf(`localhost.${d}`)),
-      // A label nobody would create: an answer means a wildcard record.
-      want("wildcard", () => addressesOf(`ems-${randomBytes(6).toString("hex")}.${d}`)),
-      want("mtaSts", () => orNull(resolveTxt(`_mta-sts.${d}`, cfg))),
-      want("tlsRpt", () => orNull(resolveTxt(`_smtp._tls.${d}`, cfg))),
-      want("dkim", dkim),
-    ]);
-    return { domain: d, txt, dmarc, mx, caa, ns, axfr: transfers, addresses, localhost, wildcard, mtaSts, tlsRpt, dkim: keys };
+    const [txt, dmarc, mx, caa, ns, transfers, addresses, localhost, wildcard, mtaSts, tlsRpt, keys] =
+      await Promise.all([
+        want("txt", () => orNull(resolveTxt(d, cfg))),
+        want("dmarc", () => orNull(resolveTxt(`_dmarc.${d}`, cfg))),
+        want("mx", () => orNull(resolveMx(d, cfg))),
+        want("caa", () => orNull(resolveCaa(d, cfg))),
+        want("ns", () => orNull(resolveNs(d, cfg))),
+        want("axfr", () => this.transfers()),
+        want("addresses", () => addressesOf(d)),
+        want("localhost", () => addressesOf(`localhost.${d}`)),
+        // A label nobody would create: an answer means a wildcard record.
+        want("wildcard", () => addressesOf(`ems-${randomBytes(6).toString("hex")}.${d}`)),
+        want("mtaSts", () => orNull(resolveTxt(`_mta-sts.${d}`, cfg))),
+        want("tlsRpt", () => orNull(resolveTxt(`_smtp._tls.${d}`, cfg))),
+        want("dkim", dkim),
+      ]);
+    return {
+      domain: d,
+      txt,
+      dmarc,
+      mx,
+      caa,
+      ns,
+      axfr: transfers,
+      addresses,
+      localhost,
+      wildcard,
+      mtaSts,
+      tlsRpt,
+      dkim: keys,
+    };
   }
 }

@@ -36,10 +36,20 @@ export default checks([
     },
     fixtures: basicLoginFixtures(
       "jetty",
-      { "/login": html("<!DOCTYPE html><html><head><title>Sign in [Jenkins]</title></head><body></body></html>", 200, { "x-jenkins": "2.426.3" }) },
+      {
+        "/login": html("<!DOCTYPE html><html><head><title>Sign in [Jenkins]</title></head><body></body></html>", 200, {
+          "x-jenkins": "2.426.3",
+        }),
+      },
       "/whoAmI/api/json",
       basicAuth("admin", "password"),
-      json({ _class: "hudson.security.WhoAmI", anonymous: false, authenticated: true, authorities: ["authenticated"], name: "admin" }),
+      json({
+        _class: "hudson.security.WhoAmI",
+        anonymous: false,
+        authenticated: true,
+        authorities: ["authenticated"],
+        name: "admin",
+      }),
       html("<html><body><h2>HTTP ERROR 401 Invalid password/token for user: admin</h2></body></html>", 401, {
         "www-authenticate": 'Basic realm="Jenkins"',
       }),
@@ -61,20 +71,32 @@ export default checks([
     service: { name: "nexus", ports: [8081] },
     detect: { paths: ["/"], match: [OK, { regex: [/<title>(Sonatype )?Nexus Repository( Manager)?<\/title>/] }] },
     login: {
-      request: { method: "GET", path: "/service/rest/v1/security/users?userId=admin", headers: { authorization: "Basic {{basic}}" } },
+      request: {
+        method: "GET",
+        path: "/service/rest/v1/security/users?userId=admin",
+        headers: { authorization: "Basic {{basic}}" },
+      },
       credentials: [{ username: "admin", password: "admin123" }],
       success: [OK, { regex: [/"userId"\s*:\s*"admin"/, /"roles"\s*:/] }],
       failure: [{ status: [401, 403] }],
     },
     fixtures: basicLoginFixtures(
       "jetty",
-      { "/": html("<!DOCTYPE html><html><head><title>Sonatype Nexus Repository</title></head><body></body></html>", 200, { server: "Nexus/3.16.2-01 (OSS)" }) },
+      {
+        "/": html(
+          "<!DOCTYPE html><html><head><title>Sonatype Nexus Repository</title></head><body></body></html>",
+          200,
+          { server: "Nexus/3.16.2-01 (OSS)" },
+        ),
+      },
       "/service/rest/v1/security/users?userId=admin",
       basicAuth("admin", "admin123"),
       {
         status: 200,
         headers: { "content-type": "application/json" },
-        body: '[ {\n  "userId" : "admin",\n  "firstName" : "Administrator",\n  "source" : "default",\n  "status" : "active",\n  "roles" : [ "nx-admin" ]\n} ]',
+        body:
+          '[ {\n  "userId" : "admin",\n  "firstName" : "Administrator",\n  "source" : "default",\n  "status" : ' +
+          '"active",\n  "roles" : [ "nx-admin" ]\n} ]',
       },
       { status: 401, headers: { "www-authenticate": 'BASIC realm="Sonatype Nexus Repository Manager"' }, body: "" },
     ),
@@ -89,11 +111,17 @@ export default checks([
       "SonarQube accepted admin / admin, its installation default: whoever logs in reads the source code and " +
       "security findings of every project, and the tokens and settings of the instance.",
     remediation: "Change the admin password (My Account > Security), and set sonar.forceAuthentication=true.",
-    references: ["https://docs.sonarsource.com/sonarqube/latest/instance-administration/security/", ...DEFAULT_LOGIN_REFS],
+    references: [
+      "https://docs.sonarsource.com/sonarqube/latest/instance-administration/security/",
+      ...DEFAULT_LOGIN_REFS,
+    ],
     cwe: [1392, 798],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     service: { name: "sonarqube", ports: [9000] },
-    detect: { paths: ["/api/system/status"], match: [OK, { json: { version: /^\d+\.\d+/, status: /^(UP|STARTING|DB_MIGRATION_NEEDED)$/ } }] },
+    detect: {
+      paths: ["/api/system/status"],
+      match: [OK, { json: { version: /^\d+\.\d+/, status: /^(UP|STARTING|DB_MIGRATION_NEEDED)$/ } }],
+    },
     login: {
       request: { method: "GET", path: "/api/authentication/validate", headers: { authorization: "Basic {{basic}}" } },
       credentials: [{ username: "admin", password: "admin" }],
@@ -132,10 +160,22 @@ export default checks([
     },
     fixtures: basicLoginFixtures(
       "nginx",
-      { "/api/v2.0/systeminfo": json({ auth_mode: "db_auth", harbor_version: "v2.10.0-b4b4dd2e", self_registration: false }) },
+      {
+        "/api/v2.0/systeminfo": json({
+          auth_mode: "db_auth",
+          harbor_version: "v2.10.0-b4b4dd2e",
+          self_registration: false,
+        }),
+      },
       "/api/v2.0/users/current",
       basicAuth("admin", "Harbor12345"),
-      json({ user_id: 1, username: "admin", email: "admin@example.com", realname: "system admin", sysadmin_flag: true }),
+      json({
+        user_id: 1,
+        username: "admin",
+        email: "admin@example.com",
+        realname: "system admin",
+        sysadmin_flag: true,
+      }),
       json({ errors: [{ code: "UNAUTHORIZED", message: "unauthorized" }] }, 401),
     ),
   },
@@ -151,7 +191,10 @@ export default checks([
     remediation:
       "Change the admin password (or create a new administrator and delete the bootstrap one), enable brute-force " +
       "detection on the master realm, and keep /admin and the master realm off the internet.",
-    references: ["https://www.keycloak.org/server/configuration#_creating_the_initial_admin_user", ...DEFAULT_LOGIN_REFS],
+    references: [
+      "https://www.keycloak.org/server/configuration#_creating_the_initial_admin_user",
+      ...DEFAULT_LOGIN_REFS,
+    ],
     cwe: [1392, 798],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H",
     service: { name: "keycloak", ports: [8080, 8443] },
@@ -171,9 +214,16 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/realms/master": json({ realm: "master", public_key: "MIIBIjANBgkq", "token-service": "http://kc/realms/master/protocol/openid-connect" }),
+          "/realms/master": json({
+            realm: "master",
+            public_key: "MIIBIjANBgkq",
+            "token-service": "http://kc/realms/master/protocol/openid-connect",
+          }),
           "POST /realms/master/protocol/openid-connect/token": [
-            { when: { body: /username=admin&password=admin$/ }, ...json({ access_token: "eyJhbGciOi.x.y", expires_in: 60, token_type: "Bearer" }) },
+            {
+              when: { body: /username=admin&password=admin$/ },
+              ...json({ access_token: "eyJhbGciOi.x.y", expires_in: 60, token_type: "Bearer" }),
+            },
             json({ error: "invalid_grant", error_description: "Invalid user credentials" }, 401),
           ],
         },
@@ -181,8 +231,15 @@ export default checks([
       clean: {
         server: "go",
         routes: {
-          "/realms/master": json({ realm: "master", public_key: "MIIBIjANBgkq", "token-service": "http://kc/realms/master/protocol/openid-connect" }),
-          "POST /realms/master/protocol/openid-connect/token": json({ error: "invalid_grant", error_description: "Invalid user credentials" }, 401),
+          "/realms/master": json({
+            realm: "master",
+            public_key: "MIIBIjANBgkq",
+            "token-service": "http://kc/realms/master/protocol/openid-connect",
+          }),
+          "POST /realms/master/protocol/openid-connect/token": json(
+            { error: "invalid_grant", error_description: "Invalid user credentials" },
+            401,
+          ),
         },
       },
     },
@@ -199,11 +256,18 @@ export default checks([
     remediation:
       "Set your own deployment.admin.admin_key in config.yaml (APISIX 3 generates one when left empty), and allow " +
       "the Admin API only from the management network (deployment.admin.allow_admin).",
-    references: ["https://nvd.nist.gov/vuln/detail/CVE-2020-13945", "https://apisix.apache.org/docs/apisix/admin-api/", ...DEFAULT_LOGIN_REFS],
+    references: [
+      "https://nvd.nist.gov/vuln/detail/CVE-2020-13945",
+      "https://apisix.apache.org/docs/apisix/admin-api/",
+      ...DEFAULT_LOGIN_REFS,
+    ],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "apisix-admin", ports: [9180, 9080] },
-    detect: { paths: ["/apisix/admin/routes"], match: [{ status: [401] }, { json: { error_msg: /failed to check token|missing apikey/i } }] },
+    detect: {
+      paths: ["/apisix/admin/routes"],
+      match: [{ status: [401] }, { json: { error_msg: /failed to check token|missing apikey/i } }],
+    },
     login: {
       request: { method: "GET", path: "/apisix/admin/routes", headers: { "x-api-key": "{{password}}" } },
       credentials: [{ username: "admin", password: "edd1c9f034335f136f87ad84b625c8f1" }],
@@ -215,7 +279,10 @@ export default checks([
         server: "nginx",
         routes: {
           "/apisix/admin/routes": [
-            { when: { headers: { "x-api-key": /^edd1c9f034335f136f87ad84b625c8f1$/ } }, ...json({ total: 0, list: [] }) },
+            {
+              when: { headers: { "x-api-key": /^edd1c9f034335f136f87ad84b625c8f1$/ } },
+              ...json({ total: 0, list: [] }),
+            },
             json({ error_msg: "failed to check token" }, 401),
           ],
         },
@@ -254,9 +321,16 @@ export default checks([
       vulnerable: {
         server: "jetty",
         routes: {
-          "/user/login": html("<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form action=\"j_security_check\"></form></body></html>"),
+          "/user/login": html(
+            "<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form " +
+              'action="j_security_check"></form></body></html>',
+          ),
           "POST /j_security_check": [
-            { when: { body: /j_username=admin&j_password=admin$/ }, status: 302, headers: { location: "http://rundeck.fixture.test/menu/home" } },
+            {
+              when: { body: /j_username=admin&j_password=admin$/ },
+              status: 302,
+              headers: { location: "http://rundeck.fixture.test/menu/home" },
+            },
             { status: 302, headers: { location: "http://rundeck.fixture.test/user/error" } },
           ],
         },
@@ -264,7 +338,10 @@ export default checks([
       clean: {
         server: "jetty",
         routes: {
-          "/user/login": html("<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form action=\"j_security_check\"></form></body></html>"),
+          "/user/login": html(
+            "<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form " +
+              'action="j_security_check"></form></body></html>',
+          ),
           "POST /j_security_check": { status: 302, headers: { location: "http://rundeck.fixture.test/user/error" } },
         },
       },
@@ -279,8 +356,12 @@ export default checks([
     description:
       "The MinIO console accepted minioadmin / minioadmin, the root credentials of a server started without " +
       "MINIO_ROOT_USER / MINIO_ROOT_PASSWORD: whoever logs in reads, changes and deletes every bucket.",
-    remediation: "Set MINIO_ROOT_USER and a long MINIO_ROOT_PASSWORD, restart, and rotate any access keys created since.",
-    references: ["https://min.io/docs/minio/linux/administration/identity-access-management/minio-user-management.html", ...DEFAULT_LOGIN_REFS],
+    remediation:
+      "Set MINIO_ROOT_USER and a long MINIO_ROOT_PASSWORD, restart, and rotate any access keys created since.",
+    references: [
+      "https://min.io/docs/minio/linux/administration/identity-access-management/minio-user-management.html",
+      ...DEFAULT_LOGIN_REFS,
+    ],
     cwe: [1392, 798],
     cvss: TAKEOVER,
     service: { name: "minio-console", ports: [9001] },
@@ -300,9 +381,13 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/": html("<!doctype html><html lang=\"en\"><head><title>MinIO Console</title></head><body></body></html>"),
+          "/": html('<!doctype html><html lang="en"><head><title>MinIO Console</title></head><body></body></html>'),
           "POST /api/v1/login": [
-            { when: { body: /"secretKey":"minioadmin"/ }, status: 204, headers: { "set-cookie": "token=AFcuUHhPbm9yZV9zZXNzaW9u; Path=/; HttpOnly; SameSite=Lax" } },
+            {
+              when: { body: /"secretKey":"minioadmin"/ },
+              status: 204,
+              headers: { "set-cookie": "token=AFcuUHhPbm9yZV9zZXNzaW9u; Path=/; HttpOnly; SameSite=Lax" },
+            },
             json({ code: 401, detailedMessage: "invalid Login", message: "invalid Login" }, 401),
           ],
         },
@@ -310,7 +395,7 @@ export default checks([
       clean: {
         server: "go",
         routes: {
-          "/": html("<!doctype html><html lang=\"en\"><head><title>MinIO Console</title></head><body></body></html>"),
+          "/": html('<!doctype html><html lang="en"><head><title>MinIO Console</title></head><body></body></html>'),
           "POST /api/v1/login": json({ code: 401, detailedMessage: "invalid Login", message: "invalid Login" }, 401),
         },
       },

@@ -3,7 +3,13 @@
 import { checks } from "../../declare.ts";
 
 /** RFC 1918, carrier-grade NAT, IPv4 link-local, IPv6 unique-local and link-local addresses. */
-const INTERNAL = /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|169\.254\.|f[cd][0-9a-f]{2}:|fe[89ab][0-9a-f]:)/i;
+const INTERNAL = new RegExp(
+  [
+    String.raw`^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\.|169\.254\.)`,
+    "^(f[cd][0-9a-f]{2}|fe[89ab][0-9a-f]):",
+  ].join("|"),
+  "i",
+);
 const LOOPBACK = /^(127\.|::1$)/;
 
 export default checks([
@@ -16,15 +22,22 @@ export default checks([
     description:
       "The domain has one NS record: when that server is down or unreachable, the domain and every service under " +
       "it (web, mail, APIs) stops resolving. RFC 2182 and every registry ask for at least two, on separate networks.",
-    remediation: "Add at least one more authoritative name server on another network (a secondary DNS service), at the registrar too.",
-    references: ["https://www.rfc-editor.org/rfc/rfc2182#section-5", "https://cwe.mitre.org/data/definitions/1176.html"],
+    remediation:
+      "Add at least one more authoritative name server on another network (a secondary DNS service), at the " +
+      "registrar too.",
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc2182#section-5",
+      "https://cwe.mitre.org/data/definitions/1176.html",
+    ],
     cwe: [654],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:N/I:N/A:L",
     needs: ["ns"],
     test: (f) => (f.ns?.length === 1 ? { matched: `NS ${f.ns[0]}` } : null),
     fixtures: {
       vulnerable: { records: { "@": { NS: ["ns1.fixture-dns.example.net"], A: ["192.0.2.10"] } } },
-      clean: { records: { "@": { NS: ["ns1.fixture-dns.example.net", "ns2.other-dns.example.org"], A: ["192.0.2.10"] } } },
+      clean: {
+        records: { "@": { NS: ["ns1.fixture-dns.example.net", "ns2.other-dns.example.org"], A: ["192.0.2.10"] } },
+      },
     },
   },
   {
@@ -45,7 +58,9 @@ export default checks([
     needs: ["addresses"],
     test: (f) => {
       const internal = (f.addresses ?? []).filter((a) => INTERNAL.test(a));
-      return internal.length ? { matched: `${f.domain} → ${internal.join(", ")}`, details: { addresses: internal } } : null;
+      return internal.length
+        ? { matched: `${f.domain} → ${internal.join(", ")}`, details: { addresses: internal } }
+        : null;
     },
     fixtures: {
       vulnerable: { records: { "@": { A: ["10.20.4.17"] } } },

@@ -4,7 +4,10 @@
 import { checks } from "../../declare.ts";
 
 /** Query id 0x4545, no recursion: version.bind TXT in class CHAOS. */
-const VERSION_BIND = Buffer.from("4545 0000 0001 0000 0000 0000 0776657273696f6e0462696e6400 0010 0003".replace(/\s/g, ""), "hex");
+const VERSION_BIND = Buffer.from(
+  "4545 0000 0001 0000 0000 0000 0776657273696f6e0462696e6400 0010 0003".replace(/\s/g, ""),
+  "hex",
+);
 /** An authoritative answer to it: one TXT record in class CHAOS holding `text`. */
 const versionAnswer = (text: string) => {
   const head = Buffer.from("454584000001000100000000", "hex");
@@ -36,7 +39,10 @@ export default checks([
       // Our id, a response (QR), rcode 0, at least one answer carrying a version-like string.
       {
         read: "chunk",
-        match: [/^EE[\x80-\xff][\x00\x10\x20\x30\x80\x90\xa0\xb0]\x00\x01\x00[\x01-\xff]/, /\x00\x10\x00\x03[\s\S]{7}[\x20-\x7e]*\d+\.\d+/],
+        match: [
+          /^EE[\x80-\xff][\x00\x10\x20\x30\x80\x90\xa0\xb0]\x00\x01\x00[\x01-\xff]/,
+          /\x00\x10\x00\x03[\s\S]{7}[\x20-\x7e]*\d+\.\d+/,
+        ],
         // TTL (4 bytes), data length (2) and the string's length (1), then the text.
         extract: { version: /\x00\x10\x00\x03[\s\S]{7}([\x20-\x7e]*\d+\.\d+[\x20-\x7e]*)/ },
       },

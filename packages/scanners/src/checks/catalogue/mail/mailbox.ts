@@ -5,8 +5,10 @@ import { checks } from "../../declare.ts";
 const CLEARTEXT_REFS = ["https://www.rfc-editor.org/rfc/rfc8314", "https://cwe.mitre.org/data/definitions/319.html"];
 const SNIFFED = "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N";
 const DOVECOT_POP3 = "+OK Dovecot (Debian) ready.\r\n";
-const DOVECOT_IMAP = "* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+] Dovecot (Debian) ready.\r\n";
-const imapCaps = (caps: string) => `* CAPABILITY ${caps}\r\na1 OK Pre-login capabilities listed, post-login capabilities have more.\r\n`;
+const DOVECOT_IMAP =
+  "* OK [CAPABILITY IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+] Dovecot (Debian) ready.\r\n";
+const imapCaps = (caps: string) =>
+  `* CAPABILITY ${caps}\r\na1 OK Pre-login capabilities listed, post-login capabilities have more.\r\n`;
 
 export default checks([
   {
@@ -41,14 +43,22 @@ export default checks([
       vulnerable: {
         greeting: DOVECOT_POP3,
         replies: [
-          { on: /^CAPA\r\n/im, send: "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nUSER\r\nSASL PLAIN\r\n.\r\n" },
+          {
+            on: /^CAPA\r\n/im,
+            send:
+              "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nAUTH-RESP-CODE\r\nUSER\r\nSASL " +
+              "PLAIN\r\n.\r\n",
+          },
           { on: /^QUIT\r\n/im, send: "+OK Logging out\r\n", close: true },
         ],
       },
       clean: {
         greeting: DOVECOT_POP3,
         replies: [
-          { on: /^CAPA\r\n/im, send: "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nSTLS\r\nSASL\r\n.\r\n" },
+          {
+            on: /^CAPA\r\n/im,
+            send: "+OK\r\nCAPA\r\nTOP\r\nUIDL\r\nRESP-CODES\r\nPIPELINING\r\nSTLS\r\nSASL\r\n.\r\n",
+          },
           { on: /^QUIT\r\n/im, send: "+OK Logging out\r\n", close: true },
         ],
       },
@@ -80,21 +90,31 @@ export default checks([
     conversation: [
       { read: "line", identify: /^\* (OK|PREAUTH)/, match: /^\* OK/ },
       { send: "a1 CAPABILITY\r\n" },
-      { read: { until: /^a1 (OK|NO|BAD)/m }, match: [/^\* CAPABILITY IMAP4/im, /^a1 OK/m], notMatch: /STARTTLS|LOGINDISABLED/i },
+      {
+        read: { until: /^a1 (OK|NO|BAD)/m },
+        match: [/^\* CAPABILITY IMAP4/im, /^a1 OK/m],
+        notMatch: /STARTTLS|LOGINDISABLED/i,
+      },
       { send: "a2 LOGOUT\r\n" },
     ],
     fixtures: {
       vulnerable: {
         greeting: DOVECOT_IMAP,
         replies: [
-          { on: /^a1 CAPABILITY\r\n/im, send: imapCaps("IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ AUTH=PLAIN") },
+          {
+            on: /^a1 CAPABILITY\r\n/im,
+            send: imapCaps("IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ AUTH=PLAIN"),
+          },
           { on: /^a2 LOGOUT\r\n/im, send: "* BYE Logging out\r\na2 OK Logout completed.\r\n", close: true },
         ],
       },
       clean: {
         greeting: DOVECOT_IMAP,
         replies: [
-          { on: /^a1 CAPABILITY\r\n/im, send: imapCaps("IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS LOGINDISABLED") },
+          {
+            on: /^a1 CAPABILITY\r\n/im,
+            send: imapCaps("IMAP4rev1 SASL-IR LOGIN-REFERRALS ID ENABLE IDLE LITERAL+ STARTTLS LOGINDISABLED"),
+          },
           { on: /^a2 LOGOUT\r\n/im, send: "* BYE Logging out\r\na2 OK Logout completed.\r\n", close: true },
         ],
       },

@@ -26,7 +26,8 @@ const dmarcTags = (f: DnsFacts) => {
 const ENFORCING = /^(quarantine|reject)$/i;
 /** The DNS lookups an SPF record's own terms cost (RFC 7208 §4.6.4 allows 10 for the whole evaluation). */
 const lookups = (record: string) =>
-  record.split(/\s+/).filter((t) => /^[+~?-]?(include:|a(:|\/|$)|mx(:|\/|$)|ptr(:|$)|exists:|redirect=)/i.test(t)).length;
+  record.split(/\s+/).filter((t) => /^[+~?-]?(include:|a(:|\/|$)|mx(:|\/|$)|ptr(:|$)|exists:|redirect=)/i.test(t))
+    .length;
 const dmarcAt = (txt: string) => ({ records: { "@": { MX }, _dmarc: { TXT: [txt] } } });
 
 export default checks([

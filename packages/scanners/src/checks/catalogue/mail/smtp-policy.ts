@@ -114,9 +114,13 @@ export default checks([
       "The SMTP server answers VRFY differently for an existing mailbox (postmaster) and a made-up one: anyone can " +
       "test lists of names to learn valid accounts, which feeds password spraying and phishing.",
     remediation:
-      'Disable VRFY (Postfix: disable_vrfy_command = yes; Sendmail: O PrivacyOptions=goaway; Exim: no "acl_smtp_vrfy" ' +
+      "Disable VRFY (Postfix: disable_vrfy_command = yes; Sendmail: O PrivacyOptions=goaway; Exim: no " +
+      '"acl_smtp_vrfy" ' +
       "accept), or answer 252 to every name.",
-    references: ["https://www.rfc-editor.org/rfc/rfc5321#section-7.3", "https://cwe.mitre.org/data/definitions/204.html"],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc5321#section-7.3",
+      "https://cwe.mitre.org/data/definitions/204.html",
+    ],
     cwe: [204, 200],
     cvss: ENUM_CVSS,
     service: SMTP,
@@ -163,7 +167,10 @@ export default checks([
     remediation:
       "Disable EXPN (Sendmail: O PrivacyOptions=goaway or noexpn; Exim: no acl_smtp_expn accept; Postfix never " +
       "implements it).",
-    references: ["https://www.rfc-editor.org/rfc/rfc5321#section-3.5", "https://cwe.mitre.org/data/definitions/200.html"],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc5321#section-3.5",
+      "https://cwe.mitre.org/data/definitions/200.html",
+    ],
     cwe: [200],
     cvss: ENUM_CVSS,
     service: SMTP,
@@ -173,7 +180,11 @@ export default checks([
       { send: "EHLO expn-check.exposure-monitor.invalid\r\n" },
       { read: "reply", match: /^250[ -]/ },
       { send: "EXPN postmaster\r\n" },
-      { read: "reply", match: /^250[ -][^\r\n]*<[^>\s]+@[^>\s]+>/, extract: { expandsTo: /^250[ -][^\r\n]*<([^>\s]+)>/ } },
+      {
+        read: "reply",
+        match: /^250[ -][^\r\n]*<[^>\s]+@[^>\s]+>/,
+        extract: { expandsTo: /^250[ -][^\r\n]*<([^>\s]+)>/ },
+      },
       { send: "QUIT\r\n" },
     ],
     fixtures: {

@@ -5,13 +5,18 @@ import { checks, DKIM_SELECTORS, type DnsFacts } from "../../declare.ts";
 const MX = [{ priority: 10, exchange: "mx1.mail.example.net" }];
 const receivesMail = (f: DnsFacts) => (f.mx?.length ?? 0) > 0;
 const KEY_1024 =
-  "MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQCm24NS6yIQVs58Ndf79UcZb3u2JDyBY/D47ytOp4okeWLGv7CHe879SVa5n3GGq9h/d47TdBliuUDRQXo92+N+txenYnzmPs3ic3vLsbnarYJZJkJaY9EPjf0EvsTfRpN7q1SGk2jz7i/cbmUeQVit5Vqz1JT03x29W/QJPwywtwIDAQAB";
+  "MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQCm24NS6yIQVs58Ndf79UcZb3u2JDyBY/D47ytOp4okeWLGv7CHe879SVa5n3GGq9h/d47TdB" +
+  "liuUDRQXo92+N+txenYnzmPs3ic3vLsbnarYJZJkJaY9EPjf0EvsTfRpN7q1SGk2jz7i/cbmUeQVit5Vqz1JT03x29W/QJPwywtwIDAQAB";
 const KEY_512 =
-  "MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKBPF5nd20jZ/l6OLNINZCMUe+pwXamxxoKbGJ2TEStlItF7UIke0ca7yqYoUyZBAunkTddpsK2FEKfRg932N00CAwEAAQ==";
+  "MFwwDQYJKoZIhvcNAQEBBQADSwAwSAJBAKBPF5nd20jZ/l6OLNINZCMUe+pwXamxxoKbGJ2TEStlItF7UIke0ca7yqYoUyZBAunkTddpsK2FEK" +
+  "fRg932N00CAwEAAQ==";
 const KEY_2048 =
-  "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr1iKq5vmSdfy8dFYomhOGOjCHsF1a0wGRghcHz8oIwqHkf2HLFj3CLZIgP1E7MyP478iynWS1/" +
-  "FwlyMeMhi5orM281E58yZX4ckyNfs81DnXpPwHF3HtoRaqgNAp9nCYD7OPQQXx8wBL70baZfzoLvgkkVS1KQU/uu36Ew3TBrjkHPKSxkW2AIb68L20Ge7MEdji4xbJEvSmQ" +
-  "owemwZiGMs0OKzx6WPyFM+z5SOn2uWij4kZu5A5dxiMDOkVKRHzzMYNlt7ENnP4Fbvyx1RbFlA71TIlvJwGaKaD/jVmTjtiCjBSmXak9vMTX0OiSZktpsOqCEk4JanT++92hcZk9QIDAQAB";
+  "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr1iKq5vmSdfy8dFYomhOGOjCHsF1a0wGRghcHz8oIwqHkf2HLFj3CLZIgP1E7MyP47" +
+  "8iynWS1/" +
+  ("FwlyMeMhi5orM281E58yZX4ckyNfs81DnXpPwHF3HtoRaqgNAp9nCYD7OPQQXx8wBL70baZfzoLvgkkVS1KQU/uu36Ew3TBrjkHPKSxkW2AIb6" +
+    "8L20Ge7MEdji4xbJEvSmQ") +
+  ("owemwZiGMs0OKzx6WPyFM+z5SOn2uWij4kZu5A5dxiMDOkVKRHzzMYNlt7ENnP4Fbvyx1RbFlA71TIlvJwGaKaD/jVmTjtiCjBSmXak9vMTX0O" +
+    "iSZktpsOqCEk4JanT++92hcZk9QIDAQAB");
 /** The DKIM records found, with their tags. */
 const dkimKeys = (f: DnsFacts) =>
   (f.dkim ?? []).flatMap(({ selector, records }) =>
@@ -96,7 +101,8 @@ export default checks([
     severity: "info",
     confidence: "tentative",
     description:
-      `The domain receives mail, yet none of the selectors mail services use by default (${DKIM_SELECTORS.join(", ")}) ` +
+      "The domain receives mail, yet none of the selectors mail services use by default " +
+      `(${DKIM_SELECTORS.join(", ")}) ` +
       "holds a DKIM key. If its mail is not signed at all, DMARC rests on SPF alone and forwarded mail fails; the " +
       "domain may also sign with a selector of its own, which DNS cannot list.",
     remediation:
@@ -125,8 +131,13 @@ export default checks([
       "A DKIM key of the domain is RSA of 1024 bits or less. Keys under 1024 bits have been factored to forge " +
       "signed mail in the domain's name; 1024 is the minimum RFC 8301 still accepts and is within reach of " +
       "well-funded attackers.",
-    remediation: "Publish a 2048-bit RSA key (or Ed25519 alongside it) under a new selector, switch signing to it, then revoke the old one (p=).",
-    references: ["https://www.rfc-editor.org/rfc/rfc8301#section-3.2", "https://cwe.mitre.org/data/definitions/326.html"],
+    remediation:
+      "Publish a 2048-bit RSA key (or Ed25519 alongside it) under a new selector, switch signing to it, then " +
+      "revoke the old one (p=).",
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc8301#section-3.2",
+      "https://cwe.mitre.org/data/definitions/326.html",
+    ],
     cwe: [326],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:N/I:L/A:N",
     needs: ["dkim"],
@@ -159,13 +170,18 @@ export default checks([
       "A DKIM key of the domain carries t=y (testing): receivers are asked to treat failed signatures as unsigned " +
       "mail, so the key protects nothing against forged signatures.",
     remediation: "Remove t=y from the key record once signing works.",
-    references: ["https://www.rfc-editor.org/rfc/rfc6376#section-3.6.1", "https://cwe.mitre.org/data/definitions/290.html"],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc6376#section-3.6.1",
+      "https://cwe.mitre.org/data/definitions/290.html",
+    ],
     cwe: [290],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:N/I:L/A:N",
     needs: ["dkim"],
     test: (f) => {
       const testing = dkimKeys(f).filter((k) => /(^|:)y(:|$)/i.test(k.tags.t ?? ""));
-      return testing.length ? { matched: testing.map((k) => `${k.selector}._domainkey: ${k.record.slice(0, 60)}…`).join(", ") } : null;
+      return testing.length
+        ? { matched: testing.map((k) => `${k.selector}._domainkey: ${k.record.slice(0, 60)}…`).join(", ") }
+        : null;
     },
     fixtures: {
       vulnerable: keyAt("s1", KEY_2048, " t=y;"),

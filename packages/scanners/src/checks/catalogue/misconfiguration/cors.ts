@@ -131,7 +131,10 @@ export default checks([
       {
         paths: ["/"],
         headers: { origin: "https://ems-cors-check.{{host}}" },
-        match: [{ part: "header:access-control-allow-origin", regex: [/^https:\/\/ems-cors-check\./] }, WITH_CREDENTIALS],
+        match: [
+          { part: "header:access-control-allow-origin", regex: [/^https:\/\/ems-cors-check\./] },
+          WITH_CREDENTIALS,
+        ],
       },
     ],
     fixtures: site("^https://[^/]+\\.fixture\\.test$"),

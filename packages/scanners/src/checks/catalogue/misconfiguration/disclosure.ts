@@ -6,11 +6,48 @@ import { checks, html, NOT_HTML, NOT_REDIRECT, text } from "../../declare.ts";
 const XML = (body: string) => ({ status: 200, headers: { "content-type": "text/xml" }, body });
 const PAGE = "<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1></body></html>";
 /** RFC 1918 and carrier-grade NAT addresses, as they appear in headers and URLs. */
-const PRIVATE_IP = /(?:^|[\s/@=,;:"'(])((?:10(?:\.\d{1,3}){3})|(?:192\.168(?:\.\d{1,3}){2})|(?:172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}))(?![\d.])/;
+const PRIVATE_IP = new RegExp(
+  String.raw`(?:^|[\s/@=,;:"'(])(` +
+    [
+      String.raw`10(?:\.\d{1,3}){3}`,
+      String.raw`192\.168(?:\.\d{1,3}){2}`,
+      String.raw`172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}`,
+    ].join("|") +
+    String.raw`)(?![\d.])`,
+);
 const INJECTED_HOST = "ems-host-check.exposure-monitor.invalid";
 /** Error pages of Java, .NET, Python, PHP, Node.js and Ruby with the code's frames in them. */
-const STACK_TRACE =
-  /(\n\s+at (?:java|javax|jakarta|org\.(?:apache|springframework|hibernate)|com\.sun)\.[\w$.]+\([\w$]+\.java:\d+\))|(<b>\s*Stack Trace:\s*<\/b>[\s\S]{0,400}\[\w+Exception)|(Traceback \(most recent call last\):\s*\n\s+File "[^"]+", line \d+)|(<b>(?:Fatal|Parse) error<\/b>:[^\n]{0,300} in <b>\/[^<]+\.php<\/b> on line <b>\d+)|(\n\s+at [\w.<>]+ \((?:\/|[A-Z]:\\)[^)]+\.js:\d+:\d+\))|(\/app\/controllers\/[\w/]+\.rb:\d+:in `)/;
+const STACK_TRACE = new RegExp(
+  [
+    /\n\s+at (?:java|javax|jakarta|org\.(?:apache|springframework|hibernate)|com\.sun)\.[\w$.]+\([\w$]+\.java:\d+\)/,
+    /<b>\s*Stack Trace:\s*<\/b>[\s\S]{0,400}\[\w+Exception/,
+    /Traceback \(most recent call last\):\s*\n\s+File "[^"]+", line \d+/,
+    /<b>(?:Fatal|Parse) error<\/b>:[^\n]{0,300} in <b>\/[^<]+\.php<\/b> on line <b>\d+/,
+    /\n\s+at [\w.<>]+ \((?:\/|[A-Z]:\\)[^)]+\.js:\d+:\d+\)/,
+    /\/app\/controllers\/[\w/]+\.rb:\d+:in `/,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+);
+/** Paths that look private in a robots.txt Disallow line (WordPress's own /wp-admin/ aside). */
+const PRIVATE_AREA = `(?:${[
+  String.raw`(?<!wp-)admin(?!-ajax)`,
+  "administrator",
+  "backups?",
+  "private",
+  "internal",
+  "secret",
+  "staging",
+  "phpmyadmin",
+  "console",
+  "manager",
+  "cpanel",
+  String.raw`\.git`,
+  "config",
+  "db",
+  "sql",
+  "dump",
+].join("|")})`;
 
 export default checks([
   {
@@ -42,7 +79,8 @@ export default checks([
         server: "apache",
         routes: {
           "/crossdomain.xml": XML(
-            '<?xml version="1.0"?>\n<cross-domain-policy>\n  <allow-access-from domain="*" />\n</cross-domain-policy>\n',
+            '<?xml version="1.0"?>\n<cross-domain-policy>\n  <allow-access-from domain="*" ' +
+              "/>\n</cross-domain-policy>\n",
           ),
         },
       },
@@ -50,7 +88,8 @@ export default checks([
         server: "apache",
         routes: {
           "/crossdomain.xml": XML(
-            '<?xml version="1.0"?>\n<cross-domain-policy>\n  <allow-access-from domain="*.fixture.test" />\n</cross-domain-policy>\n',
+            '<?xml version="1.0"?>\n<cross-domain-policy>\n  <allow-access-from domain="*.fixture.test" ' +
+              "/>\n</cross-domain-policy>\n",
           ),
         },
       },
@@ -85,7 +124,8 @@ export default checks([
           "/clientaccesspolicy.xml": XML(
             '<?xml version="1.0" encoding="utf-8"?>\n<access-policy><cross-domain-access><policy>' +
               '<allow-from http-request-headers="*"><domain uri="*"/></allow-from>' +
-              '<grant-to><resource path="/" include-subpaths="true"/></grant-to></policy></cross-domain-access></access-policy>',
+              ('<grant-to><resource path="/" ' +
+                'include-subpaths="true"/></grant-to></policy></cross-domain-access></access-policy>'),
           ),
         },
       },
@@ -95,7 +135,8 @@ export default checks([
           "/clientaccesspolicy.xml": XML(
             '<?xml version="1.0" encoding="utf-8"?>\n<access-policy><cross-domain-access><policy>' +
               '<allow-from><domain uri="https://app.fixture.test"/></allow-from>' +
-              '<grant-to><resource path="/api/public" include-subpaths="false"/></grant-to></policy></cross-domain-access></access-policy>',
+              ('<grant-to><resource path="/api/public" ' +
+                'include-subpaths="false"/></grant-to></policy></cross-domain-access></access-policy>'),
           ),
         },
       },
@@ -124,15 +165,13 @@ export default checks([
           NOT_HTML,
           { regex: [/^\s*user-agent\s*:/im] },
           {
-            regex: [
-              /^\s*disallow\s*:\s*\/[\w./-]*\b((?<!wp-)admin(?!-ajax)|administrator|backups?|private|internal|secret|staging|phpmyadmin|console|manager|cpanel|\.git|config|db|sql|dump)\b/im,
-            ],
+            regex: [new RegExp(String.raw`^\s*disallow\s*:\s*\/[\w./-]*\b${PRIVATE_AREA}\b`, "im")],
           },
         ],
         extract: [
           {
             name: "paths",
-            regex: /^\s*disallow\s*:\s*(\/[\w./-]*\b(?:(?<!wp-)admin(?!-ajax)|administrator|backups?|private|internal|secret|staging|phpmyadmin|console|manager|cpanel|\.git|config|db|sql|dump)\b[\w./-]*)/gim,
+            regex: new RegExp(String.raw`^\s*disallow\s*:\s*(\/[\w./-]*\b${PRIVATE_AREA}\b[\w./-]*)`, "gim"),
             all: true,
           },
         ],
@@ -141,10 +180,19 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "nginx",
-        routes: { "/robots.txt": text("User-agent: *\nDisallow: /search\nDisallow: /backup/\nDisallow: /internal-admin/\n") },
+        routes: {
+          "/robots.txt": text("User-agent: *\nDisallow: /search\nDisallow: /backup/\nDisallow: /internal-admin/\n"),
+        },
         expect: { extracted: { paths: ["/backup/", "/internal-admin/"] } },
       },
-      clean: { server: "nginx", routes: { "/robots.txt": text("User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /cart\n") } },
+      clean: {
+        server: "nginx",
+        routes: {
+          "/robots.txt": text(
+            "User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\nDisallow: /cart\n",
+          ),
+        },
+      },
     },
   },
   {
@@ -175,10 +223,18 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "iis",
-        routes: { "/": html(PAGE, 200, { "x-backend-server": "10.20.4.17:8080", "content-location": "http://10.20.4.17/Default.htm" }) },
+        routes: {
+          "/": html(PAGE, 200, {
+            "x-backend-server": "10.20.4.17:8080",
+            "content-location": "http://10.20.4.17/Default.htm",
+          }),
+        },
         expect: { extracted: { address: "10.20.4.17" } },
       },
-      clean: { server: "iis", routes: { "/": html(PAGE, 200, { "content-location": "https://www.fixture.test/Default.htm" }) } },
+      clean: {
+        server: "iis",
+        routes: { "/": html(PAGE, 200, { "content-location": "https://www.fixture.test/Default.htm" }) },
+      },
     },
   },
   {
@@ -210,7 +266,11 @@ export default checks([
           {
             any: [
               { part: "header:location", regex: [/^https?:\/\/ems-host-check\.exposure-monitor\.invalid\b/i] },
-              { regex: [/(src|href|action|content)\s*=\s*["']?(https?:)?\/\/ems-host-check\.exposure-monitor\.invalid\b/i] },
+              {
+                regex: [
+                  /(src|href|action|content)\s*=\s*["']?(https?:)?\/\/ems-host-check\.exposure-monitor\.invalid\b/i,
+                ],
+              },
             ],
           },
         ],
@@ -221,14 +281,19 @@ export default checks([
         server: "express",
         routes: {
           "/": html(
-            '<!doctype html><html><head><link rel="canonical" href="https://{{header.x-forwarded-host}}/"><script src="//{{header.x-forwarded-host}}/static/app.js"></script></head><body>Shop</body></html>',
+            '<!doctype html><html><head><link rel="canonical" ' +
+              'href="https://{{header.x-forwarded-host}}/"><script ' +
+              'src="//{{header.x-forwarded-host}}/static/app.js"></script></head><body>Shop</body></html>',
           ),
         },
       },
       clean: {
         server: "express",
         routes: {
-          "/": html('<!doctype html><html><head><link rel="canonical" href="https://www.fixture.test/"></head><body>Shop</body></html>'),
+          "/": html(
+            '<!doctype html><html><head><link rel="canonical" ' +
+              'href="https://www.fixture.test/"></head><body>Shop</body></html>',
+          ),
         },
       },
     },
@@ -272,7 +337,10 @@ export default checks([
           },
         },
       },
-      clean: { server: "apache", routes: { "PROPFIND /": { status: 405, headers: { allow: "GET,HEAD,POST,OPTIONS" }, body: "" } } },
+      clean: {
+        server: "apache",
+        routes: { "PROPFIND /": { status: 405, headers: { allow: "GET,HEAD,POST,OPTIONS" }, body: "" } },
+      },
     },
   },
   {
@@ -286,7 +354,7 @@ export default checks([
       "file paths, framework and library versions and code structure that help attackers aim, sometimes with " +
       "the values of variables.",
     remediation:
-      "Turn detailed errors off in production (ASP.NET customErrors mode=\"RemoteOnly\"; PHP display_errors = Off; " +
+      'Turn detailed errors off in production (ASP.NET customErrors mode="RemoteOnly"; PHP display_errors = Off; ' +
       "Express NODE_ENV=production; Spring server.error.include-stacktrace=never; Tomcat ErrorReportValve " +
       "showReport=false) and log the details instead.",
     references: [
@@ -306,9 +374,12 @@ export default checks([
           server: "express",
           routes: {
             "/%ems": html(
-              "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Error</title>\n</head>\n<body>\n" +
-                "<pre>URIError: Failed to decode param &#39;/%ems&#39;<br> &nbsp; &nbsp;at decodeURIComponent (&lt;anonymous&gt;)<br>\n" +
-                "    at decode_param (/srv/app/node_modules/express/lib/router/layer.js:172:12)\n</pre>\n</body>\n</html>\n",
+              '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta ' +
+                'charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n' +
+                ("<pre>URIError: Failed to decode param &#39;/%ems&#39;<br> &nbsp; &nbsp;at decodeURIComponent " +
+                  "(&lt;anonymous&gt;)<br>\n") +
+                ("    at decode_param " +
+                  "(/srv/app/node_modules/express/lib/router/layer.js:172:12)\n</pre>\n</body>\n</html>\n"),
               400,
             ),
           },
@@ -318,9 +389,11 @@ export default checks([
           routes: {
             "/": html(
               "<!doctype html><html><head><title>HTTP Status 500 – Internal Server Error</title></head><body>" +
-                "<h1>HTTP Status 500 – Internal Server Error</h1><p><b>Exception</b></p><pre>java.lang.NullPointerException\n" +
+                ("<h1>HTTP Status 500 – Internal Server " +
+                  "Error</h1><p><b>Exception</b></p><pre>java.lang.NullPointerException\n") +
                 "\tat com.acme.shop.HomeController.index(HomeController.java:42)\n" +
-                "\tat org.springframework.web.servlet.FrameworkServlet.service(FrameworkServlet.java:897)\n</pre></body></html>",
+                "\tat org.springframework.web.servlet.FrameworkServlet.service(FrameworkServlet.java:897)\n" +
+                "</pre></body></html>",
               500,
             ),
           },
@@ -328,7 +401,13 @@ export default checks([
       ],
       clean: {
         server: "express",
-        routes: { "/%ems": html('<!DOCTYPE html><html lang="en"><head><title>Error</title></head><body><pre>Bad Request</pre></body></html>', 400) },
+        routes: {
+          "/%ems": html(
+            '<!DOCTYPE html><html lang="en"><head><title>Error</title></head><body><pre>Bad ' +
+              "Request</pre></body></html>",
+            400,
+          ),
+        },
       },
     },
   },

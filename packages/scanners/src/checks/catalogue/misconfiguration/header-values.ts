@@ -4,10 +4,39 @@
 import { checks, HTML_PAGE, html, NOT_REDIRECT } from "../../declare.ts";
 
 const PAGE = "<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1></body></html>";
-const HEADERS_REFS = ["https://owasp.org/www-project-secure-headers/", "https://cheatsheetseries.owasp.org/cheatsheets/HTTP_Headers_Cheat_Sheet.html"];
+const HEADERS_REFS = [
+  "https://owasp.org/www-project-secure-headers/",
+  "https://cheatsheetseries.owasp.org/cheatsheets/HTTP_Headers_Cheat_Sheet.html",
+];
 /** Public CDNs whose files a site should pin with Subresource Integrity. */
-const CDN_SCRIPT =
-  /<script\b(?![^>]*\bintegrity\s*=)[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/(cdnjs\.cloudflare\.com|cdn\.jsdelivr\.net|unpkg\.com|code\.jquery\.com|ajax\.googleapis\.com|ajax\.aspnetcdn\.com|stackpath\.bootstrapcdn\.com|maxcdn\.bootstrapcdn\.com|cdn\.rawgit\.com|rawcdn\.githack\.com)\//i;
+const CDN_HOSTS = [
+  "cdnjs.cloudflare.com",
+  "cdn.jsdelivr.net",
+  "unpkg.com",
+  "code.jquery.com",
+  "ajax.googleapis.com",
+  "ajax.aspnetcdn.com",
+  "stackpath.bootstrapcdn.com",
+  "maxcdn.bootstrapcdn.com",
+  "cdn.rawgit.com",
+  "rawcdn.githack.com",
+];
+const CDN_SCRIPT = new RegExp(
+  String.raw`<script\b(?![^>]*\bintegrity\s*=)[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/(` +
+    CDN_HOSTS.map((h) => h.replace(/\./g, "\\.")).join("|") +
+    String.raw`)\/`,
+  "i",
+);
+/** The <title> of web servers' installation pages. */
+const DEFAULT_PAGE_TITLES = [
+  "Welcome to nginx!",
+  "Apache2 (Ubuntu|Debian) Default Page: It works",
+  "Test Page for the (Apache HTTP Server|HTTP Server|Nginx HTTP Server) on",
+  String.raw`IIS\d* Windows Server`,
+  String.raw`Apache Tomcat\/[\d.]+`,
+  "Welcome to CentOS",
+  "Welcome to Red Hat Enterprise Linux",
+];
 
 export default checks([
   {
@@ -22,7 +51,10 @@ export default checks([
     remediation:
       "Replace ALLOW-FROM with \"Content-Security-Policy: frame-ancestors 'self' https://partner.example\" (keep " +
       "X-Frame-Options: SAMEORIGIN for old browsers).",
-    references: ["https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/X-Frame-Options#allow-from_origin", ...HEADERS_REFS],
+    references: [
+      "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/X-Frame-Options#allow-from_origin",
+      ...HEADERS_REFS,
+    ],
     cwe: [1021],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:L/A:N",
     http: [
@@ -38,7 +70,10 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: { server: "iis", routes: { "/": html(PAGE, 200, { "x-frame-options": "ALLOW-FROM https://portal.fixture.test" }) } },
+      vulnerable: {
+        server: "iis",
+        routes: { "/": html(PAGE, 200, { "x-frame-options": "ALLOW-FROM https://portal.fixture.test" }) },
+      },
       clean: {
         server: "iis",
         routes: {
@@ -61,16 +96,26 @@ export default checks([
       "included (reset tokens, session ids, search terms), to every other site it links to or loads from, even " +
       "over plain HTTP.",
     remediation: 'Send "Referrer-Policy: strict-origin-when-cross-origin" (the browsers\' default) or stricter.',
-    references: ["https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Referrer-Policy", "https://cwe.mitre.org/data/definitions/598.html"],
+    references: [
+      "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Referrer-Policy",
+      "https://cwe.mitre.org/data/definitions/598.html",
+    ],
     cwe: [200, 598],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
     http: [
-      { root: true, match: [NOT_REDIRECT, { part: "header:referrer-policy", regex: [/(^|,)\s*unsafe-url\s*$/i] }], matched: "Referrer-Policy: unsafe-url" },
+      {
+        root: true,
+        match: [NOT_REDIRECT, { part: "header:referrer-policy", regex: [/(^|,)\s*unsafe-url\s*$/i] }],
+        matched: "Referrer-Policy: unsafe-url",
+      },
     ],
     fixtures: {
       vulnerable: { server: "nginx", routes: { "/": html(PAGE, 200, { "referrer-policy": "unsafe-url" }) } },
       // The last policy a browser understands wins: here strict-origin-when-cross-origin.
-      clean: { server: "nginx", routes: { "/": html(PAGE, 200, { "referrer-policy": "unsafe-url, strict-origin-when-cross-origin" }) } },
+      clean: {
+        server: "nginx",
+        routes: { "/": html(PAGE, 200, { "referrer-policy": "unsafe-url, strict-origin-when-cross-origin" }) },
+      },
     },
   },
   {
@@ -102,14 +147,24 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "nginx",
-        routes: { "/": html('<!doctype html><html><head><script src="https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js"></script></head><body>Shop</body></html>') },
+        routes: {
+          "/": html(
+            "<!doctype html><html><head>" +
+              '<script src="https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js"></script>' +
+              "</head><body>Shop</body></html>",
+          ),
+        },
         expect: { extracted: { script: "https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js" } },
       },
       clean: {
         server: "nginx",
         routes: {
           "/": html(
-            '<!doctype html><html><head><script src="https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js" integrity="sha384-1H217gwSVyLSIfaLxHbE7dRb3v4mYCKbpQvzx0cegeju1MVsGrX5xXxAvs/HgeFs" crossorigin="anonymous"></script><script src="/static/app.js"></script></head><body>Shop</body></html>',
+            "<!doctype html><html><head><script " +
+              'src="https://cdn.jsdelivr.net/npm/jquery@3.7.1/dist/jquery.min.js" ' +
+              'integrity="sha384-1H217gwSVyLSIfaLxHbE7dRb3v4mYCKbpQvzx0cegeju1MVsGrX5xXxAvs/HgeFs" ' +
+              'crossorigin="anonymous"></script><script ' +
+              'src="/static/app.js"></script></head><body>Shop</body></html>',
           ),
         },
       },
@@ -139,7 +194,15 @@ export default checks([
       {
         method: "OPTIONS",
         paths: ["/"],
-        match: [{ status: [200, 204] }, { any: [{ part: "header:allow", regex: [/\b(PUT|DELETE)\b/] }, { part: "header:public", regex: [/\b(PUT|DELETE)\b/] }] }],
+        match: [
+          { status: [200, 204] },
+          {
+            any: [
+              { part: "header:allow", regex: [/\b(PUT|DELETE)\b/] },
+              { part: "header:public", regex: [/\b(PUT|DELETE)\b/] },
+            ],
+          },
+        ],
         extract: [{ name: "allow", regex: /^(.+)$/, part: "header:allow" }],
       },
     ],
@@ -149,7 +212,10 @@ export default checks([
         routes: { "OPTIONS /": { status: 200, headers: { allow: "GET, HEAD, POST, PUT, DELETE, OPTIONS" }, body: "" } },
         expect: { extracted: { allow: "GET, HEAD, POST, PUT, DELETE, OPTIONS" } },
       },
-      clean: { server: "tomcat", routes: { "OPTIONS /": { status: 200, headers: { allow: "GET, HEAD, POST, OPTIONS" }, body: "" } } },
+      clean: {
+        server: "tomcat",
+        routes: { "OPTIONS /": { status: 200, headers: { allow: "GET, HEAD, POST, OPTIONS" }, body: "" } },
+      },
     },
   },
   {
@@ -174,7 +240,9 @@ export default checks([
       {
         paths: ["/ems-check-missing-page.aspx"],
         match: [{ regex: [/Detailed Error Information/i, /Physical Path<\/th>\s*<td>(&nbsp;)*\s*[A-Z]:\\/i] }],
-        extract: [{ name: "physicalPath", regex: /Physical Path<\/th>\s*<td>(?:&nbsp;)*\s*([A-Z]:\\[^<]+?)\s*<\/td>/i }],
+        extract: [
+          { name: "physicalPath", regex: /Physical Path<\/th>\s*<td>(?:&nbsp;)*\s*([A-Z]:\\[^<]+?)\s*<\/td>/i },
+        ],
       },
     ],
     fixtures: {
@@ -182,9 +250,13 @@ export default checks([
         server: "iis",
         routes: {
           "/ems-check-missing-page.aspx": html(
-            '<!DOCTYPE html><html><head><title>IIS 10.0 Detailed Error - 404.0 - Not Found</title></head><body><div id="content"><h3>HTTP Error 404.0 - Not Found</h3>' +
-              '<fieldset><h4>Detailed Error Information:</h4><table><tr><th>Module</th><td>&nbsp;&nbsp;&nbsp;IIS Web Core</td></tr>' +
-              "<tr><th>Physical Path</th><td>&nbsp;&nbsp;&nbsp;C:\\inetpub\\wwwroot\\shop\\ems-check-missing-page.aspx</td></tr></table></fieldset></div></body></html>",
+            "<!DOCTYPE html><html><head><title>IIS 10.0 Detailed Error - 404.0 - Not " +
+              'Found</title></head><body><div id="content"><h3>HTTP Error 404.0 - Not Found</h3>' +
+              "<fieldset><h4>Detailed Error Information:</h4><table>" +
+              "<tr><th>Module</th><td>&nbsp;&nbsp;&nbsp;IIS Web Core</td></tr>" +
+              "<tr><th>Physical Path</th><td>&nbsp;&nbsp;&nbsp;" +
+              "C:\\inetpub\\wwwroot\\shop\\ems-check-missing-page.aspx</td></tr>" +
+              "</table></fieldset></div></body></html>",
             404,
           ),
         },
@@ -203,8 +275,13 @@ export default checks([
     description:
       "The site's home page is the web server's own test page (nginx, Apache, IIS, Tomcat): a server left as " +
       "installed, often forgotten, unpatched and unmonitored, or a virtual host that is not configured.",
-    remediation: "Remove the default site (nginx sites-enabled/default, Apache 000-default, IIS Default Web Site) or shut the server down.",
-    references: ["https://cwe.mitre.org/data/definitions/1188.html", "https://owasp.org/Top10/A05_2021-Security_Misconfiguration/"],
+    remediation:
+      "Remove the default site (nginx sites-enabled/default, Apache 000-default, IIS Default Web Site) or shut " +
+      "the server down.",
+    references: [
+      "https://cwe.mitre.org/data/definitions/1188.html",
+      "https://owasp.org/Top10/A05_2021-Security_Misconfiguration/",
+    ],
     cwe: [1188],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:N",
     http: [
@@ -213,9 +290,7 @@ export default checks([
         match: [
           HTML_PAGE,
           {
-            regex: [
-              /<title>(Welcome to nginx!|Apache2 (Ubuntu|Debian) Default Page: It works|Test Page for the (Apache HTTP Server|HTTP Server|Nginx HTTP Server) on|IIS Windows Server|IIS\d* Windows Server|Apache Tomcat\/[\d.]+|Welcome to CentOS|Welcome to Red Hat Enterprise Linux)/i,
-            ],
+            regex: [new RegExp(`<title>(${DEFAULT_PAGE_TITLES.join("|")})`, "i")],
           },
         ],
         extract: [{ name: "page", regex: /<title>([^<]+)<\/title>/i }],
@@ -224,7 +299,13 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "nginx",
-        routes: { "/": html("<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n</head>\n<body>\n<h1>Welcome to nginx!</h1>\n<p>If you see this page, the nginx web server is successfully installed and working.</p>\n</body>\n</html>\n") },
+        routes: {
+          "/": html(
+            "<!DOCTYPE html>\n<html>\n<head>\n<title>Welcome to nginx!</title>\n</head>\n<body>\n<h1>Welcome to " +
+              "nginx!</h1>\n<p>If you see this page, the nginx web server is successfully installed and " +
+              "working.</p>\n</body>\n</html>\n",
+          ),
+        },
         expect: { extracted: { page: "Welcome to nginx!" } },
       },
       clean: { server: "nginx", routes: { "/": html(PAGE) } },

@@ -18,7 +18,11 @@ const scriptSources = (csp: string) => {
 };
 const CSP_HEADER: Matcher = { part: "header:content-security-policy", regex: [/\S/] };
 const cspPair = (bad: string, good: string): { vulnerable: HttpFixture; clean: HttpFixture } => ({
-  vulnerable: { server: "nginx", scheme: "https", routes: { "/": html(PAGE, 200, { "content-security-policy": bad }) } },
+  vulnerable: {
+    server: "nginx",
+    scheme: "https",
+    routes: { "/": html(PAGE, 200, { "content-security-policy": bad }) },
+  },
   clean: { server: "nginx", scheme: "https", routes: { "/": html(PAGE, 200, { "content-security-policy": good }) } },
 });
 /** A CSP check: the home page's script sources, judged by `weak` (null: fine). */
@@ -73,7 +77,8 @@ export default checks([
     description:
       "The page's CSP allows 'unsafe-eval' for scripts: strings can be run as code (eval, new Function, " +
       "setTimeout with a string), which turns many DOM injection bugs back into script execution.",
-    remediation: "Remove 'unsafe-eval' from script-src and replace the code that needs it (old template engines, JSONP).",
+    remediation:
+      "Remove 'unsafe-eval' from script-src and replace the code that needs it (old template engines, JSONP).",
     references: CSP_REFS,
     cwe: [693, 95],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
@@ -89,7 +94,8 @@ export default checks([
     description:
       "The page's CSP lets scripts load from any host (*, a bare scheme such as https: or http:) or from data: " +
       "URLs: an attacker who can inject a tag loads script from a server of theirs, so the policy stops nothing.",
-    remediation: "List the script hosts you use (or use nonces with 'strict-dynamic'); never *, https:, http: or data:.",
+    remediation:
+      "List the script hosts you use (or use nonces with 'strict-dynamic'); never *, https:, http: or data:.",
     references: CSP_REFS,
     cwe: [693, 79],
     cvss: XSS_AID,
@@ -97,7 +103,10 @@ export default checks([
       const any = s.find((x) => /^(\*|https?:|data:|blob:)$/i.test(x));
       return any && !s.includes("'strict-dynamic'") ? any : null;
     }),
-    fixtures: cspPair("default-src 'self'; script-src 'self' https: data:", "default-src 'self'; script-src 'self' https://cdn.example.com"),
+    fixtures: cspPair(
+      "default-src 'self'; script-src 'self' https: data:",
+      "default-src 'self'; script-src 'self' https://cdn.example.com",
+    ),
   },
   {
     kind: "http.hsts-short-max-age",
@@ -125,12 +134,18 @@ export default checks([
         match: [NOT_REDIRECT, { part: "header:strict-transport-security", regex: [/max-age\s*=\s*"?[1-9]/i] }],
         judge: (r) => {
           const age = Number(/max-age\s*=\s*"?(\d+)/i.exec(r.headers["strict-transport-security"] ?? "")?.[1] ?? 0);
-          return age > 0 && age < 15_552_000 ? { matched: r.headers["strict-transport-security"]!, details: { maxAge: age } } : null;
+          return age > 0 && age < 15_552_000
+            ? { matched: r.headers["strict-transport-security"]!, details: { maxAge: age } }
+            : null;
         },
       },
     ],
     fixtures: {
-      vulnerable: { server: "nginx", scheme: "https", routes: { "/": html(PAGE, 200, { "strict-transport-security": "max-age=3600" }) } },
+      vulnerable: {
+        server: "nginx",
+        scheme: "https",
+        routes: { "/": html(PAGE, 200, { "strict-transport-security": "max-age=3600" }) },
+      },
       clean: {
         server: "nginx",
         scheme: "https",
@@ -148,7 +163,7 @@ export default checks([
       "The HTTPS home page loads active content (a script, stylesheet or frame) from an http:// address: anyone on " +
       "the network path can replace it and take over the page, undoing HTTPS (browsers block it, breaking the page).",
     remediation:
-      "Load every resource over https:// (or relative URLs), and send \"Content-Security-Policy: " +
+      'Load every resource over https:// (or relative URLs), and send "Content-Security-Policy: ' +
       'upgrade-insecure-requests" while fixing them.',
     references: [
       "https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content",
@@ -163,7 +178,13 @@ export default checks([
         match: [
           NOT_REDIRECT,
           HTML_PAGE,
-          { regex: [/<(script|iframe)\b[^>]*\ssrc\s*=\s*["']?http:\/\/|<link\b(?=[^>]*stylesheet)[^>]*\shref\s*=\s*["']?http:\/\//i] },
+          {
+            regex: [
+              /<(script|iframe)\b[^>]*\ssrc\s*=\s*["']?http:\/\//i,
+              /<link\b(?=[^>]*stylesheet)[^>]*\shref\s*=\s*["']?http:\/\//i,
+            ],
+            condition: "or",
+          },
         ],
         extract: [{ name: "resource", regex: /\s(?:src|href)\s*=\s*["']?(http:\/\/[^"'\s>]+)/i }],
       },
@@ -173,7 +194,10 @@ export default checks([
         server: "apache",
         scheme: "https",
         routes: {
-          "/": html('<!doctype html><html><head><script src="http://cdn.example.net/jquery.min.js"></script></head><body>Shop</body></html>'),
+          "/": html(
+            "<!doctype html><html><head><script " +
+              'src="http://cdn.example.net/jquery.min.js"></script></head><body>Shop</body></html>',
+          ),
         },
         expect: { extracted: { resource: "http://cdn.example.net/jquery.min.js" } },
       },
@@ -182,7 +206,11 @@ export default checks([
         server: "apache",
         scheme: "https",
         routes: {
-          "/": html('<!doctype html><html><head><script src="https://cdn.example.net/jquery.min.js"></script></head><body><a href="http://partner.example.net/">Partner</a></body></html>'),
+          "/": html(
+            "<!doctype html><html><head><script " +
+              'src="https://cdn.example.net/jquery.min.js"></script></head><body><a ' +
+              'href="http://partner.example.net/">Partner</a></body></html>',
+          ),
         },
       },
     },
@@ -204,16 +232,28 @@ export default checks([
     cwe: [319, 523],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:H/I:N/A:N",
     http: [
-      { root: true, scheme: "http", match: [NOT_REDIRECT, HTML_PAGE, { regex: [/<input\b[^>]*\btype\s*=\s*["']?password\b/i] }] },
+      {
+        root: true,
+        scheme: "http",
+        match: [NOT_REDIRECT, HTML_PAGE, { regex: [/<input\b[^>]*\btype\s*=\s*["']?password\b/i] }],
+      },
     ],
     fixtures: {
       vulnerable: {
         server: "apache",
         routes: {
-          "/": html('<!doctype html><html><body><form method="post" action="/login"><input name="user"><input type="password" name="pass"></form></body></html>'),
+          "/": html(
+            '<!doctype html><html><body><form method="post" action="/login"><input name="user"><input ' +
+              'type="password" name="pass"></form></body></html>',
+          ),
         },
       },
-      clean: { server: "apache", routes: { "/": html('<!doctype html><html><body><form action="/search"><input name="q"></form></body></html>') } },
+      clean: {
+        server: "apache",
+        routes: {
+          "/": html('<!doctype html><html><body><form action="/search"><input name="q"></form></body></html>'),
+        },
+      },
     },
   },
   {
@@ -226,7 +266,10 @@ export default checks([
       "A form on the HTTPS home page posts to an http:// address: what users type into it (logins, searches, " +
       "personal data) leaves the browser unencrypted, whatever the page's padlock says.",
     remediation: "Point the form's action at https:// (or a relative URL).",
-    references: ["https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content", "https://cwe.mitre.org/data/definitions/319.html"],
+    references: [
+      "https://developer.mozilla.org/en-US/docs/Web/Security/Mixed_content",
+      "https://cwe.mitre.org/data/definitions/319.html",
+    ],
     cwe: [319],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:H/I:N/A:N",
     http: [
@@ -241,12 +284,22 @@ export default checks([
       vulnerable: {
         server: "iis",
         scheme: "https",
-        routes: { "/": html('<!doctype html><html><body><form method="post" action="http://www.fixture.test/login.aspx"><input type="password" name="p"></form></body></html>') },
+        routes: {
+          "/": html(
+            '<!doctype html><html><body><form method="post" action="http://www.fixture.test/login.aspx"><input ' +
+              'type="password" name="p"></form></body></html>',
+          ),
+        },
       },
       clean: {
         server: "iis",
         scheme: "https",
-        routes: { "/": html('<!doctype html><html><body><form method="post" action="https://www.fixture.test/login.aspx"><input type="password" name="p"></form></body></html>') },
+        routes: {
+          "/": html(
+            '<!doctype html><html><body><form method="post" action="https://www.fixture.test/login.aspx"><input ' +
+              'type="password" name="p"></form></body></html>',
+          ),
+        },
       },
     },
   },
@@ -259,7 +312,9 @@ export default checks([
     description:
       "The plain-HTTP site asks for a password with HTTP Basic authentication: browsers then send the user name " +
       "and password, merely base64-encoded, with every request, readable by anyone on the network path.",
-    remediation: "Serve the protected area over HTTPS only (redirect HTTP to HTTPS before the 401), or use a login form over HTTPS.",
+    remediation:
+      "Serve the protected area over HTTPS only (redirect HTTP to HTTPS before the 401), or use a login form " +
+      "over HTTPS.",
     references: ["https://www.rfc-editor.org/rfc/rfc7617#section-4", "https://cwe.mitre.org/data/definitions/319.html"],
     cwe: [319, 523],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:H/I:N/A:N",
@@ -274,7 +329,13 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "apache",
-        routes: { "/": { status: 401, headers: { "www-authenticate": 'Basic realm="Restricted Area"', "content-type": "text/html" }, body: "<html><body>401 Unauthorized</body></html>" } },
+        routes: {
+          "/": {
+            status: 401,
+            headers: { "www-authenticate": 'Basic realm="Restricted Area"', "content-type": "text/html" },
+            body: "<html><body>401 Unauthorized</body></html>",
+          },
+        },
         expect: { extracted: { realm: "Restricted Area" } },
       },
       // Redirected to HTTPS before any password is asked.

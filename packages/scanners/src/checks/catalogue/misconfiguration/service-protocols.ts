@@ -30,7 +30,11 @@ export default checks([
       { send: "SSH-2.0-ems-check\r\n" },
     ],
     fixtures: {
-      vulnerable: { greeting: "SSH-1.99-Cisco-1.25\r\n", replies: [], expect: { extracted: { banner: "SSH-1.99-Cisco-1.25" } } },
+      vulnerable: {
+        greeting: "SSH-1.99-Cisco-1.25\r\n",
+        replies: [],
+        expect: { extracted: { banner: "SSH-1.99-Cisco-1.25" } },
+      },
       clean: { greeting: "SSH-2.0-Cisco-1.25\r\n", replies: [] },
     },
   },

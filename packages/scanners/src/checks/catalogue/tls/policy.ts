@@ -29,7 +29,10 @@ export default checks([
     remediation:
       "Prefer one certificate per service (ACME makes it free); where a wildcard is needed, keep its key on as few " +
       "servers as possible (a TLS-terminating proxy).",
-    references: ["https://cwe.mitre.org/data/definitions/295.html", "https://www.rfc-editor.org/rfc/rfc6125#section-7.2"],
+    references: [
+      "https://cwe.mitre.org/data/definitions/295.html",
+      "https://www.rfc-editor.org/rfc/rfc6125#section-7.2",
+    ],
     cwe: [295],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N",
     needs: ["handshake"],
@@ -125,9 +128,7 @@ export default checks([
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N",
     needs: ["handshake"],
     test: ({ handshake: h }) =>
-      h && h.protocol !== "TLSv1.3" && !FORWARD_SECRET.test(h.cipher)
-        ? { matched: `${h.protocol} ${h.cipher}` }
-        : null,
+      h && h.protocol !== "TLSv1.3" && !FORWARD_SECRET.test(h.cipher) ? { matched: `${h.protocol} ${h.cipher}` } : null,
     fixtures: {
       vulnerable: { certificate: { key: "rsa-2048" }, tls: { maxVersion: "TLSv1.2", ciphers: "AES128-GCM-SHA256" } },
       clean: {
@@ -149,7 +150,11 @@ export default checks([
     remediation:
       "Put AEAD suites first (or only): Mozilla's intermediate configuration, ssl_prefer_server_ciphers off, " +
       "and TLS 1.3.",
-    references: [MOZILLA, "https://www.rfc-editor.org/rfc/rfc7525#section-4.2", "https://cwe.mitre.org/data/definitions/327.html"],
+    references: [
+      MOZILLA,
+      "https://www.rfc-editor.org/rfc/rfc7525#section-4.2",
+      "https://cwe.mitre.org/data/definitions/327.html",
+    ],
     cwe: [327],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N",
     needs: ["handshake"],

@@ -24,9 +24,13 @@ export default checks([
       "anyone reads any file of the web applications (Ghostcat, CVE-2020-1938) and, where uploads exist, runs " +
       "code; it also bypasses the front end's access rules.",
     remediation:
-      'Disable the AJP connector in server.xml if no proxy uses it; otherwise bind it to localhost (address=' +
+      "Disable the AJP connector in server.xml if no proxy uses it; otherwise bind it to localhost (address=" +
       '"127.0.0.1"), set a secret (secretRequired="true"), upgrade Tomcat (9.0.31+), and firewall port 8009.',
-    references: ["https://nvd.nist.gov/vuln/detail/CVE-2020-1938", "https://tomcat.apache.org/tomcat-9.0-doc/config/ajp.html", ...REFS],
+    references: [
+      "https://nvd.nist.gov/vuln/detail/CVE-2020-1938",
+      "https://tomcat.apache.org/tomcat-9.0-doc/config/ajp.html",
+      ...REFS,
+    ],
     cwe: [306, 284],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     service: { name: "ajp13", ports: [8009], silent: true },
@@ -39,7 +43,15 @@ export default checks([
     fixtures: {
       vulnerable: { replies: [{ on: /^\x12\x34\x00\x01\x0a/, send: Buffer.from("4142000109", "hex") }] },
       // The port behind a firewall rule answers nothing; an HTTP server there answers a 400.
-      clean: { replies: [{ on: /[\s\S]/, send: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", close: true }] },
+      clean: {
+        replies: [
+          {
+            on: /[\s\S]/,
+            send: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            close: true,
+          },
+        ],
+      },
     },
   },
   {
@@ -63,10 +75,18 @@ export default checks([
     conversation: [
       { send: zabbix("agent.version"), show: "ZBXD agent.version" },
       // A refused client is disconnected without a word; an allowed one gets the version.
-      { read: "chunk", identify: /^ZBXD\x01/, match: /^ZBXD\x01[\s\S]{8}\d+\.\d+/, extract: { version: /^ZBXD\x01[\s\S]{8}(\d+\.\d+\.\d+)/ } },
+      {
+        read: "chunk",
+        identify: /^ZBXD\x01/,
+        match: /^ZBXD\x01[\s\S]{8}\d+\.\d+/,
+        extract: { version: /^ZBXD\x01[\s\S]{8}(\d+\.\d+\.\d+)/ },
+      },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /agent\.version$/, send: zabbix("6.0.25") }], expect: { extracted: { version: "6.0.25" } } },
+      vulnerable: {
+        replies: [{ on: /agent\.version$/, send: zabbix("6.0.25") }],
+        expect: { extracted: { version: "6.0.25" } },
+      },
       clean: { replies: [{ on: /agent\.version$/, send: "", close: true }] },
     },
   },
@@ -86,7 +106,12 @@ export default checks([
     service: { name: "munin", ports: [4949] },
     product: "Munin node",
     conversation: [
-      { read: "line", identify: /^# munin node at /, match: /^# munin node at /, extract: { host: /^# munin node at (\S+)/ } },
+      {
+        read: "line",
+        identify: /^# munin node at /,
+        match: /^# munin node at /,
+        extract: { host: /^# munin node at (\S+)/ },
+      },
       { send: "list\n" },
       { read: "line", match: /^[a-z_][\w]*( [a-z_][\w]*)+\s*$/, extract: { plugins: /^(.+?)\s*$/ } },
       { send: "quit\n" },
@@ -94,7 +119,14 @@ export default checks([
     fixtures: {
       vulnerable: {
         greeting: "# munin node at db01.corp.fixture.test\n",
-        replies: [{ on: /^list\n/m, send: "cpu df df_inode entropy forks fw_packets if_eth0 load memory mysql_queries postfix_mailqueue processes swap uptime users\n" }],
+        replies: [
+          {
+            on: /^list\n/m,
+            send:
+              "cpu df df_inode entropy forks fw_packets if_eth0 load memory mysql_queries postfix_mailqueue " +
+              "processes swap uptime users\n",
+          },
+        ],
         expect: { extracted: { host: "db01.corp.fixture.test" } },
       },
       // A node that does not allow us sends no greeting (munin-node closes the connection).
@@ -131,7 +163,9 @@ export default checks([
         replies: [
           {
             on: /^stats\r\n/,
-            send: "OK 131\r\n---\ncurrent-jobs-urgent: 0\ncurrent-jobs-ready: 42\ncurrent-jobs-reserved: 1\ntotal-jobs: 98231\nversion: \"1.12\"\npid: 812\nuptime: 86400\n\r\n",
+            send:
+              "OK 131\r\n---\ncurrent-jobs-urgent: 0\ncurrent-jobs-ready: 42\ncurrent-jobs-reserved: " +
+              '1\ntotal-jobs: 98231\nversion: "1.12"\npid: 812\nuptime: 86400\n\r\n',
           },
         ],
         expect: { extracted: { version: "1.12", jobs: "98231" } },
@@ -159,7 +193,11 @@ export default checks([
       { read: "line", identify: /^OK \d+\.\d+/, match: /^OK \d+\.\d+/, extract: { version: /^OK ([\d.]+)/ } },
       { send: "status\n" },
       // One line per function (name, queued, running, workers), then a lone dot.
-      { read: { until: /^\.\r?\n/m }, match: /^(\S+\t\d+\t\d+\t\d+\n)*\.\r?\n/, extract: { functions: /^(\S+)\t\d+\t\d+\t\d+$/m } },
+      {
+        read: { until: /^\.\r?\n/m },
+        match: /^(\S+\t\d+\t\d+\t\d+\n)*\.\r?\n/,
+        extract: { functions: /^(\S+)\t\d+\t\d+\t\d+$/m },
+      },
     ],
     fixtures: {
       vulnerable: {
@@ -193,7 +231,11 @@ export default checks([
       // Universal Exit Language, then ask the printer's model.
       { send: "\x1b%-12345X@PJL INFO ID\r\n\x1b%-12345X\r\n", show: "UEL @PJL INFO ID" },
       // The model on the next line; our own request echoed back has the UEL escape there.
-      { read: { until: /\f/ }, match: /@PJL INFO ID\r?\n"?[^\x1b\r\n"][^\r\n]*/, extract: { model: /@PJL INFO ID\r?\n"?([^"\r\n]+)/ } },
+      {
+        read: { until: /\f/ },
+        match: /@PJL INFO ID\r?\n"?[^\x1b\r\n"][^\r\n]*/,
+        extract: { model: /@PJL INFO ID\r?\n"?([^"\r\n]+)/ },
+      },
     ],
     fixtures: {
       vulnerable: {

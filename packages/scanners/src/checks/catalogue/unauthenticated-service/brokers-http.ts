@@ -22,7 +22,11 @@ export default checks([
     remediation:
       "Enable authentication on the REST listener (rest.extension.classes with BasicAuthSecurityRestExtension, or " +
       "a proxy with mTLS), restrict connector client config overrides, and keep port 8083 private.",
-    references: ["https://kafka.apache.org/documentation/#connect_rest", "https://nvd.nist.gov/vuln/detail/CVE-2023-25194", ...API_REFS],
+    references: [
+      "https://kafka.apache.org/documentation/#connect_rest",
+      "https://nvd.nist.gov/vuln/detail/CVE-2023-25194",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     service: { name: "kafka-connect", ports: [8083] },
@@ -32,7 +36,13 @@ export default checks([
       match: [OK, { json: { version: "string", commit: "string", kafka_cluster_id: "string" } }],
       extract: [{ name: "version", json: "version" }],
     },
-    http: [{ paths: ["/connectors"], match: [OK, JSON_TYPE, { json: { "": "array" } }], extract: [{ name: "connectors", json: "[]" }] }],
+    http: [
+      {
+        paths: ["/connectors"],
+        match: [OK, JSON_TYPE, { json: { "": "array" } }],
+        extract: [{ name: "connectors", json: "[]" }],
+      },
+    ],
     fixtures: {
       vulnerable: {
         server: "jetty",
@@ -66,13 +76,23 @@ export default checks([
       paths: ["/config"],
       match: [OK, { json: { compatibilityLevel: /^(BACKWARD|FORWARD|FULL|NONE)(_TRANSITIVE)?$/ } }],
     },
-    http: [{ paths: ["/subjects"], match: [OK, JSON_TYPE, { json: { "": "array" } }], extract: [{ name: "subjects", json: "[]" }] }],
+    http: [
+      {
+        paths: ["/subjects"],
+        match: [OK, JSON_TYPE, { json: { "": "array" } }],
+        extract: [{ name: "subjects", json: "[]" }],
+      },
+    ],
     fixtures: {
       vulnerable: {
         server: "jetty",
         routes: {
-          "/config": json({ compatibilityLevel: "BACKWARD" }, 200, { "content-type": "application/vnd.schemaregistry.v1+json" }),
-          "/subjects": json(["orders-value", "payments-value"], 200, { "content-type": "application/vnd.schemaregistry.v1+json" }),
+          "/config": json({ compatibilityLevel: "BACKWARD" }, 200, {
+            "content-type": "application/vnd.schemaregistry.v1+json",
+          }),
+          "/subjects": json(["orders-value", "payments-value"], 200, {
+            "content-type": "application/vnd.schemaregistry.v1+json",
+          }),
         },
         expect: { extracted: { subjects: ["orders-value", "payments-value"] } },
       },
@@ -97,7 +117,10 @@ export default checks([
     remediation:
       "Enable authentication on the REST Proxy (authentication.method=BASIC, or mTLS with principal propagation) " +
       "and keep port 8082 on a private network.",
-    references: ["https://docs.confluent.io/platform/current/kafka-rest/production-deployment/rest-proxy/security.html", ...API_REFS],
+    references: [
+      "https://docs.confluent.io/platform/current/kafka-rest/production-deployment/rest-proxy/security.html",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N",
     service: { name: "kafka-rest", ports: [8082] },
@@ -136,7 +159,10 @@ export default checks([
     remediation:
       "Protect the server with Spring Security (HTTP basic for clients and the dashboard), and keep port 8761 on the " +
       "internal network.",
-    references: ["https://cloud.spring.io/spring-cloud-netflix/reference/html/#securing-the-eureka-server", ...API_REFS],
+    references: [
+      "https://cloud.spring.io/spring-cloud-netflix/reference/html/#securing-the-eureka-server",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:L",
     service: { name: "eureka", ports: [8761] },
@@ -154,8 +180,10 @@ export default checks([
         routes: {
           "/eureka/apps": text(
             "<applications>\n  <versions__delta>1</versions__delta>\n  <apps__hashcode>UP_2_</apps__hashcode>\n" +
-              "  <application>\n    <name>BILLING-SERVICE</name>\n    <instance>\n      <hostName>10.0.2.14</hostName>\n" +
-              '      <app>BILLING-SERVICE</app>\n      <port enabled="true">8080</port>\n    </instance>\n  </application>\n' +
+              ("  <application>\n    <name>BILLING-SERVICE</name>\n    <instance>\n      " +
+                "<hostName>10.0.2.14</hostName>\n") +
+              ('      <app>BILLING-SERVICE</app>\n      <port enabled="true">8080</port>\n    </instance>\n  ' +
+                "</application>\n") +
               "</applications>\n",
             { "content-type": "application/xml" },
           ),
@@ -164,7 +192,12 @@ export default checks([
       },
       clean: {
         server: "tomcat",
-        routes: { "/eureka/apps": json({ timestamp: "2026-01-05T10:00:00.000+00:00", status: 401, error: "Unauthorized", path: "/eureka/apps" }, 401) },
+        routes: {
+          "/eureka/apps": json(
+            { timestamp: "2026-01-05T10:00:00.000+00:00", status: 401, error: "Unauthorized", path: "/eureka/apps" },
+            401,
+          ),
+        },
       },
     },
   },
@@ -215,7 +248,12 @@ export default checks([
       },
       clean: {
         server: "go",
-        routes: { "/": json({ message: "No API key found in request" }, 401, { server: "kong/3.4.2", "www-authenticate": 'Key realm="kong"' }) },
+        routes: {
+          "/": json({ message: "No API key found in request" }, 401, {
+            server: "kong/3.4.2",
+            "www-authenticate": 'Key realm="kong"',
+          }),
+        },
       },
     },
   },
@@ -249,7 +287,8 @@ export default checks([
         routes: {
           "/hazelcast/rest/cluster": text(
             "Members {size:2, ver:2} [\n\tMember [10.0.5.21]:5701 - 3f1c9a2e-7b6d-4e5f-8a9b-0c1d2e3f4a5b this\n" +
-              "\tMember [10.0.5.22]:5701 - 9b8a7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4\n]\n\nConnectionCount: 1\nAllConnectionCount: 3\n",
+              ("\tMember [10.0.5.22]:5701 - 9b8a7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4\n]\n\nConnectionCount: " +
+                "1\nAllConnectionCount: 3\n"),
           ),
         },
         expect: { extracted: { members: ["10.0.5.21", "10.0.5.22"] } },
@@ -295,7 +334,9 @@ export default checks([
             successStatus: 0,
             error: null,
             sessionToken: null,
-            response: [{ nodeId: "4d3c2b1a-0f9e-8d7c-6b5a-493827161504", consistentId: "node-1", tcpAddresses: ["10.0.6.3"] }],
+            response: [
+              { nodeId: "4d3c2b1a-0f9e-8d7c-6b5a-493827161504", consistentId: "node-1", tcpAddresses: ["10.0.6.3"] },
+            ],
           }),
         },
         expect: { extracted: { version: "2.15.0", addresses: ["10.0.6.3"] } },
@@ -303,8 +344,18 @@ export default checks([
       clean: {
         server: "jetty",
         routes: {
-          "/ignite?cmd=version": json({ successStatus: 2, error: "Failed to authenticate remote client (invalid credentials?)", sessionToken: null, response: null }),
-          "/ignite?cmd=top&attr=false&mtr=false": json({ successStatus: 2, error: "Failed to authenticate remote client (invalid credentials?)", sessionToken: null, response: null }),
+          "/ignite?cmd=version": json({
+            successStatus: 2,
+            error: "Failed to authenticate remote client (invalid credentials?)",
+            sessionToken: null,
+            response: null,
+          }),
+          "/ignite?cmd=top&attr=false&mtr=false": json({
+            successStatus: 2,
+            error: "Failed to authenticate remote client (invalid credentials?)",
+            sessionToken: null,
+            response: null,
+          }),
         },
       },
     },

@@ -160,7 +160,7 @@ export default checks([
     severity: "high",
     description:
       "The NATS server requires no authentication (its INFO says no auth_required) and accepted an anonymous " +
-      "CONNECT: anyone can subscribe to every subject (\">\") and publish on it, reading and injecting the " +
+      'CONNECT: anyone can subscribe to every subject (">") and publish on it, reading and injecting the ' +
       "messages between services.",
     remediation:
       "Configure authorization (users with permissions, nkeys or JWT accounts), enable TLS, and firewall port 4222.",
@@ -178,7 +178,11 @@ export default checks([
         quiet: true,
         extract: { version: /"version"\s*:\s*"([\d.]+)"/ },
       },
-      { send: 'CONNECT {"verbose":false,"pedantic":false,"name":"ems-check","lang":"ems","version":"1.0","protocol":1}\r\nPING\r\n' },
+      {
+        send:
+          "CONNECT " +
+          '{"verbose":false,"pedantic":false,"name":"ems-check","lang":"ems","version":"1.0","protocol":1}\r\nPING\r\n',
+      },
       { read: "line", match: /^PONG\r?\n/ },
     ],
     fixtures: {
@@ -200,7 +204,7 @@ export default checks([
     title: "MQTT broker accepts anonymous clients",
     severity: "high",
     description:
-      "The MQTT broker accepted a CONNECT without user name or password: anyone can subscribe to every topic (\"#\") " +
+      'The MQTT broker accepted a CONNECT without user name or password: anyone can subscribe to every topic ("#") ' +
       "and publish, reading sensor data and sending commands to the devices listening.",
     remediation:
       'Disable anonymous access (Mosquitto: "allow_anonymous false" with a password_file; EMQX: authentication ' +
@@ -233,7 +237,10 @@ export default checks([
     remediation:
       'Set "requirepass" (and sentinel auth-pass for the masters) in sentinel.conf, keep "protected-mode yes", and ' +
       "firewall port 26379.",
-    references: ["https://redis.io/docs/latest/operate/oss_and_stack/management/sentinel/#configuring-sentinel-instances-with-authentication", ...REFS],
+    references: [
+      "https://redis.io/docs/latest/operate/oss_and_stack/management/sentinel/#configuring-sentinel-instances-with-authentication",
+      ...REFS,
+    ],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:H/A:H",
     service: { name: "redis-sentinel", ports: [26379] },

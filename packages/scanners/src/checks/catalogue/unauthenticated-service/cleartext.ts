@@ -22,7 +22,11 @@ export default checks([
     remediation:
       "Disable Telnet (systemctl disable --now inetd / telnet.socket; Cisco IOS: line vty 0 4, transport input " +
       "ssh) and use SSH, reachable only from a management network or VPN.",
-    references: ["https://www.rfc-editor.org/rfc/rfc854", "https://www.cisa.gov/news-events/alerts/2016/10/14/heightened-ddos-threat-posed-mirai-and-other-botnets", ...CLEARTEXT_REFS],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc854",
+      "https://www.cisa.gov/news-events/alerts/2016/10/14/heightened-ddos-threat-posed-mirai-and-other-botnets",
+      ...CLEARTEXT_REFS,
+    ],
     cwe: [319],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:N",
     service: { name: "telnet", ports: [23, 2323] },
@@ -46,7 +50,10 @@ export default checks([
       vulnerable: [
         { greeting: TELNETD_OPENING, replies: [] },
         {
-          greeting: Buffer.concat([Buffer.from("fffb01fffb03", "hex"), Buffer.from("\r\n\r\nUser Access Verification\r\n\r\nUsername: ")]),
+          greeting: Buffer.concat([
+            Buffer.from("fffb01fffb03", "hex"),
+            Buffer.from("\r\n\r\nUser Access Verification\r\n\r\nUsername: "),
+          ]),
           replies: [],
         },
       ],
@@ -67,7 +74,11 @@ export default checks([
     remediation:
       "Remove the r-services (apt purge rsh-server rsh-redone-server; delete their inetd lines) and use SSH; never " +
       "keep .rhosts or hosts.equiv.",
-    references: ["https://www.rfc-editor.org/rfc/rfc1282", "https://cwe.mitre.org/data/definitions/287.html", ...CLEARTEXT_REFS],
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc1282",
+      "https://cwe.mitre.org/data/definitions/287.html",
+      ...CLEARTEXT_REFS,
+    ],
     cwe: [287, 319],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     service: { name: "rexec", ports: [512, 513, 514] },
@@ -76,8 +87,15 @@ export default checks([
       // An empty stderr port, then user names, terminal / command fields: what every r-service reads first. A server
       // that takes the exchange answers one byte, \0 (go on) or \1 followed by its error text.
       // The command is "true" (does nothing) should a server ever trust the made-up user.
-      { send: "0\0ems-check\0ems-check\0true\0", show: "rexec/rsh request: no stderr port, user ems-check, command true" },
-      { read: "chunk", match: /^(\x00$|\x01(Login incorrect|Permission denied|rcmd:|remuser too long|locuser too long|Password)[^\x00]*)/i },
+      {
+        send: "0\0ems-check\0ems-check\0true\0",
+        show: "rexec/rsh request: no stderr port, user ems-check, command true",
+      },
+      {
+        read: "chunk",
+        match:
+          /^(\x00$|\x01(Login incorrect|Permission denied|rcmd:|remuser too long|locuser too long|Password)[^\x00]*)/i,
+      },
     ],
     fixtures: {
       vulnerable: { replies: [{ on: /^0\x00ems-check\x00/, send: "\x01Login incorrect.\n", close: true }] },

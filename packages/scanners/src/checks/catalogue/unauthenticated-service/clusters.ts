@@ -12,7 +12,9 @@ const FORBIDDEN_K8S = (what: string) => ({
   apiVersion: "v1",
   metadata: {},
   status: "Failure",
-  message: `${what} is forbidden: User "system:anonymous" cannot list resource "${what}" in API group "" at the cluster scope`,
+  message:
+    `${what} is forbidden: User "system:anonymous" cannot list resource "${what}" ` +
+    'in API group "" at the cluster scope',
   reason: "Forbidden",
   details: { kind: what },
   code: 403,
@@ -32,7 +34,10 @@ export default checks([
       "Remove every RoleBinding/ClusterRoleBinding that grants rights to system:anonymous or system:unauthenticated " +
       "(kubectl get clusterrolebindings -o wide), consider --anonymous-auth=false, and keep the API server behind " +
       "a private endpoint or an allow-list.",
-    references: ["https://kubernetes.io/docs/reference/access-authn-authz/authentication/#anonymous-requests", ...API_REFS],
+    references: [
+      "https://kubernetes.io/docs/reference/access-authn-authz/authentication/#anonymous-requests",
+      ...API_REFS,
+    ],
     cwe: [306, 284],
     cvss: TAKEOVER,
     service: { name: "kubernetes-api", ports: [6443, 443, 8443, 8080] },
@@ -53,7 +58,11 @@ export default checks([
             kind: "NamespaceList",
             apiVersion: "v1",
             metadata: { resourceVersion: "48213" },
-            items: [{ metadata: { name: "default" } }, { metadata: { name: "kube-system" } }, { metadata: { name: "payments" } }],
+            items: [
+              { metadata: { name: "default" } },
+              { metadata: { name: "kube-system" } },
+              { metadata: { name: "payments" } },
+            ],
           }),
         },
         expect: { extracted: { namespaces: ["default", "kube-system", "payments"] } },
@@ -107,11 +116,20 @@ export default checks([
         server: "go",
         routes: {
           "/v2/_catalog": json(
-            { errors: [{ code: "UNAUTHORIZED", message: "authentication required", detail: [{ Type: "registry", Name: "catalog", Action: "*" }] }] },
+            {
+              errors: [
+                {
+                  code: "UNAUTHORIZED",
+                  message: "authentication required",
+                  detail: [{ Type: "registry", Name: "catalog", Action: "*" }],
+                },
+              ],
+            },
             401,
             {
               "docker-distribution-api-version": "registry/2.0",
-              "www-authenticate": 'Bearer realm="https://auth.example.com/token",service="registry",scope="registry:catalog:*"',
+              "www-authenticate":
+                'Bearer realm="https://auth.example.com/token",service="registry",scope="registry:catalog:*"',
             },
           ),
         },
@@ -128,7 +146,7 @@ export default checks([
       "Nomad runs with ACLs disabled (its default): its HTTP API lists jobs to anyone and accepts new ones, and a " +
       "job with the exec or raw_exec driver runs commands on the cluster's nodes.",
     remediation:
-      'Bootstrap ACLs (acl { enabled = true }, nomad acl bootstrap) with a default-deny anonymous policy, enable ' +
+      "Bootstrap ACLs (acl { enabled = true }, nomad acl bootstrap) with a default-deny anonymous policy, enable " +
       "mTLS, and firewall port 4646.",
     references: ["https://developer.hashicorp.com/nomad/tutorials/access-control", ...API_REFS],
     cwe: [306],
@@ -247,7 +265,10 @@ export default checks([
         routes: {
           "/api/system/status": json({ Version: "2.19.4", InstanceID: "8b0c5e3a-4f2e-4c1b-9a7d-2e6f1d3c5b4a" }),
           "/api/users/admin/check": json(
-            { message: "No administrator account found inside the database", details: "Object not found inside the database" },
+            {
+              message: "No administrator account found inside the database",
+              details: "Object not found inside the database",
+            },
             404,
           ),
         },
@@ -292,7 +313,14 @@ export default checks([
         server: "go",
         routes: {
           "/v1/sys/health": json(
-            { initialized: false, sealed: true, standby: true, performance_standby: false, server_time_utc: 1717000000, version: "1.15.2" },
+            {
+              initialized: false,
+              sealed: true,
+              standby: true,
+              performance_standby: false,
+              server_time_utc: 1717000000,
+              version: "1.15.2",
+            },
             501,
           ),
         },
@@ -341,7 +369,13 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/api": json({ id: "5d3f8a1c", version: "1.13.2", hostname: "weave-scope-app-7c9", plugins: [], capabilities: { report_persistence: false } }),
+          "/api": json({
+            id: "5d3f8a1c",
+            version: "1.13.2",
+            hostname: "weave-scope-app-7c9",
+            plugins: [],
+            capabilities: { report_persistence: false },
+          }),
         },
         expect: { extracted: { version: "1.13.2" } },
       },

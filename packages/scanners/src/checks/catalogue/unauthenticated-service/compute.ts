@@ -21,7 +21,10 @@ export default checks([
     remediation:
       "Enable Kerberos (hadoop.security.authentication=kerberos) and HTTP SPNEGO authentication, or at least " +
       "firewall the NameNode and DataNode ports (9870, 50070, 9864) to the cluster.",
-    references: ["https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-common/SecureMode.html", ...API_REFS],
+    references: [
+      "https://hadoop.apache.org/docs/stable/hadoop-project-dist/hadoop-common/SecureMode.html",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: CODE_EXECUTION,
     service: { name: "hdfs-namenode", ports: [9870, 50070, 14000] },
@@ -52,7 +55,15 @@ export default checks([
         server: "jetty",
         routes: {
           "/webhdfs/v1/?op=LISTSTATUS": json(
-            { RemoteException: { exception: "SecurityException", javaClassName: "java.lang.SecurityException", message: "Failed to obtain user group information: org.apache.hadoop.security.authorize.AuthorizationException" } },
+            {
+              RemoteException: {
+                exception: "SecurityException",
+                javaClassName: "java.lang.SecurityException",
+                message:
+                  "Failed to obtain user group information: " +
+                  "org.apache.hadoop.security.authorize.AuthorizationException",
+              },
+            },
             401,
             { "www-authenticate": "Negotiate" },
           ),
@@ -73,7 +84,10 @@ export default checks([
     remediation:
       "Enable Kerberos for Hadoop and SPNEGO for the web endpoints (hadoop.http.authentication.type=kerberos), or " +
       "firewall port 8088 to the cluster's users.",
-    references: ["https://hadoop.apache.org/docs/stable/hadoop-yarn/hadoop-yarn-site/ResourceManagerRest.html", ...API_REFS],
+    references: [
+      "https://hadoop.apache.org/docs/stable/hadoop-yarn/hadoop-yarn-site/ResourceManagerRest.html",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: CODE_EXECUTION,
     // Reading is proven; submitting (what an attacker would do) is not tried.
@@ -248,7 +262,14 @@ export default checks([
             value: {
               ready: true,
               message: "Selenium Grid ready.",
-              nodes: [{ id: "a1b2", uri: "http://10.0.3.7:5555", availability: "UP", version: "4.16.1 (revision 9b4c83354e)" }],
+              nodes: [
+                {
+                  id: "a1b2",
+                  uri: "http://10.0.3.7:5555",
+                  availability: "UP",
+                  version: "4.16.1 (revision 9b4c83354e)",
+                },
+              ],
             },
           }),
         },

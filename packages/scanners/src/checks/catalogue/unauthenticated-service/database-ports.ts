@@ -16,8 +16,12 @@ const cure = (port: string, bind: string) =>
   "application servers, and reach it from outside through a VPN or bastion only.";
 
 /** TDS PRELOGIN: VERSION, ENCRYPTION, INSTOPT and THREADID options, as a client's first packet. */
-const MSSQL_PRELOGIN = hex("12010029 00000100 0000150006 01001b0001 02001c0001 03001d0004 ff 000000000000 00 00 00000000");
-const mssqlAnswer = hex("0401002b 00000100 00001a0006 0100200001 0200210001 0300220000 0400220001 ff 0f0010a20000 02 00 01");
+const MSSQL_PRELOGIN = hex(
+  "12010029 00000100 0000150006 01001b0001 02001c0001 03001d0004 ff 000000000000 00 00 00000000",
+);
+const mssqlAnswer = hex(
+  "0401002b 00000100 00001a0006 0100200001 0200210001 0300220000 0400220001 ff 0f0010a20000 02 00 01",
+);
 const mysqlGreeting = (version: string) => {
   const body = Buffer.concat([
     Buffer.from([0x0a]),
@@ -30,7 +34,10 @@ const mysqlGreeting = (version: string) => {
   return Buffer.concat([Buffer.from([body.length, 0, 0, 0]), body]);
 };
 /** PostgreSQL StartupMessage: protocol 3.0, user and database "postgres". */
-const PG_STARTUP = Buffer.concat([hex("00000029 00030000"), Buffer.from("user\0postgres\0database\0postgres\0\0", "latin1")]);
+const PG_STARTUP = Buffer.concat([
+  hex("00000029 00030000"),
+  Buffer.from("user\0postgres\0database\0postgres\0\0", "latin1"),
+]);
 /** AMQP 0-9-1 protocol header, then the broker's Connection.Start (class 10, method 10). */
 const AMQP_HEADER = Buffer.from("AMQP\x00\x00\x09\x01", "latin1");
 const amqpStart = (() => {
@@ -57,8 +64,13 @@ export default checks([
     description:
       "A SQL Server instance answered a TDS pre-login from the internet: its sa and SQL logins can be guessed from " +
       "anywhere (a favourite of ransomware crews), and any pre-authentication flaw is one packet away.",
-    remediation: `${cure("1433", "SQL Server Configuration Manager > TCP/IP > IP addresses")} Disable the sa login and mixed-mode authentication where possible.`,
-    references: ["https://learn.microsoft.com/en-us/sql/sql-server/install/configure-the-windows-firewall-to-allow-sql-server-access", ...REFS],
+    remediation:
+      `${cure("1433", "SQL Server Configuration Manager > TCP/IP > IP addresses")} ` +
+      "Disable the sa login and mixed-mode authentication where possible.",
+    references: [
+      "https://learn.microsoft.com/en-us/sql/sql-server/install/configure-the-windows-firewall-to-allow-sql-server-access",
+      ...REFS,
+    ],
     cwe: [668],
     cvss: EXPOSED,
     service: { name: "ms-sql-s", ports: [1433], silent: true },
@@ -66,7 +78,11 @@ export default checks([
     conversation: [
       { send: MSSQL_PRELOGIN, show: "TDS PRELOGIN (version, encryption)" },
       // A tabular-result packet (0x04) whose option table starts with VERSION, 6 bytes long.
-      { read: "chunk", identify: /^\x04\x01[\s\S]{6}\x00\x00[\s\S]\x00\x06/, match: /^\x04\x01[\s\S]{6}\x00\x00[\s\S]\x00\x06\x01/ },
+      {
+        read: "chunk",
+        identify: /^\x04\x01[\s\S]{6}\x00\x00[\s\S]\x00\x06/,
+        match: /^\x04\x01[\s\S]{6}\x00\x00[\s\S]\x00\x06\x01/,
+      },
     ],
     fixtures: { vulnerable: { replies: [{ on: /^\x12\x01/, send: mssqlAnswer }] }, clean: { replies: [] } },
   },
@@ -100,9 +116,16 @@ export default checks([
       { send: "", show: "(hang up)" },
     ],
     fixtures: {
-      vulnerable: { greeting: mysqlGreeting("8.0.36-0ubuntu0.22.04.1"), replies: [], expect: { extracted: { version: "8.0.36" } } },
+      vulnerable: {
+        greeting: mysqlGreeting("8.0.36-0ubuntu0.22.04.1"),
+        replies: [],
+        expect: { extracted: { version: "8.0.36" } },
+      },
       clean: {
-        greeting: Buffer.concat([hex("4400 0000 ff6a04"), Buffer.from("Host '203.0.113.7' is not allowed to connect to this MySQL server", "latin1")]),
+        greeting: Buffer.concat([
+          hex("4400 0000 ff6a04"),
+          Buffer.from("Host '203.0.113.7' is not allowed to connect to this MySQL server", "latin1"),
+        ]),
         replies: [],
       },
     },
@@ -117,7 +140,10 @@ export default checks([
       "A PostgreSQL server took a startup message from the internet and asked for a password (or refused by " +
       "pg_hba.conf only after reading it): its roles can be guessed from anywhere and its pre-authentication " +
       "code is exposed.",
-    remediation: cure("5432", "listen_addresses = 'localhost' or a private address in postgresql.conf, and host rules in pg_hba.conf"),
+    remediation: cure(
+      "5432",
+      "listen_addresses = 'localhost' or a private address in postgresql.conf, and host rules in pg_hba.conf",
+    ),
     references: ["https://www.postgresql.org/docs/current/auth-pg-hba-conf.html", ...REFS],
     cwe: [668],
     cvss: EXPOSED,
@@ -134,13 +160,22 @@ export default checks([
     ],
     fixtures: {
       vulnerable: [
-        { replies: [{ on: /user\x00postgres/, send: Buffer.concat([hex("52 00000017 0000000a"), Buffer.from("SCRAM-SHA-256\0\0", "latin1")]) }] },
+        {
+          replies: [
+            {
+              on: /user\x00postgres/,
+              send: Buffer.concat([hex("52 00000017 0000000a"), Buffer.from("SCRAM-SHA-256\0\0", "latin1")]),
+            },
+          ],
+        },
         {
           replies: [
             {
               on: /user\x00postgres/,
               send: (() => {
-                const text = 'SFATAL\0VFATAL\0C28000\0Mno pg_hba.conf entry for host "203.0.113.7", user "postgres", database "postgres", no encryption\0\0';
+                const text =
+                  'SFATAL\0VFATAL\0C28000\0Mno pg_hba.conf entry for host "203.0.113.7", user "postgres", ' +
+                  'database "postgres", no encryption\0\0';
                 const len = Buffer.alloc(4);
                 len.writeUInt32BE(text.length + 4);
                 return Buffer.concat([Buffer.from("E"), len, Buffer.from(text, "latin1")]);
@@ -162,12 +197,17 @@ export default checks([
       "An AMQP 0-9-1 broker (RabbitMQ, Qpid…) answered from the internet with its product and version: its " +
       "accounts (guest / guest on old or misconfigured RabbitMQ) can be tried from anywhere, and the messages " +
       "behind them often carry personal data and credentials.",
-    remediation: cure("5672", "RabbitMQ: listeners.tcp.default = 127.0.0.1:5672 or a private address") + " Prefer AMQPS (5671) with client certificates.",
+    remediation:
+      cure("5672", "RabbitMQ: listeners.tcp.default = 127.0.0.1:5672 or a private address") +
+      " Prefer AMQPS (5671) with client certificates.",
     references: ["https://www.rabbitmq.com/docs/networking", ...REFS],
     cwe: [668],
     cvss: EXPOSED,
     service: { name: "amqp", ports: [5672], silent: true },
-    product: [{ pattern: /product[\s\S]{5}RabbitMQ[\s\S]*?version[\s\S]{5}([\d.]+)/, name: "RabbitMQ" }, { pattern: /^\x01\x00\x00/, name: "AMQP broker" }],
+    product: [
+      { pattern: /product[\s\S]{5}RabbitMQ[\s\S]*?version[\s\S]{5}([\d.]+)/, name: "RabbitMQ" },
+      { pattern: /^\x01\x00\x00/, name: "AMQP broker" },
+    ],
     conversation: [
       { send: AMQP_HEADER, show: "AMQP 0-9-1 protocol header" },
       // A method frame on channel 0: Connection.Start (class 10, method 10), version 0-9.
@@ -179,7 +219,10 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /^AMQP\x00\x00\x09\x01/, send: amqpStart }], expect: { extracted: { version: "3.12.13" } } },
+      vulnerable: {
+        replies: [{ on: /^AMQP\x00\x00\x09\x01/, send: amqpStart }],
+        expect: { extracted: { version: "3.12.13" } },
+      },
       clean: { replies: [] },
     },
   },

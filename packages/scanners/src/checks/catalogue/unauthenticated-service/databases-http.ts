@@ -68,7 +68,11 @@ export default checks([
         routes: {
           "/": json(NEO4J_ROOT),
           "POST /db/neo4j/tx/commit": json(
-            { errors: [{ code: "Neo.ClientError.Security.Unauthorized", message: "No authentication header supplied." }] },
+            {
+              errors: [
+                { code: "Neo.ClientError.Security.Unauthorized", message: "No authentication header supplied." },
+              ],
+            },
             401,
             { "www-authenticate": 'Basic realm="Neo4j"' },
           ),
@@ -201,7 +205,15 @@ export default checks([
       clean: {
         server: "go",
         routes: {
-          "/_admin/v1/databases": json({ error: "no valid authentication session", code: 16, message: "no valid authentication session", details: [] }, 401),
+          "/_admin/v1/databases": json(
+            {
+              error: "no valid authentication session",
+              code: 16,
+              message: "no valid authentication session",
+              details: [],
+            },
+            401,
+          ),
         },
       },
     },
@@ -240,7 +252,14 @@ export default checks([
         routes: {
           "/health": json({ status: "available" }),
           "/indexes": json({
-            results: [{ uid: "products", createdAt: "2026-01-02T10:00:00Z", updatedAt: "2026-01-03T10:00:00Z", primaryKey: "id" }],
+            results: [
+              {
+                uid: "products",
+                createdAt: "2026-01-02T10:00:00Z",
+                updatedAt: "2026-01-03T10:00:00Z",
+                primaryKey: "id",
+              },
+            ],
             offset: 0,
             limit: 20,
             total: 1,

@@ -19,7 +19,11 @@ const hex = (h: string) => Buffer.from(h.replace(/\s+/g, ""), "hex");
 /** Modbus Read Device Identification (function 43, MEI 14, basic objects). */
 const MODBUS_ID = hex("0001 0000 0005 00 2b 0e 01 00");
 const modbusAnswer = (() => {
-  const objects = [["Schneider Electric", 0], ["BMX P34 2020", 1], ["v2.70", 2]] as const;
+  const objects = [
+    ["Schneider Electric", 0],
+    ["BMX P34 2020", 1],
+    ["v2.70", 2],
+  ] as const;
   const body = Buffer.concat([
     hex("00 2b 0e 01 01 00 00 03"),
     ...objects.map(([v, id]) => Buffer.concat([Buffer.from([id, v.length]), Buffer.from(v)])),
@@ -44,7 +48,12 @@ const enipAnswer = (() => {
     hex("03"), // state
   ]);
   const data = Buffer.concat([hex("0100 0c00"), Buffer.from([item.length, 0]), item]);
-  return Buffer.concat([hex("6300"), Buffer.from([data.length, 0]), hex("00000000 00000000 0000000000000000 00000000"), data]);
+  return Buffer.concat([
+    hex("6300"),
+    Buffer.from([data.length, 0]),
+    hex("00000000 00000000 0000000000000000 00000000"),
+    data,
+  ]);
 })();
 /** BACnet/IP ReadProperty of the wildcard device's object-identifier (what nmap's bacnet-info asks first). */
 const BACNET_READ = hex("810a 0011 0104 0005 010c 0c02 3fffff 194b");
@@ -73,11 +82,17 @@ export default checks([
         read: "chunk",
         identify: /^\x00\x01\x00\x00[\s\S]{3}(\x2b\x0e\x01[\x01-\x03\x81-\x83]|\xab[\x01-\x0b])/,
         match: /^\x00\x01\x00\x00[\s\S]{3}(\x2b\x0e\x01[\x01-\x03\x81-\x83]|\xab[\x01-\x0b])/,
-        extract: { vendor: /\x2b\x0e\x01[\s\S]{4}\x00[\s\S]([\x20-\x7e]+)/, product: /\x01[\x01-\x7f]([\x20-\x7e]+)\x02/ },
+        extract: {
+          vendor: /\x2b\x0e\x01[\s\S]{4}\x00[\s\S]([\x20-\x7e]+)/,
+          product: /\x01[\x01-\x7f]([\x20-\x7e]+)\x02/,
+        },
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /\x2b\x0e\x01\x00$/, send: modbusAnswer }], expect: { extracted: { vendor: "Schneider Electric" } } },
+      vulnerable: {
+        replies: [{ on: /\x2b\x0e\x01\x00$/, send: modbusAnswer }],
+        expect: { extracted: { vendor: "Schneider Electric" } },
+      },
       clean: { replies: [] },
     },
   },
@@ -90,7 +105,8 @@ export default checks([
     description:
       "A Siemens S7 controller accepted an ISO-on-TCP connection and an S7 communication setup from the internet: " +
       "without a protection level, anyone reads its memory, stops it or loads a new program (as Stuxnet did).",
-    remediation: `${ICS_CURE} (S7: protection level 3 "no access" with a password, and on S7-1200/1500 disable PUT/GET).`,
+    remediation:
+      `${ICS_CURE} (S7: protection level 3 "no access" with a password, ` + "and on S7-1200/1500 disable PUT/GET).",
     references: ["https://support.industry.siemens.com/cs/document/109475014", ...ICS_REFS],
     cwe: [306],
     cvss: ICS_CVSS,
@@ -139,7 +155,10 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /^\x63\x00\x00\x00/, send: enipAnswer }], expect: { extracted: { product: "1756-L71/B LOGIX5571" } } },
+      vulnerable: {
+        replies: [{ on: /^\x63\x00\x00\x00/, send: enipAnswer }],
+        expect: { extracted: { product: "1756-L71/B LOGIX5571" } },
+      },
       clean: { replies: [] },
     },
   },

@@ -55,7 +55,9 @@ const smb2Answer = (mode: number) => {
 };
 
 /** ONC RPC call to the port mapper (100000 v2) DUMP, xid 0x4d5a0001, over TCP with record marking. */
-const RPC_DUMP = hex("80000028 4d5a0001 00000000 00000002 000186a0 00000002 00000004 00000000 00000000 00000000 00000000");
+const RPC_DUMP = hex(
+  "80000028 4d5a0001 00000000 00000002 000186a0 00000002 00000004 00000000 00000000 00000000 00000000",
+);
 const rpcDumpAnswer = (() => {
   const entry = (prog: number, vers: number, proto: number, port: number) => {
     const b = Buffer.alloc(20);
@@ -105,7 +107,11 @@ export default checks([
     conversation: [
       { send: SMB1_NEGOTIATE, show: "SMB1 NEGOTIATE, dialect NT LM 0.12" },
       // Success, and an NT LM 0.12 answer (17 parameter words); a server without SMB1 hangs up or picks no dialect.
-      { read: "chunk", identify: /^\x00[\s\S]{3}[\xff\xfe]SMB/, match: /^\x00[\s\S]{3}\xffSMBr\x00\x00\x00\x00[\s\S]{23}\x11\x00\x00/ },
+      {
+        read: "chunk",
+        identify: /^\x00[\s\S]{3}[\xff\xfe]SMB/,
+        match: /^\x00[\s\S]{3}\xffSMBr\x00\x00\x00\x00[\s\S]{23}\x11\x00\x00/,
+      },
     ],
     fixtures: {
       vulnerable: { replies: [{ on: /\xffSMBr[\s\S]*NT LM 0\.12\x00/, send: smb1Answer(0, 17) }] },
@@ -161,7 +167,10 @@ export default checks([
       "Keep RMI registries and JMX ports (1099, 9010…) on a private network; for JMX require authentication and " +
       "TLS (com.sun.management.jmxremote.authenticate=true, .ssl=true) and set a deserialisation filter " +
       "(jdk.serialFilter).",
-    references: ["https://docs.oracle.com/en/java/javase/17/management/monitoring-and-management-using-jmx-technology.html", "https://cwe.mitre.org/data/definitions/502.html"],
+    references: [
+      "https://docs.oracle.com/en/java/javase/17/management/monitoring-and-management-using-jmx-technology.html",
+      "https://cwe.mitre.org/data/definitions/502.html",
+    ],
     cwe: [502, 306],
     cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:H",
     service: { name: "java-rmi", ports: [1099, 1098, 9010] },
@@ -169,11 +178,20 @@ export default checks([
     conversation: [
       { send: Buffer.from("4a524d4900024b", "hex"), show: "JRMI, version 2, stream protocol" },
       // ProtocolAck (0x4e), then the address the server sees us from (a UTF string) and a port.
-      { read: "chunk", match: /^\x4e\x00[\x01-\x40][\w.:[\]-]+\x00\x00[\s\S]{2}/, extract: { seenAs: /^\x4e\x00[\s\S]([\w.:[\]-]+)/ } },
+      {
+        read: "chunk",
+        match: /^\x4e\x00[\x01-\x40][\w.:[\]-]+\x00\x00[\s\S]{2}/,
+        extract: { seenAs: /^\x4e\x00[\s\S]([\w.:[\]-]+)/ },
+      },
     ],
     fixtures: {
       vulnerable: {
-        replies: [{ on: /^JRMI\x00\x02K/, send: Buffer.concat([Buffer.from([0x4e, 0x00, 0x0c]), Buffer.from("198.51.100.7"), hex("0000c5a2")]) }],
+        replies: [
+          {
+            on: /^JRMI\x00\x02K/,
+            send: Buffer.concat([Buffer.from([0x4e, 0x00, 0x0c]), Buffer.from("198.51.100.7"), hex("0000c5a2")]),
+          },
+        ],
         expect: { extracted: { seenAs: "198.51.100.7" } },
       },
       clean: { replies: [{ on: /^JRMI/, send: "", close: true }] },
@@ -192,7 +210,11 @@ export default checks([
     remediation:
       "Firewall port 4369 and the distribution ports (e.g. 25672) to the cluster, bind epmd to a private interface " +
       "(ERL_EPMD_ADDRESS), and use long random cookies or TLS distribution.",
-    references: ["https://www.erlang.org/doc/apps/erts/epmd_cmd.html", "https://www.rabbitmq.com/docs/networking#epmd", "https://cwe.mitre.org/data/definitions/200.html"],
+    references: [
+      "https://www.erlang.org/doc/apps/erts/epmd_cmd.html",
+      "https://www.rabbitmq.com/docs/networking#epmd",
+      "https://cwe.mitre.org/data/definitions/200.html",
+    ],
     cwe: [200, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     service: { name: "epmd", ports: [4369] },
@@ -204,7 +226,13 @@ export default checks([
     ],
     fixtures: {
       vulnerable: {
-        replies: [{ on: /^\x00\x01n/, send: Buffer.concat([hex("00001111"), Buffer.from("name rabbit at port 25672\n")]), close: true }],
+        replies: [
+          {
+            on: /^\x00\x01n/,
+            send: Buffer.concat([hex("00001111"), Buffer.from("name rabbit at port 25672\n")]),
+            close: true,
+          },
+        ],
         expect: { extracted: { nodes: "rabbit" } },
       },
       clean: { replies: [{ on: /^\x00\x01n/, send: hex("00001111"), close: true }] },
@@ -232,11 +260,17 @@ export default checks([
       // Our xid, a reply, accepted and successful, then at least one mapping.
       {
         read: "chunk",
-        match: /^[\x80-\xff][\s\S]{3}\x4d\x5a\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00[\s\S]{8}\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x86/,
+        // Record mark, xid "MZ\0\1", REPLY, MSG_ACCEPTED, a verifier, SUCCESS, then "value follows" and program 1xxxxx.
+        match: new RegExp(
+          String.raw`^[\x80-\xff][\s\S]{3}\x4d\x5a\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00[\s\S]{8}` +
+            String.raw`\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x86`,
+        ),
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /\x4d\x5a\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x86\xa0/, send: rpcDumpAnswer }] },
+      vulnerable: {
+        replies: [{ on: /\x4d\x5a\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x01\x86\xa0/, send: rpcDumpAnswer }],
+      },
       clean: { replies: [{ on: /\x4d\x5a\x00\x01/, send: "", close: true }] },
     },
   },

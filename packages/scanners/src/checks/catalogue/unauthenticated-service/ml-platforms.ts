@@ -2,7 +2,10 @@
 // platforms. Each is asked to list what it holds (collections, models, experiments, jobs), read-only.
 import { checks, json, JSON_TYPE, OK, text } from "../../declare.ts";
 
-const REFS = ["https://cwe.mitre.org/data/definitions/306.html", "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/"];
+const REFS = [
+  "https://cwe.mitre.org/data/definitions/306.html",
+  "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
+];
 const OPEN_DATASTORE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const VECTOR_WHY =
   "Anyone can read the stored documents and embeddings (often private text indexed for retrieval), overwrite them " +
@@ -60,7 +63,8 @@ export default checks([
     protocol: "http",
     title: "Weaviate vector database allows anonymous access",
     severity: "critical",
-    description: `Weaviate answered its schema to an anonymous request (anonymous access is on by default). ${VECTOR_WHY}`,
+    description:
+      "Weaviate answered its schema to an anonymous request (anonymous access is on by default). " + VECTOR_WHY,
     remediation:
       "Set AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=false and enable API-key or OIDC authentication with " +
       "AUTHORIZATION_ADMINLIST_ENABLED, and keep port 8080 behind the application.",
@@ -94,7 +98,10 @@ export default checks([
         server: "go",
         routes: {
           "/v1/meta": json({ code: 401, message: "anonymous access not enabled, please provide an auth scheme" }, 401),
-          "/v1/schema": json({ code: 401, message: "anonymous access not enabled, please provide an auth scheme" }, 401),
+          "/v1/schema": json(
+            { code: 401, message: "anonymous access not enabled, please provide an auth scheme" },
+            401,
+          ),
         },
       },
     },
@@ -105,7 +112,8 @@ export default checks([
     protocol: "http",
     title: "Chroma vector database answers without authentication",
     severity: "critical",
-    description: `Chroma listed its collections to an anonymous request (no auth provider is configured). ${VECTOR_WHY}`,
+    description:
+      "Chroma listed its collections to an anonymous request (no auth provider is configured). " + VECTOR_WHY,
     remediation:
       "Configure an authentication provider (CHROMA_SERVER_AUTHN_PROVIDER with a token or basic auth), and keep " +
       "port 8000 behind the application.",
@@ -201,7 +209,11 @@ export default checks([
     remediation:
       "Bind the dashboard to localhost (--dashboard-host=127.0.0.1, the default), reach it through SSH or an " +
       "authenticating proxy only, and firewall ports 8265 and 6379.",
-    references: ["https://docs.ray.io/en/latest/ray-security/index.html", "https://nvd.nist.gov/vuln/detail/CVE-2023-48022", ...REFS],
+    references: [
+      "https://docs.ray.io/en/latest/ray-security/index.html",
+      "https://nvd.nist.gov/vuln/detail/CVE-2023-48022",
+      ...REFS,
+    ],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     service: { name: "ray-dashboard", ports: [8265] },
@@ -222,8 +234,19 @@ export default checks([
       vulnerable: {
         server: "go",
         routes: {
-          "/api/version": json({ version: "4", ray_version: "2.9.0", ray_commit: "9be5a16e3ccad0710bb5a1bc6ee2ee4f8f1bfcd4" }),
-          "/api/jobs/": json([{ type: "SUBMISSION", submission_id: "raysubmit_Xe3pA", status: "SUCCEEDED", entrypoint: "python train.py" }]),
+          "/api/version": json({
+            version: "4",
+            ray_version: "2.9.0",
+            ray_commit: "9be5a16e3ccad0710bb5a1bc6ee2ee4f8f1bfcd4",
+          }),
+          "/api/jobs/": json([
+            {
+              type: "SUBMISSION",
+              submission_id: "raysubmit_Xe3pA",
+              status: "SUCCEEDED",
+              entrypoint: "python train.py",
+            },
+          ]),
         },
         expect: { extracted: { version: "2.9.0", jobs: ["raysubmit_Xe3pA"] } },
       },
@@ -267,7 +290,12 @@ export default checks([
         routes: {
           "/api/2.0/mlflow/experiments/search?max_results=5": json({
             experiments: [
-              { experiment_id: "0", name: "Default", artifact_location: "mlflow-artifacts:/0", lifecycle_stage: "active" },
+              {
+                experiment_id: "0",
+                name: "Default",
+                artifact_location: "mlflow-artifacts:/0",
+                lifecycle_stage: "active",
+              },
               { experiment_id: "1", name: "fraud-model", artifact_location: "s3://ml/1", lifecycle_stage: "active" },
             ],
           }),
@@ -280,7 +308,9 @@ export default checks([
           "/api/2.0/mlflow/experiments/search?max_results=5": {
             status: 401,
             headers: { "content-type": "text/html; charset=utf-8", "www-authenticate": 'Basic realm="mlflow"' },
-            body: "You are not authenticated. Please see https://www.mlflow.org/docs/latest/auth/index.html#authenticating-to-mlflow on how to authenticate.",
+            body:
+              "You are not authenticated. Please see " +
+              "https://www.mlflow.org/docs/latest/auth/index.html#authenticating-to-mlflow on how to authenticate.",
           },
         },
       },

@@ -7,7 +7,11 @@ const API_REFS = [
   "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
 ];
 const CODE_EXECUTION = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
-const DENIED = { status: 401, headers: { "www-authenticate": 'Basic realm="Restricted"', "content-type": "text/html" }, body: "<html><body><h1>401 Authorization Required</h1></body></html>" };
+const DENIED = {
+  status: 401,
+  headers: { "www-authenticate": 'Basic realm="Restricted"', "content-type": "text/html" },
+  body: "<html><body><h1>401 Authorization Required</h1></body></html>",
+};
 
 export default checks([
   {
@@ -23,7 +27,10 @@ export default checks([
     remediation:
       "Put the Flink REST endpoint behind an authenticating proxy or mutual TLS (security.ssl.rest.*), set " +
       "web.submit.enable: false, and firewall port 8081.",
-    references: ["https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/security/security-ssl/", ...API_REFS],
+    references: [
+      "https://nightlies.apache.org/flink/flink-docs-stable/docs/deployment/security/security-ssl/",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: CODE_EXECUTION,
     service: { name: "flink", ports: [8081] },
@@ -32,13 +39,25 @@ export default checks([
       {
         paths: ["/config"],
         match: [OK, { json: { "flink-version": /^\d+\.\d+/, "refresh-interval": "number" } }],
-        extract: [{ name: "version", json: "flink-version" }, { name: "webSubmit", json: "features.web-submit" }],
+        extract: [
+          { name: "version", json: "flink-version" },
+          { name: "webSubmit", json: "features.web-submit" },
+        ],
       },
     ],
     fixtures: {
       vulnerable: {
         server: "go",
-        routes: { "/config": json({ "refresh-interval": 3000, "timezone-name": "Coordinated Universal Time", "timezone-offset": 0, "flink-version": "1.17.1", "flink-revision": "2750d5c @ 2023-05-19T10:45:46+02:00", features: { "web-submit": true, "web-cancel": false } }) },
+        routes: {
+          "/config": json({
+            "refresh-interval": 3000,
+            "timezone-name": "Coordinated Universal Time",
+            "timezone-offset": 0,
+            "flink-version": "1.17.1",
+            "flink-revision": "2750d5c @ 2023-05-19T10:45:46+02:00",
+            features: { "web-submit": true, "web-cancel": false },
+          }),
+        },
         expect: { extracted: { version: "1.17.1" } },
       },
       clean: { server: "nginx", routes: { "/config": DENIED } },
@@ -56,7 +75,10 @@ export default checks([
     remediation:
       "Run NiFi secured (HTTPS with nifi.security.user.login.identity.provider or OIDC, the default since 1.14), " +
       "never nifi.web.http.port on a reachable address, and firewall it.",
-    references: ["https://nifi.apache.org/docs/nifi-docs/html/administration-guide.html#security_configuration", ...API_REFS],
+    references: [
+      "https://nifi.apache.org/docs/nifi-docs/html/administration-guide.html#security_configuration",
+      ...API_REFS,
+    ],
     cwe: [306],
     cvss: CODE_EXECUTION,
     service: { name: "nifi", ports: [8080, 8443] },
@@ -71,12 +93,25 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "jetty",
-        routes: { "/nifi-api/flow/current-user": json({ identity: "anonymous", anonymous: true, canVersionFlows: false, controllerPermissions: { canRead: true, canWrite: true } }) },
+        routes: {
+          "/nifi-api/flow/current-user": json({
+            identity: "anonymous",
+            anonymous: true,
+            canVersionFlows: false,
+            controllerPermissions: { canRead: true, canWrite: true },
+          }),
+        },
         expect: { extracted: { identity: "anonymous" } },
       },
       clean: {
         server: "jetty",
-        routes: { "/nifi-api/flow/current-user": { status: 401, headers: { "content-type": "text/plain" }, body: "Authentication credentials are required to access this resource." } },
+        routes: {
+          "/nifi-api/flow/current-user": {
+            status: 401,
+            headers: { "content-type": "text/plain" },
+            body: "Authentication credentials are required to access this resource.",
+          },
+        },
       },
     },
   },
@@ -89,7 +124,8 @@ export default checks([
     description:
       "Zeppelin lists its notebooks to an anonymous request (its default without Shiro authentication): anyone " +
       "reads them and runs paragraphs through the shell, Python or Spark interpreters on the server.",
-    remediation: "Enable Shiro authentication (conf/shiro.ini, zeppelin.anonymous.allowed=false) and firewall port 8080.",
+    remediation:
+      "Enable Shiro authentication (conf/shiro.ini, zeppelin.anonymous.allowed=false) and firewall port 8080.",
     references: ["https://zeppelin.apache.org/docs/latest/setup/security/shiro_authentication.html", ...API_REFS],
     cwe: [306],
     cvss: CODE_EXECUTION,
@@ -105,7 +141,16 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "jetty",
-        routes: { "/api/notebook": json({ status: "OK", message: "", body: [{ id: "2A94M5J1Z", path: "/Zeppelin Tutorial/Basic Features (Spark)" }, { id: "2JQ8A3B7K", path: "/finance/quarterly" }] }) },
+        routes: {
+          "/api/notebook": json({
+            status: "OK",
+            message: "",
+            body: [
+              { id: "2A94M5J1Z", path: "/Zeppelin Tutorial/Basic Features (Spark)" },
+              { id: "2JQ8A3B7K", path: "/finance/quarterly" },
+            ],
+          }),
+        },
         expect: { extracted: { notebooks: ["/Zeppelin Tutorial/Basic Features (Spark)", "/finance/quarterly"] } },
       },
       clean: { server: "jetty", routes: { "/api/notebook": json({ status: "UNAUTHORIZED", message: "" }, 401) } },
@@ -138,12 +183,25 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "gunicorn",
-        routes: { "/api/v1/dags?limit=5": json({ dags: [{ dag_id: "etl_customers", is_paused: false, owners: ["data"] }], total_entries: 1 }) },
+        routes: {
+          "/api/v1/dags?limit=5": json({
+            dags: [{ dag_id: "etl_customers", is_paused: false, owners: ["data"] }],
+            total_entries: 1,
+          }),
+        },
         expect: { extracted: { dags: ["etl_customers"] } },
       },
       clean: {
         server: "gunicorn",
-        routes: { "/api/v1/dags?limit=5": { status: 401, headers: { "content-type": "application/problem+json" }, body: '{"detail":null,"status":401,"title":"Unauthorized","type":"https://airflow.apache.org/docs/apache-airflow/2.8.1/stable-rest-api-ref.html#section/Errors/Unauthenticated"}' } },
+        routes: {
+          "/api/v1/dags?limit=5": {
+            status: 401,
+            headers: { "content-type": "application/problem+json" },
+            body:
+              '{"detail":null,"status":401,"title":"Unauthorized","type":"https://airflow.apache.org/docs/apache-ai' +
+              'rflow/2.8.1/stable-rest-api-ref.html#section/Errors/Unauthenticated"}',
+          },
+        },
       },
     },
   },
@@ -173,7 +231,15 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "go",
-        routes: { "/api/workers?refresh=false": json({ "celery@worker-1": { stats: { pid: 7, pool: { "max-concurrency": 4 } }, registered: ["app.tasks.send_invoice"], active_queues: [{ name: "celery" }] } }) },
+        routes: {
+          "/api/workers?refresh=false": json({
+            "celery@worker-1": {
+              stats: { pid: 7, pool: { "max-concurrency": 4 } },
+              registered: ["app.tasks.send_invoice"],
+              active_queues: [{ name: "celery" }],
+            },
+          }),
+        },
         expect: { extracted: { workers: ["celery@worker-1"] } },
       },
       clean: { server: "go", routes: { "/api/workers?refresh=false": DENIED } },
@@ -188,7 +254,8 @@ export default checks([
     description:
       "nsqd's HTTP API answers anonymous requests: anyone lists topics and channels, publishes messages that " +
       "consumers will act on, and empties or deletes topics.",
-    remediation: "Bind nsqd's HTTP port to a private address (--http-address), use --auth-http-address, and firewall 4151.",
+    remediation:
+      "Bind nsqd's HTTP port to a private address (--http-address), use --auth-http-address, and firewall 4151.",
     references: ["https://nsq.io/components/nsqd.html", ...API_REFS],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:H/A:H",
@@ -198,13 +265,25 @@ export default checks([
       {
         paths: ["/stats?format=json"],
         match: [OK, { json: { version: /^\d+\.\d+/, health: "string", topics: "array" } }],
-        extract: [{ name: "version", json: "version" }, { name: "topics", json: "topics[].topic_name" }],
+        extract: [
+          { name: "version", json: "version" },
+          { name: "topics", json: "topics[].topic_name" },
+        ],
       },
     ],
     fixtures: {
       vulnerable: {
         server: "go",
-        routes: { "/stats?format=json": json({ version: "1.2.1", health: "OK", start_time: 1732780800, topics: [{ topic_name: "orders", channels: [{ channel_name: "billing", depth: 0 }] }], memory: {}, producers: [] }) },
+        routes: {
+          "/stats?format=json": json({
+            version: "1.2.1",
+            health: "OK",
+            start_time: 1732780800,
+            topics: [{ topic_name: "orders", channels: [{ channel_name: "billing", depth: 0 }] }],
+            memory: {},
+            producers: [],
+          }),
+        },
         expect: { extracted: { version: "1.2.1", topics: ["orders"] } },
       },
       clean: { server: "nginx", routes: { "/stats?format=json": DENIED } },
@@ -235,7 +314,15 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "jetty",
-        routes: { "/api/v1/cluster/summary": json({ stormVersion: "2.4.0", supervisors: 3, topologies: 2, slotsTotal: 12, slotsUsed: 4 }) },
+        routes: {
+          "/api/v1/cluster/summary": json({
+            stormVersion: "2.4.0",
+            supervisors: 3,
+            topologies: 2,
+            slotsTotal: 12,
+            slotsUsed: 4,
+          }),
+        },
         expect: { extracted: { version: "2.4.0" } },
       },
       clean: { server: "jetty", routes: { "/api/v1/cluster/summary": DENIED } },
@@ -262,16 +349,33 @@ export default checks([
       {
         paths: ["/api/rawdata"],
         match: [OK, { json: { routers: "object", services: "object" } }],
-        extract: [{ name: "routers", regex: /"([\w.-]+@(?:docker|file|kubernetes\w*|internal))"\s*:\s*\{"entryPoints/g, all: true }],
+        extract: [
+          {
+            name: "routers",
+            regex: /"([\w.-]+@(?:docker|file|kubernetes\w*|internal))"\s*:\s*\{"entryPoints/g,
+            all: true,
+          },
+        ],
       },
     ],
     fixtures: {
       vulnerable: {
         server: "go",
-        routes: { "/api/rawdata": json({ routers: { "shop@docker": { entryPoints: ["web"], service: "shop", rule: "Host(`shop.internal`)" } }, services: { "shop@docker": { loadBalancer: { servers: [{ url: "http://172.18.0.4:80" }] } } }, middlewares: {} }) },
+        routes: {
+          "/api/rawdata": json({
+            routers: { "shop@docker": { entryPoints: ["web"], service: "shop", rule: "Host(`shop.internal`)" } },
+            services: { "shop@docker": { loadBalancer: { servers: [{ url: "http://172.18.0.4:80" }] } } },
+            middlewares: {},
+          }),
+        },
         expect: { extracted: { routers: ["shop@docker"] } },
       },
-      clean: { server: "go", routes: { "/api/rawdata": { status: 404, headers: { "content-type": "text/plain" }, body: "404 page not found\n" } } },
+      clean: {
+        server: "go",
+        routes: {
+          "/api/rawdata": { status: 404, headers: { "content-type": "text/plain" }, body: "404 page not found\n" },
+        },
+      },
     },
   },
 ]);

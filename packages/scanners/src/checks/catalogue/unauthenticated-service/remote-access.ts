@@ -64,7 +64,10 @@ const adbMessage = (command: string, data: string) => {
   head.writeUInt32LE(0x01000000, 4);
   head.writeUInt32LE(0x00040000, 8);
   head.writeUInt32LE(payload.length, 12);
-  head.writeUInt32LE([...payload].reduce((a, b) => a + b, 0), 16);
+  head.writeUInt32LE(
+    [...payload].reduce((a, b) => a + b, 0),
+    16,
+  );
   head.writeUInt32LE((head.readUInt32LE(0) ^ 0xffffffff) >>> 0, 20);
   return Buffer.concat([head, payload]);
 };
@@ -74,7 +77,8 @@ const PROXY_REQUEST =
   "Connection: close\r\n\r\n";
 const EXAMPLE_PAGE =
   "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=UTF-8\r\nVia: 1.1 proxy-01 (squid/5.7)\r\n" +
-  "X-Cache: MISS from proxy-01\r\nConnection: close\r\n\r\n<!doctype html>\n<html>\n<head>\n    <title>Example Domain</title>" +
+  ("X-Cache: MISS from proxy-01\r\nConnection: close\r\n\r\n<!doctype html>\n<html>\n<head>\n    <title>Example " +
+    "Domain</title>") +
   "\n</head>\n<body>\n<div>\n    <h1>Example Domain</h1>\n</div>\n</body>\n</html>\n";
 const SQUID_DENIED =
   "HTTP/1.1 403 Forbidden\r\nServer: squid/5.7\r\nContent-Type: text/html;charset=utf-8\r\nX-Squid-Error: " +
@@ -110,7 +114,10 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /^l\x00\x0b\x00/, send: x11Success }], expect: { extracted: { vendor: "The X.Org Foundation" } } },
+      vulnerable: {
+        replies: [{ on: /^l\x00\x0b\x00/, send: x11Success }],
+        expect: { extracted: { vendor: "The X.Org Foundation" } },
+      },
       clean: { replies: [{ on: /^l\x00\x0b\x00/, send: x11Refused, close: true }] },
     },
   },
@@ -189,7 +196,9 @@ export default checks([
         expect: { extracted: { version: "17.0.9" } },
       },
       // A debug port bound elsewhere: a web server that does not speak JDWP.
-      clean: { replies: [{ on: /JDWP-Handshake/, send: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", close: true }] },
+      clean: {
+        replies: [{ on: /JDWP-Handshake/, send: "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", close: true }],
+      },
     },
   },
   {
@@ -224,7 +233,11 @@ export default checks([
         replies: [
           {
             on: /^CNXN[\s\S]*host::/,
-            send: adbMessage("CNXN", "device::ro.product.name=x86_64;ro.product.model=SM-T510;ro.product.device=gta3xlwifi;features=shell_v2,cmd;"),
+            send: adbMessage(
+              "CNXN",
+              "device::ro.product.name=x86_64;ro.product.model=SM-T510;ro.product.device=gta3xlwifi;features=shel" +
+                "l_v2,cmd;",
+            ),
           },
         ],
         expect: { extracted: { model: "SM-T510" } },
@@ -270,7 +283,10 @@ export default checks([
     remediation:
       "Allow only your own networks (Squid: http_access allow localnet, then http_access deny all; Apache: " +
       "ProxyRequests Off unless needed, with Require ip), or require proxy authentication; firewall the port.",
-    references: ["https://wiki.squid-cache.org/SquidFaq/SecurityPitfalls", "https://cwe.mitre.org/data/definitions/441.html"],
+    references: [
+      "https://wiki.squid-cache.org/SquidFaq/SecurityPitfalls",
+      "https://cwe.mitre.org/data/definitions/441.html",
+    ],
     cwe: [441, 306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:L/I:L/A:N",
     service: { name: "http-proxy", ports: [3128, 8080, 8118, 8123] },
@@ -281,11 +297,22 @@ export default checks([
     ],
     conversation: [
       { send: PROXY_REQUEST, show: "GET http://example.com/ through the proxy" },
-      { read: { until: /<\/title>|\r\n\r\n[\s\S]*<\/html>/i }, match: [/^HTTP\/1\.[01] 200 /, /<title>\s*Example Domain\s*<\/title>/i] },
+      {
+        read: { until: /<\/title>|\r\n\r\n[\s\S]*<\/html>/i },
+        match: [/^HTTP\/1\.[01] 200 /, /<title>\s*Example Domain\s*<\/title>/i],
+      },
     ],
     fixtures: {
-      vulnerable: { replies: [{ on: /^GET http:\/\/example\.com\/ HTTP\/1\.1\r\n[\s\S]*\r\n\r\n/, send: EXAMPLE_PAGE, close: true }] },
-      clean: { replies: [{ on: /^GET http:\/\/example\.com\/ HTTP\/1\.1\r\n[\s\S]*\r\n\r\n/, send: SQUID_DENIED, close: true }] },
+      vulnerable: {
+        replies: [
+          { on: /^GET http:\/\/example\.com\/ HTTP\/1\.1\r\n[\s\S]*\r\n\r\n/, send: EXAMPLE_PAGE, close: true },
+        ],
+      },
+      clean: {
+        replies: [
+          { on: /^GET http:\/\/example\.com\/ HTTP\/1\.1\r\n[\s\S]*\r\n\r\n/, send: SQUID_DENIED, close: true },
+        ],
+      },
     },
   },
 ]);

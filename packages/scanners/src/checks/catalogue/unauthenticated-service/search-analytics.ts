@@ -17,11 +17,15 @@ export default checks([
     severity: "critical",
     description:
       `The Solr admin API lists the search cores to anyone. ${DATA_WHY} Solr's admin API also changes ` +
-      "configuration, which several known exploits turn into code execution (VelocityResponseWriter, DataImportHandler).",
+      ("configuration, which several known exploits turn into code execution (VelocityResponseWriter, " +
+        "DataImportHandler)."),
     remediation:
       "Enable the BasicAuthPlugin (or another authentication plugin) in security.json with rule-based authorization, " +
       "bind Solr to a private interface (SOLR_JETTY_HOST), and firewall port 8983.",
-    references: ["https://solr.apache.org/guide/solr/latest/deployment-guide/authentication-and-authorization-plugins.html", ...REFS],
+    references: [
+      "https://solr.apache.org/guide/solr/latest/deployment-guide/authentication-and-authorization-plugins.html",
+      ...REFS,
+    ],
     cwe: [306],
     cvss: OPEN_DATASTORE,
     service: { name: "solr", ports: [8983] },
@@ -127,7 +131,11 @@ export default checks([
       {
         paths: ["/?query=SELECT%20version()"],
         // The answer is the version alone, with the headers only ClickHouse sends.
-        match: [OK, { regex: [/^\d+\.\d+\.\d+(\.\d+)?\s*$/] }, { part: "headers", regex: [/^x-clickhouse-(summary|query-id):/m] }],
+        match: [
+          OK,
+          { regex: [/^\d+\.\d+\.\d+(\.\d+)?\s*$/] },
+          { part: "headers", regex: [/^x-clickhouse-(summary|query-id):/m] },
+        ],
         extract: [{ name: "version", regex: /^(\d+\.\d+\.\d+(?:\.\d+)?)/ }],
       },
     ],
@@ -151,7 +159,9 @@ export default checks([
           "/": {
             status: 401,
             headers: { "content-type": "text/plain; charset=UTF-8", "x-clickhouse-exception-code": "516" },
-            body: "Code: 516. DB::Exception: default: Authentication failed: password is incorrect, or there is no user with such name. (AUTHENTICATION_FAILED) (version 23.8.2.7 (official build))\n",
+            body:
+              "Code: 516. DB::Exception: default: Authentication failed: password is incorrect, or there is no " +
+              "user with such name. (AUTHENTICATION_FAILED) (version 23.8.2.7 (official build))\n",
           },
         },
       },
@@ -241,12 +251,16 @@ export default checks([
     fixtures: {
       vulnerable: {
         server: "go",
-        routes: { "/api/v2/setup": json({ allowed: true }, 200, { "x-influxdb-version": "v2.7.4", "x-influxdb-build": "OSS" }) },
+        routes: {
+          "/api/v2/setup": json({ allowed: true }, 200, { "x-influxdb-version": "v2.7.4", "x-influxdb-build": "OSS" }),
+        },
         expect: { extracted: { version: "2.7.4" } },
       },
       clean: {
         server: "go",
-        routes: { "/api/v2/setup": json({ allowed: false }, 200, { "x-influxdb-version": "v2.7.4", "x-influxdb-build": "OSS" }) },
+        routes: {
+          "/api/v2/setup": json({ allowed: false }, 200, { "x-influxdb-version": "v2.7.4", "x-influxdb-build": "OSS" }),
+        },
       },
     },
   },
