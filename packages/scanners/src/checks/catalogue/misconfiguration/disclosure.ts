@@ -1,6 +1,6 @@
 // What a site tells or allows more than it should: cross-domain policy files open to every site, robots.txt naming
-// private areas, private addresses in headers, a Host it takes from the request, WebDAV left on, and stack traces in
-// error pages. Each proven by the content of the answer.
+// private areas, private addresses in headers, a Host it takes from the request, and stack traces in error pages.
+// Each proven by the content of the answer.
 import { checks, html, NOT_HTML, NOT_REDIRECT, text } from "../../declare.ts";
 
 const XML = (body: string) => ({ status: 200, headers: { "content-type": "text/xml" }, body });
@@ -295,51 +295,6 @@ export default checks([
               'href="https://www.fixture.test/"></head><body>Shop</body></html>',
           ),
         },
-      },
-    },
-  },
-  {
-    kind: "http.webdav-enabled",
-    category: "misconfiguration",
-    protocol: "http",
-    title: "WebDAV enabled on the web server",
-    severity: "medium",
-    description:
-      "The web server answers WebDAV's PROPFIND with a multi-status listing: WebDAV lets clients list, and when " +
-      "write access is misconfigured upload or overwrite files (a classic path to a web shell), and has a long " +
-      "record of vulnerabilities (IIS 6 CVE-2017-7269).",
-    remediation:
-      "Disable WebDAV where it is not used (IIS: remove the WebDAV Publishing role service; Apache: remove Dav On " +
-      "and mod_dav; nginx: drop dav_methods), or require authentication for every DAV method.",
-    references: ["https://www.rfc-editor.org/rfc/rfc4918", "https://cwe.mitre.org/data/definitions/650.html"],
-    cwe: [650, 749],
-    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
-    http: [
-      {
-        method: "PROPFIND",
-        paths: ["/"],
-        headers: { depth: "0", "content-type": "application/xml" },
-        body: '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><resourcetype/></prop></propfind>',
-        match: [{ status: [207] }, { regex: [/<([a-z]+:)?multistatus\b[^>]*DAV:/i, /<([a-z]+:)?response\b/i] }],
-      },
-    ],
-    fixtures: {
-      vulnerable: {
-        server: "apache",
-        routes: {
-          "PROPFIND /": {
-            status: 207,
-            headers: { "content-type": 'text/xml; charset="utf-8"' },
-            body:
-              '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"><D:response><D:href>/</D:href>' +
-              "<D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype></D:prop>" +
-              "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>\n",
-          },
-        },
-      },
-      clean: {
-        server: "apache",
-        routes: { "PROPFIND /": { status: 405, headers: { allow: "GET,HEAD,POST,OPTIONS" }, body: "" } },
       },
     },
   },

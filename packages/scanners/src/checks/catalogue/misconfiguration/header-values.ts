@@ -1,6 +1,6 @@
 // Headers and pages that are there but say the wrong thing: an X-Frame-Options browsers ignore, a referrer policy
-// that leaks full URLs, third-party scripts without integrity, write methods offered, IIS detailed errors, and a web
-// server still showing its installation page.
+// that leaks full URLs, third-party scripts without integrity, write methods offered or WebDAV answering, IIS
+// detailed errors, and a web server still showing its installation page.
 import { checks, HTML_PAGE, html, NOT_REDIRECT } from "../../declare.ts";
 
 const PAGE = "<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1></body></html>";
@@ -215,6 +215,51 @@ export default checks([
       clean: {
         server: "tomcat",
         routes: { "OPTIONS /": { status: 200, headers: { allow: "GET, HEAD, POST, OPTIONS" }, body: "" } },
+      },
+    },
+  },
+  {
+    kind: "http.webdav-enabled",
+    category: "misconfiguration",
+    protocol: "http",
+    title: "WebDAV enabled on the web server",
+    severity: "medium",
+    description:
+      "The web server answers WebDAV's PROPFIND with a multi-status listing: WebDAV lets clients list, and when " +
+      "write access is misconfigured upload or overwrite files (a classic path to a web shell), and has a long " +
+      "record of vulnerabilities (IIS 6 CVE-2017-7269).",
+    remediation:
+      "Disable WebDAV where it is not used (IIS: remove the WebDAV Publishing role service; Apache: remove Dav On " +
+      "and mod_dav; nginx: drop dav_methods), or require authentication for every DAV method.",
+    references: ["https://www.rfc-editor.org/rfc/rfc4918", "https://cwe.mitre.org/data/definitions/650.html"],
+    cwe: [650, 749],
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
+    http: [
+      {
+        method: "PROPFIND",
+        paths: ["/"],
+        headers: { depth: "0", "content-type": "application/xml" },
+        body: '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><resourcetype/></prop></propfind>',
+        match: [{ status: [207] }, { regex: [/<([a-z]+:)?multistatus\b[^>]*DAV:/i, /<([a-z]+:)?response\b/i] }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "apache",
+        routes: {
+          "PROPFIND /": {
+            status: 207,
+            headers: { "content-type": 'text/xml; charset="utf-8"' },
+            body:
+              '<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"><D:response><D:href>/</D:href>' +
+              "<D:propstat><D:prop><D:resourcetype><D:collection/></D:resourcetype></D:prop>" +
+              "<D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></D:multistatus>\n",
+          },
+        },
+      },
+      clean: {
+        server: "apache",
+        routes: { "PROPFIND /": { status: 405, headers: { allow: "GET,HEAD,POST,OPTIONS" }, body: "" } },
       },
     },
   },

@@ -188,4 +188,28 @@ export default checks([
     test: ({ handshake: h }) => (h && h.protocol !== "TLSv1.3" ? { matched: h.protocol } : null),
     fixtures: { vulnerable: { tls: { maxVersion: "TLSv1.2" } }, clean: { tls: { minVersion: "TLSv1.2" } } },
   },
+  {
+    kind: "tls.no-tls12",
+    category: "tls",
+    protocol: "tls",
+    title: "TLS 1.2 not supported (TLS 1.0 or 1.1 at best)",
+    severity: "high",
+    description:
+      "Offered every version, the port could not do better than TLS 1.0 or 1.1: current browsers and clients " +
+      "refuse to connect, and those that still do use protocols with known weaknesses (BEAST, SHA-1/MD5 " +
+      "handshake signatures), deprecated by RFC 8996.",
+    remediation:
+      "Update the TLS library or device firmware and enable TLS 1.2 and 1.3 (IIS: the TLS 1.2 registry keys on " +
+      'old Windows; nginx "ssl_protocols TLSv1.2 TLSv1.3;").',
+    references: ["https://www.rfc-editor.org/rfc/rfc8996", MOZILLA],
+    cwe: [327, 757],
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:L/A:N",
+    needs: ["handshake"],
+    test: ({ handshake: h }) =>
+      h && /^(TLSv1|TLSv1\.1|SSLv3)$/.test(h.protocol) ? { matched: `${h.protocol} ${h.cipher}` } : null,
+    fixtures: {
+      vulnerable: { tls: { minVersion: "TLSv1", maxVersion: "TLSv1.1", ciphers: "DEFAULT:@SECLEVEL=0" } },
+      clean: { tls: { minVersion: "TLSv1", maxVersion: "TLSv1.2", ciphers: "DEFAULT:@SECLEVEL=0" } },
+    },
+  },
 ]);
