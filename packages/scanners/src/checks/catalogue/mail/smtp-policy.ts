@@ -19,6 +19,12 @@ const EHLO = (extensions: string[]) =>
   ["250-mx.fixture.test Hello", ...extensions.map((e) => `250-${e}`), "250 HELP"].join("\r\n") + "\r\n";
 const QUIT = { on: /^QUIT\r\n/im, send: "221 2.0.0 closing connection\r\n", close: true };
 const DENIED = "550 5.7.1 Relaying denied\r\n";
+const EXCHANGE_GREETING =
+  "220 mail.corp.fixture.test Microsoft ESMTP MAIL Service ready at Sat, 28 Nov 2026 08:00:00 +0000\r\n";
+/** An NTLM CHALLENGE naming domain CORP, host MAIL01 and DNS domain corp.example.com. */
+const NTLM_CHALLENGE =
+  "TlRMTVNTUAACAAAACAAIADgAAAAFgomiESIzRFVmd4gAAAAAAAAAAEQARABAAAAACgBjRQAAAA9DAE8AUgBQAAIACABDAE8AUgBQAAEADABNAEEAS" +
+  "QBMADAAMQAEACAAYwBvAHIAcAAuAGUAeABhAG0AcABsAGUALgBjAG8AbQAAAAAA";
 
 /** A server that refuses plain foreign recipients and accepts the ones `accepts` matches. */
 function relayServer(accepts: RegExp | null): TcpFixture {
@@ -248,6 +254,63 @@ export default checks([
       clean: {
         greeting: GREETING,
         replies: [{ on: /^EHLO [^\r\n]+\r\n/im, send: EHLO(["PIPELINING", "AUTH CRAM-MD5", "STARTTLS"]) }, QUIT],
+      },
+    },
+  },
+  {
+    kind: "service.smtp.ntlm-info",
+    category: "mail",
+    protocol: "tcp",
+    title: "Mail server discloses internal Windows names through NTLM (AUTH NTLM)",
+    severity: "low",
+    description:
+      "The SMTP server (usually Exchange) offers AUTH NTLM and answered an anonymous NTLM negotiation with its " +
+      "challenge, which carries the server's internal host name, NetBIOS domain and Active Directory DNS domain " +
+      "and its Windows build: a map for password spraying against the domain.",
+    remediation:
+      "Remove NTLM (Integrated Windows authentication) from internet-facing receive connectors (Exchange: " +
+      "Set-ReceiveConnector -AuthMechanism Tls), or offer AUTH only after TLS to authenticated clients.",
+    references: [
+      "https://learn.microsoft.com/en-us/openspecs/windows_protocols/ms-nlmp/801a4681-8809-4be9-ab0d-61dcfe762786",
+      "https://cwe.mitre.org/data/definitions/200.html",
+    ],
+    cwe: [200],
+    cvss: ENUM_CVSS,
+    service: SMTP,
+    product: PRODUCTS,
+    conversation: [
+      { read: "reply", identify: /^220[ -]/, match: /^220[ -]/ },
+      { send: "EHLO ntlm-check.exposure-monitor.invalid\r\n" },
+      { read: "reply", match: /^250[ -]AUTH[ =][^\r\n]*\bNTLM\b/im },
+      // An NTLM NEGOTIATE message (no user, no domain), as nmap's smtp-ntlm-info sends it.
+      { send: "AUTH NTLM TlRMTVNTUAABAAAAB4IIogAAAAAAAAAAAAAAAAAAAAAGAbEdAAAADw==\r\n", show: "AUTH NTLM <negotiate>" },
+      // A CHALLENGE message ("NTLMSSP\0", type 2) in base64.
+      { read: "reply", match: /^334 TlRMTVNTUAACAAAA[A-Za-z0-9+/=]{20,}/, extract: { challenge: /^334 (\S{1,80})/ } },
+      { send: "*\r\n", show: "* (cancel the authentication)" },
+      { read: "reply" },
+      { send: "QUIT\r\n" },
+    ],
+    fixtures: {
+      vulnerable: {
+        greeting: EXCHANGE_GREETING,
+        replies: [
+          {
+            on: /^EHLO [^\r\n]+\r\n/im,
+            send: EHLO(["SIZE 37748736", "PIPELINING", "STARTTLS", "AUTH NTLM", "8BITMIME"]),
+          },
+          { on: /^AUTH NTLM \S+\r\n/im, send: `334 ${NTLM_CHALLENGE}\r\n` },
+          { on: /^\*\r\n/m, send: "501 5.7.3 Authentication aborted\r\n" },
+          QUIT,
+        ],
+      },
+      // The same server with NTLM removed from the internet-facing connector.
+      clean: {
+        greeting: EXCHANGE_GREETING,
+        replies: [
+          { on: /^EHLO [^\r\n]+\r\n/im, send: EHLO(["SIZE 37748736", "PIPELINING", "STARTTLS", "8BITMIME"]) },
+          { on: /^AUTH NTLM \S+\r\n/im, send: "504 5.7.4 Unrecognized authentication type\r\n" },
+          QUIT,
+        ],
       },
     },
   },
