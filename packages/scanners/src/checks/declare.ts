@@ -68,20 +68,35 @@ export const basicAuth = (user: string, password: string) =>
 
 type Answer = HttpFixture["routes"][string];
 /**
- * A Basic-auth login's fixtures: on the stand-in, `path` answers `ok` to the `good` pair and `refused` to any other;
- * on the clean twin it always refuses. `common` are the product's other routes (what detect finds).
+ * A login's fixtures: on the stand-in, `route` serves `granted` (a response with its `when`: the good pair) and
+ * `refused` otherwise; on the clean twin it always refuses. `common`: the other routes (what detect finds).
  */
-export function basicLoginFixtures(
+export function loginFixtures(
+  server: HttpFixture["server"],
+  common: HttpFixture["routes"],
+  route: string,
+  granted: Answer,
+  refused: Answer,
+): { vulnerable: HttpFixture; clean: HttpFixture } {
+  return {
+    vulnerable: { server, routes: { ...common, [route]: [granted, refused].flat() as Answer } },
+    clean: { server, routes: { ...common, [route]: refused } },
+  };
+}
+
+/** loginFixtures for a Basic-auth login: `ok` is served to an Authorization header matching `good`. */
+export const basicLoginFixtures = (
   server: HttpFixture["server"],
   common: HttpFixture["routes"],
   path: string,
   good: RegExp,
   ok: Answer,
   refused: Answer,
-): { vulnerable: HttpFixture; clean: HttpFixture } {
-  const granted = { when: { headers: { authorization: good } }, ...(ok as object) };
-  return {
-    vulnerable: { server, routes: { ...common, [path]: [granted, refused].flat() as Answer } },
-    clean: { server, routes: { ...common, [path]: refused } },
-  };
-}
+) =>
+  loginFixtures(
+    server,
+    common,
+    path,
+    { when: { headers: { authorization: good } }, ...(ok as object) } as Answer,
+    refused,
+  );

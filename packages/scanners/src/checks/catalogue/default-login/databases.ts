@@ -2,9 +2,10 @@
 // own wire protocol), Elasticsearch's elastic / changeme, Splunk's admin / changeme, CouchDB and Neo4j defaults. Each
 // within the login budget, proven by what only a logged-in answer contains.
 /* eslint-disable no-control-regex -- the MySQL protocol is matched byte by byte */
-import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, json, OK } from "../../declare.ts";
+import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, json, loginFixtures, OK } from "../../declare.ts";
 
 const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
+const xml = (body: string, status = 200) => ({ status, headers: { "content-type": "text/xml" }, body });
 
 /**
  * MySQL HandshakeResponse41 (sequence 1) for user root with an empty auth response: capabilities LONG_PASSWORD,
@@ -181,56 +182,25 @@ export default checks([
       success: [OK, { regex: [/<sessionKey>[^<]{8,}<\/sessionKey>/] }],
       failure: [{ status: [401] }, { words: ["Login failed"] }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        routes: {
-          "/": {
-            status: 200,
-            headers: { "content-type": "text/xml" },
-            body:
-              '<?xml version="1.0" encoding="UTF-8"?><feed ' +
-              'xmlns="http://www.w3.org/2005/Atom"><title>splunkd</title><generator build="c8eb2b8d7a4a" ' +
-              'version="7.0.3"/></feed>',
-          },
-          "POST /services/auth/login": [
-            {
-              when: { body: /username=admin&password=changeme$/ },
-              status: 200,
-              headers: { "content-type": "text/xml" },
-              body: "<response>\n  <sessionKey>192fd3e46a31246da7ea7f109e7f95fd</sessionKey>\n</response>\n",
-            },
-            {
-              status: 401,
-              headers: { "content-type": "text/xml" },
-              body:
-                '<response><messages><msg type="WARN" code="incorrect_username_or_password">Login ' +
-                "failed</msg></messages></response>",
-            },
-          ],
-        },
+    fixtures: loginFixtures(
+      "go",
+      {
+        "/": xml(
+          '<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>splunkd</title>' +
+            '<generator build="c8eb2b8d7a4a" version="7.0.3"/></feed>',
+        ),
       },
-      clean: {
-        server: "go",
-        routes: {
-          "/": {
-            status: 200,
-            headers: { "content-type": "text/xml" },
-            body:
-              '<?xml version="1.0" encoding="UTF-8"?><feed ' +
-              'xmlns="http://www.w3.org/2005/Atom"><title>splunkd</title><generator build="c8eb2b8d7a4a" ' +
-              'version="9.1.2"/></feed>',
-          },
-          "POST /services/auth/login": {
-            status: 401,
-            headers: { "content-type": "text/xml" },
-            body:
-              '<response><messages><msg type="WARN" code="incorrect_username_or_password">Login ' +
-              "failed</msg></messages></response>",
-          },
-        },
+      "POST /services/auth/login",
+      {
+        when: { body: /username=admin&password=changeme$/ },
+        ...xml("<response>\n  <sessionKey>192fd3e46a31246da7ea7f109e7f95fd</sessionKey>\n</response>\n"),
       },
-    },
+      xml(
+        '<response><messages><msg type="WARN" code="incorrect_username_or_password">Login failed</msg></messages>' +
+          "</response>",
+        401,
+      ),
+    ),
   },
   {
     kind: "http.default-login.couchdb",
