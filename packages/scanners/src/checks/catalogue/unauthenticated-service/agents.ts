@@ -33,7 +33,7 @@ export default checks([
     ],
     cwe: [306, 284],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
-    service: { name: "ajp13", ports: [8009], silent: true },
+    service: { name: "ajp13", ports: [8009] },
     product: "Apache Tomcat (AJP)",
     conversation: [
       // CPing (type 10), answered by CPong (AB, length 1, type 9).
@@ -70,7 +70,7 @@ export default checks([
     references: ["https://www.zabbix.com/documentation/current/en/manual/appendix/config/zabbix_agentd", ...REFS],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
-    service: { name: "zabbix-agent", ports: [10050], silent: true },
+    service: { name: "zabbix-agent", ports: [10050] },
     product: "Zabbix agent",
     conversation: [
       { send: zabbix("agent.version"), show: "ZBXD agent.version" },
@@ -146,7 +146,7 @@ export default checks([
     references: ["https://github.com/beanstalkd/beanstalkd/blob/master/doc/protocol.txt", ...REFS],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
-    service: { name: "beanstalkd", ports: [11300], silent: true },
+    service: { name: "beanstalkd", ports: [11300] },
     product: "beanstalkd",
     conversation: [
       { send: "stats\r\n" },
@@ -186,7 +186,7 @@ export default checks([
     references: ["http://gearman.org/protocol/", ...REFS],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:H/A:L",
-    service: { name: "gearman", ports: [4730], silent: true },
+    service: { name: "gearman", ports: [4730] },
     product: "Gearman",
     conversation: [
       { send: "version\n" },
@@ -225,7 +225,7 @@ export default checks([
     references: ["http://hacking-printers.net/wiki/index.php/Port_9100_printing", ...REFS],
     cwe: [306],
     cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:L/A:L",
-    service: { name: "jetdirect", ports: [9100], silent: true },
+    service: { name: "jetdirect", ports: [9100] },
     product: "Network printer (PJL)",
     conversation: [
       // Universal Exit Language, then ask the printer's model.

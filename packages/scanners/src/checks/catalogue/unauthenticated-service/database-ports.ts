@@ -73,7 +73,7 @@ export default checks([
     ],
     cwe: [668],
     cvss: EXPOSED,
-    service: { name: "ms-sql-s", ports: [1433], silent: true },
+    service: { name: "ms-sql-s", ports: [1433] },
     product: "Microsoft SQL Server",
     conversation: [
       { send: MSSQL_PRELOGIN, show: "TDS PRELOGIN (version, encryption)" },
@@ -203,7 +203,7 @@ export default checks([
     references: ["https://www.rabbitmq.com/docs/networking", ...REFS],
     cwe: [668],
     cvss: EXPOSED,
-    service: { name: "amqp", ports: [5672], silent: true },
+    service: { name: "amqp", ports: [5672] },
     product: [
       { pattern: /product[\s\S]{5}RabbitMQ[\s\S]*?version[\s\S]{5}([\d.]+)/, name: "RabbitMQ" },
       { pattern: /^\x01\x00\x00/, name: "AMQP broker" },
