@@ -18,8 +18,9 @@ import f15 from "./network.ts";
 import f16 from "./orchestration.ts";
 import f17 from "./pipelines.ts";
 import f18 from "./remote-access.ts";
-import f19 from "./search-analytics.ts";
-import f20 from "./udp.ts";
+import f19 from "./remote-exposure.ts";
+import f20 from "./search-analytics.ts";
+import f21 from "./udp.ts";
 
 const files: CatalogueFile[] = [
   { file: "unauthenticated-service/agents.ts", checks: f1 },
@@ -40,7 +41,8 @@ const files: CatalogueFile[] = [
   { file: "unauthenticated-service/orchestration.ts", checks: f16 },
   { file: "unauthenticated-service/pipelines.ts", checks: f17 },
   { file: "unauthenticated-service/remote-access.ts", checks: f18 },
-  { file: "unauthenticated-service/search-analytics.ts", checks: f19 },
-  { file: "unauthenticated-service/udp.ts", checks: f20 },
+  { file: "unauthenticated-service/remote-exposure.ts", checks: f19 },
+  { file: "unauthenticated-service/search-analytics.ts", checks: f20 },
+  { file: "unauthenticated-service/udp.ts", checks: f21 },
 ];
 export default files;
