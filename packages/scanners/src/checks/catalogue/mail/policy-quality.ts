@@ -237,4 +237,32 @@ export default checks([
       clean: dmarcAt("v=DMARC1; p=reject; rua=mailto:d@example.net"),
     },
   },
+  {
+    kind: "dns.mx-ip-literal",
+    category: "mail",
+    protocol: "dns",
+    title: "MX record names an IP address instead of a host name",
+    severity: "low",
+    description:
+      "An MX record of the domain holds an IP address where a host name is required (RFC 5321, RFC 7505): many " +
+      "senders then look up a host literally named like the address, fail, and bounce or delay mail to the domain.",
+    remediation: "Point the MX at a host name (mx1.<domain>) that has the address as its A/AAAA record.",
+    references: [
+      "https://www.rfc-editor.org/rfc/rfc5321#section-5.1",
+      "https://cwe.mitre.org/data/definitions/1188.html",
+    ],
+    cwe: [1188],
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:N/I:N/A:L",
+    needs: ["mx"],
+    test: (f) => {
+      const literal = (f.mx ?? []).filter((m) =>
+        /^\d{1,3}(\.\d{1,3}){3}$|^\[?[0-9a-f:]+:[0-9a-f:]*\]?$/i.test(m.exchange),
+      );
+      return literal.length ? { matched: literal.map((m) => `MX ${m.priority} ${m.exchange}`).join(", ") } : null;
+    },
+    fixtures: {
+      vulnerable: { records: { "@": { MX: [{ priority: 10, exchange: "192.0.2.25" }] } } },
+      clean: { records: { "@": { MX } } },
+    },
+  },
 ]);

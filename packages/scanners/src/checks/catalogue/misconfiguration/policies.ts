@@ -154,6 +154,54 @@ export default checks([
     },
   },
   {
+    kind: "http.hsts-without-subdomains",
+    category: "misconfiguration",
+    protocol: "http",
+    title: "HSTS does not cover subdomains (no includeSubDomains)",
+    severity: "info",
+    confidence: "confirmed",
+    description:
+      "The site's Strict-Transport-Security lacks includeSubDomains: its subdomains can still be reached over " +
+      "plain HTTP, where an attacker on the network can set cookies for the parent domain (cookie tossing) or " +
+      "phish under a trusted name; the domain cannot be preloaded either.",
+    remediation:
+      'Once every subdomain serves HTTPS, send "Strict-Transport-Security: max-age=31536000; includeSubDomains" ' +
+      "from the registrable domain.",
+    references: [
+      "https://developer.mozilla.org/en-US/docs/Web/HTTP/Headers/Strict-Transport-Security",
+      "https://www.rfc-editor.org/rfc/rfc6797#section-14.4",
+    ],
+    cwe: [523],
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
+    http: [
+      {
+        root: true,
+        scheme: "https",
+        match: [
+          NOT_REDIRECT,
+          { part: "header:strict-transport-security", regex: [/max-age\s*=\s*"?[1-9]/i] },
+          { part: "header:strict-transport-security", regex: [/includesubdomains/i], negative: true },
+        ],
+        extract: [{ name: "header", regex: /^(.+)$/, part: "header:strict-transport-security" }],
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        server: "nginx",
+        scheme: "https",
+        routes: { "/": html(PAGE, 200, { "strict-transport-security": "max-age=31536000" }) },
+        expect: { extracted: { header: "max-age=31536000" } },
+      },
+      clean: {
+        server: "nginx",
+        scheme: "https",
+        routes: {
+          "/": html(PAGE, 200, { "strict-transport-security": "max-age=31536000; includeSubDomains; preload" }),
+        },
+      },
+    },
+  },
+  {
     kind: "http.mixed-content",
     category: "misconfiguration",
     protocol: "http",

@@ -312,4 +312,76 @@ export default checks([
       clean: { replies: [] },
     },
   },
+  {
+    kind: "service.coap.exposed",
+    category: "unauthenticated-service",
+    protocol: "udp",
+    title: "CoAP (IoT) endpoint answers from the internet",
+    severity: "medium",
+    description:
+      "The device answers CoAP requests from the internet, listing its resources (/.well-known/core): IoT sensors " +
+      "and actuators often allow reading and changing them without authentication, and CoAP replies amplify " +
+      "traffic toward spoofed addresses.",
+    remediation: "Firewall UDP 5683/5684 from the internet, and require DTLS (coaps) with credentials on the device.",
+    references: ["https://www.rfc-editor.org/rfc/rfc7252#section-11.3", ...AMPLIFICATION_REFS],
+    cwe: [406, 306],
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:L/I:N/A:L",
+    service: { name: "coap", ports: [5683] },
+    product: "CoAP device",
+    conversation: [
+      // Confirmable GET, message id 0x04d2, Uri-Path ".well-known" / "core".
+      { send: hex("4001 04d2 bb 2e77656c6c2d6b6e6f776e 04 636f7265"), show: "CoAP GET /.well-known/core" },
+      // An acknowledgement of our message id with 2.05 Content and a link-format payload.
+      {
+        read: "chunk",
+        match: [/^[\x60-\x6f]\x45\x04\xd2/, /\xff<\/[^>]*>/],
+        extract: { resources: /\xff([\x20-\x7e]{1,200})/ },
+      },
+    ],
+    fixtures: {
+      vulnerable: {
+        replies: [
+          {
+            on: /^\x40\x01\x04\xd2/,
+            send: Buffer.concat([
+              hex("6045 04d2 c1 28 ff"),
+              Buffer.from('</sensors/temp>;rt="temperature",</actuators/relay>;if="core.a"'),
+            ]),
+          },
+        ],
+        expect: { extracted: { resources: '</sensors/temp>;rt="temperature",</actuators/relay>;if="core.a"' } },
+      },
+      clean: { replies: [] },
+    },
+  },
+  {
+    kind: "service.chargen.exposed",
+    category: "unauthenticated-service",
+    protocol: "udp",
+    title: "Character generator (chargen) answers over UDP (DDoS amplifier)",
+    severity: "medium",
+    description:
+      "The host runs the chargen service on UDP port 19: any datagram is answered with a line of characters, up " +
+      "to hundreds of times its size, which attackers use to amplify floods toward spoofed addresses. Nothing " +
+      "legitimate needs it today.",
+    remediation: "Disable chargen (inetd/xinetd: chargen-dgram disable = yes; Windows: Simple TCP/IP Services off).",
+    references: ["https://www.rfc-editor.org/rfc/rfc864", ...AMPLIFICATION_REFS],
+    cwe: [406],
+    cvss: AMPLIFIER,
+    service: { name: "chargen", ports: [19] },
+    product: "chargen",
+    conversation: [
+      { send: "\n", show: "(an empty line)" },
+      // A line of at least 72 printable characters, the rotating pattern of RFC 864.
+      { read: "chunk", match: /^[\x20-\x7e]{72,}\r?\n/ },
+    ],
+    fixtures: {
+      vulnerable: {
+        replies: [
+          { on: /^\n$/, send: "!\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefgh\r\n" },
+        ],
+      },
+      clean: { replies: [] },
+    },
+  },
 ]);
