@@ -273,43 +273,25 @@ export default checks([
       ],
       failure: [{ status: [401] }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "jetty",
-        routes: {
-          "/": json({
-            bolt_routing: "neo4j://db:7687",
-            transaction: "http://db:7474/db/{databaseName}/tx",
-            neo4j_version: "5.15.0",
-            neo4j_edition: "community",
-          }),
-          "POST /db/neo4j/tx/commit": [
-            {
-              when: { headers: { authorization: basicAuth("neo4j", "password") } },
-              ...json({ results: [], errors: [] }),
-            },
-            json(
-              { errors: [{ code: "Neo.ClientError.Security.Unauthorized", message: "Invalid username or password." }] },
-              401,
-            ),
-          ],
-        },
+    fixtures: loginFixtures(
+      "jetty",
+      {
+        "/": json({
+          bolt_routing: "neo4j://db:7687",
+          transaction: "http://db:7474/db/{databaseName}/tx",
+          neo4j_version: "5.15.0",
+          neo4j_edition: "community",
+        }),
       },
-      clean: {
-        server: "jetty",
-        routes: {
-          "/": json({
-            bolt_routing: "neo4j://db:7687",
-            transaction: "http://db:7474/db/{databaseName}/tx",
-            neo4j_version: "5.15.0",
-            neo4j_edition: "community",
-          }),
-          "POST /db/neo4j/tx/commit": json(
-            { errors: [{ code: "Neo.ClientError.Security.Unauthorized", message: "Invalid username or password." }] },
-            401,
-          ),
-        },
+      "POST /db/neo4j/tx/commit",
+      {
+        when: { headers: { authorization: basicAuth("neo4j", "password") } },
+        ...json({ results: [], errors: [] }),
       },
-    },
+      json(
+        { errors: [{ code: "Neo.ClientError.Security.Unauthorized", message: "Invalid username or password." }] },
+        401,
+      ),
+    ),
   },
 ]);

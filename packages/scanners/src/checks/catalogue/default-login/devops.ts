@@ -1,7 +1,16 @@
 // Vendor-default credentials on build, artifact, identity and gateway consoles (Jenkins, Nexus, SonarQube, Harbor,
 // Keycloak, Apache APISIX, Rundeck, MinIO). Tried only where detect found the product, within the login budget (at
 // most 3 pairs per service and endpoint per scan), each proven by what only a logged-in answer contains.
-import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, html, json, OK } from "../../declare.ts";
+import {
+  basicAuth,
+  basicLoginFixtures,
+  checks,
+  DEFAULT_LOGIN_REFS,
+  html,
+  json,
+  loginFixtures,
+  OK,
+} from "../../declare.ts";
 
 /** Whoever logs in administers the product (and usually runs code through it). */
 const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
@@ -210,39 +219,22 @@ export default checks([
       success: [OK, { json: { access_token: "string", token_type: /^Bearer$/i } }],
       failure: [{ status: [401] }, { json: { error: /^invalid_grant$/ } }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        routes: {
-          "/realms/master": json({
-            realm: "master",
-            public_key: "MIIBIjANBgkq",
-            "token-service": "http://kc/realms/master/protocol/openid-connect",
-          }),
-          "POST /realms/master/protocol/openid-connect/token": [
-            {
-              when: { body: /username=admin&password=admin$/ },
-              ...json({ access_token: "eyJhbGciOi.x.y", expires_in: 60, token_type: "Bearer" }),
-            },
-            json({ error: "invalid_grant", error_description: "Invalid user credentials" }, 401),
-          ],
-        },
+    fixtures: loginFixtures(
+      "go",
+      {
+        "/realms/master": json({
+          realm: "master",
+          public_key: "MIIBIjANBgkq",
+          "token-service": "http://kc/realms/master/protocol/openid-connect",
+        }),
       },
-      clean: {
-        server: "go",
-        routes: {
-          "/realms/master": json({
-            realm: "master",
-            public_key: "MIIBIjANBgkq",
-            "token-service": "http://kc/realms/master/protocol/openid-connect",
-          }),
-          "POST /realms/master/protocol/openid-connect/token": json(
-            { error: "invalid_grant", error_description: "Invalid user credentials" },
-            401,
-          ),
-        },
+      "POST /realms/master/protocol/openid-connect/token",
+      {
+        when: { body: /username=admin&password=admin$/ },
+        ...json({ access_token: "eyJhbGciOi.x.y", expires_in: 60, token_type: "Bearer" }),
       },
-    },
+      json({ error: "invalid_grant", error_description: "Invalid user credentials" }, 401),
+    ),
   },
   {
     kind: "http.default-login.apisix-admin-key",
@@ -317,35 +309,22 @@ export default checks([
       success: [{ status: [302, 303] }, { part: "header:location", regex: [/\/(menu\/home|menu\/projects|)$/] }],
       failure: [{ status: [302, 303] }, { part: "header:location", regex: [/\/user\/error/] }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "jetty",
-        routes: {
-          "/user/login": html(
-            "<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form " +
-              'action="j_security_check"></form></body></html>',
-          ),
-          "POST /j_security_check": [
-            {
-              when: { body: /j_username=admin&j_password=admin$/ },
-              status: 302,
-              headers: { location: "http://rundeck.fixture.test/menu/home" },
-            },
-            { status: 302, headers: { location: "http://rundeck.fixture.test/user/error" } },
-          ],
-        },
+    fixtures: loginFixtures(
+      "jetty",
+      {
+        "/user/login": html(
+          "<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form " +
+            'action="j_security_check"></form></body></html>',
+        ),
       },
-      clean: {
-        server: "jetty",
-        routes: {
-          "/user/login": html(
-            "<!DOCTYPE html><html><head><title>Rundeck - Login</title></head><body><form " +
-              'action="j_security_check"></form></body></html>',
-          ),
-          "POST /j_security_check": { status: 302, headers: { location: "http://rundeck.fixture.test/user/error" } },
-        },
+      "POST /j_security_check",
+      {
+        when: { body: /j_username=admin&j_password=admin$/ },
+        status: 302,
+        headers: { location: "http://rundeck.fixture.test/menu/home" },
       },
-    },
+      { status: 302, headers: { location: "http://rundeck.fixture.test/user/error" } },
+    ),
   },
   {
     kind: "http.default-login.minio",
@@ -377,28 +356,18 @@ export default checks([
       success: [{ status: [200, 204] }, { part: "header:set-cookie", regex: [/(^|\n)token=[^;\s]{8,}/] }],
       failure: [{ status: [401, 403] }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "go",
-        routes: {
-          "/": html('<!doctype html><html lang="en"><head><title>MinIO Console</title></head><body></body></html>'),
-          "POST /api/v1/login": [
-            {
-              when: { body: /"secretKey":"minioadmin"/ },
-              status: 204,
-              headers: { "set-cookie": "token=AFcuUHhPbm9yZV9zZXNzaW9u; Path=/; HttpOnly; SameSite=Lax" },
-            },
-            json({ code: 401, detailedMessage: "invalid Login", message: "invalid Login" }, 401),
-          ],
-        },
+    fixtures: loginFixtures(
+      "go",
+      {
+        "/": html('<!doctype html><html lang="en"><head><title>MinIO Console</title></head><body></body></html>'),
       },
-      clean: {
-        server: "go",
-        routes: {
-          "/": html('<!doctype html><html lang="en"><head><title>MinIO Console</title></head><body></body></html>'),
-          "POST /api/v1/login": json({ code: 401, detailedMessage: "invalid Login", message: "invalid Login" }, 401),
-        },
+      "POST /api/v1/login",
+      {
+        when: { body: /"secretKey":"minioadmin"/ },
+        status: 204,
+        headers: { "set-cookie": "token=AFcuUHhPbm9yZV9zZXNzaW9u; Path=/; HttpOnly; SameSite=Lax" },
       },
-    },
+      json({ code: 401, detailedMessage: "invalid Login", message: "invalid Login" }, 401),
+    ),
   },
 ]);

@@ -1,6 +1,15 @@
 // Vendor-default credentials on monitoring, messaging and network consoles (ActiveMQ, Nagios, Zabbix, UniFi). Tried
 // only where detect found the product, within the login budget, each proven by what only a logged-in answer contains.
-import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, html, json, OK } from "../../declare.ts";
+import {
+  basicAuth,
+  basicLoginFixtures,
+  checks,
+  DEFAULT_LOGIN_REFS,
+  html,
+  json,
+  loginFixtures,
+  OK,
+} from "../../declare.ts";
 
 const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const unauthorized = (realm: string, body = "<html><body><h1>401 Unauthorized</h1></body></html>") =>
@@ -120,46 +129,29 @@ export default checks([
       ],
       failure: [OK, { words: ["Incorrect user name or password"] }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/index.php": html(
-            '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><form method="post"><input ' +
-              'name="name"><input type="password" name="password"><button name="enter">Sign ' +
-              "in</button></form></body></html>",
-          ),
-          "POST /index.php": [
-            {
-              when: { body: /name=Admin&password=zabbix&/ },
-              status: 302,
-              headers: {
-                location: "zabbix.php?action=dashboard.view",
-                "set-cookie": "zbx_session=eyJzZXNzaW9uaWQi; HttpOnly",
-              },
-            },
-            html(
-              '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><div class="red">Incorrect user name ' +
-                "or password or account is temporarily blocked.</div></body></html>",
-            ),
-          ],
+    fixtures: loginFixtures(
+      "nginx",
+      {
+        "/index.php": html(
+          '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><form method="post"><input ' +
+            'name="name"><input type="password" name="password"><button name="enter">Sign ' +
+            "in</button></form></body></html>",
+        ),
+      },
+      "POST /index.php",
+      {
+        when: { body: /name=Admin&password=zabbix&/ },
+        status: 302,
+        headers: {
+          location: "zabbix.php?action=dashboard.view",
+          "set-cookie": "zbx_session=eyJzZXNzaW9uaWQi; HttpOnly",
         },
       },
-      clean: {
-        server: "nginx",
-        routes: {
-          "/index.php": html(
-            '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><form method="post"><input ' +
-              'name="name"><input type="password" name="password"><button name="enter">Sign ' +
-              "in</button></form></body></html>",
-          ),
-          "POST /index.php": html(
-            '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><div class="red">Incorrect user name ' +
-              "or password or account is temporarily blocked.</div></body></html>",
-          ),
-        },
-      },
-    },
+      html(
+        '<!DOCTYPE html><html><head><title>Zabbix</title></head><body><div class="red">Incorrect user name ' +
+          "or password or account is temporarily blocked.</div></body></html>",
+      ),
+    ),
   },
   {
     kind: "http.default-login.unifi",
@@ -191,33 +183,21 @@ export default checks([
       success: [OK, { json: { "meta.rc": /^ok$/ } }],
       failure: [{ json: { "meta.rc": /^error$/ } }],
     },
-    fixtures: {
-      vulnerable: {
-        server: "tomcat",
-        routes: {
-          "/manage/account/login": html(
-            "<!DOCTYPE html><html><head><title>UniFi Network</title></head><body></body></html>",
-          ),
-          "POST /api/login": [
-            {
-              when: { body: /"username":"ubnt","password":"ubnt"/ },
-              ...json({ meta: { rc: "ok" }, data: [] }, 200, {
-                "set-cookie": "unifises=Jz7q; Path=/; Secure; HttpOnly",
-              }),
-            },
-            json({ meta: { rc: "error", msg: "api.err.Invalid" }, data: [] }, 400),
-          ],
-        },
+    fixtures: loginFixtures(
+      "tomcat",
+      {
+        "/manage/account/login": html(
+          "<!DOCTYPE html><html><head><title>UniFi Network</title></head><body></body></html>",
+        ),
       },
-      clean: {
-        server: "tomcat",
-        routes: {
-          "/manage/account/login": html(
-            "<!DOCTYPE html><html><head><title>UniFi Network</title></head><body></body></html>",
-          ),
-          "POST /api/login": json({ meta: { rc: "error", msg: "api.err.Invalid" }, data: [] }, 400),
-        },
+      "POST /api/login",
+      {
+        when: { body: /"username":"ubnt","password":"ubnt"/ },
+        ...json({ meta: { rc: "ok" }, data: [] }, 200, {
+          "set-cookie": "unifises=Jz7q; Path=/; Secure; HttpOnly",
+        }),
       },
-    },
+      json({ meta: { rc: "error", msg: "api.err.Invalid" }, data: [] }, 400),
+    ),
   },
 ]);
