@@ -13,10 +13,10 @@ const KEY_512 =
 const KEY_2048 =
   "MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAr1iKq5vmSdfy8dFYomhOGOjCHsF1a0wGRghcHz8oIwqHkf2HLFj3CLZIgP1E7MyP47" +
   "8iynWS1/" +
-  ("FwlyMeMhi5orM281E58yZX4ckyNfs81DnXpPwHF3HtoRaqgNAp9nCYD7OPQQXx8wBL70baZfzoLvgkkVS1KQU/uu36Ew3TBrjkHPKSxkW2AIb6" +
-    "8L20Ge7MEdji4xbJEvSmQ") +
-  ("owemwZiGMs0OKzx6WPyFM+z5SOn2uWij4kZu5A5dxiMDOkVKRHzzMYNlt7ENnP4Fbvyx1RbFlA71TIlvJwGaKaD/jVmTjtiCjBSmXak9vMTX0O" +
-    "iSZktpsOqCEk4JanT++92hcZk9QIDAQAB");
+  "FwlyMeMhi5orM281E58yZX4ckyNfs81DnXpPwHF3HtoRaqgNAp9nCYD7OPQQXx8wBL70baZfzoLvgkkVS1KQU/uu36Ew3TBrjkHPKSxkW2AIb6" +
+  "8L20Ge7MEdji4xbJEvSmQ" +
+  "owemwZiGMs0OKzx6WPyFM+z5SOn2uWij4kZu5A5dxiMDOkVKRHzzMYNlt7ENnP4Fbvyx1RbFlA71TIlvJwGaKaD/jVmTjtiCjBSmXak9vMTX0O" +
+  "iSZktpsOqCEk4JanT++92hcZk9QIDAQAB";
 /** The DKIM records found, with their tags. */
 const dkimKeys = (f: DnsFacts) =>
   (f.dkim ?? []).flatMap(({ selector, records }) =>

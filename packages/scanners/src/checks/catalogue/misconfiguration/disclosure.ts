@@ -124,8 +124,8 @@ export default checks([
           "/clientaccesspolicy.xml": XML(
             '<?xml version="1.0" encoding="utf-8"?>\n<access-policy><cross-domain-access><policy>' +
               '<allow-from http-request-headers="*"><domain uri="*"/></allow-from>' +
-              ('<grant-to><resource path="/" ' +
-                'include-subpaths="true"/></grant-to></policy></cross-domain-access></access-policy>'),
+              '<grant-to><resource path="/" ' +
+              'include-subpaths="true"/></grant-to></policy></cross-domain-access></access-policy>',
           ),
         },
       },
@@ -135,8 +135,8 @@ export default checks([
           "/clientaccesspolicy.xml": XML(
             '<?xml version="1.0" encoding="utf-8"?>\n<access-policy><cross-domain-access><policy>' +
               '<allow-from><domain uri="https://app.fixture.test"/></allow-from>' +
-              ('<grant-to><resource path="/api/public" ' +
-                'include-subpaths="false"/></grant-to></policy></cross-domain-access></access-policy>'),
+              '<grant-to><resource path="/api/public" ' +
+              'include-subpaths="false"/></grant-to></policy></cross-domain-access></access-policy>',
           ),
         },
       },
@@ -331,10 +331,10 @@ export default checks([
             "/%ems": html(
               '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta ' +
                 'charset="utf-8">\n<title>Error</title>\n</head>\n<body>\n' +
-                ("<pre>URIError: Failed to decode param &#39;/%ems&#39;<br> &nbsp; &nbsp;at decodeURIComponent " +
-                  "(&lt;anonymous&gt;)<br>\n") +
-                ("    at decode_param " +
-                  "(/srv/app/node_modules/express/lib/router/layer.js:172:12)\n</pre>\n</body>\n</html>\n"),
+                "<pre>URIError: Failed to decode param &#39;/%ems&#39;<br> &nbsp; &nbsp;at decodeURIComponent " +
+                "(&lt;anonymous&gt;)<br>\n" +
+                "    at decode_param " +
+                "(/srv/app/node_modules/express/lib/router/layer.js:172:12)\n</pre>\n</body>\n</html>\n",
               400,
             ),
           },
@@ -344,8 +344,8 @@ export default checks([
           routes: {
             "/": html(
               "<!doctype html><html><head><title>HTTP Status 500 – Internal Server Error</title></head><body>" +
-                ("<h1>HTTP Status 500 – Internal Server " +
-                  "Error</h1><p><b>Exception</b></p><pre>java.lang.NullPointerException\n") +
+                "<h1>HTTP Status 500 – Internal Server " +
+                "Error</h1><p><b>Exception</b></p><pre>java.lang.NullPointerException\n" +
                 "\tat com.acme.shop.HomeController.index(HomeController.java:42)\n" +
                 "\tat org.springframework.web.servlet.FrameworkServlet.service(FrameworkServlet.java:897)\n" +
                 "</pre></body></html>",

@@ -180,10 +180,10 @@ export default checks([
         routes: {
           "/eureka/apps": text(
             "<applications>\n  <versions__delta>1</versions__delta>\n  <apps__hashcode>UP_2_</apps__hashcode>\n" +
-              ("  <application>\n    <name>BILLING-SERVICE</name>\n    <instance>\n      " +
-                "<hostName>10.0.2.14</hostName>\n") +
-              ('      <app>BILLING-SERVICE</app>\n      <port enabled="true">8080</port>\n    </instance>\n  ' +
-                "</application>\n") +
+              "  <application>\n    <name>BILLING-SERVICE</name>\n    <instance>\n      " +
+              "<hostName>10.0.2.14</hostName>\n" +
+              '      <app>BILLING-SERVICE</app>\n      <port enabled="true">8080</port>\n    </instance>\n  ' +
+              "</application>\n" +
               "</applications>\n",
             { "content-type": "application/xml" },
           ),
@@ -287,8 +287,8 @@ export default checks([
         routes: {
           "/hazelcast/rest/cluster": text(
             "Members {size:2, ver:2} [\n\tMember [10.0.5.21]:5701 - 3f1c9a2e-7b6d-4e5f-8a9b-0c1d2e3f4a5b this\n" +
-              ("\tMember [10.0.5.22]:5701 - 9b8a7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4\n]\n\nConnectionCount: " +
-                "1\nAllConnectionCount: 3\n"),
+              "\tMember [10.0.5.22]:5701 - 9b8a7c6d-5e4f-3a2b-1c0d-e9f8a7b6c5d4\n]\n\nConnectionCount: " +
+              "1\nAllConnectionCount: 3\n",
           ),
         },
         expect: { extracted: { members: ["10.0.5.21", "10.0.5.22"] } },

@@ -77,8 +77,8 @@ const PROXY_REQUEST =
   "Connection: close\r\n\r\n";
 const EXAMPLE_PAGE =
   "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=UTF-8\r\nVia: 1.1 proxy-01 (squid/5.7)\r\n" +
-  ("X-Cache: MISS from proxy-01\r\nConnection: close\r\n\r\n<!doctype html>\n<html>\n<head>\n    <title>Example " +
-    "Domain</title>") +
+  "X-Cache: MISS from proxy-01\r\nConnection: close\r\n\r\n<!doctype html>\n<html>\n<head>\n    <title>Example " +
+  "Domain</title>" +
   "\n</head>\n<body>\n<div>\n    <h1>Example Domain</h1>\n</div>\n</body>\n</html>\n";
 const SQUID_DENIED =
   "HTTP/1.1 403 Forbidden\r\nServer: squid/5.7\r\nContent-Type: text/html;charset=utf-8\r\nX-Squid-Error: " +

@@ -17,8 +17,8 @@ export default checks([
     severity: "critical",
     description:
       `The Solr admin API lists the search cores to anyone. ${DATA_WHY} Solr's admin API also changes ` +
-      ("configuration, which several known exploits turn into code execution (VelocityResponseWriter, " +
-        "DataImportHandler)."),
+      "configuration, which several known exploits turn into code execution (VelocityResponseWriter, " +
+      "DataImportHandler).",
     remediation:
       "Enable the BasicAuthPlugin (or another authentication plugin) in security.json with rule-based authorization, " +
       "bind Solr to a private interface (SOLR_JETTY_HOST), and firewall port 8983.",
