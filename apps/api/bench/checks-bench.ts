@@ -1,7 +1,7 @@
 // `pnpm bench:checks`: the whole check catalogue against one host of fixtures
 // on loopback, the way a scan's stages run it (HTTP checks on an HTTP and an
 // HTTPS endpoint with requests shared, the TCP checks on the host's open
-// ports, the TLS checks on its TLS port, the DNS checks on its domain), under
+// ports, the UDP checks on one UDP port each, the TLS checks on its TLS port, the DNS checks on its domain), under
 // the per-host rate and concurrency limit a scan uses (EMS_CHECKS_RPS,
 // EMS_CHECKS_CONCURRENCY; defaults 50 and 10). The host answers every check's
 // stand-in at once (the union of the fixtures' routes, one TCP port per
@@ -19,8 +19,10 @@ import {
   runHttpChecks,
   runTcpChecks,
   runTlsChecks,
+  runUdpChecks,
   startHarness,
   startTcpFixture,
+  startUdpFixture,
   startTlsFixture,
   TLS_HOST,
   type CheckDeclaration,
@@ -85,6 +87,10 @@ async function run(label: string, checks: readonly CheckDeclaration[], settings 
     const ports = await Promise.all(
       tcp.map(async (c) => ({ check: c, server: await startTcpFixture(list(c.fixtures.vulnerable)[0]!) })),
     );
+    const udp = checks.filter((c) => c.protocol === "udp");
+    const udpPorts = await Promise.all(
+      udp.map(async (c) => ({ check: c, server: await startUdpFixture(list(c.fixtures.vulnerable)[0]!) })),
+    );
     const tlsServer = await startTlsFixture(
       { certificate: { validDays: 5 }, tls: { minVersion: "TLSv1", ciphers: "DEFAULT:@SECLEVEL=0" } },
       TLS_HOST,
@@ -135,6 +141,14 @@ async function run(label: string, checks: readonly CheckDeclaration[], settings 
       tcp.filter((c) => c.protocol === "tcp"),
       { host: "127.0.0.1", address: "127.0.0.1", net: h.net, settings, limiter, loginAttempts: new Map(), emit },
     );
+    const udpContext = { host: "127.0.0.1", address: "127.0.0.1", net: h.net, settings, limiter, emit };
+    await Promise.all(
+      udpPorts.map(({ check, server }) =>
+        check.protocol === "udp"
+          ? runUdpChecks([check], { ...udpContext, loginAttempts: new Map() }, [server.port])
+          : null,
+      ),
+    );
     (
       await runTlsChecks(
         { address: "127.0.0.1", port: tlsServer.port, hostname: TLS_HOST },
@@ -154,7 +168,11 @@ async function run(label: string, checks: readonly CheckDeclaration[], settings 
       )
     ).forEach(emit);
     const seconds = (performance.now() - t0) / 1000;
-    await Promise.all([...ports.map((p) => p.server.close()), tlsServer.close()]);
+    await Promise.all([
+      ...ports.map((p) => p.server.close()),
+      ...udpPorts.map((p) => p.server.close()),
+      tlsServer.close(),
+    ]);
     return {
       label,
       limit: `${settings.rps}/s, ${settings.concurrency} at once`,

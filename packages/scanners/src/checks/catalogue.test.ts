@@ -22,8 +22,8 @@ function problems(file: string, ...checks: unknown[]): string[] {
 
 describe("loading the catalogue", () => {
   it("loads the product's catalogue, every kind once", () => {
-    const { all, http, tcp, tls, dns } = catalogue();
-    expect(all.length).toBe(http.length + tcp.length + tls.length + dns.length);
+    const { all, http, tcp, udp, tls, dns } = catalogue();
+    expect(all.length).toBe(http.length + tcp.length + udp.length + tls.length + dns.length);
     expect(new Set(all.map((c) => c.kind)).size).toBe(all.length);
   });
 
@@ -95,6 +95,13 @@ describe("loading the catalogue", () => {
       },
     };
     expect(problems("default-login/x.ts", greedy)).toEqual([expect.stringMatching(/login\.credentials: .*3/)]);
+  });
+
+  it("refuses a UDP check that reads anything but datagrams", () => {
+    const resolver = catalogue().udp.find((c) => c.kind === "service.dns.open-resolver")!;
+    const framed = { ...resolver, conversation: [resolver.conversation[0], { read: "be16", match: /^EE/ }] };
+    expect(problems("dns/x.ts", framed)).toEqual([expect.stringMatching(/conversation: a UDP check reads datagrams/)]);
+    expect(problems("dns/x.ts", resolver)).toEqual([]);
   });
 
   it("names every problem: file, kind and field", () => {

@@ -14,6 +14,7 @@ import {
   type HttpCheck,
   type TcpCheck,
   type TlsCheck,
+  type UdpCheck,
 } from "./format/index.ts";
 import { CATEGORIES } from "./format/common.ts";
 
@@ -28,6 +29,7 @@ export interface Catalogue {
   all: readonly CheckDeclaration[];
   http: readonly HttpCheck[];
   tcp: readonly TcpCheck[];
+  udp: readonly UdpCheck[];
   tls: readonly TlsCheck[];
   dns: readonly DnsCheck[];
   /** The file each kind is declared in ("exposed-file/vcs.ts"). */
@@ -60,7 +62,7 @@ export function loadCatalogue(files: readonly CatalogueFile[] = CATALOGUE_FILES)
   if (problems.length) throw new CatalogueError(problems);
   const of = <P extends CheckDeclaration["protocol"]>(p: P) =>
     all.filter((c): c is Extract<CheckDeclaration, { protocol: P }> => c.protocol === p);
-  return { all, http: of("http"), tcp: of("tcp"), tls: of("tls"), dns: of("dns"), fileOf };
+  return { all, http: of("http"), tcp: of("tcp"), udp: of("udp"), tls: of("tls"), dns: of("dns"), fileOf };
 }
 
 let loaded: Catalogue | undefined;

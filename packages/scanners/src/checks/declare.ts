@@ -5,7 +5,7 @@
 //   export default checks([ { kind: "http.exposed.…", … } ]);
 //
 // (packages/scanners/README.md, "Adding a check", says the rest.)
-import type { CheckDeclaration, Matcher } from "./format/index.ts";
+import type { CheckDeclaration, HttpFixture, Matcher } from "./format/index.ts";
 
 export type {
   CheckDeclaration,
@@ -26,6 +26,7 @@ export {
   secretsRaise,
   SESSION_COOKIE,
 } from "./judges.ts";
+export { DKIM_SELECTORS } from "./format/index.ts";
 
 /** A file's declarations (typed, so that the editor and tsc check each field as it is written). */
 export const checks = (list: CheckDeclaration[]): CheckDeclaration[] => list;
@@ -83,3 +84,48 @@ export const html = (body: string, status = 200, headers: Record<string, string>
   headers: { "content-type": "text/html; charset=utf-8", ...headers },
   body,
 });
+
+/** Where a default-login check's references start: the weakness and OWASP's test for it. */
+export const DEFAULT_LOGIN_REFS = [
+  "https://cwe.mitre.org/data/definitions/1392.html",
+  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/04-Authentication_Testing/02-Testing_for_Default_Credentials",
+];
+
+/** A fixture condition: an Authorization header carrying exactly this Basic pair. */
+export const basicAuth = (user: string, password: string) =>
+  new RegExp(`^Basic ${Buffer.from(`${user}:${password}`).toString("base64").replace(/[+/=]/g, "\\$&")}$`);
+
+type Answer = HttpFixture["routes"][string];
+/**
+ * A login's fixtures: on the stand-in, `route` serves `granted` (a response with its `when`: the good pair) and
+ * `refused` otherwise; on the clean twin it always refuses. `common`: the other routes (what detect finds).
+ */
+export function loginFixtures(
+  server: HttpFixture["server"],
+  common: HttpFixture["routes"],
+  route: string,
+  granted: Answer,
+  refused: Answer,
+): { vulnerable: HttpFixture; clean: HttpFixture } {
+  return {
+    vulnerable: { server, routes: { ...common, [route]: [granted, refused].flat() as Answer } },
+    clean: { server, routes: { ...common, [route]: refused } },
+  };
+}
+
+/** loginFixtures for a Basic-auth login: `ok` is served to an Authorization header matching `good`. */
+export const basicLoginFixtures = (
+  server: HttpFixture["server"],
+  common: HttpFixture["routes"],
+  path: string,
+  good: RegExp,
+  ok: Answer,
+  refused: Answer,
+) =>
+  loginFixtures(
+    server,
+    common,
+    path,
+    { when: { headers: { authorization: good } }, ...(ok as object) } as Answer,
+    refused,
+  );

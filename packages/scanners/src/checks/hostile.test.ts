@@ -3,6 +3,7 @@
 // redirects to it, bodies that never end, a Content-Length that lies, services that talk forever, a name server on the
 // forbidden address. Each test asserts that the tripwire counted nothing and that the run ended within its bounds.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import dgram from "node:dgram";
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
@@ -21,7 +22,7 @@ import { catalogue } from "./catalogue.ts";
 import { runDnsChecks } from "./engine/facts-run.ts";
 import { runHttpChecks } from "./engine/http-run.ts";
 import { DEFAULT_CHECKS, HostLimiter } from "./engine/settings.ts";
-import { runTcpChecks } from "./engine/tcp.ts";
+import { runTcpChecks, runUdpChecks } from "./engine/tcp.ts";
 
 let dns: TestDnsServer;
 let trip: Tripwire;
@@ -160,6 +161,53 @@ describe("TCP conversations with hostile services", () => {
         },
       ),
     ).rejects.toThrow(/refusing to contact 127\.0\.0\.1/);
+  });
+});
+
+describe("UDP exchanges with hostile services", () => {
+  const context = (address: string, found: ScanFinding[]) => ({
+    host: "hostile.test",
+    address,
+    net: cfg,
+    settings,
+    limiter: new HostLimiter(settings),
+    loginAttempts: new Map(),
+    emit: (f: ScanFinding) => void found.push(f),
+  });
+
+  it("end at their time limit with a service that floods datagrams back, and prove nothing", async () => {
+    // Every datagram is answered with itself and a stream of text and bytes that look like the start of answers.
+    const socket = dgram.createSocket("udp4");
+    socket.on("message", (msg, from) => {
+      for (let i = 0; i < 50; i++) {
+        socket.send(
+          i % 2 ? msg : Buffer.from("HTTP/1.1 200 OK\r\nSTAT pid 1\r\n\x30\x82\x00\x10"),
+          from.port,
+          from.address,
+        );
+      }
+    });
+    await new Promise<void>((r) => socket.bind(0, "127.0.0.2", r));
+    try {
+      const found: ScanFinding[] = [];
+      const t0 = Date.now();
+      await runUdpChecks(catalogue().udp, context("127.0.0.2", found), [socket.address().port]);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      expect(found.map((f) => f.kind)).toEqual([]);
+    } finally {
+      await new Promise<void>((r) => socket.close(() => r()));
+    }
+  });
+
+  it("refuse to send a datagram to a forbidden address", async () => {
+    const found: ScanFinding[] = [];
+    const notes: string[] = [];
+    await runUdpChecks(catalogue().udp, { ...context("127.0.0.1", found), note: (n) => void notes.push(n) }, [
+      trip.port,
+    ]);
+    expect(found).toEqual([]);
+    expect(notes.length).toBe(catalogue().udp.length);
+    expect(notes.every((n) => /refusing to contact 127\.0\.0\.1/.test(n))).toBe(true);
   });
 });
 

@@ -148,7 +148,9 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
       ports.esOpen!,
     ]);
     const byKind = Object.fromEntries(findings.map((f) => [f.kind, f]));
+    // Debian's vsftpd runs without TLS here, which the FTP-without-TLS check rightly reports.
     expect(Object.keys(byKind).sort()).toEqual([
+      "service.ftp.no-tls",
       "service.unauthenticated.elasticsearch",
       "service.unauthenticated.ftp",
       "service.unauthenticated.memcached",
@@ -192,7 +194,8 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
       [ports.redisAuth!, ports.memcachedAuth!, ports.ftpClosed!, ports.mongoAuth!, ports.esSecured!],
       noLogins,
     );
-    expect(findings).toEqual([]);
+    // The hardened vsftpd still has no TLS configured: that one finding is right, and the only one.
+    expect(findings.map((f) => f.kind)).toEqual(["service.ftp.no-tls"]);
     const named = Object.fromEntries(openPorts.map((p) => [p.port, p.service]));
     expect(named).toEqual({
       [ports.redisAuth!]: "redis",
@@ -201,6 +204,8 @@ describe("services stage: data stores and FTP asked in their own protocol", () =
       [ports.mongoAuth!]: "mongodb",
       [ports.esSecured!]: "elasticsearch",
     });
-    expect(ms).toBeLessThan(5000); // every probe gets an answer; none waits for its time limit
+    // Every probe gets an answer; none waits for its time limit. The bound grows with the catalogue: every HTTP
+    // service check asks the web endpoint once, at the scan's 50 requests a second.
+    expect(ms).toBeLessThan(8000);
   }, 30_000);
 });

@@ -91,12 +91,17 @@ export const startVsftpd = (anonymous: boolean) =>
       // vsftpd refuses to start with both off: the clean twin takes local users (through PAM) only.
       `local_enable=${anonymous ? "NO" : "YES"}`,
       "pam_service_name=vsftpd",
+      // The default-login check's refused pairs answer at once (vsftpd waits a second after each by default).
+      "delay_failed_login=0",
+      // The clean twin lets no local user in either (an empty allow-list): USER is refused before PAM is asked.
+      ...(anonymous ? [] : ["userlist_enable=YES", "userlist_deny=NO", `userlist_file=${join(dir, "user_list")}`]),
       "anon_root=/srv/ftp",
       "secure_chroot_dir=/var/run/vsftpd/empty",
       "seccomp_sandbox=NO",
       "run_as_launching_user=NO",
     ];
     await writeFile(conf, lines.join("\n") + "\n");
+    if (!anonymous) await writeFile(join(dir, "user_list"), "");
     return [conf];
   });
 

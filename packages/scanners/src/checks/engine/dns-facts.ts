@@ -1,15 +1,18 @@
 // The facts DNS and mail checks judge, gathered once per domain and only when
-// a check needs them: TXT, DMARC, MX, CAA and NS records through our
+// a check needs them: TXT, DMARC, MX, CAA and NS records, MTA-STS, TLS-RPT and
+// DKIM keys at common selectors, the addresses of the domain, of
+// localhost.<domain> and of a made-up name under it, through our
 // resolvers (EMS_DNS_SERVERS), and a zone transfer (AXFR over TCP) asked of
 // each name server, whose address passes the same guard as every other
 // connection. A lookup that fails is null ("cannot say"), never "absent".
+import { randomBytes } from "node:crypto";
 import net from "node:net";
 import dnsPacket from "dns-packet";
 import type { NetConfig } from "../../config.ts";
 import { resolveCaa, resolveHost, resolveMx, resolveNs, resolveTxt } from "../../dns.ts";
 import { isAllowedAddress } from "../../safety.ts";
 import { settleOnce } from "../../settle.ts";
-import type { AxfrAttempt, DnsFacts, DnsNeed } from "../format/index.ts";
+import { DKIM_SELECTORS, type AxfrAttempt, type DnsFacts, type DnsNeed } from "../format/index.ts";
 
 /** Name servers asked for a transfer at most, and what one transfer may cost. */
 const MAX_NAMESERVERS = 3;
@@ -126,14 +129,50 @@ export class DnsFactsGatherer {
     const d = this.domain;
     const want = <T>(need: DnsNeed, gather: () => Promise<T | null>) =>
       needs.includes(need) ? this.part(need, gather) : Promise.resolve(null);
-    const [txt, dmarc, mx, caa, ns, transfers] = await Promise.all([
-      want("txt", () => orNull(resolveTxt(d, cfg))),
-      want("dmarc", () => orNull(resolveTxt(`_dmarc.${d}`, cfg))),
-      want("mx", () => orNull(resolveMx(d, cfg))),
-      want("caa", () => orNull(resolveCaa(d, cfg))),
-      want("ns", () => orNull(resolveNs(d, cfg))),
-      want("axfr", () => this.transfers()),
-    ]);
-    return { domain: d, txt, dmarc, mx, caa, ns, axfr: transfers };
+    const addressesOf = async (name: string) => {
+      const r = await orNull(resolveHost(name, cfg));
+      return r ? [...r.a, ...r.aaaa] : null;
+    };
+    const dkim = async () => {
+      const found = await Promise.all(
+        DKIM_SELECTORS.map(async (selector) => ({
+          selector,
+          records: await orNull(resolveTxt(`${selector}._domainkey.${d}`, cfg)),
+        })),
+      );
+      if (found.every((f) => f.records === null)) return null;
+      return found.flatMap((f) => (f.records?.length ? [{ selector: f.selector, records: f.records }] : []));
+    };
+    const [txt, dmarc, mx, caa, ns, transfers, addresses, localhost, wildcard, mtaSts, tlsRpt, keys] =
+      await Promise.all([
+        want("txt", () => orNull(resolveTxt(d, cfg))),
+        want("dmarc", () => orNull(resolveTxt(`_dmarc.${d}`, cfg))),
+        want("mx", () => orNull(resolveMx(d, cfg))),
+        want("caa", () => orNull(resolveCaa(d, cfg))),
+        want("ns", () => orNull(resolveNs(d, cfg))),
+        want("axfr", () => this.transfers()),
+        want("addresses", () => addressesOf(d)),
+        want("localhost", () => addressesOf(`localhost.${d}`)),
+        // A label nobody would create: an answer means a wildcard record.
+        want("wildcard", () => addressesOf(`ems-${randomBytes(6).toString("hex")}.${d}`)),
+        want("mtaSts", () => orNull(resolveTxt(`_mta-sts.${d}`, cfg))),
+        want("tlsRpt", () => orNull(resolveTxt(`_smtp._tls.${d}`, cfg))),
+        want("dkim", dkim),
+      ]);
+    return {
+      domain: d,
+      txt,
+      dmarc,
+      mx,
+      caa,
+      ns,
+      axfr: transfers,
+      addresses,
+      localhost,
+      wildcard,
+      mtaSts,
+      tlsRpt,
+      dkim: keys,
+    };
   }
 }

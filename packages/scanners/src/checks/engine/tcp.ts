@@ -1,14 +1,17 @@
-// Runs TCP checks: each check's conversation on one connection to an open
-// port of the already vetted address (converse re-checks the guard), under
-// the conversation time limit, the host's limiter and the stage's signal.
-// A reply that does not match ends the conversation at once, unproven; a
-// reply matching a step's `identify` names the service on the port even so.
+// Runs TCP and UDP checks: each check's conversation on one connection to an
+// open port of the already vetted address (UDP: a connected socket to each
+// port the check declares, since the port scan sees TCP only; converse
+// re-checks the guard), under the conversation time limit, the host's limiter
+// and the stage's signal. A reply that does not match ends the conversation at
+// once, unproven; a reply matching a step's `identify` names the service on
+// the port even so. Sends may use {{host}} (the target's name), {{username}}
+// and {{password}} (default logins) and the values earlier steps extracted.
 import { printableBanner } from "../../scan/services.ts";
 import { converse, type Conversation } from "../../scan/services/conversation.ts";
 import type { NetConfig } from "../../config.ts";
 import type { OpenPortDetail } from "../../scan/port-scan.ts";
 import type { ScanFinding } from "../../scan/types.ts";
-import type { ReadStep, Step, TcpCheck } from "../format/index.ts";
+import type { ReadStep, Sendable, Step, TcpCheck, UdpCheck } from "../format/index.ts";
 import { decode, encode } from "./codecs.ts";
 import { checkFinding, productLabel } from "./finding.ts";
 import { extractJson, matchShape, parseJson } from "./json.ts";
@@ -48,8 +51,25 @@ function framer(read: ReadStep["read"]): (b: Buffer) => boolean {
   }
 }
 
-const render = (s: string, vars: Record<string, string>) =>
-  s.replace(/\{\{(username|password)\}\}/g, (_, k: string) => vars[k] ?? "");
+type Vars = Record<string, string>;
+/** `{{name}}` replaced by a known value (unknown names stay as written, visible in the transcript). */
+const render = (s: string, vars: Vars) =>
+  s.replace(/\{\{([a-zA-Z][a-zA-Z0-9]*)\}\}/g, (whole, k: string) => vars[k] ?? whole);
+
+/** The send with the variables filled in: text, and the text fields of a named encoder's document. */
+function fill(send: Sendable, vars: Vars): Sendable {
+  if (typeof send === "string") return render(send, vars);
+  if (Buffer.isBuffer(send) || !("encode" in send)) return send;
+  const doc = (v: unknown): unknown =>
+    typeof v === "string"
+      ? render(v, vars)
+      : Array.isArray(v)
+        ? v.map(doc)
+        : v && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, doc(x)]))
+          : v;
+  return { ...send, doc: doc(send.doc) as Record<string, unknown> };
+}
 
 export interface ConversationOutcome {
   proven: boolean;
@@ -63,7 +83,8 @@ export interface ConversationOutcome {
 }
 
 /** Plays the steps over a conversation. */
-async function play(c: Conversation, steps: readonly Step[], vars: Record<string, string>) {
+async function play(c: Conversation, steps: readonly Step[], given: Vars) {
+  const vars: Vars = { ...given };
   const lines: string[] = [];
   const note = (prefix: string, text: string, max = LINES_PER_REPLY) => {
     for (const l of text.replace(/\r/g, "").split("\n").filter(Boolean).slice(0, max)) lines.push(`${prefix} ${l}`);
@@ -82,7 +103,7 @@ async function play(c: Conversation, steps: readonly Step[], vars: Record<string
   for (const step of steps) {
     if (step.when && (last === null || ((step.when.lastIndex = 0), !step.when.test(last)))) continue;
     if ("send" in step) {
-      const payload = typeof step.send === "string" ? render(step.send, vars) : step.send;
+      const payload = fill(step.send, vars);
       const bytes = encode(payload);
       c.send(bytes);
       note(">", step.show ?? (typeof payload === "string" ? payload : (printableBanner(bytes) ?? "")));
@@ -143,6 +164,7 @@ async function play(c: Conversation, steps: readonly Step[], vars: Record<string
         const v = extractJson(parseJson(text), spec.json);
         if (v !== null && !(Array.isArray(v) && !v.length)) out.extracted[name] = v;
       }
+      if (typeof out.extracted[name] === "string") vars[name] = out.extracted[name] as string;
     }
   }
   const extractedLines = Object.entries(out.extracted).map(([k, v]) => `< (${k}: ${JSON.stringify(v)})`);
@@ -167,9 +189,16 @@ export interface TcpRunContext {
   note?(text: string): void;
 }
 
+type ConversationCheck = TcpCheck | UdpCheck;
+
 /** One conversation (or one per credential pair for default logins, within the budget). */
-async function converseCheck(check: TcpCheck, port: number, ctx: TcpRunContext): Promise<ConversationOutcome | null> {
-  const once = (vars: Record<string, string>) =>
+async function converseCheck(
+  check: ConversationCheck,
+  port: number,
+  ctx: TcpRunContext,
+): Promise<ConversationOutcome | null> {
+  const udp = check.protocol === "udp";
+  const once = (vars: Vars) =>
     ctx.limiter.run(
       () =>
         converse(
@@ -179,20 +208,23 @@ async function converseCheck(check: TcpCheck, port: number, ctx: TcpRunContext):
             net: ctx.net,
             timeoutMs: ctx.settings.conversationTimeoutMs,
             ...(ctx.signal ? { signal: ctx.signal } : {}),
-            ...(check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
+            ...(udp ? { udp } : {}),
+            ...(!udp && check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
           },
-          (c) => play(c, check.conversation, vars),
+          (c) => play(c, check.conversation, { host: ctx.host, ...vars }),
         ),
       ctx.signal,
     );
   if (!check.credentials) return once({});
   let best: ConversationOutcome | null = null;
-  const key = `${port}|${check.service.name}`;
+  const key = `${udp ? "udp/" : ""}${port}|${check.service.name}`;
   for (const cred of check.credentials) {
     const used = ctx.loginAttempts.get(key) ?? 0;
     if (used >= ctx.settings.loginAttempts) break;
     ctx.loginAttempts.set(key, used + 1);
     const o = await once({ username: cred.username, password: cred.password });
+    // Over UDP a wrong password (an SNMP community) is silence: try the next pair; over TCP silence ends the tries.
+    if (!o && udp) continue;
     if (!o) break;
     best = o;
     if (o.proven) {
@@ -211,15 +243,13 @@ export function checksForPort(p: OpenPortDetail, checks: readonly TcpCheck[]): T
   return silent && !p.http && !p.tls ? checks.filter((c) => c.service.silent) : [];
 }
 
-export async function runTcpChecks(
-  ports: readonly OpenPortDetail[],
-  checks: readonly TcpCheck[],
-  ctx: TcpRunContext,
-): Promise<void> {
-  const jobs = ports
-    .map((p) => ({ port: p.port, checks: checksForPort(p, checks) }))
-    .filter((j) => j.checks.length)
-    .slice(0, MAX_PORTS);
+interface Job {
+  port: number;
+  checks: readonly ConversationCheck[];
+}
+
+/** Every job's conversations; findings emitted, and (TCP) the port named by what answered. */
+async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): Promise<void> {
   const total = jobs.reduce((n, j) => n + j.checks.length, 0);
   let done = 0;
   await Promise.all(
@@ -242,17 +272,48 @@ export async function runTcpChecks(
           const at = `${ctx.host.includes(":") ? `[${ctx.host}]` : ctx.host}:${job.port}`;
           ctx.emit(
             checkFinding(check, {
-              where: product ? `${product} on ${at}` : at,
+              where: product ? `${product} on ${at}${udp ? "/udp" : ""}` : `${at}${udp ? "/udp" : ""}`,
               port: job.port,
               verdict: { matched: o.matched.join("\n") || "(matched)", details: o.extracted },
               product,
-              evidence: { url: `tcp://${at}`, address: ctx.address, transcript: o.transcript },
+              evidence: { url: `${udp ? "udp" : "tcp"}://${at}`, address: ctx.address, transcript: o.transcript },
             }),
           );
         }),
       );
+      // Open ports are TCP ports: a UDP answer does not name them.
       const best = named.find((n) => n.proven) ?? named[0];
-      if (best) ctx.identify?.(job.port, best.service, best.product || best.service);
+      if (best && !udp) ctx.identify?.(job.port, best.service, best.product || best.service);
     }),
   );
+}
+
+export function runTcpChecks(
+  ports: readonly OpenPortDetail[],
+  checks: readonly TcpCheck[],
+  ctx: TcpRunContext,
+): Promise<void> {
+  const jobs = ports
+    .map((p) => ({ port: p.port, checks: checksForPort(p, checks) }))
+    .filter((j) => j.checks.length)
+    .slice(0, MAX_PORTS);
+  return runJobs(jobs, ctx, false);
+}
+
+/**
+ * UDP checks, each on the ports its service declares (or on `ports`, for fixtures): one datagram exchange per check
+ * and port. A port that sends nothing back costs the conversation's time limit; a closed one answers "port
+ * unreachable", which ends it at once.
+ */
+export function runUdpChecks(
+  checks: readonly UdpCheck[],
+  ctx: TcpRunContext,
+  ports?: readonly number[],
+): Promise<void> {
+  const byPort = new Map<number, UdpCheck[]>();
+  for (const c of checks) {
+    for (const port of ports ?? c.service.ports) byPort.set(port, [...(byPort.get(port) ?? []), c]);
+  }
+  const jobs = [...byPort].map(([port, list]) => ({ port, checks: list })).slice(0, MAX_PORTS);
+  return runJobs(jobs, ctx, true);
 }

@@ -130,11 +130,38 @@ export interface DnsFacts {
   mx: Array<{ exchange: string; priority: number }> | null;
   caa: Array<{ tag: string; value: string; critical: boolean }> | null;
   ns: string[] | null;
+  /** The domain's own addresses (A and AAAA). */
+  addresses: string[] | null;
+  /** The addresses of localhost.<domain>. */
+  localhost: string[] | null;
+  /** The addresses of a made-up name under the domain: some when the zone has a wildcard. */
+  wildcard: string[] | null;
+  /** TXT records of _mta-sts.<domain> (RFC 8461). */
+  mtaSts: string[] | null;
+  /** TXT records of _smtp._tls.<domain> (RFC 8460). */
+  tlsRpt: string[] | null;
+  /** DKIM keys found at the common selectors (DKIM_SELECTORS); null when every lookup failed. */
+  dkim: Array<{ selector: string; records: string[] }> | null;
   /** One attempt per name server (at most 3), when a check needs "axfr". */
   axfr: AxfrAttempt[] | null;
 }
 
-export const DNS_NEEDS = ["txt", "dmarc", "mx", "caa", "ns", "axfr"] as const;
+export const DNS_NEEDS = [
+  "txt",
+  "dmarc",
+  "mx",
+  "caa",
+  "ns",
+  "axfr",
+  "addresses",
+  "localhost",
+  "wildcard",
+  "mtaSts",
+  "tlsRpt",
+  "dkim",
+] as const;
+/** Selectors mail services and MTAs use by default (Google, Microsoft 365, Mailchimp, cPanel, Postfix setups). */
+export const DKIM_SELECTORS = ["default", "google", "selector1", "selector2", "k1", "s1", "dkim", "mail"] as const;
 export type DnsNeed = (typeof DNS_NEEDS)[number];
 export type DnsPredicate = (facts: DnsFacts) => Verdict | null;
 
@@ -157,6 +184,8 @@ export const dnsFixture = z
     records: z.record(z.string().regex(/^(@|[a-z0-9_*-]+(\.[a-z0-9_-]+)*)$/), zoneRecords),
     /** The name servers answer a zone transfer (AXFR) to anyone. */
     axfr: z.boolean().optional(),
+    /** For a stand-in: the severity its finding must have (a predicate's worse or milder variant). */
+    expect: z.object({ severity: checkCommon.severity.optional() }).strict().optional(),
   })
   .strict();
 export type DnsFixture = z.infer<typeof dnsFixture>;

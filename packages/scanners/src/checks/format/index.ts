@@ -6,22 +6,23 @@ import { z } from "zod";
 import { cvssScore } from "./common.ts";
 import { dnsCheck, tlsCheck } from "./facts.ts";
 import { httpCheck, type Matcher } from "./http.ts";
-import { tcpCheck } from "./tcp.ts";
+import { tcpCheck, udpCheck } from "./tcp.ts";
 
 export * from "./common.ts";
 export * from "./facts.ts";
 export * from "./http.ts";
 export * from "./tcp.ts";
 
-export const checkDeclaration = z.discriminatedUnion("protocol", [httpCheck, tcpCheck, tlsCheck, dnsCheck]);
+export const checkDeclaration = z.discriminatedUnion("protocol", [httpCheck, tcpCheck, udpCheck, tlsCheck, dnsCheck]);
 export type CheckDeclaration = z.infer<typeof checkDeclaration>;
 export type Protocol = CheckDeclaration["protocol"];
-export const PROTOCOLS = ["http", "tcp", "tls", "dns"] as const satisfies readonly Protocol[];
+export const PROTOCOLS = ["http", "tcp", "udp", "tls", "dns"] as const satisfies readonly Protocol[];
 
 /** Kind prefixes each family may use; the prefix also says which scan stage runs the check. */
 const PREFIXES: Record<Protocol, string[]> = {
   http: ["http", "service"],
   tcp: ["service"],
+  udp: ["service"],
   tls: ["tls"],
   dns: ["dns"],
 };
@@ -42,7 +43,7 @@ export function declarationProblems(c: CheckDeclaration): string[] {
   if (!PREFIXES[c.protocol].includes(prefix)) {
     out.push(`kind: a ${c.protocol} check's kind starts with ${PREFIXES[c.protocol].join(". or ")}.`);
   }
-  const login = (c.protocol === "http" && c.login) || (c.protocol === "tcp" && c.credentials);
+  const login = (c.protocol === "http" && c.login) || ((c.protocol === "tcp" || c.protocol === "udp") && c.credentials);
   if (c.category === "default-login" && !login) out.push("category: a default-login check needs login/credentials");
   if (c.category !== "default-login" && login) out.push("login: only default-login checks try credentials");
   if (c.protocol === "http") {
@@ -65,9 +66,12 @@ export function declarationProblems(c: CheckDeclaration): string[] {
     }
     if (c.login && !c.detect) out.push("detect: a login is only tried where detect found the product");
   }
-  if (c.protocol === "tcp") {
+  if (c.protocol === "tcp" || c.protocol === "udp") {
     const proves = c.conversation.some((s) => "read" in s && (s.match || s.json));
     if (!proves) out.push("conversation: needs a read step with match or json (what proves access)");
+  }
+  if (c.protocol === "udp" && c.conversation.some((s) => "read" in s && s.read !== "chunk")) {
+    out.push("conversation: a UDP check reads datagrams (read: chunk)");
   }
   return out;
 }

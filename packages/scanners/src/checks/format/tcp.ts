@@ -1,12 +1,19 @@
-// TCP checks: a conversation with a service on one connection, spoken just
-// far enough to prove access (send / read and match / extract), optionally
-// over TLS, and the scripted servers the harness runs as fixtures.
+// TCP and UDP checks: a conversation with a service on one connection (or one
+// connected UDP socket), spoken just far enough to prove access (send / read
+// and match / extract), optionally over TLS, and the scripted servers the
+// harness runs as fixtures.
 import { z } from "zod";
 import { bytes, checkCommon, jsonShape, product } from "./common.ts";
 import { serviceSpec } from "./http.ts";
 
-/** Named encoders for binary protocols: `{ encode: "mongo-op-msg", doc: {...} }` is an OP_MSG with that body. */
-export const encoded = z.object({ encode: z.enum(["mongo-op-msg"]), doc: z.record(z.string(), z.unknown()) }).strict();
+/**
+ * Named encoders for binary protocols: `{ encode: "mongo-op-msg", doc: {...} }` is an OP_MSG with that body;
+ * "snmp-get" a GetRequest ({ community, oid, version }); "ldap-search" a SearchRequest ({ base, scope, present,
+ * attributes, sizeLimit, id }). Text in `doc` may use the conversation's {{variables}}.
+ */
+export const encoded = z
+  .object({ encode: z.enum(["mongo-op-msg", "snmp-get", "ldap-search"]), doc: z.record(z.string(), z.unknown()) })
+  .strict();
 export const sendable = z.union([bytes, encoded]);
 export type Sendable = z.infer<typeof sendable>;
 
@@ -104,3 +111,13 @@ export const tcpCheck = z
   })
   .strict();
 export type TcpCheck = z.infer<typeof tcpCheck>;
+
+/**
+ * A UDP check: the same conversation over a connected UDP socket, tried on the service's declared ports (the port
+ * scan sees TCP only). Each send is one datagram; a `chunk` read takes what the next datagram(s) brought.
+ */
+export const udpCheck = tcpCheck
+  .omit({ protocol: true, tls: true })
+  .extend({ protocol: z.literal("udp") })
+  .strict();
+export type UdpCheck = z.infer<typeof udpCheck>;

@@ -1,7 +1,9 @@
-// One TCP conversation with a service: connect to an already vetted address,
-// then send and wait for answers step by step, the whole exchange under one
-// time limit and the stage's abort signal (settleOnce). The catalogue's TCP
-// checks (checks/engine/tcp.ts) speak each protocol through it.
+// One conversation with a service: connect to an already vetted address (TCP,
+// TLS over TCP, or a connected UDP socket), then send and wait for answers
+// step by step, the whole exchange under one time limit and the stage's abort
+// signal (settleOnce). The catalogue's TCP and UDP checks
+// (checks/engine/tcp.ts) speak each protocol through it.
+import dgram from "node:dgram";
 import net from "node:net";
 import tls from "node:tls";
 import { isAllowedAddress } from "../../safety.ts";
@@ -33,15 +35,19 @@ export interface ConversationOptions {
   signal?: AbortSignal;
   /** Speak TLS (any certificate accepted, old versions too: we observe); the name is sent as SNI. */
   tls?: { servername?: string };
+  /** Datagrams instead of a stream: each send is one datagram, replies arrive as they come (no TLS). */
+  udp?: boolean;
 }
 
-/**
- * Runs `script` over a fresh connection; resolves with its result, or null when the connection failed, the peer hung
- * up before answering enough, or the time ran out. The address is vetted again by the same guard as the port scan.
- */
-export function converse<T>(opts: ConversationOptions, script: (c: Conversation) => Promise<T>): Promise<T | null> {
-  const verdict = isAllowedAddress(opts.address, opts.net);
-  if (!verdict.allowed) return Promise.reject(new Error(`refusing to contact ${opts.address}: ${verdict.reason}`));
+/** The socket underneath a conversation, whatever carries it. */
+interface Channel {
+  write(data: Buffer): void;
+  destroy(): void;
+  /** Wires the events: bytes received, the peer gone (or an error), ready to send. */
+  wire(on: { data(chunk: Buffer): void; gone(): void; ready(): void }): void;
+}
+
+function streamChannel(opts: ConversationOptions): Channel {
   const socket = opts.tls
     ? tls.connect({
         host: opts.address,
@@ -52,6 +58,47 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
         ciphers: "DEFAULT:@SECLEVEL=0",
       })
     : net.connect({ host: opts.address, port: opts.port });
+  return {
+    write: (data) => void (socket.destroyed ? undefined : socket.write(data)),
+    destroy: () => socket.destroy(),
+    wire(on) {
+      socket.on("data", on.data);
+      socket.on("error", on.gone);
+      socket.on("close", on.gone);
+      socket.once(opts.tls ? "secureConnect" : "connect", on.ready);
+    },
+  };
+}
+
+/** A connected UDP socket: only the vetted address and port are heard; an ICMP "port unreachable" ends it. */
+function datagramChannel(opts: ConversationOptions): Channel {
+  const socket = dgram.createSocket(net.isIPv6(opts.address) ? "udp6" : "udp4");
+  let closed = false;
+  return {
+    write: (data) => void (closed ? undefined : socket.send(data)),
+    destroy: () => {
+      if (closed) return;
+      closed = true;
+      socket.close();
+    },
+    wire(on) {
+      socket.on("message", on.data);
+      socket.on("error", on.gone);
+      socket.on("close", on.gone);
+      socket.once("connect", on.ready);
+      socket.connect(opts.port, opts.address);
+    },
+  };
+}
+
+/**
+ * Runs `script` over a fresh connection; resolves with its result, or null when the connection failed, the peer hung
+ * up before answering enough, or the time ran out. The address is vetted again by the same guard as the port scan.
+ */
+export function converse<T>(opts: ConversationOptions, script: (c: Conversation) => Promise<T>): Promise<T | null> {
+  const verdict = isAllowedAddress(opts.address, opts.net);
+  if (!verdict.allowed) return Promise.reject(new Error(`refusing to contact ${opts.address}: ${verdict.reason}`));
+  const channel = opts.udp ? datagramChannel(opts) : streamChannel(opts);
   let buffered = Buffer.alloc(0);
   let waiter: {
     enough: (d: Buffer) => boolean;
@@ -103,7 +150,7 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
     }
   };
   const conversation: Conversation = {
-    send: (data) => void (socket.destroyed ? undefined : socket.write(data)),
+    send: (data) => channel.write(typeof data === "string" ? Buffer.from(data, "latin1") : data),
     take: (enough, atClose = false) =>
       new Promise<Buffer>((resolve, reject) => {
         waiter = { enough, atClose, resolve, reject };
@@ -127,25 +174,26 @@ export function converse<T>(opts: ConversationOptions, script: (c: Conversation)
       ...(opts.signal ? { signal: opts.signal } : {}),
       onTimeout: (s) => s.resolve(null),
       onAbort: (s) => s.resolve(null),
-      cleanup: () => socket.destroy(),
+      cleanup: () => channel.destroy(),
     },
     (settle) => {
-      socket.on("data", (chunk: Buffer) => {
-        buffered = Buffer.concat([buffered, chunk]);
-        wake();
-      });
       const hangup = () => {
         ended = true;
         wake();
-      };
-      socket.on("error", hangup);
-      socket.on("close", hangup);
-      socket.once(opts.tls ? "secureConnect" : "connect", () => {
-        connected = true;
-        script(conversation).then(settle.resolve, (err) => (err === gone ? settle.resolve(null) : settle.reject(err)));
-      });
-      socket.once("close", () => {
         if (!connected) settle.resolve(null);
+      };
+      channel.wire({
+        data: (chunk) => {
+          buffered = Buffer.concat([buffered, chunk]);
+          wake();
+        },
+        gone: hangup,
+        ready: () => {
+          connected = true;
+          script(conversation).then(settle.resolve, (err) =>
+            err === gone ? settle.resolve(null) : settle.reject(err),
+          );
+        },
       });
     },
   );

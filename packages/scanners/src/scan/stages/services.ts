@@ -1,13 +1,14 @@
 // Services: the catalogue's `service.` checks. Each open port is asked in its
 // own protocol (the conversations of checks/catalogue/, by the service its
 // banner or number names, else the checks that try silent ports: Redis,
-// memcached, MongoDB…), and every web endpoint gets the checks of services
-// that speak HTTP (Elasticsearch…). What answered names the open port's
+// memcached, MongoDB…), the UDP checks ask their services' usual ports (SNMP,
+// NTP…: the port scan sees TCP only), and every web endpoint gets the checks
+// of services that speak HTTP (Elasticsearch…). What answered names the open port's
 // service and product (like nmap -sV). Runs after the HTTP stage so that the
 // HTTP services are judged from the home pages it fetched.
 import { catalogue } from "../../checks/catalogue.ts";
 import { runHttpChecks } from "../../checks/engine/http-run.ts";
-import { runTcpChecks } from "../../checks/engine/tcp.ts";
+import { runTcpChecks, runUdpChecks } from "../../checks/engine/tcp.ts";
 import { fetchRoots } from "../http-scan.ts";
 import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
@@ -33,8 +34,9 @@ export const servicesStage: Stage = {
       .filter((r) => r.result)
       .map((r) => ({ base: r.endpoint.base, port: r.endpoint.port, root: r.result }));
     let tcpDone = 0;
+    let udpDone = 0;
     let httpDone = 0;
-    const report = () => progress((tcpDone + httpDone) / 2);
+    const report = () => progress((tcpDone + udpDone + httpDone) / 3);
     const common = { signal, settings, limiter, loginAttempts, emit, identify, note };
     await Promise.all([
       runTcpChecks(shared.openPorts, catalogue().tcp, {
@@ -43,6 +45,13 @@ export const servicesStage: Stage = {
         address: target.address,
         net,
         onProgress: (f) => ((tcpDone = f), report()),
+      }),
+      runUdpChecks(catalogue().udp, {
+        ...common,
+        host: target.host,
+        address: target.address,
+        net,
+        onProgress: (f) => ((udpDone = f), report()),
       }),
       runHttpChecks(web, httpChecks, {
         ...common,

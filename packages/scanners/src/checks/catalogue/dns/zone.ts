@@ -3,12 +3,12 @@
 /* eslint-disable no-control-regex -- DNS messages are matched byte by byte */
 import { checks } from "../../declare.ts";
 
-/** A recursive query for example.com A over TCP (a 2-byte length, then the message; id 0x4545, RD set). */
+/** A recursive query for example.com A (id 0x4545, RD set). */
 const RECURSIVE_QUERY = Buffer.from(
-  "001d" + "4545" + "0100" + "0001" + "0000" + "0000" + "0000" + "076578616d706c6503636f6d00" + "0001" + "0001",
+  "4545" + "0100" + "0001" + "0000" + "0000" + "0000" + "076578616d706c6503636f6d00" + "0001" + "0001",
   "hex",
 );
-/** An answer to it: RA set, rcode 0, one A record (93.184.215.14). */
+/** An answer to it (no answer record when `answers` is 0): RA set, rcode 0, one A record (93.184.215.14). */
 const recursiveAnswer = (ra: boolean, rcode: number, answers: number) => {
   const flags = 0x8100 | (ra ? 0x0080 : 0) | rcode;
   const head = Buffer.alloc(12);
@@ -18,10 +18,7 @@ const recursiveAnswer = (ra: boolean, rcode: number, answers: number) => {
   head.writeUInt16BE(answers, 6);
   const question = Buffer.from("076578616d706c6503636f6d0000010001", "hex");
   const answer = Buffer.from("c00c00010001000000ff00045db8d70e", "hex");
-  const body = Buffer.concat([head, question, ...(answers ? [answer] : [])]);
-  const len = Buffer.alloc(2);
-  len.writeUInt16BE(body.length);
-  return Buffer.concat([len, body]);
+  return Buffer.concat([head, question, ...(answers ? [answer] : [])]);
 };
 
 export default checks([
@@ -82,7 +79,8 @@ export default checks([
   {
     kind: "service.dns.open-resolver",
     category: "dns",
-    protocol: "tcp",
+    // Over UDP, as resolvers are used (and abused for amplification); many answer TCP from their own networks only.
+    protocol: "udp",
     title: "DNS server resolves names for anyone (open resolver)",
     severity: "medium",
     description:
@@ -96,12 +94,12 @@ export default checks([
     service: { name: "domain", ports: [53] },
     product: "DNS server",
     conversation: [
-      { send: RECURSIVE_QUERY, show: "query example.com A, recursion desired (TCP)" },
+      { send: RECURSIVE_QUERY, show: "query example.com A, recursion desired" },
       // Same id, a response with recursion available, rcode NOERROR and at least one answer.
       {
-        read: "be16",
-        identify: /^[\s\S]{2}EE[\x80-\xff]/,
-        match: /^[\s\S]{2}EE[\x80-\xff][\x80\x90\xa0\xb0][\s\S]{2}\x00[\x01-\xff]/,
+        read: "chunk",
+        identify: /^EE[\x80-\xff]/,
+        match: /^EE[\x80-\xff][\x80\x90\xa0\xb0][\s\S]{2}\x00[\x01-\xff]/,
       },
     ],
     fixtures: {

@@ -111,4 +111,60 @@ export default checks([
     // Fixture hosts are <id>.<role>.fixture.test: the flawed twin allows any origin starting with one.
     fixtures: site("^https://[^/]*\\.fixture\\.test\\."),
   },
+  {
+    kind: "http.cors-any-subdomain",
+    category: "misconfiguration",
+    protocol: "http",
+    title: "CORS trusts every subdomain with credentials",
+    severity: "low",
+    description:
+      "The site allows, with credentials, any origin under its own name (https://anything.<host>). A cross-site " +
+      "scripting bug or a subdomain takeover anywhere under it then reads this site's responses with the " +
+      "visitor's cookies.",
+    remediation:
+      "Allow the exact origins that need access (https://app.example.com), not a pattern matching every subdomain.",
+    references: CORS_REFS,
+    cwe: [942, 346],
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
+    detect: ARBITRARY_NOT_REFLECTED,
+    http: [
+      {
+        paths: ["/"],
+        headers: { origin: "https://ems-cors-check.{{host}}" },
+        match: [
+          { part: "header:access-control-allow-origin", regex: [/^https:\/\/ems-cors-check\./] },
+          WITH_CREDENTIALS,
+        ],
+      },
+    ],
+    fixtures: site("^https://[^/]+\\.fixture\\.test$"),
+  },
+  {
+    kind: "http.cors-http-origin",
+    category: "misconfiguration",
+    protocol: "http",
+    title: "HTTPS site trusts its plain-HTTP origin with credentials (CORS)",
+    severity: "medium",
+    description:
+      "The HTTPS site allows, with credentials, the origin http://<host>. Anyone able to tamper with plain HTTP " +
+      "traffic (public Wi-Fi) injects script into the HTTP origin and reads the HTTPS site's responses with the " +
+      "visitor's cookies, undoing HTTPS.",
+    remediation: "Allow only https:// origins in Access-Control-Allow-Origin, and redirect HTTP to HTTPS with HSTS.",
+    references: CORS_REFS,
+    cwe: [942, 319],
+    cvss: "CVSS:3.1/AV:A/AC:H/PR:N/UI:R/S:U/C:H/I:N/A:N",
+    detect: ARBITRARY_NOT_REFLECTED,
+    http: [
+      {
+        paths: ["/"],
+        scheme: "https",
+        headers: { origin: "http://{{host}}" },
+        match: [{ part: "header:access-control-allow-origin", regex: [/^http:\/\//] }, WITH_CREDENTIALS],
+      },
+    ],
+    fixtures: (() => {
+      const { vulnerable, clean } = site("^https?://[^/]+\\.fixture\\.test$");
+      return { vulnerable: { ...vulnerable, scheme: "https" as const }, clean: { ...clean, scheme: "https" as const } };
+    })(),
+  },
 ]);

@@ -2,15 +2,23 @@
 import type { CatalogueFile } from "../index.ts";
 import f1 from "./cookies.ts";
 import f2 from "./cors.ts";
-import f3 from "./headers.ts";
-import f4 from "./transport.ts";
-import f5 from "./web-app.ts";
+import f3 from "./disclosure.ts";
+import f4 from "./header-values.ts";
+import f5 from "./headers.ts";
+import f6 from "./policies.ts";
+import f7 from "./service-protocols.ts";
+import f8 from "./transport.ts";
+import f9 from "./web-app.ts";
 
 const files: CatalogueFile[] = [
   { file: "misconfiguration/cookies.ts", checks: f1 },
   { file: "misconfiguration/cors.ts", checks: f2 },
-  { file: "misconfiguration/headers.ts", checks: f3 },
-  { file: "misconfiguration/transport.ts", checks: f4 },
-  { file: "misconfiguration/web-app.ts", checks: f5 },
+  { file: "misconfiguration/disclosure.ts", checks: f3 },
+  { file: "misconfiguration/header-values.ts", checks: f4 },
+  { file: "misconfiguration/headers.ts", checks: f5 },
+  { file: "misconfiguration/policies.ts", checks: f6 },
+  { file: "misconfiguration/service-protocols.ts", checks: f7 },
+  { file: "misconfiguration/transport.ts", checks: f8 },
+  { file: "misconfiguration/web-app.ts", checks: f9 },
 ];
 export default files;
