@@ -2,7 +2,8 @@
 // door through "@ems/core/testing".
 
 // Setting up a process: its long-lived parts, the job queue and workers.
-export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
+export { createServices, connectServices, databaseReachable } from "./context.ts";
+export { type Services } from "./service-context.ts";
 export { createJobQueue, type JobQueue } from "./jobs/queue.ts";
 export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
@@ -12,8 +13,10 @@ export { type PaymentProvider } from "./billing/payment-provider.ts";
 export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
 // The door: who acts, in which workspace (door.ts).
-export { actAs, admit, asOperator, identify, type Actor, type Credential, type DashboardSession } from "./door.ts";
-export { requestContext, sessionContext, type RequestContext } from "./context.ts";
+export { actAs, admit, identify, type Credential, type DashboardSession } from "./door.ts";
+export { asOperator } from "./workspaces/workspaces.service.ts";
+export { type Actor } from "./actors.ts";
+export { requestContext, sessionContext, type RequestContext } from "./request-context.ts";
 
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";

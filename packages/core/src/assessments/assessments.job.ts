@@ -3,8 +3,9 @@
 // report (failed, with the reason) rather than retried: the same data would
 // fail the same way. A worker that dies mid-report is retried by the queue.
 import type { Prisma } from "@ems/db";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import type { AssessmentJob } from "../jobs/queue.ts";
 import { writeNarrative } from "./assessments.narrative.ts";
 import { takeSnapshot } from "./assessments.snapshot.ts";

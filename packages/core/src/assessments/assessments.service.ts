@@ -6,11 +6,12 @@ import type { AssessmentReport, Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { skipTake } from "../paging.ts";
 import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import {
   ASSESSMENT_SORT,
   assessmentDataSchema,

@@ -7,8 +7,9 @@
 // finds a reachable asset unreachable tells webhook endpoints (asset.unreachable).
 import { checkReachability, parseTarget, takeScreenshot } from "@ems/scanners";
 import type { Asset, Prisma } from "@ems/db";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
 import { assetInfo } from "../scans/scans.alerts.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";

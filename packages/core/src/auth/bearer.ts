@@ -2,7 +2,7 @@
 // told apart by their prefix. Dashboard sessions are checked in door.ts.
 import type { Pool } from "pg";
 import type { Role } from "@ems/db";
-import type { Actor } from "../audit/write.ts";
+import type { Actor } from "../actors.ts";
 import { AppError, ErrorCode } from "../errors.ts";
 import type { Scope } from "../scopes.ts";
 import { type KeyCache, type KeyRow } from "./key-cache.ts";

@@ -6,8 +6,9 @@
 // added stays added) and sync the takeover issues of the domain asset.
 import type { Prisma } from "@ems/db";
 import { discoverHostnames, type DiscoveredHost, type DiscoveryResult } from "@ems/scanners";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { syncIssues, type IssueFinding } from "../issues/issues.sync.ts";
 import type { DiscoveryJob } from "../jobs/queue.ts";

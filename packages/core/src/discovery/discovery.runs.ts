@@ -6,11 +6,12 @@
 // discoveryDueAt) index, so a tick costs what is due.
 import type { Asset } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
-import { actAs, operatorActor } from "../door.ts";
+import { actAs } from "../door.ts";
+import { discoveryActor } from "../actors.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
-import type { SqlInTransaction } from "../jobs/queue.ts";
+import type { SqlInTransaction } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { presentRun } from "./discovery.present.ts";
 import type { RunInput } from "./discovery.schemas.ts";
@@ -118,7 +119,6 @@ export async function getRun(sc: ServiceContext, id: number) {
 }
 
 /** The cadence's runs appear in the audit log as the system actor "discovery". */
-const cadenceActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "discovery" });
 
 /** Queues a run under every proven domain whose cadence is due at `now`; returns how many were claimed. */
 export async function runDiscoveryTick(services: Services, opts: { now?: Date; batch?: number } = {}) {
@@ -137,7 +137,7 @@ export async function runDiscoveryTick(services: Services, opts: { now?: Date; b
             and "ownershipVerifiedAt" is not null
           order by "discoveryDueAt" nulls first, id limit ${batch} for update skip locked`;
         for (const asset of due)
-          await actAs(services, cadenceActor(asset.workspaceId), (sc) => queueRun(sc, tx, asset, "schedule"));
+          await actAs(services, discoveryActor(asset.workspaceId), (sc) => queueRun(sc, tx, asset, "schedule"));
         return due.length;
       },
       { timeout: 60_000, maxWait: 30_000 },

@@ -6,8 +6,9 @@ import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
 import { tally, tallyKey } from "../db/tally.ts";
-import { deferredPage } from "../paging.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { deferredPage } from "../db/deferred-page.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
 import { DISCOVERY_SOURCES, HOST_SORT } from "./discovery.schemas.ts";

@@ -2,11 +2,13 @@ import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { FINDING_MARKS, markedJump } from "../db/marks.ts";
-import { deferredPage, type PagingInput } from "../paging.ts";
+import { type PagingInput } from "../paging.ts";
+import { deferredPage } from "../db/deferred-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
-import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
+import { orderByOf, type Direction } from "../list-query.ts";
+import { textSearchWithAsset } from "../db/search.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 

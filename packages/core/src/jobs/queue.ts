@@ -5,6 +5,7 @@
 import PgBoss from "pg-boss";
 import { ensureFairIndex, sendFair } from "./fair.ts";
 import { startPool, type Pool } from "./pool.ts";
+import type { SqlInTransaction } from "./sql-in.ts";
 
 export const QUEUES = {
   /** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
@@ -86,18 +87,6 @@ export interface WebhookRetryPolicy {
   /** Longer than one attempt can take. */
   expireInSeconds: number;
 }
-
-/** Runs SQL in the caller's transaction, so a job is queued if and only if that transaction commits. */
-export interface SqlInTransaction {
-  executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/** pg-boss's SQL in a Prisma transaction: a job is queued if and only if that transaction commits. */
-export const sqlIn = (tx: {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
-}): SqlInTransaction => ({
-  executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
-});
 
 export interface JobQueue {
   enqueueAssetCheck(job: AssetCheckJob): Promise<void>;

@@ -4,7 +4,7 @@
 // scan scheduler, the discovery cadence and the folding of the reports' rollup.
 import { runAssessmentJob } from "../assessments/assessments.job.ts";
 import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
 import { DISCOVERY_TICK_INTERVAL_MS, runDiscoveryTick } from "../discovery/discovery.runs.ts";
 import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/scheduler.ts";

@@ -1,4 +1,4 @@
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { displayName } from "../users/display-name.ts";
 import type { ChangePasswordInput, SetNameInput } from "../users/users.schemas.ts";

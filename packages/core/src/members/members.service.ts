@@ -2,7 +2,7 @@ import type { Invitation, Role, User } from "@ems/db";
 import type { z } from "zod";
 import { writeAudit } from "../audit/write.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake } from "../paging.ts";

@@ -6,9 +6,10 @@
 // calls the model functions below.
 import { createHash } from "node:crypto";
 import type { OAuthApp } from "@ems/db";
-import { writeAudit, type Actor } from "../audit/write.ts";
+import { writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { parseScopes, type Scope } from "../scopes.ts";

@@ -4,9 +4,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { OAuthApp } from "@ems/db";
 
 export type { OAuthApp };
-import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import type { Scope } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";

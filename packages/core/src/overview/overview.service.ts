@@ -3,7 +3,7 @@
 // score, the active-scan list); the few queries of its own read indexed rows
 // newest first with a limit.
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { resolvePeriod } from "../reports/period.ts";
 import { checkProject, type ReportSeverity } from "../reports/report-sql.ts";
 import { issueFlow } from "../reports/summary.ts";

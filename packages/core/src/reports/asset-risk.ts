@@ -13,7 +13,7 @@
 // marks its asset in the same statement), which the reader sees in its own snapshot and then computes that asset
 // from its issues instead. Refreshes run one at a time (a transaction-level advisory lock taken before the
 // statement's snapshot), so a refresh from an older snapshot never overwrites a newer one.
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import {
   EXPOSED_PORTS,
   issueSeen,

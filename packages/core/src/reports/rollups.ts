@@ -3,7 +3,7 @@
 // The sums are exact with or without folding; folding keeps the reads small. The risk score's ledger also folds
 // the days past its age cap into one row per asset: their weight no longer changes. Then the assets whose risk score
 // may have changed (asset-risk.ts) are recomputed.
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { refreshAssetRisk } from "./asset-risk.ts";
 import { AGE_CAP_DAYS } from "./risk-score.ts";
 

@@ -6,7 +6,7 @@
 // open(t) = open(now) − Σ (change of the open count by each event after t),
 // so only the events from the period's start on are read, never the whole history.
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { dayCounts, type DayRow } from "./day-counts.ts";
 import { resolvePeriod, type Period, type PeriodInput } from "./period.ts";
 import {

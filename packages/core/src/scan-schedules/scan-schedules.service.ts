@@ -2,14 +2,17 @@
 // nextRunAt computed on every write that can move it. The scheduler
 // (scheduler.ts) starts their scans.
 import type { Plan, Prisma } from "@ems/db";
-import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { assetInclude, presentAsset } from "../assets/assets.present.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
-import { orderByOf, textSearchWithAsset } from "../list-query.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { orderByOf } from "../list-query.ts";
+import { textSearchWithAsset } from "../db/search.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
 import type { z } from "zod";
 import type {

@@ -7,11 +7,12 @@
 // scan. The claim reads the (enabled, nextRunAt) index, so a tick costs what
 // is due, not what exists.
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
-import { actAs, operatorActor } from "../door.ts";
+import { actAs } from "../door.ts";
+import { schedulerActor } from "../actors.ts";
 import { AppError, ErrorCode } from "../errors.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
@@ -28,7 +29,6 @@ const SKIP_REASONS: Partial<Record<string, string>> = {
 };
 
 /** The scheduler's changes appear in the audit log as the system actor "scheduler". */
-const schedulerActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "scheduler" });
 
 async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Date) {
   const services = sc.services;

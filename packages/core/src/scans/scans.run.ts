@@ -5,8 +5,9 @@
 import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
 import type { ScanJob } from "../jobs/queue.ts";
 import type { ServiceContext } from "../service-context.ts";

@@ -3,9 +3,10 @@
 // worker is alive; a scan that lost its worker on its last attempt fails with
 // the reason. Several workers may run it at once: each scan row is changed by
 // one of them only (the update re-checks the state it read, under a row lock).
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { assetInfo } from "./scans.alerts.ts";
 

@@ -1,10 +1,11 @@
 // People. Passwords are hashed with Argon2id (memory-hard).
 import { hash, verify } from "@node-rs/argon2";
 import type { Prisma, Role } from "@ems/db";
-import { changesOf, writeAudit, type Actor, type AuditInput } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import { changesOf, writeAudit, type AuditInput } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
+import type { Services } from "../service-context.ts";
 import { notFound, validationError } from "../errors.ts";
-import { operatorActor, type OperatorMeta } from "../door.ts";
+import { operatorActor, type OperatorMeta } from "../actors.ts";
 import { requireWorkspace } from "../workspaces/workspaces.service.ts";
 import { undashed } from "../enum-names.ts";
 import { MAX_PASSWORD, MIN_PASSWORD, type SetNameInput } from "./users.schemas.ts";

@@ -9,17 +9,14 @@ import { performance } from "node:perf_hooks";
 import { safeFetch } from "@ems/scanners";
 import { Webhook } from "standardwebhooks";
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
-import { actAs, operatorActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { webhookActor } from "../actors.ts";
 import type { WebhookJob } from "../jobs/queue.ts";
 import { deliveryNet } from "./webhooks.config.ts";
 import { describeDeliveryError, ENDPOINT_DISABLED, statusFailure } from "./webhooks.failure.ts";
 import { webhookPayloadSchema } from "./webhooks.events.ts";
 import { slackBody, type Payload } from "./webhooks.slack.ts";
-
-/** Automatic changes to endpoints appear in the audit log as the system actor "webhooks". */
-export const webhookActor = (workspaceId: number) =>
-  operatorActor(workspaceId, { channel: "system", name: "webhooks" });
 
 /** The body as sent: the standard payload, or Slack's incoming-webhook JSON. */
 export function bodyOf(format: "standard" | "slack", payload: unknown): string {

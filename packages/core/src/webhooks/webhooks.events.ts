@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ScopedTx } from "../db/scoped.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { retryPolicy } from "./webhooks.config.ts";
 

@@ -1,10 +1,11 @@
 // Workspaces are created by the operator (CLI) or at sign-up; not by API callers.
 import type { Plan } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
-import { actAs, operatorActor, type OperatorMeta } from "../door.ts";
-import type { Services } from "../context.ts";
+import { actAs, type InWorkspace } from "../door.ts";
+import { operatorActor, type OperatorMeta } from "../actors.ts";
+import type { Services } from "../service-context.ts";
 import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.service.ts";
-import { lockWorkspace } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";
 
@@ -56,4 +57,10 @@ export async function changeWorkspacePlan(services: Services, workspaceId: numbe
       return { workspace, disabledSchedules };
     }),
   );
+}
+
+/** The operator (CLI, test and bench set-up) acting in a workspace that must exist (else 400 naming it). */
+export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: InWorkspace<T>) {
+  await requireWorkspace(services, workspaceId);
+  return actAs(services, operatorActor(workspaceId, op), fn);
 }
