@@ -56,7 +56,11 @@ export const neededRole = (req: Requirement): Role => req.minRole ?? (req.kind =
 
 type SessionCredential = Extract<Credential, { kind: "session" }>;
 
-async function sessionActor(services: Services, { session }: SessionCredential, client: Client): Promise<Actor> {
+async function sessionActor(
+  services: Pick<Services, "db">,
+  { session }: SessionCredential,
+  client: Client,
+): Promise<Actor> {
   if (!session) throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Sign in first");
   const member = await services.db.prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
@@ -81,9 +85,16 @@ async function sessionActor(services: Services, { session }: SessionCredential, 
 }
 
 /** Who acts, and in which workspace: the credential checked against the database. */
-export async function identify(services: Services, credential: Credential, client: Client = {}): Promise<Actor> {
+export async function identify(
+  services: Pick<Services, "db" | "keys" | "now">,
+  credential: Credential,
+  client: Client = {},
+): Promise<Actor> {
   if (credential.kind === "session") return sessionActor(services, credential, client);
-  return { ...(await authenticateBearer(services.db.pool, services.keys, credential.authorization)), ...client };
+  return {
+    ...(await authenticateBearer(services.db.pool, services.keys, credential.authorization, services.now().getTime())),
+    ...client,
+  };
 }
 
 /** Throws unless the actor may call a procedure with this requirement. */
@@ -112,7 +123,12 @@ export function authorize(actor: Actor, req: Requirement) {
 }
 
 /** Identifies, authorizes and spends the budget: the actor, and the RateLimit-* headers of a metered credential. */
-export async function admit(services: Services, credential: Credential, req: Requirement, client: Client = {}) {
+export async function admit(
+  services: Pick<Services, "db" | "keys" | "now" | "budgets">,
+  credential: Credential,
+  req: Requirement,
+  client: Client = {},
+) {
   const actor = await identify(services, credential, client);
   authorize(actor, req);
   const headers = actor.budgetKey ? rateLimitHeaders(await services.budgets[req.kind].consume(actor.budgetKey)) : {};

@@ -40,7 +40,11 @@ export interface Services {
   shareViews: Limiter;
   /** Where the public share pages are served (the API's /share/…): the start of every shareUrl. */
   shareBaseUrl: string;
-  /** The time reports are taken at (tests fix it to make a report's bytes repeatable). */
+  /**
+   * The one clock: every time core decides something by (expiries, TTLs, cut-offs, periods, schedules, retries, the
+   * time reports and snapshots are taken at) comes from here; tests set it. Timestamps that only record when something
+   * happened (startedAt, finishedAt, heartbeats, revokedAt…) and those the database writes (now()) do not.
+   */
   now: () => Date;
   /**
    * Pages of a list that start past this many rows are found from the list marks where the list has them

@@ -13,7 +13,7 @@ import type { CreateApiKeyInput, apiKeySchema } from "./api-keys.schemas.ts";
 
 const AUDITED = ["name", "scopes", "expiresAt", "revokedAt"] as const;
 
-export function presentApiKey(k: ApiKey, now = Date.now()): z.output<typeof apiKeySchema> {
+export function presentApiKey(k: ApiKey, now: number): z.output<typeof apiKeySchema> {
   const status = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt.getTime() <= now ? "expired" : "active";
   return {
     id: k.id,
@@ -49,7 +49,7 @@ export async function createApiKey(sc: ServiceContext, input: CreateApiKeyInput)
       resourceId: key.id,
       changes: changesOf(null, key, AUDITED),
     });
-    return { ...presentApiKey(key), key: secret };
+    return { ...presentApiKey(key, sc.services.now().getTime()), key: secret };
   });
 }
 
@@ -58,7 +58,12 @@ export async function listApiKeys(sc: ServiceContext, paging: PagingInput) {
     sc.db.apiKey.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
     sc.db.apiKey.count(),
   ]);
-  return { items: rows.map((k) => presentApiKey(k)), total, page: paging.page, limit: paging.limit };
+  return {
+    items: rows.map((k) => presentApiKey(k, sc.services.now().getTime())),
+    total,
+    page: paging.page,
+    limit: paging.limit,
+  };
 }
 
 /** Revokes at once; revoking a revoked key changes nothing and answers the key. */
@@ -78,7 +83,7 @@ export async function revokeApiKey(sc: ServiceContext, id: number) {
   });
   // This process's cache forgets the key now; the others when the notification reaches them.
   sc.services.keys.evict(revoked.tokenHash);
-  return presentApiKey(revoked);
+  return presentApiKey(revoked, sc.services.now().getTime());
 }
 
 /** The operator revokes a key by its id alone (CLI): in the key's own workspace. */

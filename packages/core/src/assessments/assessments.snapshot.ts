@@ -21,7 +21,7 @@ const dayMs = 86_400_000;
 export async function takeSnapshot(
   sc: ServiceContext,
   scope: SnapshotScope,
-  now = new Date(),
+  now = sc.services.now(),
 ): Promise<AssessmentData> {
   const where = SCOPE_SQL[scope.type];
   const rows = <T extends object>(part: string, sql: string, values: unknown[] = []) =>

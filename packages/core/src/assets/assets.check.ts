@@ -57,7 +57,10 @@ export async function runAssetCheck(services: Services, job: AssetCheckJob) {
 }
 
 /** The check itself: what to store on the asset. Throws only on a fault of ours, never for what a site does. */
-async function checkAsset(services: Services, asset: Asset): Promise<Prisma.AssetUpdateManyMutationInput> {
+async function checkAsset(
+  services: Pick<Services, "net" | "scoped">,
+  asset: Asset,
+): Promise<Prisma.AssetUpdateManyMutationInput> {
   const parsed = parseTarget(asset.type, asset.value, {
     allowPrivate: services.net.allowPrivate,
     allowedRanges: services.net.allowedRanges,
@@ -93,9 +96,9 @@ async function checkAsset(services: Services, asset: Asset): Promise<Prisma.Asse
 }
 
 /** Checks that never ran (queue down at the time, or a crash): picked up when a worker starts. */
-export async function pendingChecks(services: Services, olderThanSeconds = 60) {
+export async function pendingChecks(services: Pick<Services, "db" | "now">, olderThanSeconds = 60) {
   return services.db.prisma.asset.findMany({
-    where: { status: "pending", updatedAt: { lt: new Date(Date.now() - olderThanSeconds * 1000) } },
+    where: { status: "pending", updatedAt: { lt: new Date(services.now().getTime() - olderThanSeconds * 1000) } },
     select: { id: true, workspaceId: true },
     take: 1000,
   });

@@ -205,7 +205,7 @@ async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
 }
 
 export function exportAuditLog(sc: ServiceContext, filters: AuditFilters & { format: "csv" | "json" }): FileResponse {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = sc.services.now().toISOString().slice(0, 10);
   return filters.format === "json"
     ? {
         contentType: "application/json; charset=utf-8",

@@ -78,7 +78,7 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
           origin: { discoveryRunId: run.id },
           findings: takeoverFindings(result.hosts),
           completedStages: new Set(["discovery"]),
-          now: new Date(),
+          now: services.now(),
         });
         await tx.discoveryRun.updateMany({
           where: { id: run.id, status: "running" },
@@ -179,7 +179,7 @@ function takeoverFindings(hosts: DiscoveredHost[]): IssueFinding[] {
 }
 
 /** Fails running runs whose worker stopped sending heartbeats (it died or hung). */
-export async function failAbandonedDiscoveryRuns(services: Services, now = Date.now()) {
+export async function failAbandonedDiscoveryRuns(services: Services, now = services.now().getTime()) {
   const cutoff = new Date(now - DISCOVERY_HEARTBEAT_TIMEOUT_MS);
   const stale = await services.db.prisma.discoveryRun.updateManyAndReturn({
     where: { status: "running", heartbeatAt: { lt: cutoff } },

@@ -76,7 +76,7 @@ async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]>
  * next cadence run an interval on. Runs in the caller's transaction.
  */
 export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, trigger: "manual" | "schedule") {
-  const now = new Date();
+  const now = sc.services.now();
   const days = sc.services.discovery.intervalDays;
   await tx.asset.update({
     where: { id: asset.id },
@@ -127,7 +127,7 @@ export async function runDiscoveryTick(services: Services, opts: { now?: Date; b
   const batch = opts.batch ?? BATCH;
   let claimed = 0;
   for (;;) {
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? services.now();
     const n = await services.scoped.$transaction(
       async (tx) => {
         // Raw SQL (the claim crosses workspaces); each row is then handled inside its own workspace.

@@ -148,7 +148,7 @@ export async function issueClientCredentialsToken(
   meta: { ip?: string; userAgent?: string } = {},
 ) {
   const { secret, hash } = newSecret(SECRET_PREFIX.accessToken);
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const expiresAt = new Date(services.now().getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
   return actAs(services, appActor(app, meta), (sc) =>
     sc.db.$transaction(async (tx) => {
       const token = await tx.oAuthToken.create({

@@ -137,7 +137,7 @@ async function firstSteps(sc: ServiceContext): Promise<z.output<typeof firstStep
   ];
 }
 
-export async function getOverview(sc: ServiceContext, input: OverviewInput, now = new Date()) {
+export async function getOverview(sc: ServiceContext, input: OverviewInput, now = sc.services.now()) {
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;

@@ -97,7 +97,7 @@ const REFRESH = `with taken as (
  * Recomputes the rows of the marked assets and of the rows that have passed their validity at `now`; returns how
  * many marks and expired rows it took. Each statement in its own READ COMMITTED transaction, after the lock.
  */
-export async function refreshAssetRisk(services: Services, now = new Date()) {
+export async function refreshAssetRisk(services: Services, now = services.now()) {
   let total = 0;
   for (let i = 0; i < MAX_REFRESHES; i++) {
     const client = await services.db.pool.connect();

@@ -155,7 +155,7 @@ export async function issueFlow(sc: ServiceContext, period: Period, filters: Rep
 }
 
 /** The summary of a period (preset or from/to; default the last 30 days) for the workspace or one project. */
-export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = new Date()) {
+export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = sc.services.now()) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
   const [flow, times, [counts]] = await Promise.all([

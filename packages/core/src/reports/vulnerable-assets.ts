@@ -49,7 +49,11 @@ interface Row {
   total: number;
 }
 
-export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilters & PagingInput, now = new Date()) {
+export async function vulnerableAssets(
+  sc: ServiceContext,
+  filters: ReportFilters & PagingInput,
+  now = sc.services.now(),
+) {
   await checkProject(sc, filters);
   const open = openStatuses(filters);
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;

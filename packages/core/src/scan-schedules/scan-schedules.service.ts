@@ -201,7 +201,7 @@ export const PREVIEW_RUNS = 5;
 export async function previewSchedule(sc: ServiceContext, input: PreviewScheduleInput) {
   const fields = fieldsOf(input);
   checkRecurrence(fields);
-  const now = new Date();
+  const now = sc.services.now();
   const createdAt = input.id ? (await requireSchedule(sc.db, input.id)).createdAt : now;
   const runs: Date[] = [];
   for (let after = now; runs.length < PREVIEW_RUNS; after = runs.at(-1)!) {
@@ -243,7 +243,7 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
         { field: "assetId" },
       );
     }
-    const createdAt = new Date();
+    const createdAt = sc.services.now();
     const created = await tx.scanSchedule.create({
       data: {
         workspaceId: sc.workspaceId,
@@ -314,7 +314,7 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     let nextRunAt = before.nextRunAt;
     if (!willRun) nextRunAt = null;
     else if (recurrenceChanged || !before.enabled)
-      nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
+      nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, sc.services.now());
     // A default name describes the recurrence: it follows a change of it unless a name is sent.
     const renamed = recurrenceChanged && before.name === defaultName(before) ? defaultName(fields) : undefined;
     const after = await tx.scanSchedule.update({

@@ -72,7 +72,7 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
   const batch = opts.batch ?? BATCH;
   const done = { started: 0, skipped: 0, failed: 0 };
   for (;;) {
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? services.now();
     const claimed = await services.scoped.$transaction(
       async (tx) => {
         const due = await tx.$queryRaw<DueSchedule[]>`

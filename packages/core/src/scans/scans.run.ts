@@ -83,7 +83,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           },
         },
       );
-      const now = new Date();
+      const now = services.now();
       const completedStages = new Set(result.stages.filter((s) => !s.timedOut && !s.error).map((s) => s.stage));
       await db.$transaction(
         async (tx) => {

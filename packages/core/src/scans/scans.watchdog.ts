@@ -23,7 +23,7 @@ export interface WatchdogOptions {
 
 /** Retries or fails the scans whose worker stopped; returns how many it handled. */
 export async function recoverAbandonedScans(services: Services, opts: WatchdogOptions = {}) {
-  const cutoff = new Date((opts.now ?? Date.now()) - (opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS));
+  const cutoff = new Date((opts.now ?? services.now().getTime()) - (opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS));
   const stale = await services.db.prisma.scan.findMany({
     where: { status: "running", heartbeatAt: { lt: cutoff } },
     select: { id: true, workspaceId: true, asset: { select: { id: true, value: true, name: true } } },

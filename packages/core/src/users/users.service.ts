@@ -88,7 +88,12 @@ async function auditInEvery(
 }
 
 /** Sets a person's first and last name (either may be empty), audited as `user.update`. */
-export async function setUserName(services: Services, userId: number, name: SetNameInput, actorIn: ActorIn) {
+export async function setUserName(
+  services: Pick<Services, "db">,
+  userId: number,
+  name: SetNameInput,
+  actorIn: ActorIn,
+) {
   return services.db.prisma.$transaction(async (tx) => {
     const before = await tx.user.findUnique({ where: { id: userId } });
     if (!before) throw notFound("User");
@@ -106,7 +111,7 @@ export async function setUserName(services: Services, userId: number, name: SetN
  * `user.password-change`, without either password.
  */
 export async function setUserPassword(
-  services: Services,
+  services: Pick<Services, "db">,
   userId: number,
   input: { newPassword: string; currentPassword?: string },
   actorIn: ActorIn,
@@ -134,7 +139,7 @@ export async function setUserPassword(
 }
 
 /** The user's session version, for a session that proves it holds `password` (re-signed after its own change). */
-export async function sessionVersionFor(services: Services, userId: number, password: string) {
+export async function sessionVersionFor(services: Pick<Services, "db">, userId: number, password: string) {
   const user = await services.db.prisma.user.findUnique({
     where: { id: userId },
     select: { passwordHash: true, sessionVersion: true },
@@ -143,7 +148,7 @@ export async function sessionVersionFor(services: Services, userId: number, pass
 }
 
 /** The user behind an email address (the CLI names people by it). */
-export async function userByEmail(services: Services, email: string) {
+export async function userByEmail(services: Pick<Services, "db">, email: string) {
   const user = await services.db.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw validationError("email", `no user has the email ${email.trim().toLowerCase()}`);
   return user;

@@ -68,7 +68,7 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
       return null;
     }
     const body = bodyOf(ep.format, d.payload);
-    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const sentAt = new Date(Math.floor(services.now().getTime() / 1000) * 1000);
     const headers = {
       "content-type": "application/json",
       "webhook-id": d.messageId,
@@ -80,7 +80,9 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
     const delivered = result.failure === null;
     const final = delivered || attempts >= cfg.attempts;
     // pg-boss's next retry starts between delay × 2^(n-1) and twice that: the earliest is shown.
-    const nextAttemptAt = final ? null : new Date(Date.now() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
+    const nextAttemptAt = final
+      ? null
+      : new Date(services.now().getTime() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
     await db.$transaction(async (tx) => {
       await tx.webhookDelivery.update({
         where: { id: d.id },

@@ -180,7 +180,7 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
   }
 }
 
-export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: object, at = new Date()) => ({
+export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: object, at = sc.services.now()) => ({
   type,
   timestamp: at.toISOString(),
   workspaceId: sc.workspaceId,
@@ -225,7 +225,7 @@ export async function queueDeliveries(sc: ServiceContext, tx: ScopedTx, messages
 /** One message for one endpoint (a test event, a redelivery): its delivery row. */
 export async function queueDelivery(sc: ServiceContext, tx: ScopedTx, message: Message) {
   const delivery = await tx.webhookDelivery.create({
-    data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: new Date() },
+    data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: sc.services.now() },
   });
   await enqueueAttempts(sc, tx, [delivery.id]);
   return delivery;

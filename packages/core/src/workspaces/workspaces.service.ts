@@ -9,7 +9,11 @@ import { lockWorkspace } from "../db/sql.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";
 
-export async function createWorkspace(services: Services, input: { name: string; plan?: string }, op: OperatorMeta) {
+export async function createWorkspace(
+  services: Pick<Services, "db">,
+  input: { name: string; plan?: string },
+  op: OperatorMeta,
+) {
   const name = input.name.trim();
   if (!name || name.length > 255) throw validationError("name", "must be 1 to 255 characters");
   const plan = (input.plan ?? "essential") as Plan;
@@ -26,7 +30,7 @@ export async function createWorkspace(services: Services, input: { name: string;
   });
 }
 
-export async function requireWorkspace(services: Services, id: number) {
+export async function requireWorkspace(services: Pick<Services, "db">, id: number) {
   const workspace = await services.db.prisma.workspace.findUnique({ where: { id } });
   if (!workspace) throw validationError("workspace", `no workspace with id ${id}`);
   return workspace;
