@@ -4,7 +4,9 @@
 // Setting up a process: its long-lived parts, the job queue and workers.
 export { createServices, connectServices, databaseReachable } from "./context.ts";
 export { type Services } from "./service-context.ts";
-export { createJobQueue, type JobQueue } from "./jobs/queue.ts";
+export { createJobQueue } from "./jobs/jobs.ts";
+export { assetCheckJob } from "./assets/assets.check.ts";
+export { type JobQueue } from "./jobs/queue.ts";
 export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
 export { closePdfBrowser } from "./assessments/render/pdf-browser.ts";
@@ -82,4 +84,5 @@ export type { ReportFilters } from "./reports/report-sql.ts";
 export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";
 export { DEFAULT_SLA_DAYS, type SlaDays } from "./sla-policy/sla-policy.schemas.ts";
 // Change alerts: what other features call when something changed (in the transaction of the change).
-export { emitWebhookEvent, emitWebhookEvents, WEBHOOK_EVENTS, type WebhookEvent } from "./webhooks/webhooks.events.ts";
+export { emitWebhookEvent, emitWebhookEvents, type WebhookEvent } from "./webhooks/webhooks.events.ts";
+export { WEBHOOK_EVENTS } from "./webhooks/webhooks.payload.ts";

@@ -21,6 +21,7 @@ import {
   type ListAssessmentsInput,
 } from "./assessments.schemas.ts";
 import { renderAssessmentHtml } from "./render/html.ts";
+import { assessmentJob } from "./assessments.job.ts";
 
 /** Every column but the PDF's bytes (large; read only by the PDF routes). */
 export const reportSelect = {
@@ -151,7 +152,7 @@ export async function createAssessment(sc: ServiceContext, input: CreateAssessme
       resourceId: row.id,
       changes: { scopeType: { before: null, after: input.scopeType }, scopeId: { before: null, after: scopeId } },
     });
-    await jobs.enqueueAssessment({ reportId: row.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
+    await jobs.enqueue(assessmentJob, { reportId: row.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
     return { report: presentAssessment(row, sc.services.now()), created: true };
   });
 }

@@ -10,10 +10,30 @@ import type { Asset, Prisma } from "@ems/db";
 import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { jobActor } from "../actors.ts";
-import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { assetInfo } from "../scans/scans.alerts.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { coveredHosts } from "./assets.coverage.ts";
+
+/**
+ * Starts a reachability check gets, counted on the asset before each one: a check whose worker crashes or times out
+ * is retried by the queue after CHECK_RETRY_DELAY_SECONDS, then twice that; the start after the last gives up and marks
+ * the asset error. An ordinary failure is recorded at once and not retried.
+ */
+export const CHECK_ATTEMPTS = 3;
+const CHECK_RETRY_DELAY_SECONDS = 30;
+/** Longer than a check can take (DNS, two fetches, TLS, a screenshot with its own deadline). */
+const CHECK_EXPIRE_SECONDS = 180;
+
+const assetCheckPayload = z.object({
+  assetId: z.number().int(),
+  workspaceId: z.number().int(),
+  reason: z.enum(["added", "updated", "revalidate", "proven", "recovery"]),
+  /** A revalidation's: the status before it set "pending" (asset.unreachable is sent on reachable → unreachable). */
+  previousStatus: z.enum(["pending", "reachable", "unreachable", "error"]).optional(),
+});
+export type AssetCheckJob = z.output<typeof assetCheckPayload>;
 
 export async function runAssetCheck(services: Services, job: AssetCheckJob) {
   await actAs(services, jobActor(job.workspaceId), async (sc) => {
@@ -103,3 +123,19 @@ export async function pendingChecks(services: Pick<Services, "db" | "now">, olde
     take: 1000,
   });
 }
+
+/** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
+export const assetCheckJob = defineJob({
+  queue: "asset-check",
+  policy: {
+    retryLimit: CHECK_ATTEMPTS - 1,
+    retryDelay: CHECK_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: CHECK_EXPIRE_SECONDS,
+  },
+  payload: assetCheckPayload,
+  // One pending check per asset: a second request while one waits is the same work.
+  singletonKey: (job) => `asset-${job.assetId}`,
+  concurrency: { slots: 4 },
+  handler: runAssetCheck,
+});

@@ -15,7 +15,7 @@ import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.prese
 import { ASSET_SORT, type CreateAssetInput, type ListAssetsInput, type UpdateAssetInput } from "./assets.schemas.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed } from "../enum-names.ts";
-import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
+import { assetCheckJob, CHECK_ATTEMPTS, type AssetCheckJob } from "./assets.check.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
@@ -42,7 +42,7 @@ export async function enqueueCheck(
   reason: AssetCheckJob["reason"],
   previousStatus?: AssetCheckJob["previousStatus"],
 ) {
-  await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason, previousStatus });
+  await sc.services.jobs?.enqueue(assetCheckJob, { assetId, workspaceId: sc.workspaceId, reason, previousStatus });
 }
 
 // ------------------------------------------------------------------ reads

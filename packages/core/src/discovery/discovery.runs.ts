@@ -15,6 +15,7 @@ import type { SqlInTransaction } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { presentRun } from "./discovery.present.ts";
 import type { RunInput } from "./discovery.schemas.ts";
+import { discoveryJob } from "./discovery.job.ts";
 
 export const DISCOVERY_TICK_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -90,7 +91,11 @@ export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, t
   const run = await tx.discoveryRun.create({
     data: { workspaceId: sc.workspaceId, assetId: asset.id, domain: asset.value, trigger },
   });
-  await sc.services.jobs!.enqueueDiscovery({ runId: run.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
+  await sc.services.jobs!.enqueue(
+    discoveryJob,
+    { runId: run.id, workspaceId: sc.workspaceId },
+    { transaction: sqlIn(tx) },
+  );
   await writeAudit(tx, sc.actor, {
     action: "discovery.run",
     resourceType: "discovery-run",

@@ -16,6 +16,7 @@ import { sqlIn } from "../jobs/sql-in.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
+import { scanJob } from "../scans/scans.run.ts";
 
 export const SCHEDULER_INTERVAL_MS = 20_000;
 /** Schedules claimed per transaction; a tick repeats until fewer are due. */
@@ -35,7 +36,7 @@ async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Da
   const nextRunAt = nextRunAfter(s, now);
   try {
     const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
-    await services.jobs!.enqueueScan({ scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
+    await services.jobs!.enqueue(scanJob, { scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
     await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt, lastRunAt: now } });
     return "started" as const;
   } catch (err) {

@@ -9,12 +9,19 @@ import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { jobActor } from "../actors.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
-import type { ScanJob } from "../jobs/queue.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
 
 export const HEARTBEAT_MS = 5_000;
+
+const scanPayload = z.object({ scanId: z.number().int(), workspaceId: z.number().int() });
+export type ScanJob = z.output<typeof scanPayload>;
+
+/** How long a scan job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const SCAN_JOB_EXPIRE_SECONDS = 3 * 3600;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
   const actor = jobActor(job.workspaceId);
@@ -190,3 +197,14 @@ async function failScan(
     return r.count;
   });
 }
+
+/** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
+export const scanJob = defineJob({
+  queue: "scan-run",
+  // No pg-boss retries: the scan watchdog requeues a scan whose worker died (once, see scans.watchdog.ts).
+  policy: { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS },
+  payload: scanPayload,
+  // Scans use many sockets each: fewer at a time per process; add processes to scale.
+  concurrency: { slots: 2 },
+  handler: (services, job) => runScanJob(services, services.scanEngine, job),
+});

@@ -16,6 +16,7 @@ import { textSearchWithAsset } from "../db/search.ts";
 import type { FindingListQuery } from "../findings/findings.service.ts";
 import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
+import { scanJob } from "./scans.run.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -165,7 +166,7 @@ export async function startScan(sc: ServiceContext, assetId: number) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
   const scan = await sc.db.$transaction((tx) => insertScan(tx, sc, assetId, { trigger: "manual" }));
-  await jobs.enqueueScan({ scanId: scan.id, workspaceId: sc.workspaceId });
+  await jobs.enqueue(scanJob, { scanId: scan.id, workspaceId: sc.workspaceId });
   return presentScan(scan);
 }
 

@@ -9,6 +9,7 @@ import { jobActor } from "../actors.ts";
 import { sqlIn } from "../jobs/sql-in.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { assetInfo } from "./scans.alerts.ts";
+import { scanJob } from "./scans.run.ts";
 
 /** A running scan without a heartbeat for this long has lost its worker. */
 export const HEARTBEAT_TIMEOUT_MS = 45_000;
@@ -44,7 +45,7 @@ export async function recoverAbandonedScans(services: Services, opts: WatchdogOp
             where: { id },
             data: { status: "queued", stage: null, progress: 0, heartbeatAt: null, retryReason: reason },
           });
-          await services.jobs.enqueueScan({ scanId: id, workspaceId }, { transaction: sqlIn(tx) });
+          await services.jobs.enqueue(scanJob, { scanId: id, workspaceId }, { transaction: sqlIn(tx) });
         } else {
           const error = scan.attempts > 1 ? `${reason}; it was already retried once after the same failure` : reason;
           await tx.scan.update({ where: { id }, data: { status: "failed", finishedAt: new Date(), error } });

@@ -12,10 +12,11 @@ import { writeAudit } from "../audit/write.ts";
 import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { webhookActor } from "../actors.ts";
-import type { WebhookJob } from "../jobs/queue.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { deliveryNet } from "./webhooks.config.ts";
 import { describeDeliveryError, ENDPOINT_DISABLED, statusFailure } from "./webhooks.failure.ts";
-import { webhookPayloadSchema } from "./webhooks.events.ts";
+import { webhookPayloadSchema } from "./webhooks.payload.ts";
 import { slackBody, type Payload } from "./webhooks.slack.ts";
 
 /** The body as sent: the standard payload, or Slack's incoming-webhook JSON. */
@@ -45,6 +46,12 @@ async function attempt(services: Services, url: string, headers: Record<string, 
     return { statusCode: null, failure, latencyMs: took() };
   }
 }
+
+const webhookPayload = z.object({ deliveryId: z.number().int(), workspaceId: z.number().int() });
+export type WebhookJob = z.output<typeof webhookPayload>;
+
+/** Webhook deliveries in flight per worker process (each waits on a receiver, up to EMS_WEBHOOK_TIMEOUT_MS). */
+export const WEBHOOK_CONCURRENCY = 16;
 
 export async function deliverWebhook(services: Services, job: WebhookJob) {
   const cfg = services.webhooks;
@@ -131,3 +138,16 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
   });
   if (failure) throw new Error(failure); // pg-boss retries it after its backoff
 }
+
+/** One attempt at sending one webhook message. */
+export const webhookDeliveryJob = defineJob({
+  queue: "webhook-delivery",
+  // Retry policy per message (webhooks.events.ts sends each with the sending process's EMS_WEBHOOK_* settings).
+  policy: {},
+  payload: webhookPayload,
+  // Fair between workspaces: a workspace's backlog does not hold another's messages back (jobs/fair.ts).
+  fair: true,
+  // Deliveries wait on receivers, not on this process: many at once, each slot refilled as soon as it frees.
+  concurrency: { slots: WEBHOOK_CONCURRENCY, pool: true },
+  handler: deliverWebhook,
+});

@@ -13,7 +13,8 @@ import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { DELIVERY_SORT } from "./webhooks.schemas.ts";
-import { WEBHOOK_EVENTS, newMessageId, payloadOf, queueDelivery, type WebhookEventType } from "./webhooks.events.ts";
+import { newMessageId, payloadOf, queueDelivery } from "./webhooks.events.ts";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "./webhooks.payload.ts";
 import { maskWebhookUrl, presentDelivery, presentEndpoint } from "./webhooks.present.ts";
 import type { CreateWebhookInput, ListDeliveriesInput, UpdateWebhookInput } from "./webhooks.schemas.ts";
 
