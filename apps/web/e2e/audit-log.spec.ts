@@ -79,6 +79,8 @@ test("the audit log's filter, sort and search live in the URL and survive a relo
   await page.getByTestId("search").fill("update");
   await expect(page).toHaveURL(/q=update/);
   await expect(withAction("project.create")).toHaveCount(0);
+  // Counted once the searched page is in (the table is empty while it loads).
+  await expect(withAction("project.update").first()).toBeVisible();
   const narrowed = await rows.count();
   expect(narrowed).toBeGreaterThan(0);
   expect(narrowed).toBeLessThan(before);

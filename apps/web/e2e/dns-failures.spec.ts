@@ -23,7 +23,7 @@ for (const viewport of [
 
       await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
       const reachability = page.getByTestId("reachability");
-      await expect(reachability).toContainText("reachable", { timeout: 30_000 });
+      await expect(reachability).toContainText("Reachable", { timeout: 30_000 });
       await expect(reachability).toContainText("127.0.0.1");
       await expect(page.getByTestId("check-warnings")).toContainText(
         `The AAAA lookup of ${name} failed: the DNS server refused the query`,
@@ -34,7 +34,7 @@ for (const viewport of [
       const attempt = page.getByTestId("last-attempt");
       await expect(attempt).toHaveAttribute("data-outcome", /could-not-check|failed/);
       await expect(attempt).toContainText("could not check, try again");
-      await expect(page.getByTestId("ownership")).toContainText("not proven");
+      await expect(page.getByTestId("ownership")).toContainText("Not proven");
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
       ).toBe(true);

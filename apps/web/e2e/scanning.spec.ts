@@ -76,6 +76,9 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await page.getByRole("link", { name: "Findings" }).click();
   await expect(page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" }).first()).toBeVisible();
   await page.getByRole("link", { name: "Ports", exact: true }).click();
+  // The findings' rows name the same ports: read the ports page's rows only once it is the page shown.
+  await expect(page).toHaveURL(/\/ports/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/port/i);
   const { webPorts } = stack();
   for (const port of webPorts) {
     const row = page.getByTestId("data-table-row").filter({ hasText: `${port}/tcp` });

@@ -17,7 +17,15 @@ export type {
   TlsFixture,
   Verdict,
 } from "./format/index.ts";
-export { cookieList, cookieProblems, SESSION_COOKIE } from "./judges.ts";
+export {
+  cookieList,
+  cookieProblems,
+  hasSecrets,
+  realSecret,
+  secretsIn,
+  secretsRaise,
+  SESSION_COOKIE,
+} from "./judges.ts";
 
 /** A file's declarations (typed, so that the editor and tsc check each field as it is written). */
 export const checks = (list: CheckDeclaration[]): CheckDeclaration[] => list;
@@ -37,6 +45,22 @@ export const HTML_PAGE: Matcher = { any: [{ contentType: /html/i }, { regex: [/^
 /** Not a redirect. */
 export const NOT_REDIRECT: Matcher = { status: [301, 302, 303, 307, 308], negative: true };
 
+/** The CWE entry's page. */
+export const cwe = (n: number) => `https://cwe.mitre.org/data/definitions/${n}.html`;
+/** OWASP's testing guide on old, backup and unreferenced files. */
+export const OWASP_FILES =
+  "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/" +
+  "02-Configuration_and_Deployment_Management_Testing/" +
+  "04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information";
+
+/** CVSS v3.1 base vectors of files read by anyone: secrets or source (C:H), information that helps (C:L). */
+export const CVSS_READ_HIGH = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";
+export const CVSS_READ_LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
+/** Credentials that log anyone straight into the system they open (cloud, cluster, shell, database). */
+export const CVSS_CREDENTIALS = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
+/** Secrets that must be cracked first (an encrypted key store, a vault file, password hashes). */
+export const CVSS_CRACK = "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N";
+
 /** A fixture answer with a text content type. */
 export const text = (body: string, headers: Record<string, string> = {}) => ({
   headers: { "content-type": "text/plain", ...headers },
@@ -47,6 +71,11 @@ export const json = (value: unknown, status = 200, headers: Record<string, strin
   status,
   headers: { "content-type": "application/json", ...headers },
   body: JSON.stringify(value),
+});
+/** A fixture answer with binary content. */
+export const binary = (body: Buffer, type = "application/octet-stream") => ({
+  headers: { "content-type": type },
+  body,
 });
 /** A fixture answer with an HTML body. */
 export const html = (body: string, status = 200, headers: Record<string, string> = {}) => ({

@@ -91,7 +91,7 @@ describe("the default-login budget", () => {
     passwords = [];
     const scan = new Map<string, number>();
     await ftpRun(scan);
-    expect(passwords).toEqual(["PASS admin", "PASS root", "PASS ftp"]);
+    expect(passwords).toEqual(["PASS admin", "PASS root", "PASS 1234"]);
     await ftpRun(scan); // the same scan again: nothing left to spend
     expect(passwords).toHaveLength(3);
     passwords = [];

@@ -8,6 +8,7 @@
 import type { NetConfig } from "../../config.ts";
 import type { HttpResult } from "../../http.ts";
 import { httpEvidence, mapLimit, tryFetch } from "../../scan/evidence.ts";
+import { nameVariables } from "../../scan/templates/variables.ts";
 import type { ScanFinding } from "../../scan/types.ts";
 import type { HttpCheck, HttpProbe, JudgeContext, Verdict } from "../format/index.ts";
 import { checkFinding, productLabel } from "./finding.ts";
@@ -80,16 +81,41 @@ function probePath(template: string, vars: Vars, base: string): string | null {
   return unresolved(path) ? null : path;
 }
 
+/** Paths a probe asks at most for one template whose leading {{name}} is a list (the home page's scripts, say). */
+export const MAX_LIST_PATHS = 8;
+
+/** A template's paths: one, or one per value (same origin, distinct, at most MAX_LIST_PATHS) of a leading list. */
+export function probePaths(template: string, vars: Vars, base: string): string[] {
+  const lead = /^\{\{([a-zA-Z][a-zA-Z0-9]*)\}\}/.exec(template);
+  const value = lead ? vars[lead[1]!] : undefined;
+  const values = Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [undefined];
+  const paths = values.map((v) => probePath(template, v === undefined ? vars : { ...vars, [lead![1]!]: v }, base));
+  return [...new Set(paths.filter((p): p is string => p !== null))].slice(0, MAX_LIST_PATHS);
+}
+
+/**
+ * The variables every path, header and body may use: {{host}} (the endpoint's host name) and, as nuclei names them,
+ * {{rdn}} (its registrable domain, "example.com") and {{dn}} (that without its suffix, "example"); the last two are
+ * absent for an IP address, so a path that needs them is not asked. Detect's extracted values cannot override them.
+ */
+export function hostVariables(host: string): Vars {
+  const n = nameVariables(host);
+  return { host, ...(n.DN ? { rdn: n.RDN, dn: n.DN } : {}) };
+}
+
 /** One endpoint's answers, each request asked once whatever the number of checks asking it. */
 class EndpointSession {
   private readonly answers = new Map<string, Promise<HttpResult | null>>();
   readonly host: string;
+  /** {{host}}, {{rdn}}, {{dn}}. */
+  readonly vars: Vars;
 
   constructor(
     readonly target: HttpTarget,
     private readonly ctx: HttpRunContext,
   ) {
     this.host = new URL(target.base).hostname.replace(/^\[(.*)\]$/, "$1");
+    this.vars = hostVariables(this.host);
   }
 
   fetch(req: Request, shared = true): Promise<HttpResult | null> {
@@ -197,13 +223,9 @@ async function hits(probe: HttpProbe, s: EndpointSession, vars: Vars, judge: Jud
     const hit = r ? evaluateProbe(probe, r, judge) : null;
     return hit && r ? [{ ...hit, response: r }] : [];
   }
-  const headers = Object.fromEntries(
-    Object.entries(probe.headers ?? {}).map(([k, v]) => [k, render(v.replace(/\{\{host\}\}/g, s.host), vars)]),
-  );
+  const headers = Object.fromEntries(Object.entries(probe.headers ?? {}).map(([k, v]) => [k, render(v, vars)]));
   const out: Hit[] = [];
-  for (const template of probe.paths ?? []) {
-    const path = probePath(template, vars, s.target.base);
-    if (!path) continue;
+  for (const path of (probe.paths ?? []).flatMap((t) => probePaths(t, vars, s.target.base))) {
     const body = probe.body === undefined ? undefined : render(probe.body, vars);
     const r = await s.fetch({
       method: probe.method ?? "GET",
@@ -254,15 +276,18 @@ async function runCheck(check: HttpCheck, s: EndpointSession, ctx: HttpRunContex
     scheme: s.target.base.startsWith("https:") ? "https" : "http",
     httpsAvailable: ctx.httpsAvailable,
   };
-  let vars: Vars = {};
+  // What detect extracted (shown in the finding), and the variables probes see (the host's too).
+  let detected: Vars = {};
+  let vars: Vars = s.vars;
   const texts: string[] = [];
   if (check.detect) {
     const [d] = await hits(check.detect, s, vars, judge);
     if (!d) return;
-    vars = d.extracted;
+    detected = d.extracted;
+    vars = { ...detected, ...s.vars };
     texts.push(...textsOf(d.response));
     if (check.service) {
-      const label = productLabel(check.product, texts, vars.version) ?? check.service.name;
+      const label = productLabel(check.product, texts, detected.version) ?? check.service.name;
       ctx.identify?.(s.target.port, check.service.name, label);
     }
   }
@@ -277,7 +302,7 @@ async function runCheck(check: HttpCheck, s: EndpointSession, ctx: HttpRunContex
     const r = hit.response;
     if (ctx.signal?.aborted || seen.has(r.url)) continue;
     seen.add(r.url);
-    const extracted = { ...vars, ...hit.extracted };
+    const extracted = { ...detected, ...hit.extracted };
     ctx.emit(
       checkFinding(check, {
         where: r.url,

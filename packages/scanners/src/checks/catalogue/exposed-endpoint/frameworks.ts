@@ -92,7 +92,7 @@ export default checks([
     cwe: [306, 749],
     http: [
       {
-        paths: ["/jolokia/version", "/actuator/jolokia/version"],
+        paths: ["/jolokia/version", "/actuator/jolokia/version", "/api/jolokia/version"],
         match: [OK, { json: { "request.type": /^version$/, "value.agent": "string", status: 200 } }],
         extract: [{ name: "version", json: "value.agent" }],
       },
@@ -132,7 +132,7 @@ export default checks([
     cwe: [200],
     http: [
       {
-        paths: ["/graphql", "/api/graphql", "/graphql/v1"],
+        paths: ["/graphql", "/api/graphql", "/graphql/v1", "/v1/graphql", "/query"],
         method: "POST",
         headers: { "content-type": "application/json" },
         body: '{"query":"query { __schema { queryType { name } types { name } } }"}',
@@ -173,7 +173,12 @@ export default checks([
     remediation: "Set APP_ENV=prod and APP_DEBUG=0 in production, and do not install the profiler bundle there.",
     references: ["https://symfony.com/doc/current/profiler.html", ...ENDPOINT_REFS],
     cwe: [215, 489],
-    http: [{ paths: ["/_profiler/latest", "/_profiler/"], match: [OK, { words: ["Symfony Profiler"] }] }],
+    http: [
+      {
+        paths: ["/_profiler/latest", "/_profiler/", "/app_dev.php/_profiler/latest"],
+        match: [OK, { words: ["Symfony Profiler"] }],
+      },
+    ],
     fixtures: {
       vulnerable: {
         server: "nginx",

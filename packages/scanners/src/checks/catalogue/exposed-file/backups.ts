@@ -1,6 +1,6 @@
 // Environment files, backups, dumps, archives and source copies left in the web root. Judged by content (magic
 // bytes, line shapes), never by the status: sites that answer 200 to everything report nothing.
-import { checks, NOT_HTML, NOT_HTML_TYPE, OK_OR_PARTIAL, text } from "../../declare.ts";
+import { checks, CVSS_READ_HIGH, NOT_HTML, NOT_HTML_TYPE, OK_OR_PARTIAL, text } from "../../declare.ts";
 
 const ENV_LINE = /^\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.]*\s*=.*$/gm;
 const SQL_DUMP = /(-- MySQL dump|-- PostgreSQL database dump|-- MariaDB dump|CREATE TABLE\s|INSERT INTO\s)/i;
@@ -29,6 +29,7 @@ export default checks([
       "known.",
     references: ["https://cwe.mitre.org/data/definitions/538.html", ...BACKUP_REFS.slice(0, 1)],
     cwe: [538, 200],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.env"],
@@ -71,6 +72,7 @@ export default checks([
     remediation: "Remove them from the web root, keep backups elsewhere, and rotate credentials they contain.",
     references: BACKUP_REFS,
     cwe: [530, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/backup.zip", "/site.zip", "/www.zip"],
@@ -87,7 +89,8 @@ export default checks([
         match: [OK_OR_PARTIAL, NOT_HTML, { regex: [SQL_DUMP] }],
       },
       {
-        paths: ["/index.php.bak", "/config.php.bak", "/wp-config.php.bak", "/index.php~", "/wp-config.php~"],
+        // Configuration files' copies have checks of their own (php-cms.ts, php-config.ts).
+        paths: ["/index.php.bak", "/index.php~", "/index.php.old", "/index.php.save"],
         // Source, not a page: starts with <?php, or holds it and is not served as HTML (soft-404 pages are).
         match: [OK_OR_PARTIAL, { regex: [/<\?php/] }],
         judge: (r) =>
@@ -97,7 +100,7 @@ export default checks([
             : null,
       },
       {
-        paths: ["/.DS_Store"],
+        paths: ["/.DS_Store", "/wp-content/.DS_Store", "/assets/.DS_Store", "/images/.DS_Store", "/admin/.DS_Store"],
         match: [OK_OR_PARTIAL, { magic: "0000000142756431" }],
         matched: ".DS_Store (Bud1)",
         severity: "medium",
@@ -130,7 +133,7 @@ export default checks([
         },
         {
           server: "apache",
-          routes: { "/wp-config.php.bak": text("<?php\ndefine( 'DB_PASSWORD', 'hunter2' );\n") },
+          routes: { "/index.php.save": text("<?php\nrequire __DIR__ . '/bootstrap.php';\n$app->run();\n") },
         },
         {
           server: "apache",

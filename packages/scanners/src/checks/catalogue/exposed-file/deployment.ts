@@ -1,5 +1,5 @@
 // Deployment and server configuration, logs and editor artefacts served from the web root.
-import { checks, NOT_HTML, OK, OK_OR_PARTIAL, text } from "../../declare.ts";
+import { checks, CVSS_READ_HIGH, CVSS_READ_LOW, NOT_HTML, OK, OK_OR_PARTIAL, text } from "../../declare.ts";
 
 const CONFIG_REFS = [
   "https://cwe.mitre.org/data/definitions/538.html",
@@ -20,9 +20,16 @@ export default checks([
     remediation: "Keep deployment files out of the web root (build the image from a context without them).",
     references: ["https://docs.docker.com/compose/compose-file/", ...CONFIG_REFS],
     cwe: [538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
-        paths: ["/docker-compose.yml", "/docker-compose.yaml", "/compose.yaml"],
+        paths: [
+          "/docker-compose.yml",
+          "/docker-compose.yaml",
+          "/compose.yaml",
+          "/docker-compose.prod.yml",
+          "/docker-compose.override.yml",
+        ],
         match: [OK, NOT_HTML, { regex: [/^services:\s*$/m, /^\s+image:\s*\S+/m] }],
       },
     ],
@@ -57,6 +64,7 @@ export default checks([
       ...CONFIG_REFS,
     ],
     cwe: [538, 260],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/web.config", "/web.config.bak", "/Web.config.old"],
@@ -96,6 +104,7 @@ export default checks([
     remediation: "Serve only the public/ folder as the web root, and keep storage/ outside it.",
     references: ["https://laravel.com/docs/deployment#nginx", ...LOG_REFS],
     cwe: [532, 538],
+    cvss: CVSS_READ_LOW,
     http: [
       {
         paths: ["/storage/logs/laravel.log"],
@@ -132,6 +141,7 @@ export default checks([
     remediation: "Set WP_DEBUG_LOG to a path outside the web root (or off in production) and delete the file.",
     references: ["https://developer.wordpress.org/advanced-administration/debug/debug-wordpress/", ...LOG_REFS],
     cwe: [532, 538],
+    cvss: CVSS_READ_LOW,
     http: [
       {
         paths: ["/wp-content/debug.log"],
@@ -171,6 +181,7 @@ export default checks([
     remediation: "Delete swap files from the web root, deny *.swp, and do not edit files in place on servers.",
     references: ["https://vimhelp.org/recover.txt.html#swap-file", ...CONFIG_REFS],
     cwe: [530, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.index.php.swp", "/.wp-config.php.swp", "/.config.php.swp", "/.env.swp"],

@@ -1,6 +1,6 @@
 // Credentials and keys left where the web server serves them: password files, private keys, cloud and registry
 // tokens, deployment credentials. Each is proven by the file's own syntax, never by the status.
-import { checks, NOT_HTML, OK, text } from "../../declare.ts";
+import { checks, CVSS_CRACK, CVSS_CREDENTIALS, NOT_HTML, OK, text } from "../../declare.ts";
 
 const SECRET_REFS = [
   "https://cwe.mitre.org/data/definitions/538.html",
@@ -13,29 +13,40 @@ export default checks([
     kind: "http.exposed.htpasswd",
     category: "exposed-file",
     protocol: "http",
-    title: "Password file (.htpasswd) exposed",
+    title: "Password file (.htpasswd, .htdigest) exposed",
     severity: "high",
     description:
-      "The site serves an .htpasswd file: user names with password hashes (often MD5-crypt or SHA-1), which can be " +
-      "cracked offline.",
+      "The site serves an .htpasswd (or .htdigest) file: user names with password hashes (often MD5-crypt, SHA-1 or " +
+      "digest MD5), which can be cracked offline.",
     remediation:
       "Deny access to .ht* files (Apache does by default; nginx needs a rule) and keep the file outside the web " +
       `root. ${ROTATE}`,
     references: ["https://httpd.apache.org/docs/2.4/programs/htpasswd.html", ...SECRET_REFS],
     cwe: [538, 522],
+    cvss: CVSS_CRACK,
     http: [
       {
         paths: ["/.htpasswd"],
         match: [OK, NOT_HTML, { regex: [/^[\w.@-]+:(\$apr1\$|\$2[aby]\$|\{SHA\}|\$[156]\$|[./0-9A-Za-z]{13}$)/m] }],
       },
+      // Digest authentication's file (htdigest): user:realm:MD5 of user:realm:password.
+      { paths: ["/.htdigest"], match: [OK, NOT_HTML, { regex: [/^[\w.@-]+:[^:\n]+:[0-9a-f]{32}\s*$/m] }] },
     ],
     fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/.htpasswd": text("admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n"),
+      vulnerable: [
+        {
+          server: "nginx",
+          routes: {
+            "/.htpasswd": text(
+              "admin:$apr1$x7Zq2v1D$5VhY3Cz0RZ3qB3jz8n6Xl1\ndeploy:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n",
+            ),
+          },
         },
-      },
+        {
+          server: "nginx",
+          routes: { "/.htdigest": text("admin:Staff only:5e2f8c1d9a7b6c4d3e2f1a0b9c8d7e6f\n") },
+        },
+      ],
       clean: { server: "apache", routes: { "/.htpasswd": { status: 403 } } },
     },
   },
@@ -53,6 +64,7 @@ export default checks([
       `issue a new one. ${ROTATE}`,
     references: ["https://cwe.mitre.org/data/definitions/321.html", ...SECRET_REFS],
     cwe: [538, 321],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: [
@@ -60,9 +72,18 @@ export default checks([
           "/.ssh/id_rsa",
           "/id_ed25519",
           "/.ssh/id_ed25519",
+          "/id_dsa",
+          "/.ssh/id_dsa",
+          "/id_ecdsa",
+          "/.ssh/id_ecdsa",
           "/server.key",
           "/privatekey.pem",
+          "/privkey.pem",
+          "/private.pem",
           "/key.pem",
+          // Symfony's LexikJWTAuthenticationBundle and the usual JWT signing key's name.
+          "/config/jwt/private.pem",
+          "/jwtRS256.key",
         ],
         match: [
           OK,
@@ -72,17 +93,28 @@ export default checks([
       },
     ],
     fixtures: {
-      vulnerable: {
-        server: "nginx",
-        routes: {
-          "/.ssh/id_rsa": text(
-            "-----BEGIN OPENSSH PRIVATE KEY-----\n" +
-              "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
-              "QyNTUxOQAAACBcyT2ZQm9s8o2tvl3b9a8Qn1kV0a4d9kG2t5x0n8yVxwAAAJg=\n-----END OPENSSH PRIVATE KEY-----\n",
-            { "content-type": "application/octet-stream" },
-          ),
+      vulnerable: [
+        {
+          server: "nginx",
+          routes: {
+            "/.ssh/id_rsa": text(
+              "-----BEGIN OPENSSH PRIVATE KEY-----\n" +
+                "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n" +
+                "QyNTUxOQAAACBcyT2ZQm9s8o2tvl3b9a8Qn1kV0a4d9kG2t5x0n8yVxwAAAJg=\n-----END OPENSSH PRIVATE KEY-----\n",
+              { "content-type": "application/octet-stream" },
+            ),
+          },
         },
-      },
+        {
+          server: "nginx",
+          routes: {
+            "/config/jwt/private.pem": text(
+              "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIJrTBXBgkqhkiG9w0BBQ0wSjApBgkqhkiG9w0BBQwwHAQI\n" +
+                "-----END ENCRYPTED PRIVATE KEY-----\n",
+            ),
+          },
+        },
+      ],
       clean: { server: "nginx", routes: {} },
     },
   },
@@ -100,6 +132,7 @@ export default checks([
       `servers. ${ROTATE}`,
     references: ["https://docs.aws.amazon.com/cli/latest/userguide/cli-configure-files.html", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.aws/credentials", "/aws/credentials", "/.aws/config"],
@@ -136,6 +169,7 @@ export default checks([
     remediation: `Remove the file from the web root and revoke the token (npm token revoke). ${ROTATE}`,
     references: ["https://docs.npmjs.com/cli/configuring-npm/npmrc", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [{ paths: ["/.npmrc"], match: [OK, NOT_HTML, { regex: [/(_authToken|_auth|_password)\s*=\s*\S{8,}/] }] }],
     fixtures: {
       vulnerable: {
@@ -162,6 +196,7 @@ export default checks([
     remediation: `Remove the file, log out of the registries it names and revoke those tokens or passwords. ${ROTATE}`,
     references: ["https://docs.docker.com/reference/cli/docker/login/", ...SECRET_REFS],
     cwe: [538, 522],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.docker/config.json", "/.dockercfg"],
@@ -193,6 +228,7 @@ export default checks([
     remediation: `Remove the file and revoke the tokens it holds at the source-code host. ${ROTATE}`,
     references: ["https://git-scm.com/docs/git-credential-store", ...SECRET_REFS],
     cwe: [538, 798],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/.git-credentials"],
@@ -220,6 +256,7 @@ export default checks([
     remediation: `Remove the file from the web root and keep editor folders out of deployments. ${ROTATE}`,
     references: ["https://codexns.io/products/sftp_for_subl/settings", ...SECRET_REFS],
     cwe: [538, 256],
+    cvss: CVSS_CREDENTIALS,
     http: [
       {
         paths: ["/sftp-config.json", "/.vscode/sftp.json"],

@@ -1,5 +1,5 @@
 // Version-control metadata served from the web root: the whole source and its history can be rebuilt from it.
-import { checks, NOT_HTML, OK, OK_OR_PARTIAL, text } from "../../declare.ts";
+import { checks, CVSS_READ_HIGH, NOT_HTML, OK, OK_OR_PARTIAL, text } from "../../declare.ts";
 
 const VCS_REFS = [
   "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information",
@@ -21,6 +21,7 @@ export default checks([
       "that was ever committed.",
     references: VCS_REFS,
     cwe: [527, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.git/HEAD"],
@@ -32,10 +33,40 @@ export default checks([
         ],
       },
       { paths: ["/.git/config"], match: [OK_OR_PARTIAL, { regex: [/^\s*\[core\]/m] }, NOT_HTML] },
+      // The index (DIRC, version 2-4) and the reflog: served even where HEAD and config were singled out and denied.
+      { paths: ["/.git/index"], match: [OK_OR_PARTIAL, { magic: "44495243000000" }], matched: "Git index (DIRC)" },
+      {
+        paths: ["/.git/logs/HEAD"],
+        match: [
+          OK_OR_PARTIAL,
+          NOT_HTML,
+          { regex: [/^[0-9a-f]{40} [0-9a-f]{40} [^\n<]*<[^>\n]*> \d{9,10} [+-]\d{4}\t/m] },
+        ],
+      },
     ],
     fixtures: {
       vulnerable: [
         { server: "nginx", routes: { "/.git/HEAD": text("ref: refs/heads/main\n") } },
+        {
+          server: "nginx",
+          routes: {
+            "/.git/HEAD": { status: 403 },
+            "/.git/config": { status: 403 },
+            "/.git/logs/HEAD": text(
+              "0000000000000000000000000000000000000000 9fceb02d0ae598e95dc970b74767f19372d61af8 Jane Doe " +
+                "<jane@example.com> 1733300000 +0100\tclone: from git@github.com:acme/shop.git\n",
+            ),
+          },
+        },
+        {
+          server: "apache",
+          routes: {
+            "/.git/index": {
+              headers: { "content-type": "application/octet-stream" },
+              body: Buffer.concat([Buffer.from("DIRC\0\0\0\x02\0\0\0\x2a", "latin1"), Buffer.alloc(62)]),
+            },
+          },
+        },
         {
           server: "apache",
           routes: {
@@ -62,6 +93,7 @@ export default checks([
     remediation: "Deny access to /.svn on the web server and deploy with svn export rather than a checkout.",
     references: VCS_REFS,
     cwe: [527, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.svn/wc.db"],
@@ -102,6 +134,7 @@ export default checks([
     remediation: "Deny access to /.hg on the web server, or deploy without the repository.",
     references: VCS_REFS,
     cwe: [527, 538],
+    cvss: CVSS_READ_HIGH,
     http: [
       {
         paths: ["/.hg/requires"],
@@ -127,6 +160,7 @@ export default checks([
     remediation: "Deny access to /.bzr on the web server, or deploy without the repository.",
     references: VCS_REFS,
     cwe: [527, 538],
+    cvss: CVSS_READ_HIGH,
     http: [{ paths: ["/.bzr/branch-format"], match: [OK, { words: ["Bazaar-NG meta directory"] }, NOT_HTML] }],
     fixtures: {
       vulnerable: { server: "apache", routes: { "/.bzr/branch-format": text("Bazaar-NG meta directory, format 1\n") } },
