@@ -6,18 +6,16 @@
 //   spend      -> 429 RATE_LIMITED; RateLimit-* headers for keys and tokens (sessions are not metered)
 //   actAs      -> runs a service with a ServiceContext in the actor's workspace scope
 import type { Role } from "@ems/db";
-import type { Actor } from "./audit/write.ts";
+import type { Actor } from "./actors.ts";
 import { authenticateBearer } from "./auth/bearer.ts";
-import type { Services } from "./context.ts";
 import { runInWorkspace } from "./db/scoped.ts";
 import { dashed } from "./enum-names.ts";
 import { AppError, ErrorCode } from "./errors.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
 import type { Scope } from "./scopes.ts";
-import { serviceContext, type ServiceContext } from "./service-context.ts";
-import { requireWorkspace } from "./workspaces/workspaces.service.ts";
+import { serviceContext, type Services, type ServiceContext } from "./service-context.ts";
 
-export type { Actor } from "./audit/write.ts";
+export type { Actor } from "./actors.ts";
 
 /**
  * A dashboard session: who, in which workspace, and the user's session version when it was signed in (a password
@@ -58,7 +56,11 @@ export const neededRole = (req: Requirement): Role => req.minRole ?? (req.kind =
 
 type SessionCredential = Extract<Credential, { kind: "session" }>;
 
-async function sessionActor(services: Services, { session }: SessionCredential, client: Client): Promise<Actor> {
+async function sessionActor(
+  services: Pick<Services, "db">,
+  { session }: SessionCredential,
+  client: Client,
+): Promise<Actor> {
   if (!session) throw new AppError(401, ErrorCode.UNAUTHENTICATED, "Sign in first");
   const member = await services.db.prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId: session.workspaceId, userId: session.userId } },
@@ -83,9 +85,16 @@ async function sessionActor(services: Services, { session }: SessionCredential, 
 }
 
 /** Who acts, and in which workspace: the credential checked against the database. */
-export async function identify(services: Services, credential: Credential, client: Client = {}): Promise<Actor> {
+export async function identify(
+  services: Pick<Services, "db" | "keys" | "now">,
+  credential: Credential,
+  client: Client = {},
+): Promise<Actor> {
   if (credential.kind === "session") return sessionActor(services, credential, client);
-  return { ...(await authenticateBearer(services.db.pool, services.keys, credential.authorization)), ...client };
+  return {
+    ...(await authenticateBearer(services.db.pool, services.keys, credential.authorization, services.now().getTime())),
+    ...client,
+  };
 }
 
 /** Throws unless the actor may call a procedure with this requirement. */
@@ -114,7 +123,12 @@ export function authorize(actor: Actor, req: Requirement) {
 }
 
 /** Identifies, authorizes and spends the budget: the actor, and the RateLimit-* headers of a metered credential. */
-export async function admit(services: Services, credential: Credential, req: Requirement, client: Client = {}) {
+export async function admit(
+  services: Pick<Services, "db" | "keys" | "now" | "budgets">,
+  credential: Credential,
+  req: Requirement,
+  client: Client = {},
+) {
   const actor = await identify(services, credential, client);
   authorize(actor, req);
   const headers = actor.budgetKey ? rateLimitHeaders(await services.budgets[req.kind].consume(actor.budgetKey)) : {};
@@ -126,31 +140,7 @@ export async function admit(services: Services, credential: Credential, req: Req
  * one way into a workspace (requests, jobs, the CLI, OAuth). Queries on
  * workspace-owned models outside of it throw (db/scoped.ts).
  */
-type InWorkspace<T> = (sc: ServiceContext) => PromiseLike<T> | T;
+export type InWorkspace<T> = (sc: ServiceContext) => PromiseLike<T> | T;
 
 export const actAs = <T>(services: Services, actor: Actor, fn: InWorkspace<T>): Promise<T> =>
   runInWorkspace(actor.workspaceId, () => fn(serviceContext(services, actor)));
-
-export interface OperatorMeta {
-  channel: "cli" | "system";
-  name: string;
-}
-
-/** The operator (CLI) or the system (jobs): not a person or credential, with an owner's authority. */
-export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => ({
-  workspaceId,
-  type: "system",
-  id: null,
-  name: op.name,
-  channel: op.channel,
-  role: "owner",
-});
-
-/** The actor of background jobs (checks, scans): observations, not changes made by someone. */
-export const jobActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "worker" });
-
-/** The operator (CLI, test and bench set-up) acting in a workspace that must exist (else 400 naming it). */
-export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: InWorkspace<T>) {
-  await requireWorkspace(services, workspaceId);
-  return actAs(services, operatorActor(workspaceId, op), fn);
-}

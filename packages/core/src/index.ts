@@ -2,8 +2,11 @@
 // door through "@ems/core/testing".
 
 // Setting up a process: its long-lived parts, the job queue and workers.
-export { createServices, connectServices, databaseReachable, type Services } from "./context.ts";
-export { createJobQueue, type JobQueue } from "./jobs/queue.ts";
+export { createServices, connectServices, databaseReachable } from "./context.ts";
+export { type Services } from "./service-context.ts";
+export { createJobQueue } from "./jobs/jobs.ts";
+export { assetCheckJob } from "./assets/assets.check.ts";
+export { type JobQueue } from "./jobs/queue.ts";
 export { discoverySettingsFromEnv, type DiscoverySettings } from "./discovery/discovery.settings.ts";
 export { startWorker } from "./jobs/worker.ts";
 export { closePdfBrowser } from "./assessments/render/pdf-browser.ts";
@@ -12,8 +15,10 @@ export { type PaymentProvider } from "./billing/payment-provider.ts";
 export { webhookConfigFromEnv, type WebhookConfig } from "./webhooks/webhooks.config.ts";
 
 // The door: who acts, in which workspace (door.ts).
-export { actAs, admit, asOperator, identify, type Actor, type Credential, type DashboardSession } from "./door.ts";
-export { requestContext, sessionContext, type RequestContext } from "./context.ts";
+export { actAs, admit, identify, type Credential, type DashboardSession } from "./door.ts";
+export { asOperator } from "./workspaces/workspaces.service.ts";
+export { type Actor } from "./actors.ts";
+export { requestContext, sessionContext, type RequestContext } from "./request-context.ts";
 
 // The procedures: the tRPC router (dashboard) and the REST edge built from its meta.
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from "./router.ts";
@@ -79,4 +84,5 @@ export type { ReportFilters } from "./reports/report-sql.ts";
 export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";
 export { DEFAULT_SLA_DAYS, type SlaDays } from "./sla-policy/sla-policy.schemas.ts";
 // Change alerts: what other features call when something changed (in the transaction of the change).
-export { emitWebhookEvent, emitWebhookEvents, WEBHOOK_EVENTS, type WebhookEvent } from "./webhooks/webhooks.events.ts";
+export { emitWebhookEvent, emitWebhookEvents, type WebhookEvent } from "./webhooks/webhooks.events.ts";
+export { WEBHOOK_EVENTS } from "./webhooks/webhooks.payload.ts";

@@ -1,7 +1,7 @@
 // deferredPage: every page, read from the start or (past the middle of a long list) from the end in the reversed
 // order, is the same slice of the list, with ties broken by id; past the end there is nothing.
 import { describe, expect, it } from "vitest";
-import { deferredPage } from "./paging.ts";
+import { deferredPage } from "./db/deferred-page.ts";
 import type { Direction } from "./list-query.ts";
 
 interface Row {

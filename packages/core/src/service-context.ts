@@ -1,7 +1,58 @@
+// What services are given: the long-lived parts of a process (`Services`, built by the composition root context.ts)
+// and, per call, the `ServiceContext` a workspace service takes (built by the door's `actAs`). Types and one factory
+// only: nothing here reads the database.
 import type { Pool } from "pg";
-import type { Actor } from "./audit/write.ts";
-import type { Services } from "./context.ts";
-import type { ScopedClient, ScopedTx } from "./db/scoped.ts";
+import type { Database } from "@ems/db";
+import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
+import type { Actor } from "./actors.ts";
+import type { KeyCache } from "./auth/key-cache.ts";
+import type { PaymentProvider } from "./billing/payment-provider.ts";
+import type { ScopedClient } from "./db/scoped.ts";
+import type { DiscoverySettings } from "./discovery/discovery.settings.ts";
+import type { JobQueue } from "./jobs/queue.ts";
+import type { Budget, Limiter } from "./rate-limit/budgets.ts";
+import type { WebhookConfig } from "./webhooks/webhooks.config.ts";
+
+/** Long-lived things shared by all requests of a process. */
+export interface Services {
+  db: Database;
+  /** The workspace-scoped Prisma client (see db/scoped.ts). */
+  scoped: ScopedClient;
+  /** API keys authenticated lately, kept exact by notifications (auth/key-cache.ts). */
+  keys: KeyCache;
+  budgets: Record<Budget, Limiter>;
+  /** Asset revalidations: 30 an hour per workspace. */
+  revalidations: Limiter;
+  payments: PaymentProvider;
+  /** Resolvers, ports, timeouts and allowed ranges of every network check. */
+  net: NetConfig;
+  /** Stage time limits, port-scan concurrency, templates, nuclei. */
+  scanEngine: ScanEngineConfig;
+  /** Discovery's sources, limits and cadence (discovery/discovery.settings.ts). */
+  discovery: DiscoverySettings;
+  /** Background jobs; null in processes that only read (the CLI): checks then wait for a worker's recovery sweep. */
+  jobs: JobQueue | null;
+  /** Change alerts: the dashboard URL for links, retries, timeout, when to disable an endpoint. */
+  webhooks: WebhookConfig;
+  /** Assessment report creations: 10 an hour per workspace. */
+  assessmentCreations: Limiter;
+  /** Views of one share link: 60 a minute. */
+  shareViews: Limiter;
+  /** Where the public share pages are served (the API's /share/…): the start of every shareUrl. */
+  shareBaseUrl: string;
+  /**
+   * The one clock: every time core decides something by (expiries, TTLs, cut-offs, periods, schedules, retries, the
+   * time reports and snapshots are taken at) comes from here; tests set it. Timestamps that only record when something
+   * happened (startedAt, finishedAt, heartbeats, revokedAt…) and those the database writes (now()) do not.
+   */
+  now: () => Date;
+  /**
+   * Pages of a list that start past this many rows are found from the list marks where the list has them
+   * (db/marks.ts), else ask for the total first and, past the middle, are read from the end (paging.ts). Tests set 0,
+   * so that every list's deep pages go that way.
+   */
+  walkFromStart: number;
+}
 
 /** What a service needs: the workspace-scoped client, raw SQL for hot paths, and who is acting. */
 export interface ServiceContext {
@@ -20,30 +71,3 @@ export const serviceContext = (services: Services, actor: Actor): ServiceContext
   workspaceId: actor.workspaceId,
   services,
 });
-
-/**
- * Locks the workspace row for the rest of the transaction, so that plan-limit checks and the writes they guard cannot
- * interleave. FOR NO KEY UPDATE excludes the other lockers but not the foreign-key checks (FOR KEY SHARE) of every
- * insert in the workspace, which FOR UPDATE would make wait.
- */
-export async function lockWorkspace(tx: ScopedTx, workspaceId: number) {
-  await tx.$executeRaw`select 1 from "Workspace" where id = ${workspaceId} for no key update`;
-}
-
-/**
- * Raw SQL for hot read paths (lists), where Prisma costs ~0.8 ms of CPU per
- * query more than pg (docs/benchmarks.md). The scoped client cannot guard raw
- * SQL, so this does: the caller's workspace is always bound as $1, and the
- * SQL must filter on it.
- */
-export async function workspaceRows<T extends object>(
-  sc: Pick<ServiceContext, "pool" | "workspaceId">,
-  name: string,
-  sql: string,
-  values: unknown[] = [],
-): Promise<T[]> {
-  if (!/"workspaceId"\s*=\s*\$1\b|\bid\s*=\s*\$1\b/.test(sql))
-    throw new Error(`${name}: SQL must filter by "workspaceId" = $1`);
-  const { rows } = await sc.pool.query<T>({ name, text: sql, values: [sc.workspaceId, ...values] });
-  return rows;
-}

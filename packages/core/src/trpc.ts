@@ -7,7 +7,7 @@
 // the door (identify, authorize, spend the budget) into the actor's workspace.
 import { initTRPC } from "@trpc/server";
 import type { OpenApiMeta } from "trpc-to-openapi";
-import type { RequestContext } from "./context.ts";
+import type { RequestContext } from "./request-context.ts";
 import { actAs, admit, type Requirement } from "./door.ts";
 import { toAppError } from "./errors.ts";
 import { transformer } from "./transformer.ts";
@@ -36,8 +36,16 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The builder for every workspace procedure; give it `.meta(...)`. Handlers get a ServiceContext. */
-export const procedure = t.procedure.use(async function enter({ ctx, meta, next }) {
-  const actor = ctx.admitted ?? (await admit(ctx.services, ctx.credential, meta ?? { kind: "read" }, ctx.client)).actor;
+const entered = t.procedure.use(async function enter({ ctx, meta, next }) {
+  // Fails closed: a procedure that declared no requirement is served to no one (the builder below cannot make one).
+  if (!meta?.kind) throw new Error("This procedure declares no requirement (meta.kind): it is not served");
+  const actor = ctx.admitted ?? (await admit(ctx.services, ctx.credential, meta, ctx.client)).actor;
   return actAs(ctx.services, actor, (sc) => next({ ctx: sc }));
 });
+
+/**
+ * The builder for every workspace procedure. It starts with `.meta(...)` (whose `kind` is required) and offers
+ * nothing else: a procedure without its requirement does not type-check (and `router.test.ts` checks every procedure
+ * of the router). Handlers get a ServiceContext.
+ */
+export const procedure = { meta: (meta: AppMeta) => entered.meta(meta) };

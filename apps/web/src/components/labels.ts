@@ -117,6 +117,7 @@ export const LABELS = {
   checkProtocol: {
     http: "HTTP",
     tcp: "TCP conversation",
+    udp: "UDP exchange",
     tls: "TLS handshake",
     dns: "DNS lookup",
   } satisfies Record<Check["protocol"], string>,

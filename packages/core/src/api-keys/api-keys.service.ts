@@ -4,15 +4,16 @@ import { SECRET_PREFIX, displayPrefix, newSecret } from "../auth/secrets.ts";
 import { notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { SCOPES } from "../scopes.ts";
-import type { Services } from "../context.ts";
-import { asOperator, type OperatorMeta } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { asOperator } from "../workspaces/workspaces.service.ts";
+import { type OperatorMeta } from "../actors.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import type { CreateApiKeyInput, apiKeySchema } from "./api-keys.schemas.ts";
 
 const AUDITED = ["name", "scopes", "expiresAt", "revokedAt"] as const;
 
-export function presentApiKey(k: ApiKey, now = Date.now()): z.output<typeof apiKeySchema> {
+export function presentApiKey(k: ApiKey, now: number): z.output<typeof apiKeySchema> {
   const status = k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt.getTime() <= now ? "expired" : "active";
   return {
     id: k.id,
@@ -48,7 +49,7 @@ export async function createApiKey(sc: ServiceContext, input: CreateApiKeyInput)
       resourceId: key.id,
       changes: changesOf(null, key, AUDITED),
     });
-    return { ...presentApiKey(key), key: secret };
+    return { ...presentApiKey(key, sc.services.now().getTime()), key: secret };
   });
 }
 
@@ -57,7 +58,12 @@ export async function listApiKeys(sc: ServiceContext, paging: PagingInput) {
     sc.db.apiKey.findMany({ orderBy: { id: "asc" }, ...skipTake(paging) }),
     sc.db.apiKey.count(),
   ]);
-  return { items: rows.map((k) => presentApiKey(k)), total, page: paging.page, limit: paging.limit };
+  return {
+    items: rows.map((k) => presentApiKey(k, sc.services.now().getTime())),
+    total,
+    page: paging.page,
+    limit: paging.limit,
+  };
 }
 
 /** Revokes at once; revoking a revoked key changes nothing and answers the key. */
@@ -77,7 +83,7 @@ export async function revokeApiKey(sc: ServiceContext, id: number) {
   });
   // This process's cache forgets the key now; the others when the notification reaches them.
   sc.services.keys.evict(revoked.tokenHash);
-  return presentApiKey(revoked);
+  return presentApiKey(revoked, sc.services.now().getTime());
 }
 
 /** The operator revokes a key by its id alone (CLI): in the key's own workspace. */

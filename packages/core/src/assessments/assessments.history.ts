@@ -5,11 +5,11 @@
 // days its project is held to (the same policy lookup).
 import { slaReport } from "../reports/sla.ts";
 import { reportSummary } from "../reports/summary.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
 import { SLA_SEVERITIES, type SlaDays } from "../sla-policy/sla-policy.schemas.ts";
-import type { AssessmentData } from "./assessments.schemas.ts";
-import type { SnapshotScope } from "./assessments.snapshot.ts";
+import type { AssessmentData, SnapshotScope } from "./assessments.schemas.ts";
 
 /** The trend covers this many weeks, the last ending today. */
 export const TREND_WEEKS = 12;

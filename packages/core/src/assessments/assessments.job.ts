@@ -3,13 +3,18 @@
 // report (failed, with the reason) rather than retried: the same data would
 // fail the same way. A worker that dies mid-report is retried by the queue.
 import type { Prisma } from "@ems/db";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
-import type { AssessmentJob } from "../jobs/queue.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { writeNarrative } from "./assessments.narrative.ts";
 import { takeSnapshot } from "./assessments.snapshot.ts";
 import { renderAssessmentHtml } from "./render/html.ts";
 import { renderPdf } from "./render/pdf.ts";
+
+const assessmentPayload = z.object({ reportId: z.number().int(), workspaceId: z.number().int() });
+export type AssessmentJob = z.output<typeof assessmentPayload>;
 
 export async function runAssessmentJob(services: Services, job: AssessmentJob) {
   await actAs(services, jobActor(job.workspaceId), async (sc) => {
@@ -45,3 +50,14 @@ export async function runAssessmentJob(services: Services, job: AssessmentJob) {
     }
   });
 }
+
+/** The snapshot, narrative and PDF of one assessment report. */
+export const assessmentJob = defineJob({
+  queue: "assessment-generate",
+  // A worker that dies mid-report is replaced after this long; the handler records ordinary failures itself.
+  policy: { retryLimit: 2, retryDelay: 10, expireInSeconds: 300 },
+  payload: assessmentPayload,
+  // Chromium prints one PDF at a time per process: it is the heaviest thing a worker runs.
+  concurrency: { slots: 1 },
+  handler: runAssessmentJob,
+});

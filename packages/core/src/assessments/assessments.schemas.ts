@@ -190,3 +190,10 @@ export const shareAssessmentInput = z.object({
 });
 
 export const deleteAssessmentOutput = messageSchema;
+
+/** What an assessment covers: the workspace, a project or an asset, by the name it had then. */
+export interface SnapshotScope {
+  type: "workspace" | "project" | "asset";
+  id: number | null;
+  name: string;
+}

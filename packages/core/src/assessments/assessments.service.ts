@@ -6,11 +6,12 @@ import type { AssessmentReport, Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { skipTake } from "../paging.ts";
 import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import {
   ASSESSMENT_SORT,
   assessmentDataSchema,
@@ -20,6 +21,7 @@ import {
   type ListAssessmentsInput,
 } from "./assessments.schemas.ts";
 import { renderAssessmentHtml } from "./render/html.ts";
+import { assessmentJob } from "./assessments.job.ts";
 
 /** Every column but the PDF's bytes (large; read only by the PDF routes). */
 export const reportSelect = {
@@ -150,7 +152,7 @@ export async function createAssessment(sc: ServiceContext, input: CreateAssessme
       resourceId: row.id,
       changes: { scopeType: { before: null, after: input.scopeType }, scopeId: { before: null, after: scopeId } },
     });
-    await jobs.enqueueAssessment({ reportId: row.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
+    await jobs.enqueue(assessmentJob, { reportId: row.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
     return { report: presentAssessment(row, sc.services.now()), created: true };
   });
 }

@@ -4,7 +4,7 @@
 // new one replaces the old. Views are counted and rate-limited per link.
 import { createHash, randomBytes } from "node:crypto";
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
 import type { ServiceContext } from "../service-context.ts";

@@ -2,15 +2,10 @@
 // asset looks like now, in a handful of aggregate queries (raw SQL: a
 // workspace may hold thousands of assets and issues). Dismissed issues are
 // counted apart and left out of everything else, as in every report.
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { slaAndTrend } from "./assessments.history.ts";
-import { SEVERITIES, type AssessmentData, type BySeverity } from "./assessments.schemas.ts";
-
-export interface SnapshotScope {
-  type: "workspace" | "project" | "asset";
-  id: number | null;
-  name: string;
-}
+import { SEVERITIES, type AssessmentData, type BySeverity, type SnapshotScope } from "./assessments.schemas.ts";
 
 /**
  * Assets in scope, as SQL on the alias `a`; $2 is the scope's id (0 for the workspace:
@@ -26,7 +21,7 @@ const dayMs = 86_400_000;
 export async function takeSnapshot(
   sc: ServiceContext,
   scope: SnapshotScope,
-  now = new Date(),
+  now = sc.services.now(),
 ): Promise<AssessmentData> {
   const where = SCOPE_SQL[scope.type];
   const rows = <T extends object>(part: string, sql: string, values: unknown[] = []) =>

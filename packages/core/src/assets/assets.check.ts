@@ -7,12 +7,33 @@
 // finds a reachable asset unreachable tells webhook endpoints (asset.unreachable).
 import { checkReachability, parseTarget, takeScreenshot } from "@ems/scanners";
 import type { Asset, Prisma } from "@ems/db";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
-import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { assetInfo } from "../scans/scans.alerts.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { coveredHosts } from "./assets.coverage.ts";
+
+/**
+ * Starts a reachability check gets, counted on the asset before each one: a check whose worker crashes or times out
+ * is retried by the queue after CHECK_RETRY_DELAY_SECONDS, then twice that; the start after the last gives up and marks
+ * the asset error. An ordinary failure is recorded at once and not retried.
+ */
+export const CHECK_ATTEMPTS = 3;
+const CHECK_RETRY_DELAY_SECONDS = 30;
+/** Longer than a check can take (DNS, two fetches, TLS, a screenshot with its own deadline). */
+const CHECK_EXPIRE_SECONDS = 180;
+
+const assetCheckPayload = z.object({
+  assetId: z.number().int(),
+  workspaceId: z.number().int(),
+  reason: z.enum(["added", "updated", "revalidate", "proven", "recovery"]),
+  /** A revalidation's: the status before it set "pending" (asset.unreachable is sent on reachable → unreachable). */
+  previousStatus: z.enum(["pending", "reachable", "unreachable", "error"]).optional(),
+});
+export type AssetCheckJob = z.output<typeof assetCheckPayload>;
 
 export async function runAssetCheck(services: Services, job: AssetCheckJob) {
   await actAs(services, jobActor(job.workspaceId), async (sc) => {
@@ -56,7 +77,10 @@ export async function runAssetCheck(services: Services, job: AssetCheckJob) {
 }
 
 /** The check itself: what to store on the asset. Throws only on a fault of ours, never for what a site does. */
-async function checkAsset(services: Services, asset: Asset): Promise<Prisma.AssetUpdateManyMutationInput> {
+async function checkAsset(
+  services: Pick<Services, "net" | "scoped">,
+  asset: Asset,
+): Promise<Prisma.AssetUpdateManyMutationInput> {
   const parsed = parseTarget(asset.type, asset.value, {
     allowPrivate: services.net.allowPrivate,
     allowedRanges: services.net.allowedRanges,
@@ -92,10 +116,26 @@ async function checkAsset(services: Services, asset: Asset): Promise<Prisma.Asse
 }
 
 /** Checks that never ran (queue down at the time, or a crash): picked up when a worker starts. */
-export async function pendingChecks(services: Services, olderThanSeconds = 60) {
+export async function pendingChecks(services: Pick<Services, "db" | "now">, olderThanSeconds = 60) {
   return services.db.prisma.asset.findMany({
-    where: { status: "pending", updatedAt: { lt: new Date(Date.now() - olderThanSeconds * 1000) } },
+    where: { status: "pending", updatedAt: { lt: new Date(services.now().getTime() - olderThanSeconds * 1000) } },
     select: { id: true, workspaceId: true },
     take: 1000,
   });
 }
+
+/** Reachability check (DNS, HTTP, HTTPS, TLS, technologies, screenshot) of one asset. */
+export const assetCheckJob = defineJob({
+  queue: "asset-check",
+  policy: {
+    retryLimit: CHECK_ATTEMPTS - 1,
+    retryDelay: CHECK_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: CHECK_EXPIRE_SECONDS,
+  },
+  payload: assetCheckPayload,
+  // One pending check per asset: a second request while one waits is the same work.
+  singletonKey: (job) => `asset-${job.assetId}`,
+  concurrency: { slots: 4 },
+  handler: runAssetCheck,
+});

@@ -1,6 +1,7 @@
 // Which hosts an ownership proof covers: a proven domain or subdomain covers
 // itself and every name under it.
-import { writeAudits, type Actor } from "../audit/write.ts";
+import { writeAudits } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import type { ScopedClient, ScopedTx } from "../db/scoped.ts";
 
 type Reader = Pick<ScopedClient | ScopedTx, "asset">;

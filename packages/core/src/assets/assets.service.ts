@@ -3,18 +3,17 @@ import type { AssetType, Prisma } from "@ems/db";
 import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { tally, tallyKey } from "../db/tally.ts";
-import { deferredPage } from "../paging.ts";
+import { listPage, type ListSpec } from "../db/list-page.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
 import type { ScopedTx } from "../db/scoped.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import { ownershipCoverage } from "./assets.coverage.ts";
 import { AUDITED_ASSET_FIELDS, assetInclude, presentAsset } from "./assets.present.ts";
 import { ASSET_SORT, type CreateAssetInput, type ListAssetsInput, type UpdateAssetInput } from "./assets.schemas.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed } from "../enum-names.ts";
-import { CHECK_ATTEMPTS, type AssetCheckJob } from "../jobs/queue.ts";
+import { assetCheckJob, CHECK_ATTEMPTS, type AssetCheckJob } from "./assets.check.ts";
 
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
@@ -41,30 +40,33 @@ export async function enqueueCheck(
   reason: AssetCheckJob["reason"],
   previousStatus?: AssetCheckJob["previousStatus"],
 ) {
-  await sc.services.jobs?.enqueueAssetCheck({ assetId, workspaceId: sc.workspaceId, reason, previousStatus });
+  await sc.services.jobs?.enqueue(assetCheckJob, { assetId, workspaceId: sc.workspaceId, reason, previousStatus });
 }
 
 // ------------------------------------------------------------------ reads
 
-export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
-  const where: Prisma.AssetWhereInput = {
-    projectId: input.projectId,
-    type: input.type,
-    status: input.status,
-    ...textSearch(input.q, ["name", "value"]),
-  };
-  const orderBy = orderByOf(ASSET_SORT, "createdAt", input);
+type AssetFilter = Pick<ListAssetsInput, "projectId" | "type" | "status">;
+type AssetRow = Prisma.AssetGetPayload<{ include: typeof assetInclude }>;
+
+/** The assets list, declared once (db/list-page.ts); listAssets adds each page's issue counts and last scan. */
+export const ASSET_LIST: ListSpec<AssetFilter, Prisma.AssetWhereInput, AssetRow, AssetRow, keyof typeof ASSET_SORT> = {
   // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
-  const key = tallyKey("assets", { projectId: input.projectId, type: input.type, status: input.status, q: input.q }, [
-    "type",
-    "status",
-  ]);
-  const { rows, total } = await deferredPage(sc, input, {
-    orderBy,
-    ids: (page) => sc.db.asset.findMany({ where, select: { id: true }, ...page }),
+  tally: { prefix: "assets", fields: ["type", "status"] },
+  sorts: ASSET_SORT,
+  defaultSort: "createdAt",
+  search: { fields: ["name", "value"] },
+  where: ({ projectId, type, status }) => ({ projectId, type, status }),
+  model: (sc) => ({
+    ids: (args) => sc.db.asset.findMany({ ...args, select: { id: true } }),
     rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
-    total: () => (key ? tally(sc, key) : sc.db.asset.count({ where })),
-  });
+    count: (where) => sc.db.asset.count({ where }),
+  }),
+  present: (row) => row,
+};
+
+export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
+  const { projectId, type, status } = input;
+  const { items: rows, total } = await listPage(sc, ASSET_LIST, { projectId, type, status }, input);
   const ids = rows.map((r) => r.id);
   const [issues, scans] = ids.length
     ? await Promise.all([

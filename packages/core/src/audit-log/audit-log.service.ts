@@ -5,8 +5,9 @@ import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
 import { AUDIT_MARKS, markedJump } from "../db/marks.ts";
-import { deferredPage } from "../paging.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { deferredPage } from "../db/deferred-page.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import type { z } from "zod";
 import {
   AUDIT_SORT,
@@ -204,7 +205,7 @@ async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
 }
 
 export function exportAuditLog(sc: ServiceContext, filters: AuditFilters & { format: "csv" | "json" }): FileResponse {
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = sc.services.now().toISOString().slice(0, 10);
   return filters.format === "json"
     ? {
         contentType: "application/json; charset=utf-8",

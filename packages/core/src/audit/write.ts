@@ -1,28 +1,8 @@
 // Audit entries are written by services inside the transaction of the change
 // they describe, so a change never exists without its entry (and a failing
 // entry rolls the change back).
-import type { ActorType, Channel, Prisma, Role } from "@ems/db";
-import type { Scope } from "../scopes.ts";
-
-/** Who is acting, through what (built by door.ts); copied into every audit entry. */
-export interface Actor {
-  workspaceId: number;
-  type: ActorType;
-  id: number | null;
-  name: string;
-  userId?: number;
-  apiKeyId?: number;
-  oauthAppId?: number;
-  channel: Channel;
-  ip?: string;
-  userAgent?: string;
-  /** A person's role in the workspace (a token granted by a person: theirs); null for API keys. */
-  role?: Role | null;
-  /** What an API key or OAuth token may do; absent for people and the operator. */
-  scopes?: Scope[];
-  /** The per-minute budget the credential spends (keys and tokens). */
-  budgetKey?: string;
-}
+import type { Prisma } from "@ems/db";
+import type { Actor } from "../actors.ts";
 
 export type Changes = Record<string, { before: unknown; after: unknown }>;
 

@@ -2,7 +2,7 @@
 // told apart by their prefix. Dashboard sessions are checked in door.ts.
 import type { Pool } from "pg";
 import type { Role } from "@ems/db";
-import type { Actor } from "../audit/write.ts";
+import type { Actor } from "../actors.ts";
 import { AppError, ErrorCode } from "../errors.ts";
 import type { Scope } from "../scopes.ts";
 import { type KeyCache, type KeyRow } from "./key-cache.ts";
@@ -20,6 +20,8 @@ export async function authenticateBearer(
   pool: Pool,
   keys: KeyCache,
   authorization: string | undefined,
+  /** The time expiry is judged at (the one clock, Services.now). */
+  now: number,
 ): Promise<Actor> {
   const match = authorization?.match(/^Bearer\s+(\S+)\s*$/i);
   if (!match) throw invalidKey("Missing API key or access token: send Authorization: Bearer <API_KEY or ACCESS_TOKEN>");
@@ -50,7 +52,7 @@ export async function authenticateBearer(
     const t = rows[0];
     if (!t) throw invalidToken("Unknown access token");
     if (t.revokedAt) throw invalidToken("Access token was revoked");
-    if (t.expiresAt.getTime() <= Date.now()) throw invalidToken("Access token has expired");
+    if (t.expiresAt.getTime() <= now) throw invalidToken("Access token has expired");
     return {
       workspaceId: t.workspaceId,
       type: "oauth_app",
@@ -65,8 +67,8 @@ export async function authenticateBearer(
     };
   }
 
-  const k = keys.get(hash) ?? (await lookUpKey(pool, keys, hash));
-  if (k.expiresAt && k.expiresAt.getTime() <= Date.now()) throw invalidKey("API key has expired");
+  const k = keys.get(hash) ?? (await lookUpKey(pool, keys, hash, now));
+  if (k.expiresAt && k.expiresAt.getTime() <= now) throw invalidKey("API key has expired");
   return {
     workspaceId: k.workspaceId,
     type: "api_key",
@@ -81,7 +83,7 @@ export async function authenticateBearer(
 }
 
 /** An API key from the database (kept in the cache unless it cannot be used); throws if unknown or revoked. */
-async function lookUpKey(pool: Pool, keys: KeyCache, hash: string): Promise<KeyRow> {
+async function lookUpKey(pool: Pool, keys: KeyCache, hash: string, now: number): Promise<KeyRow> {
   const ticket = keys.begin();
   const { rows } = await pool.query<KeyRow & { revokedAt: Date | null }>({
     name: "auth-api-key",
@@ -99,6 +101,6 @@ async function lookUpKey(pool: Pool, keys: KeyCache, hash: string): Promise<KeyR
   if (!k) throw invalidKey("Unknown API key");
   if (k.revokedAt) throw invalidKey("API key was revoked");
   const row = { id: k.id, workspaceId: k.workspaceId, name: k.name, scopes: k.scopes, expiresAt: k.expiresAt };
-  if (!row.expiresAt || row.expiresAt.getTime() > Date.now()) keys.keep(hash, row, ticket);
+  if (!row.expiresAt || row.expiresAt.getTime() > now) keys.keep(hash, row, ticket);
   return row;
 }

@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "@ems/db";
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
-import { createServices, type Services } from "../context.ts";
-import { asOperator, identify } from "../door.ts";
+import { createServices } from "../context.ts";
+import { type Services } from "../service-context.ts";
+import { identify } from "../door.ts";
+import { asOperator } from "../workspaces/workspaces.service.ts";
 import { createApiKey, revokeApiKey } from "../api-keys/api-keys.service.ts";
 import { createWorkspace } from "../workspaces/workspaces.service.ts";
 import { hashSecret } from "./secrets.ts";

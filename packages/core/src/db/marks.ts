@@ -3,7 +3,8 @@
 // up to the range a page starts in, first over the coarse ranges, then over the fine ones inside the coarse range
 // found; the walk starts at the fine range and passes at most its 16,384 ids.
 import type { Direction } from "../list-query.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "./sql.ts";
 import type { TallyKey } from "./tally.ts";
 
 /** A list counted in "ListMark": its table, its key there, and the column it orders by before the id, if any. */

@@ -1,6 +1,7 @@
 // Exact totals of the big lists from the trigger-kept "WorkspaceTally" rows
 // (see its model): the sum of the workspace's shards under one key.
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "./sql.ts";
 
 /** One tally key, or several whose counts add up. */
 export type TallyKey = string | readonly string[];

@@ -6,11 +6,13 @@
 // added stays added) and sync the takeover issues of the domain asset.
 import type { Prisma } from "@ems/db";
 import { discoverHostnames, type DiscoveredHost, type DiscoveryResult } from "@ems/scanners";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { syncIssues, type IssueFinding } from "../issues/issues.sync.ts";
-import type { DiscoveryJob } from "../jobs/queue.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { announceNewHosts } from "./discovery.events.ts";
 import { gatherSeen } from "./discovery.seen.ts";
 
@@ -21,6 +23,12 @@ export const DISCOVERY_HEARTBEAT_TIMEOUT_MS = 45_000;
 const MERGE_BATCH = 500;
 /** Progress is written at most this often (and on every phase change). */
 const PROGRESS_EVERY_MS = 1_000;
+
+const discoveryPayload = z.object({ runId: z.number().int(), workspaceId: z.number().int() });
+export type DiscoveryJob = z.output<typeof discoveryPayload>;
+
+/** How long a discovery job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const DISCOVERY_JOB_EXPIRE_SECONDS = 3600;
 
 export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
   const actor = jobActor(job.workspaceId);
@@ -77,7 +85,7 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
           origin: { discoveryRunId: run.id },
           findings: takeoverFindings(result.hosts),
           completedStages: new Set(["discovery"]),
-          now: new Date(),
+          now: services.now(),
         });
         await tx.discoveryRun.updateMany({
           where: { id: run.id, status: "running" },
@@ -178,7 +186,7 @@ function takeoverFindings(hosts: DiscoveredHost[]): IssueFinding[] {
 }
 
 /** Fails running runs whose worker stopped sending heartbeats (it died or hung). */
-export async function failAbandonedDiscoveryRuns(services: Services, now = Date.now()) {
+export async function failAbandonedDiscoveryRuns(services: Services, now = services.now().getTime()) {
   const cutoff = new Date(now - DISCOVERY_HEARTBEAT_TIMEOUT_MS);
   const stale = await services.db.prisma.discoveryRun.updateManyAndReturn({
     where: { status: "running", heartbeatAt: { lt: cutoff } },
@@ -186,3 +194,14 @@ export async function failAbandonedDiscoveryRuns(services: Services, now = Date.
   });
   return stale.length;
 }
+
+/** A discovery run under one proven domain (sources, resolution, merge). */
+export const discoveryJob = defineJob({
+  queue: "discovery-run",
+  // No retries: a run whose worker died is failed by the watchdog; the next run (cadence or manual) merges again.
+  policy: { retryLimit: 0, expireInSeconds: DISCOVERY_JOB_EXPIRE_SECONDS },
+  payload: discoveryPayload,
+  // One run at a time per process: a run resolves hundreds of names at once on its own.
+  concurrency: { slots: 1 },
+  handler: runDiscoveryJob,
+});

@@ -6,14 +6,16 @@
 // discoveryDueAt) index, so a tick costs what is due.
 import type { Asset } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
-import { actAs, operatorActor } from "../door.ts";
+import { actAs } from "../door.ts";
+import { discoveryActor } from "../actors.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
-import type { SqlInTransaction } from "../jobs/queue.ts";
+import type { SqlInTransaction } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { presentRun } from "./discovery.present.ts";
 import type { RunInput } from "./discovery.schemas.ts";
+import { discoveryJob } from "./discovery.job.ts";
 
 export const DISCOVERY_TICK_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -75,7 +77,7 @@ async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]>
  * next cadence run an interval on. Runs in the caller's transaction.
  */
 export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, trigger: "manual" | "schedule") {
-  const now = new Date();
+  const now = sc.services.now();
   const days = sc.services.discovery.intervalDays;
   await tx.asset.update({
     where: { id: asset.id },
@@ -89,7 +91,11 @@ export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, t
   const run = await tx.discoveryRun.create({
     data: { workspaceId: sc.workspaceId, assetId: asset.id, domain: asset.value, trigger },
   });
-  await sc.services.jobs!.enqueueDiscovery({ runId: run.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
+  await sc.services.jobs!.enqueue(
+    discoveryJob,
+    { runId: run.id, workspaceId: sc.workspaceId },
+    { transaction: sqlIn(tx) },
+  );
   await writeAudit(tx, sc.actor, {
     action: "discovery.run",
     resourceType: "discovery-run",
@@ -118,7 +124,6 @@ export async function getRun(sc: ServiceContext, id: number) {
 }
 
 /** The cadence's runs appear in the audit log as the system actor "discovery". */
-const cadenceActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "discovery" });
 
 /** Queues a run under every proven domain whose cadence is due at `now`; returns how many were claimed. */
 export async function runDiscoveryTick(services: Services, opts: { now?: Date; batch?: number } = {}) {
@@ -127,7 +132,7 @@ export async function runDiscoveryTick(services: Services, opts: { now?: Date; b
   const batch = opts.batch ?? BATCH;
   let claimed = 0;
   for (;;) {
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? services.now();
     const n = await services.scoped.$transaction(
       async (tx) => {
         // Raw SQL (the claim crosses workspaces); each row is then handled inside its own workspace.
@@ -137,7 +142,7 @@ export async function runDiscoveryTick(services: Services, opts: { now?: Date; b
             and "ownershipVerifiedAt" is not null
           order by "discoveryDueAt" nulls first, id limit ${batch} for update skip locked`;
         for (const asset of due)
-          await actAs(services, cadenceActor(asset.workspaceId), (sc) => queueRun(sc, tx, asset, "schedule"));
+          await actAs(services, discoveryActor(asset.workspaceId), (sc) => queueRun(sc, tx, asset, "schedule"));
         return due.length;
       },
       { timeout: 60_000, maxWait: 30_000 },

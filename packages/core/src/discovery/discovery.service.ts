@@ -5,39 +5,51 @@ import { Prisma } from "@ems/db";
 import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
-import { tally, tallyKey } from "../db/tally.ts";
-import { deferredPage } from "../paging.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { listPage, type ListSpec } from "../db/list-page.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
 import type { ListHostsInput } from "./discovery.schemas.ts";
 import { DISCOVERY_SOURCES, HOST_SORT } from "./discovery.schemas.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
 
 /** A source name as stored: the column may hold one this version does not know (stored-values.ts). */
 type Source = (typeof DISCOVERY_SOURCES)[number];
 
-export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
-  const { projectId, domain, status, source, resolves, q } = input;
-  const where: Prisma.DiscoveredHostnameWhereInput = {
-    projectId: input.projectId,
-    domain: input.domain,
-    status: input.status,
-    ...(input.source ? { sources: { has: input.source } } : {}),
-    ...(input.resolves === undefined
-      ? {}
-      : { resolves: input.resolves ? { not: Prisma.DbNull } : { equals: Prisma.DbNull } }),
-    // The trigram index on host answers the ILIKE '%q%'.
-    ...textSearch(input.q, ["host"]),
-  };
+type HostFilter = Pick<ListHostsInput, "projectId" | "domain" | "status" | "source" | "resolves">;
+type HostRow = Prisma.DiscoveredHostnameGetPayload<{ include: typeof hostInclude }>;
+
+/** The discovered hosts list, declared once (db/list-page.ts). */
+export const HOST_LIST: ListSpec<
+  HostFilter,
+  Prisma.DiscoveredHostnameWhereInput,
+  HostRow,
+  ReturnType<typeof presentHost>,
+  keyof typeof HOST_SORT
+> = {
   // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
-  const key = tallyKey("hosts", { projectId, domain, status, source, resolves, q }, ["status", "source", "resolves"]);
-  const { rows, total } = await deferredPage(sc, input, {
-    orderBy: orderByOf(HOST_SORT, "createdAt", input),
-    ids: (page) => sc.db.discoveredHostname.findMany({ where, select: { id: true }, ...page }),
+  tally: { prefix: "hosts", fields: ["status", "source", "resolves"] },
+  sorts: HOST_SORT,
+  defaultSort: "createdAt",
+  // The trigram index on host answers the ILIKE '%q%'.
+  search: { fields: ["host"] },
+  where: ({ projectId, domain, status, source, resolves }) => ({
+    projectId,
+    domain,
+    status,
+    ...(source ? { sources: { has: source } } : {}),
+    ...(resolves === undefined ? {} : { resolves: resolves ? { not: Prisma.DbNull } : { equals: Prisma.DbNull } }),
+  }),
+  model: (sc) => ({
+    ids: (args) => sc.db.discoveredHostname.findMany({ ...args, select: { id: true } }),
     rows: (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
-    total: () => (key ? tally(sc, key) : sc.db.discoveredHostname.count({ where })),
-  });
-  return { items: rows.map(presentHost), total, page: input.page, limit: input.limit };
+    count: (where) => sc.db.discoveredHostname.count({ where }),
+  }),
+  present: presentHost,
+};
+
+export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
+  const { projectId, domain, status, source, resolves } = input;
+  return listPage(sc, HOST_LIST, { projectId, domain, status, source, resolves }, input);
 }
 
 export async function discoverySummary(sc: ServiceContext, input: { projectId?: number }) {

@@ -4,7 +4,8 @@ import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { ISSUE_MARKS, markedJump } from "../db/marks.ts";
-import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import { deferredPage } from "../db/deferred-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import {
@@ -14,7 +15,8 @@ import {
   type commentSchema,
   type issueSchema,
 } from "./issues.schemas.ts";
-import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
+import { orderByOf, type Direction } from "../list-query.ts";
+import { textSearchWithAsset } from "../db/search.ts";
 import { dashed, undashed } from "../enum-names.ts";
 import { displayName } from "../users/display-name.ts";
 

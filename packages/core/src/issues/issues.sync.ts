@@ -6,7 +6,8 @@
 // scan's findings are also kept as Finding rows (a finding belongs to a scan).
 import type { Issue, Prisma } from "@ems/db";
 import type { ScanFinding } from "@ems/scanners";
-import { writeAudit, type Actor } from "../audit/write.ts";
+import { writeAudit } from "../audit/write.ts";
+import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dashed } from "../enum-names.ts";
 
@@ -27,14 +28,6 @@ export function scannerOfKind(kind: string): string {
     }[prefix!] ?? prefix!
   );
 }
-
-export const scannerActor = (workspaceId: number): Actor => ({
-  workspaceId,
-  type: "system",
-  id: null,
-  name: "scanner",
-  channel: "system",
-});
 
 /** A scanner's finding, or one of discovery's (scanner "discovery", evidence in the description). */
 export type IssueFinding = Omit<ScanFinding, "scanner"> & { scanner: ScanFinding["scanner"] | "discovery" };

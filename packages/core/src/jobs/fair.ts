@@ -9,7 +9,7 @@
 // caller's transaction, retried by pg-boss with their priority. Any queue whose
 // jobs carry `workspaceId` can use it (jobs README; the webhook queue does).
 import type PgBoss from "pg-boss";
-import type { SqlInTransaction } from "./queue.ts";
+import type { SqlInTransaction } from "./sql-in.ts";
 
 /** A job of a fair queue: its workspace decides its rank. */
 export interface FairJob {

@@ -2,16 +2,15 @@
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the watchdogs (scans, discovery runs), the
 // scan scheduler, the discovery cadence and the folding of the reports' rollup.
-import { runAssessmentJob } from "../assessments/assessments.job.ts";
-import { pendingChecks, runAssetCheck } from "../assets/assets.check.ts";
-import type { Services } from "../context.ts";
-import { failAbandonedDiscoveryRuns, runDiscoveryJob } from "../discovery/discovery.job.ts";
+import { assetCheckJob, pendingChecks } from "../assets/assets.check.ts";
+import type { Services } from "../service-context.ts";
+import { failAbandonedDiscoveryRuns } from "../discovery/discovery.job.ts";
 import { DISCOVERY_TICK_INTERVAL_MS, runDiscoveryTick } from "../discovery/discovery.runs.ts";
 import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/scheduler.ts";
-import { runScanJob } from "../scans/scans.run.ts";
 import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watchdog.ts";
 import { compactReportRollups, ROLLUP_COMPACTION_INTERVAL_MS } from "../reports/rollups.ts";
-import { deliverWebhook } from "../webhooks/webhooks.delivery.ts";
+import { scanJob } from "../scans/scans.run.ts";
+import { JOBS } from "./jobs.ts";
 import { runEvery } from "./periodic.ts";
 
 const DISCOVERY_WATCHDOG_INTERVAL_MS = 15_000;
@@ -30,17 +29,11 @@ export async function startWorker(
   const jobs = services.jobs;
   if (!jobs) throw new Error("startWorker needs services with a job queue");
   await jobs.work(
-    {
-      assetCheck: (job) => runAssetCheck(services, job),
-      scan: (job) => runScanJob(services, services.scanEngine, job),
-      webhook: (job) => deliverWebhook(services, job),
-      discovery: (job) => runDiscoveryJob(services, job),
-      assessment: (job) => runAssessmentJob(services, job),
-    },
-    { concurrency: opts.concurrency, scanConcurrency: opts.scanConcurrency },
+    JOBS.map((job) => ({ ...job, run: (payload: never) => job.handler(services, payload) })),
+    { slots: { [assetCheckJob.queue]: opts.concurrency, [scanJob.queue]: opts.scanConcurrency } },
   );
   for (const a of await pendingChecks(services)) {
-    await jobs.enqueueAssetCheck({ assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
+    await jobs.enqueue(assetCheckJob, { assetId: a.id, workspaceId: a.workspaceId, reason: "recovery" });
   }
   const loops = [
     runEvery("scan watchdog", opts.watchdogIntervalMs ?? WATCHDOG_INTERVAL_MS, () =>

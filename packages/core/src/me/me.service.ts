@@ -1,4 +1,4 @@
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { displayName } from "../users/display-name.ts";
 import type { ChangePasswordInput, SetNameInput } from "../users/users.schemas.ts";
@@ -6,7 +6,7 @@ import { setUserName, setUserPassword, verifyPassword, type ActorIn } from "../u
 import { dashed } from "../enum-names.ts";
 
 /** Email + password sign-in: the user and the workspaces they belong to, or null. */
-export async function verifyCredentials(services: Services, email: string, password: string) {
+export async function verifyCredentials(services: Pick<Services, "db">, email: string, password: string) {
   const user = await services.db.prisma.user.findUnique({
     where: { email: email.trim().toLowerCase() },
     include: { memberships: { orderBy: { workspaceId: "asc" }, select: { workspaceId: true } } },
@@ -27,7 +27,7 @@ export async function verifyCredentials(services: Services, email: string, passw
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$zgDAm4D1RdGMRXDG+NO7UA$HoJBaImW/OTyFChdYMjimk+OFqeQMLo2qt1MWc/ThhI";
 
 /** Whether the user may act in the workspace (session checks, workspace switch). */
-export async function isMember(services: Services, userId: number, workspaceId: number) {
+export async function isMember(services: Pick<Services, "db">, userId: number, workspaceId: number) {
   const m = await services.db.prisma.membership.findUnique({
     where: { workspaceId_userId: { workspaceId, userId } },
     select: { id: true },

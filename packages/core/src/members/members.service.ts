@@ -2,7 +2,7 @@ import type { Invitation, Role, User } from "@ems/db";
 import type { z } from "zod";
 import { writeAudit } from "../audit/write.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake } from "../paging.ts";
@@ -59,7 +59,7 @@ export async function listMembers(sc: ServiceContext, paging: ListMembersInput) 
 
 export async function listInvitations(sc: ServiceContext) {
   const rows = await sc.db.invitation.findMany({
-    where: { acceptedAt: null, expiresAt: { gt: new Date() } },
+    where: { acceptedAt: null, expiresAt: { gt: sc.services.now() } },
     orderBy: { id: "asc" },
   });
   return rows.map(presentInvitation);
@@ -108,7 +108,7 @@ export async function invite(sc: ServiceContext, input: { email: string; role: R
         role,
         tokenHash: hash,
         invitedByUserId: sc.actor.userId ?? null,
-        expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 86_400_000),
+        expiresAt: new Date(sc.services.now().getTime() + INVITATION_TTL_DAYS * 86_400_000),
       },
     });
     await writeAudit(tx, sc.actor, {
@@ -192,7 +192,7 @@ export async function findInvitation(services: Services, token: string) {
     where: { tokenHash: hashSecret(token) },
     include: { workspace: { select: { name: true } } },
   });
-  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) return null;
+  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= services.now().getTime()) return null;
   const hasAccount = (await services.db.prisma.user.count({ where: { email: inv.email } })) > 0;
   return {
     email: inv.email,
@@ -210,7 +210,7 @@ export async function acceptInvitation(
   input: { password: string; firstName?: string; lastName?: string },
 ) {
   const inv = await services.db.prisma.invitation.findUnique({ where: { tokenHash: hashSecret(token) } });
-  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) throw notFound("Invitation");
+  if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= services.now().getTime()) throw notFound("Invitation");
   const existing = await services.db.prisma.user.findUnique({ where: { email: inv.email } });
   if (existing && !(await verifyPassword(existing.passwordHash, input.password)))
     throw validationError("password", "does not match your account's password");

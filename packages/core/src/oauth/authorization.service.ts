@@ -6,9 +6,10 @@
 // calls the model functions below.
 import { createHash } from "node:crypto";
 import type { OAuthApp } from "@ems/db";
-import { writeAudit, type Actor } from "../audit/write.ts";
+import { writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { parseScopes, type Scope } from "../scopes.ts";
@@ -54,7 +55,7 @@ export function errorRedirect(redirectUri: string, error: string, description: s
  * return { redirect } carrying the RFC 6749 error to the client.
  */
 export async function validateAuthorizationRequest(
-  services: Services,
+  services: Pick<Services, "db">,
   req: AuthorizationRequest,
 ): Promise<{ ok: ValidAuthorization } | { redirect: string }> {
   if (!req.client_id) throw new AuthorizationPageError("The request has no client_id.");
@@ -104,7 +105,7 @@ export async function approveAuthorization(sc: ServiceContext, auth: ValidAuthor
         scopes: auth.scopes,
         codeChallenge: auth.codeChallenge,
         codeChallengeMethod: "S256",
-        expiresAt: new Date(Date.now() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
+        expiresAt: new Date(sc.services.now().getTime() + AUTHORIZATION_CODE_TTL_SECONDS * 1000),
       },
     });
     await writeAudit(tx, sc.actor, {
@@ -131,7 +132,7 @@ export interface GrantUser {
   workspaceId: number;
 }
 
-export async function findAuthorizationCode(services: Services, code: string) {
+export async function findAuthorizationCode(services: Pick<Services, "db">, code: string) {
   const row = await services.db.prisma.oAuthAuthorizationCode.findUnique({
     where: { codeHash: hashSecret(code) },
     include: { app: true },
@@ -141,7 +142,7 @@ export async function findAuthorizationCode(services: Services, code: string) {
 }
 
 /** Marks the code used; false if it already was (a replay). */
-export async function consumeAuthorizationCode(services: Services, codeId: number) {
+export async function consumeAuthorizationCode(services: Pick<Services, "db">, codeId: number) {
   const r = await services.db.prisma.oAuthAuthorizationCode.updateMany({
     where: { id: codeId, usedAt: null },
     data: { usedAt: new Date() },
@@ -161,8 +162,9 @@ export async function issueUserTokens(
 ) {
   const access = newSecret(SECRET_PREFIX.accessToken);
   const refresh = newSecret(SECRET_PREFIX.refreshToken);
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-  const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+  const now = services.now().getTime();
+  const expiresAt = new Date(now + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const refreshExpiresAt = new Date(now + REFRESH_TOKEN_TTL_SECONDS * 1000);
   const actor: Actor = {
     workspaceId: user.workspaceId,
     type: "oauth_app",
@@ -211,7 +213,7 @@ export async function findRefreshToken(services: Services, refreshToken: string)
     !row ||
     row.revokedAt ||
     !row.refreshTokenExpiresAt ||
-    row.refreshTokenExpiresAt.getTime() <= Date.now() ||
+    row.refreshTokenExpiresAt.getTime() <= services.now().getTime() ||
     row.userId === null
   )
     return null;
@@ -219,7 +221,7 @@ export async function findRefreshToken(services: Services, refreshToken: string)
 }
 
 /** Rotation: the old pair stops working when the new one is issued. False if already revoked (a replay). */
-export async function revokeTokenRow(services: Services, tokenId: number) {
+export async function revokeTokenRow(services: Pick<Services, "db">, tokenId: number) {
   const r = await services.db.prisma.oAuthToken.updateMany({
     where: { id: tokenId, revokedAt: null },
     data: { revokedAt: new Date() },

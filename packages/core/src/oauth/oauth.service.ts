@@ -4,9 +4,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { OAuthApp } from "@ems/db";
 
 export type { OAuthApp };
-import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { SECRET_PREFIX, hashSecret, newSecret } from "../auth/secrets.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import type { Scope } from "../scopes.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -147,7 +148,7 @@ export async function issueClientCredentialsToken(
   meta: { ip?: string; userAgent?: string } = {},
 ) {
   const { secret, hash } = newSecret(SECRET_PREFIX.accessToken);
-  const expiresAt = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const expiresAt = new Date(services.now().getTime() + ACCESS_TOKEN_TTL_SECONDS * 1000);
   return actAs(services, appActor(app, meta), (sc) =>
     sc.db.$transaction(async (tx) => {
       const token = await tx.oAuthToken.create({

@@ -3,7 +3,7 @@
 // score, the active-scan list); the few queries of its own read indexed rows
 // newest first with a limit.
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { resolvePeriod } from "../reports/period.ts";
 import { checkProject, type ReportSeverity } from "../reports/report-sql.ts";
 import { issueFlow } from "../reports/summary.ts";
@@ -137,7 +137,7 @@ async function firstSteps(sc: ServiceContext): Promise<z.output<typeof firstStep
   ];
 }
 
-export async function getOverview(sc: ServiceContext, input: OverviewInput, now = new Date()) {
+export async function getOverview(sc: ServiceContext, input: OverviewInput, now = sc.services.now()) {
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;

@@ -1,6 +1,7 @@
 import { writeAudit } from "../audit/write.ts";
 import { PLANS } from "../plans.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 
 export async function describePlan(sc: ServiceContext) {
   const [workspace, usedAssets, purchases] = await Promise.all([

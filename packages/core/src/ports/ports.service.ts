@@ -1,6 +1,7 @@
 import { notFound } from "../errors.ts";
 import { skipTake, type Page, type PagingInput } from "../paging.ts";
-import { workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { dashed } from "../enum-names.ts";
 import type { Severity } from "@ems/db";
 import { SEVERITY_VALUES } from "../common-schemas.ts";

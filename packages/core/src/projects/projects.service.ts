@@ -3,7 +3,8 @@ import { alreadyExists, notFound, validationError } from "../errors.ts";
 import { skipTake, type Page, type PagingInput } from "../paging.ts";
 import { PLANS, planLimitError } from "../plans.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
-import { lockWorkspace, workspaceRows, type ServiceContext } from "../service-context.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace, workspaceRows } from "../db/sql.ts";
 import {
   DEFAULT_PROJECT_COLOR,
   PROJECT_SORT,

@@ -13,7 +13,7 @@
 // marks its asset in the same statement), which the reader sees in its own snapshot and then computes that asset
 // from its issues instead. Refreshes run one at a time (a transaction-level advisory lock taken before the
 // statement's snapshot), so a refresh from an older snapshot never overwrites a newer one.
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import {
   EXPOSED_PORTS,
   issueSeen,
@@ -97,7 +97,7 @@ const REFRESH = `with taken as (
  * Recomputes the rows of the marked assets and of the rows that have passed their validity at `now`; returns how
  * many marks and expired rows it took. Each statement in its own READ COMMITTED transaction, after the lock.
  */
-export async function refreshAssetRisk(services: Services, now = new Date()) {
+export async function refreshAssetRisk(services: Services, now = services.now()) {
   let total = 0;
   for (let i = 0; i < MAX_REFRESHES; i++) {
     const client = await services.db.pool.connect();

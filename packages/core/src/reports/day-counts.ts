@@ -2,7 +2,7 @@
 // dismissed-now flag, what the issue events did. Triggers on "IssueEvent" insert signed rows in the writer's own
 // transaction; this file reads them (a workspace's rows: at most days × 5 × 2 once folded); rollups.ts folds them.
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import type { Period } from "./period.ts";
 import type { ReportFilters, ReportSeverity } from "./report-sql.ts";
 

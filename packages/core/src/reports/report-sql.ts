@@ -3,7 +3,7 @@
 // spliced as fixed fragments (no user text), values are bound parameters.
 import { notFound } from "../errors.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 
 export interface ReportFilters {
   projectId?: number;

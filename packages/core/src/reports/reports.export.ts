@@ -25,7 +25,7 @@ export async function exportSummarySeries(sc: ServiceContext, filters: PeriodInp
 /** Every ranked asset (at most 10,000 rows), in the order of the report. */
 export async function exportVulnerableAssets(sc: ServiceContext, filters: ReportFilters) {
   const { items } = await vulnerableAssets(sc, { ...filters, page: 1, limit: 10_000 });
-  const stamp = new Date().toISOString().slice(0, 10);
+  const stamp = sc.services.now().toISOString().slice(0, 10);
   return csv(
     `vulnerable-assets-${stamp}.csv`,
     toCsv(

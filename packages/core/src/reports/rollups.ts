@@ -3,7 +3,7 @@
 // The sums are exact with or without folding; folding keeps the reads small. The risk score's ledger also folds
 // the days past its age cap into one row per asset: their weight no longer changes. Then the assets whose risk score
 // may have changed (asset-risk.ts) are recomputed.
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import { refreshAssetRisk } from "./asset-risk.ts";
 import { AGE_CAP_DAYS } from "./risk-score.ts";
 
@@ -15,7 +15,7 @@ export const ROLLUP_COMPACTION_INTERVAL_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 /** Folds both ledgers and refreshes the risk scores; returns the keys folded and the scores refreshed. */
-export async function compactReportRollups(services: Services, now = new Date()) {
+export async function compactReportRollups(services: Services, now = services.now()) {
   // A day to spare past the cap: a report computed a little behind this clock still finds those days past it.
   const oldBefore = new Date(now.getTime() - (AGE_CAP_DAYS + 1) * DAY_MS).toISOString().slice(0, 10);
   const folds: [string, unknown[]][] = [

@@ -10,7 +10,7 @@
 // project; the events carry only the asset, whose current project is looked up (resolvedInPeriod, which reads the
 // period's resolutions, not issue ranges).
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { SLA_SEVERITIES, type SlaDays, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
 import { dayCounts } from "./day-counts.ts";
 import type { Period } from "./period.ts";

@@ -20,7 +20,7 @@ export const DEFAULT_AT_RISK_DAYS = 7;
 export async function slaReport(
   sc: ServiceContext,
   filters: PeriodInput & ReportFilters & { atRiskDays?: number },
-  now = new Date(),
+  now = sc.services.now(),
 ) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);

@@ -6,7 +6,7 @@
 // open(t) = open(now) − Σ (change of the open count by each event after t),
 // so only the events from the period's start on are read, never the whole history.
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { dayCounts, type DayRow } from "./day-counts.ts";
 import { resolvePeriod, type Period, type PeriodInput } from "./period.ts";
 import {
@@ -155,7 +155,7 @@ export async function issueFlow(sc: ServiceContext, period: Period, filters: Rep
 }
 
 /** The summary of a period (preset or from/to; default the last 30 days) for the workspace or one project. */
-export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = new Date()) {
+export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = sc.services.now()) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
   const [flow, times, [counts]] = await Promise.all([

@@ -17,7 +17,7 @@
 import type { Direction } from "../list-query.ts";
 import type { PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
 import { rowScoreAt } from "./asset-risk.ts";
 import {
@@ -49,7 +49,11 @@ interface Row {
   total: number;
 }
 
-export async function vulnerableAssets(sc: ServiceContext, filters: ReportFilters & PagingInput, now = new Date()) {
+export async function vulnerableAssets(
+  sc: ServiceContext,
+  filters: ReportFilters & PagingInput,
+  now = sc.services.now(),
+) {
   await checkProject(sc, filters);
   const open = openStatuses(filters);
   const dismissed = filters.includeDismissed ? "" : `and not c."issueDismissed"`;

@@ -14,7 +14,7 @@ import {
   unwrapZodType,
   type OpenApiProcedure,
 } from "trpc-to-openapi";
-import type { RequestContext } from "../context.ts";
+import type { RequestContext } from "../request-context.ts";
 import type { AppMeta } from "../trpc.ts";
 
 export type RestMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -2,14 +2,17 @@
 // nextRunAt computed on every write that can move it. The scheduler
 // (scheduler.ts) starts their scans.
 import type { Plan, Prisma } from "@ems/db";
-import { changesOf, writeAudit, type Actor } from "../audit/write.ts";
+import { changesOf, writeAudit } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
 import { assetInclude, presentAsset } from "../assets/assets.present.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
-import { orderByOf, textSearchWithAsset } from "../list-query.ts";
-import { lockWorkspace, type ServiceContext } from "../service-context.ts";
+import { orderByOf } from "../list-query.ts";
+import { textSearchWithAsset } from "../db/search.ts";
+import { type ServiceContext } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
 import type { z } from "zod";
 import type {
@@ -198,7 +201,7 @@ export const PREVIEW_RUNS = 5;
 export async function previewSchedule(sc: ServiceContext, input: PreviewScheduleInput) {
   const fields = fieldsOf(input);
   checkRecurrence(fields);
-  const now = new Date();
+  const now = sc.services.now();
   const createdAt = input.id ? (await requireSchedule(sc.db, input.id)).createdAt : now;
   const runs: Date[] = [];
   for (let after = now; runs.length < PREVIEW_RUNS; after = runs.at(-1)!) {
@@ -240,7 +243,7 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
         { field: "assetId" },
       );
     }
-    const createdAt = new Date();
+    const createdAt = sc.services.now();
     const created = await tx.scanSchedule.create({
       data: {
         workspaceId: sc.workspaceId,
@@ -311,7 +314,7 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
     let nextRunAt = before.nextRunAt;
     if (!willRun) nextRunAt = null;
     else if (recurrenceChanged || !before.enabled)
-      nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, new Date());
+      nextRunAt = nextRunAfter({ ...fields, createdAt: before.createdAt }, sc.services.now());
     // A default name describes the recurrence: it follows a change of it unless a name is sent.
     const renamed = recurrenceChanged && before.name === defaultName(before) ? defaultName(fields) : undefined;
     const after = await tx.scanSchedule.update({

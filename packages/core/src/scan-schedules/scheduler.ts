@@ -7,14 +7,16 @@
 // scan. The claim reads the (enabled, nextRunAt) index, so a tick costs what
 // is due, not what exists.
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import type { Services } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
-import { actAs, operatorActor } from "../door.ts";
+import { actAs } from "../door.ts";
+import { schedulerActor } from "../actors.ts";
 import { AppError, ErrorCode } from "../errors.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { insertScan } from "../scans/scans.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { nextRunAfter, type Recurrence } from "./recurrence.ts";
+import { scanJob } from "../scans/scans.run.ts";
 
 export const SCHEDULER_INTERVAL_MS = 20_000;
 /** Schedules claimed per transaction; a tick repeats until fewer are due. */
@@ -28,14 +30,13 @@ const SKIP_REASONS: Partial<Record<string, string>> = {
 };
 
 /** The scheduler's changes appear in the audit log as the system actor "scheduler". */
-const schedulerActor = (workspaceId: number) => operatorActor(workspaceId, { channel: "system", name: "scheduler" });
 
 async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Date) {
   const services = sc.services;
   const nextRunAt = nextRunAfter(s, now);
   try {
     const scan = await insertScan(tx, sc, s.assetId, { trigger: "schedule", scheduleId: s.id });
-    await services.jobs!.enqueueScan({ scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
+    await services.jobs!.enqueue(scanJob, { scanId: scan.id, workspaceId: s.workspaceId }, { transaction: sqlIn(tx) });
     await tx.scanSchedule.update({ where: { id: s.id }, data: { nextRunAt, lastRunAt: now } });
     return "started" as const;
   } catch (err) {
@@ -72,7 +73,7 @@ export async function runSchedulerTick(services: Services, opts: { now?: Date; b
   const batch = opts.batch ?? BATCH;
   const done = { started: 0, skipped: 0, failed: 0 };
   for (;;) {
-    const now = opts.now ?? new Date();
+    const now = opts.now ?? services.now();
     const claimed = await services.scoped.$transaction(
       async (tx) => {
         const due = await tx.$queryRaw<DueSchedule[]>`

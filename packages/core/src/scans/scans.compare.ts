@@ -6,7 +6,7 @@
 import type { Severity } from "@ems/db";
 import { scannerOfKind } from "../issues/issues.sync.ts";
 import type { ServiceContext } from "../service-context.ts";
-import { workspaceRows } from "../service-context.ts";
+import { workspaceRows } from "../db/sql.ts";
 import { requireScan } from "./scans.service.ts";
 
 /** Each list of new or fixed findings carries at most this many (its total says how many there are). */

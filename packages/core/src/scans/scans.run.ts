@@ -5,15 +5,23 @@
 import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
-import type { ScanJob } from "../jobs/queue.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
 
 export const HEARTBEAT_MS = 5_000;
+
+const scanPayload = z.object({ scanId: z.number().int(), workspaceId: z.number().int() });
+export type ScanJob = z.output<typeof scanPayload>;
+
+/** How long a scan job may run before pg-boss hands it out again (the watchdog fails it first). */
+export const SCAN_JOB_EXPIRE_SECONDS = 3 * 3600;
 
 export async function runScanJob(services: Services, engine: ScanEngineConfig, job: ScanJob) {
   const actor = jobActor(job.workspaceId);
@@ -82,7 +90,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           },
         },
       );
-      const now = new Date();
+      const now = services.now();
       const completedStages = new Set(result.stages.filter((s) => !s.timedOut && !s.error).map((s) => s.stage));
       await db.$transaction(
         async (tx) => {
@@ -189,3 +197,14 @@ async function failScan(
     return r.count;
   });
 }
+
+/** A scan of one asset (ports, TLS, HTTP, technologies, templates). */
+export const scanJob = defineJob({
+  queue: "scan-run",
+  // No pg-boss retries: the scan watchdog requeues a scan whose worker died (once, see scans.watchdog.ts).
+  policy: { retryLimit: 0, expireInSeconds: SCAN_JOB_EXPIRE_SECONDS },
+  payload: scanPayload,
+  // Scans use many sockets each: fewer at a time per process; add processes to scale.
+  concurrency: { slots: 2 },
+  handler: (services, job) => runScanJob(services, services.scanEngine, job),
+});

@@ -1,19 +1,19 @@
 import type { Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
-import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
-import { deferredPage, type PagingInput } from "../paging.ts";
+import { type PagingInput } from "../paging.ts";
+import { listPage, type ListSpec } from "../db/list-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dateRange } from "../dates.ts";
-import { listFindingsWhere } from "../findings/findings.service.ts";
+import { listScanFindings } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
 import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas.ts";
-import { orderByOf, textSearchWithAsset } from "../list-query.ts";
 import type { FindingListQuery } from "../findings/findings.service.ts";
 import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
+import { scanJob } from "./scans.run.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -44,45 +44,49 @@ export const presentScan = (s: ScanRow): Scan => ({
   heartbeatAt: s.heartbeatAt,
 });
 
-async function page(
-  sc: ServiceContext,
-  filter: Prisma.ScanWhereInput,
-  p: PagingInput & Pick<ListScansInput, "q" | "sort" | "order">,
-  tallied?: TallyKey,
-) {
-  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, [])] };
-  const orderBy = orderByOf(SCAN_SORT, "createdAt", p);
-  const { rows, total } = await deferredPage(sc, p, {
-    orderBy,
-    ids: (page) => sc.db.scan.findMany({ where, select: { id: true }, ...page }),
+type ScanFilter = {
+  assetId?: number;
+  status?: ListScansInput["status"] | ("queued" | "running")[];
+  projectId?: number;
+  from?: string;
+  to?: string;
+};
+
+/** The scans list, declared once (db/list-page.ts). */
+export const SCAN_LIST: ListSpec<ScanFilter, Prisma.ScanWhereInput, ScanRow, Scan, keyof typeof SCAN_SORT> = {
+  // No filter, or one status or project alone: kept by triggers (tally_keys_scan).
+  tally: { prefix: "scans", fields: ["status", "projectId"] },
+  sorts: SCAN_SORT,
+  defaultSort: "createdAt",
+  search: { fields: [], asset: true },
+  where: ({ assetId, status, projectId, from, to }) => ({
+    assetId,
+    status: Array.isArray(status) ? { in: status } : status,
+    projectId,
+    createdAt: dateRange(from, to),
+  }),
+  model: (sc) => ({
+    ids: (args) => sc.db.scan.findMany({ ...args, select: { id: true } }),
     rows: (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
-    total: () => (tallied && !p.q ? tally(sc, tallied) : sc.db.scan.count({ where })),
-  });
-  return { items: rows.map(presentScan), total, page: p.page, limit: p.limit };
-}
+    count: (where) => sc.db.scan.count({ where }),
+  }),
+  present: presentScan,
+};
 
 /** Newest first, unless sorted otherwise. */
-export const listScans = (sc: ServiceContext, input: ListScansInput) =>
-  page(
-    sc,
-    {
-      assetId: input.assetId,
-      status: input.status,
-      projectId: input.projectId,
-      createdAt: dateRange(input.from, input.to),
-    },
-    input,
-    // No filter, or one status or project alone: kept by triggers (tally_keys_scan).
-    tallyKey(
-      "scans",
-      { assetId: input.assetId, status: input.status, projectId: input.projectId, from: input.from, to: input.to },
-      ["status", "projectId"],
-    ),
-  );
+export const listScans = (sc: ServiceContext, input: ListScansInput) => {
+  const { assetId, status, projectId, from, to } = input;
+  return listPage(sc, SCAN_LIST, { assetId, status, projectId, from, to }, input);
+};
 
-/** Queued and running scans, newest first (of one project when asked). */
+/** Queued and running scans, newest first (of one project when asked); counted, never tallied. */
 export const listActiveScans = (sc: ServiceContext, input: PagingInput & { projectId?: number }) =>
-  page(sc, { status: { in: ["queued", "running"] }, projectId: input.projectId }, input);
+  listPage(
+    sc,
+    { ...SCAN_LIST, tally: undefined },
+    { status: ["queued", "running"], projectId: input.projectId },
+    input,
+  );
 
 export async function requireScan(sc: ServiceContext, id: number) {
   const scan = await sc.db.scan.findUnique({ where: { id }, include });
@@ -95,7 +99,7 @@ export const getScan = async (sc: ServiceContext, id: number) => presentScan(awa
 /** Most severe first, unless sorted otherwise. */
 export async function scanFindings(sc: ServiceContext, id: number, p: FindingListQuery) {
   await requireScan(sc, id);
-  return listFindingsWhere(sc, { scanId: id }, p, "severity");
+  return listScanFindings(sc, id, p);
 }
 
 export async function scanIssues(sc: ServiceContext, id: number, p: IssueListQuery) {
@@ -163,7 +167,7 @@ export async function startScan(sc: ServiceContext, assetId: number) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
   const scan = await sc.db.$transaction((tx) => insertScan(tx, sc, assetId, { trigger: "manual" }));
-  await jobs.enqueueScan({ scanId: scan.id, workspaceId: sc.workspaceId });
+  await jobs.enqueue(scanJob, { scanId: scan.id, workspaceId: sc.workspaceId });
   return presentScan(scan);
 }
 

@@ -3,11 +3,13 @@
 // worker is alive; a scan that lost its worker on its last attempt fails with
 // the reason. Several workers may run it at once: each scan row is changed by
 // one of them only (the update re-checks the state it read, under a row lock).
-import type { Services } from "../context.ts";
-import { actAs, jobActor } from "../door.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { jobActor } from "../actors.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { emitWebhookEvent } from "../webhooks/webhooks.events.ts";
 import { assetInfo } from "./scans.alerts.ts";
+import { scanJob } from "./scans.run.ts";
 
 /** A running scan without a heartbeat for this long has lost its worker. */
 export const HEARTBEAT_TIMEOUT_MS = 45_000;
@@ -22,7 +24,7 @@ export interface WatchdogOptions {
 
 /** Retries or fails the scans whose worker stopped; returns how many it handled. */
 export async function recoverAbandonedScans(services: Services, opts: WatchdogOptions = {}) {
-  const cutoff = new Date((opts.now ?? Date.now()) - (opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS));
+  const cutoff = new Date((opts.now ?? services.now().getTime()) - (opts.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS));
   const stale = await services.db.prisma.scan.findMany({
     where: { status: "running", heartbeatAt: { lt: cutoff } },
     select: { id: true, workspaceId: true, asset: { select: { id: true, value: true, name: true } } },
@@ -43,7 +45,7 @@ export async function recoverAbandonedScans(services: Services, opts: WatchdogOp
             where: { id },
             data: { status: "queued", stage: null, progress: 0, heartbeatAt: null, retryReason: reason },
           });
-          await services.jobs.enqueueScan({ scanId: id, workspaceId }, { transaction: sqlIn(tx) });
+          await services.jobs.enqueue(scanJob, { scanId: id, workspaceId }, { transaction: sqlIn(tx) });
         } else {
           const error = scan.attempts > 1 ? `${reason}; it was already retried once after the same failure` : reason;
           await tx.scan.update({ where: { id }, data: { status: "failed", finishedAt: new Date(), error } });

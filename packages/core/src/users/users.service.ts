@@ -1,10 +1,11 @@
 // People. Passwords are hashed with Argon2id (memory-hard).
 import { hash, verify } from "@node-rs/argon2";
 import type { Prisma, Role } from "@ems/db";
-import { changesOf, writeAudit, type Actor, type AuditInput } from "../audit/write.ts";
-import type { Services } from "../context.ts";
+import { changesOf, writeAudit, type AuditInput } from "../audit/write.ts";
+import { type Actor } from "../actors.ts";
+import type { Services } from "../service-context.ts";
 import { notFound, validationError } from "../errors.ts";
-import { operatorActor, type OperatorMeta } from "../door.ts";
+import { operatorActor, type OperatorMeta } from "../actors.ts";
 import { requireWorkspace } from "../workspaces/workspaces.service.ts";
 import { undashed } from "../enum-names.ts";
 import { MAX_PASSWORD, MIN_PASSWORD, type SetNameInput } from "./users.schemas.ts";
@@ -87,7 +88,12 @@ async function auditInEvery(
 }
 
 /** Sets a person's first and last name (either may be empty), audited as `user.update`. */
-export async function setUserName(services: Services, userId: number, name: SetNameInput, actorIn: ActorIn) {
+export async function setUserName(
+  services: Pick<Services, "db">,
+  userId: number,
+  name: SetNameInput,
+  actorIn: ActorIn,
+) {
   return services.db.prisma.$transaction(async (tx) => {
     const before = await tx.user.findUnique({ where: { id: userId } });
     if (!before) throw notFound("User");
@@ -105,7 +111,7 @@ export async function setUserName(services: Services, userId: number, name: SetN
  * `user.password-change`, without either password.
  */
 export async function setUserPassword(
-  services: Services,
+  services: Pick<Services, "db">,
   userId: number,
   input: { newPassword: string; currentPassword?: string },
   actorIn: ActorIn,
@@ -133,7 +139,7 @@ export async function setUserPassword(
 }
 
 /** The user's session version, for a session that proves it holds `password` (re-signed after its own change). */
-export async function sessionVersionFor(services: Services, userId: number, password: string) {
+export async function sessionVersionFor(services: Pick<Services, "db">, userId: number, password: string) {
   const user = await services.db.prisma.user.findUnique({
     where: { id: userId },
     select: { passwordHash: true, sessionVersion: true },
@@ -142,7 +148,7 @@ export async function sessionVersionFor(services: Services, userId: number, pass
 }
 
 /** The user behind an email address (the CLI names people by it). */
-export async function userByEmail(services: Services, email: string) {
+export async function userByEmail(services: Pick<Services, "db">, email: string) {
   const user = await services.db.prisma.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) throw validationError("email", `no user has the email ${email.trim().toLowerCase()}`);
   return user;

@@ -9,17 +9,15 @@ import { performance } from "node:perf_hooks";
 import { safeFetch } from "@ems/scanners";
 import { Webhook } from "standardwebhooks";
 import { writeAudit } from "../audit/write.ts";
-import type { Services } from "../context.ts";
-import { actAs, operatorActor } from "../door.ts";
-import type { WebhookJob } from "../jobs/queue.ts";
+import type { Services } from "../service-context.ts";
+import { actAs } from "../door.ts";
+import { webhookActor } from "../actors.ts";
+import { z } from "zod";
+import { defineJob } from "../jobs/definition.ts";
 import { deliveryNet } from "./webhooks.config.ts";
 import { describeDeliveryError, ENDPOINT_DISABLED, statusFailure } from "./webhooks.failure.ts";
-import { webhookPayloadSchema } from "./webhooks.events.ts";
+import { webhookPayloadSchema } from "./webhooks.payload.ts";
 import { slackBody, type Payload } from "./webhooks.slack.ts";
-
-/** Automatic changes to endpoints appear in the audit log as the system actor "webhooks". */
-export const webhookActor = (workspaceId: number) =>
-  operatorActor(workspaceId, { channel: "system", name: "webhooks" });
 
 /** The body as sent: the standard payload, or Slack's incoming-webhook JSON. */
 export function bodyOf(format: "standard" | "slack", payload: unknown): string {
@@ -49,6 +47,12 @@ async function attempt(services: Services, url: string, headers: Record<string, 
   }
 }
 
+const webhookPayload = z.object({ deliveryId: z.number().int(), workspaceId: z.number().int() });
+export type WebhookJob = z.output<typeof webhookPayload>;
+
+/** Webhook deliveries in flight per worker process (each waits on a receiver, up to EMS_WEBHOOK_TIMEOUT_MS). */
+export const WEBHOOK_CONCURRENCY = 16;
+
 export async function deliverWebhook(services: Services, job: WebhookJob) {
   const cfg = services.webhooks;
   const actor = webhookActor(job.workspaceId);
@@ -71,7 +75,7 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
       return null;
     }
     const body = bodyOf(ep.format, d.payload);
-    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const sentAt = new Date(Math.floor(services.now().getTime() / 1000) * 1000);
     const headers = {
       "content-type": "application/json",
       "webhook-id": d.messageId,
@@ -83,7 +87,9 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
     const delivered = result.failure === null;
     const final = delivered || attempts >= cfg.attempts;
     // pg-boss's next retry starts between delay × 2^(n-1) and twice that: the earliest is shown.
-    const nextAttemptAt = final ? null : new Date(Date.now() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
+    const nextAttemptAt = final
+      ? null
+      : new Date(services.now().getTime() + cfg.retryDelaySeconds * 1000 * 2 ** (attempts - 1));
     await db.$transaction(async (tx) => {
       await tx.webhookDelivery.update({
         where: { id: d.id },
@@ -132,3 +138,16 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
   });
   if (failure) throw new Error(failure); // pg-boss retries it after its backoff
 }
+
+/** One attempt at sending one webhook message. */
+export const webhookDeliveryJob = defineJob({
+  queue: "webhook-delivery",
+  // Retry policy per message (webhooks.events.ts sends each with the sending process's EMS_WEBHOOK_* settings).
+  policy: {},
+  payload: webhookPayload,
+  // Fair between workspaces: a workspace's backlog does not hold another's messages back (jobs/fair.ts).
+  fair: true,
+  // Deliveries wait on receivers, not on this process: many at once, each slot refilled as soon as it frees.
+  concurrency: { slots: WEBHOOK_CONCURRENCY, pool: true },
+  handler: deliverWebhook,
+});

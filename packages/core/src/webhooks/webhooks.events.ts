@@ -5,95 +5,11 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ScopedTx } from "../db/scoped.ts";
-import { sqlIn } from "../jobs/queue.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { retryPolicy } from "./webhooks.config.ts";
-
-/** Events an endpoint can subscribe to; webhook.test goes only to the endpoint it is sent to. */
-export const WEBHOOK_EVENTS = [
-  "issue.created",
-  "issue.reopened",
-  "issue.resolved",
-  "port.opened",
-  "scan.completed",
-  "scan.failed",
-  "asset.unreachable",
-  "discovery.hosts_found",
-] as const;
-/**
- * What a delivery can carry: the events above, the test event, and `discovery.host_found`, one message per host that
- * runs sent before they sent one summary each (issue 26): kept readable in the delivery log, no longer subscribable.
- */
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test" | "discovery.host_found";
-
-/** The new hosts one discovery.hosts_found message names (alphabetically); `newHosts.total` counts them all. */
-export const HOSTS_FOUND_NAMES = 100;
-
-const link = z.string().meta({ description: "The dashboard page of this thing" });
-const assetRef = z.object({ id: z.number().int(), value: z.string(), name: z.string().nullable(), url: link });
-const issueRef = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  severity: z.enum(["info", "low", "medium", "high", "critical"]),
-  kind: z.string(),
-  port: z.number().int().nullable(),
-  url: link,
-});
-const portRef = z.object({ port: z.number().int(), protocol: z.string(), service: z.string().nullable() });
-const scanRef = z.object({ id: z.number().int(), url: link });
-
-const issueData = z.object({ asset: assetRef, issue: issueRef, scan: scanRef.nullable() });
-const dataSchemas = {
-  "issue.created": issueData,
-  "issue.reopened": issueData,
-  "issue.resolved": issueData,
-  "port.opened": z.object({ asset: assetRef, port: portRef, scan: scanRef }),
-  "scan.completed": z.object({
-    asset: assetRef,
-    scan: scanRef.extend({ trigger: z.enum(["manual", "schedule"]), finishedAt: z.string() }),
-    changes: z.object({
-      newIssues: z.array(issueRef),
-      reopenedIssues: z.array(issueRef),
-      resolvedIssues: z.array(issueRef),
-      newPorts: z.array(portRef),
-    }),
-  }),
-  "scan.failed": z.object({ asset: assetRef, scan: scanRef.extend({ error: z.string() }) }),
-  "asset.unreachable": z.object({ asset: assetRef, previousStatus: z.literal("reachable"), reason: z.string() }),
-  "discovery.hosts_found": z.object({
-    asset: assetRef.meta({ description: "The proven domain the run searched under" }),
-    run: z.object({
-      id: z.number().int(),
-      url: link,
-      trigger: z.enum(["manual", "schedule"]),
-      status: z.enum(["done", "failed"]),
-      finishedAt: z.string(),
-    }),
-    found: z.number().int().meta({ description: "Hosts the run found (known ones included)" }),
-    newHosts: z.object({
-      total: z.number().int().meta({ description: "Hosts never seen before in this workspace" }),
-      names: z.array(z.string()).meta({ description: `The first ${HOSTS_FOUND_NAMES} of them, alphabetically` }),
-      truncated: z.boolean().meta({ description: "true when total is more than names holds" }),
-    }),
-  }),
-  "discovery.host_found": z.object({ asset: assetRef, hostname: z.string() }),
-  "webhook.test": z.object({ endpoint: z.object({ id: z.number().int(), url: link }), message: z.string() }),
-} as const;
-
-/** The JSON body of a standard-format message (Standard Webhooks: type, timestamp, data). */
-export const webhookPayloadSchema = z
-  .discriminatedUnion(
-    "type",
-    Object.entries(dataSchemas).map(([type, data]) =>
-      z.object({
-        type: z.literal(type as WebhookEventType),
-        timestamp: z.string().meta({ description: "When the change happened, ISO 8601" }),
-        workspaceId: z.number().int(),
-        data,
-      }),
-    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
-  )
-  .meta({ id: "WebhookPayload" });
+import { HOSTS_FOUND_NAMES, dataSchemas, issueRef, portRef, type WebhookEventType } from "./webhooks.payload.ts";
+import { webhookDeliveryJob } from "./webhooks.delivery.ts";
 
 type DataOf<T extends WebhookEventType> = z.input<(typeof dataSchemas)[T]>;
 
@@ -180,7 +96,7 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
   }
 }
 
-export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: object, at = new Date()) => ({
+export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: object, at = sc.services.now()) => ({
   type,
   timestamp: at.toISOString(),
   workspaceId: sc.workspaceId,
@@ -198,9 +114,14 @@ interface Message {
 async function enqueueAttempts(sc: ServiceContext, tx: ScopedTx, deliveryIds: number[]) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new Error("webhook messages need a process with a job queue");
-  await jobs.enqueueWebhooks(
+  const { retryLimit, retryDelaySeconds, expireInSeconds } = retryPolicy(sc.services.webhooks);
+  await jobs.enqueueMany(
+    webhookDeliveryJob,
     deliveryIds.map((deliveryId) => ({ deliveryId, workspaceId: sc.workspaceId })),
-    { transaction: sqlIn(tx), policy: retryPolicy(sc.services.webhooks) },
+    {
+      transaction: sqlIn(tx),
+      policy: { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, expireInSeconds },
+    },
   );
 }
 
@@ -225,7 +146,7 @@ export async function queueDeliveries(sc: ServiceContext, tx: ScopedTx, messages
 /** One message for one endpoint (a test event, a redelivery): its delivery row. */
 export async function queueDelivery(sc: ServiceContext, tx: ScopedTx, message: Message) {
   const delivery = await tx.webhookDelivery.create({
-    data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: new Date() },
+    data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: sc.services.now() },
   });
   await enqueueAttempts(sc, tx, [delivery.id]);
   return delivery;

@@ -4,9 +4,9 @@
 // and every audit entry, sees it masked (docs/api.md, Webhooks).
 import type { WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import type { z } from "zod";
-import type { Actor } from "../audit/write.ts";
+import type { Actor } from "../actors.ts";
 import { ROLE_RANK } from "../door.ts";
-import type { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
+import type { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.payload.ts";
 import type { DeliveryErrorClass } from "./webhooks.failure.ts";
 import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhooks.schemas.ts";
 

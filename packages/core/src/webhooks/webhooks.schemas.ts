@@ -4,7 +4,7 @@ import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { storedList } from "../stored-values.ts";
-import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.events.ts";
+import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.payload.ts";
 import { DELIVERY_ERROR_CLASSES } from "./webhooks.failure.ts";
 
 export const webhookEndpointSchema = z

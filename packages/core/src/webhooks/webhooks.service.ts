@@ -7,12 +7,14 @@ import type { WebhookEndpoint } from "@ems/db";
 import { changesOf, writeAudit, type Changes } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
 import { tally, tallyKey } from "../db/tally.ts";
-import { deferredPage, skipTake, type PagingInput } from "../paging.ts";
+import { skipTake, type PagingInput } from "../paging.ts";
+import { deferredPage } from "../db/deferred-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { DELIVERY_SORT } from "./webhooks.schemas.ts";
-import { WEBHOOK_EVENTS, newMessageId, payloadOf, queueDelivery, type WebhookEventType } from "./webhooks.events.ts";
+import { newMessageId, payloadOf, queueDelivery } from "./webhooks.events.ts";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "./webhooks.payload.ts";
 import { maskWebhookUrl, presentDelivery, presentEndpoint } from "./webhooks.present.ts";
 import type { CreateWebhookInput, ListDeliveriesInput, UpdateWebhookInput } from "./webhooks.schemas.ts";
 

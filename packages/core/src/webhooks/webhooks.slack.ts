@@ -1,6 +1,6 @@
 // The Slack-compatible format: an incoming-webhook body (`text` for
 // notifications, `blocks` for the message) made from the standard payload.
-import type { WebhookEventType } from "./webhooks.events.ts";
+import type { WebhookEventType } from "./webhooks.payload.ts";
 
 /** The standard payload, as far as this needs it (validated by the caller). */
 export type Payload = { type: WebhookEventType; data: Record<string, unknown> };

@@ -1,14 +1,19 @@
 // Workspaces are created by the operator (CLI) or at sign-up; not by API callers.
 import type { Plan } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
-import { actAs, operatorActor, type OperatorMeta } from "../door.ts";
-import type { Services } from "../context.ts";
+import { actAs, type InWorkspace } from "../door.ts";
+import { operatorActor, type OperatorMeta } from "../actors.ts";
+import type { Services } from "../service-context.ts";
 import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.service.ts";
-import { lockWorkspace } from "../service-context.ts";
+import { lockWorkspace } from "../db/sql.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";
 
-export async function createWorkspace(services: Services, input: { name: string; plan?: string }, op: OperatorMeta) {
+export async function createWorkspace(
+  services: Pick<Services, "db">,
+  input: { name: string; plan?: string },
+  op: OperatorMeta,
+) {
   const name = input.name.trim();
   if (!name || name.length > 255) throw validationError("name", "must be 1 to 255 characters");
   const plan = (input.plan ?? "essential") as Plan;
@@ -25,7 +30,7 @@ export async function createWorkspace(services: Services, input: { name: string;
   });
 }
 
-export async function requireWorkspace(services: Services, id: number) {
+export async function requireWorkspace(services: Pick<Services, "db">, id: number) {
   const workspace = await services.db.prisma.workspace.findUnique({ where: { id } });
   if (!workspace) throw validationError("workspace", `no workspace with id ${id}`);
   return workspace;
@@ -56,4 +61,10 @@ export async function changeWorkspacePlan(services: Services, workspaceId: numbe
       return { workspace, disabledSchedules };
     }),
   );
+}
+
+/** The operator (CLI, test and bench set-up) acting in a workspace that must exist (else 400 naming it). */
+export async function asOperator<T>(services: Services, workspaceId: number, op: OperatorMeta, fn: InWorkspace<T>) {
+  await requireWorkspace(services, workspaceId);
+  return actAs(services, operatorActor(workspaceId, op), fn);
 }

@@ -3,7 +3,8 @@
 // format/index.ts, unique kinds, each file in the folder of its category). A
 // bad declaration stops the catalogue from loading with every problem named
 // (file, kind, field): the scan engine never runs a check it could not read.
-import { CATALOGUE_FILES, type CatalogueFile } from "./catalogue/index.ts";
+import type { CatalogueFile } from "./catalogue/catalogue-file.ts";
+import { CATALOGUE_FILES } from "./catalogue/index.ts";
 import {
   checkDeclaration,
   declarationProblems,

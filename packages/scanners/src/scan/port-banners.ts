@@ -4,7 +4,7 @@ import net from "node:net";
 import tls from "node:tls";
 import { parseIp } from "../safety.ts";
 import { settleOnce, type Settle } from "../settle.ts";
-import type { OpenPortDetail } from "./port-scan.ts";
+import type { OpenPortDetail } from "./types.ts";
 import {
   HTTP_PORTS,
   HTTPS_PORTS,

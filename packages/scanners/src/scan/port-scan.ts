@@ -7,7 +7,9 @@ import { parseIp } from "../safety.ts";
 import { abortReason } from "../settle.ts";
 import { grabBanner, MAX_BANNERS, BANNER_CONCURRENCY } from "./port-banners.ts";
 import { connectInWorkers, connectLoop, tcpBinding, threadCount, WorkerFailed, type LoopDeps } from "./port-connect.ts";
-import type { OpenPort } from "./types.ts";
+import type { OpenPort, OpenPortDetail } from "./types.ts";
+
+export type { OpenPortDetail } from "./types.ts";
 
 export interface ScanPortsOptions {
   /** Connection attempts in flight (over all threads). */
@@ -28,16 +30,6 @@ export interface ScanPortsOptions {
    * this thread).
    */
   threads?: number | "auto";
-}
-
-/** An open port with what the banner probe learnt about its protocol. */
-export interface OpenPortDetail extends OpenPort {
-  /** The port completed a TLS handshake. */
-  tls: boolean;
-  /** The port answered HTTP (over TLS when tls is true). */
-  http: boolean;
-  /** Product and version the service named in its own protocol (the services stage), e.g. "Redis 7.0.15". */
-  product?: string;
 }
 
 /** TCP connect scan of ONE already-vetted address; open ports sorted by number, with banners and protocol flags. */

@@ -91,3 +91,13 @@ export class ScanAbortedError extends Error {
 }
 
 export const isAbortError = (err: unknown): boolean => err instanceof Error && err.name === "AbortError";
+
+/** An open port with what the banner probe learnt about its protocol. */
+export interface OpenPortDetail extends OpenPort {
+  /** The port completed a TLS handshake. */
+  tls: boolean;
+  /** The port answered HTTP (over TLS when tls is true). */
+  http: boolean;
+  /** Product and version the service named in its own protocol (the services stage), e.g. "Redis 7.0.15". */
+  product?: string;
+}

@@ -7,7 +7,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from "./dropdown-menu.tsx";
-import type { ChoiceMenuProps } from "./choice-menu.tsx";
+import type { ChoiceMenuProps } from "./choice-menu.types.ts";
 
 export function ChoiceMenuContent({ trigger, label, choices, onChoose, keepOpen = false }: ChoiceMenuProps) {
   return (

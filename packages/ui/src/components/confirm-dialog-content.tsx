@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import { canConfirm } from "../confirm.ts";
 import { AlertDialog, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from "./alert-dialog.tsx";
 import { Button } from "./button.tsx";
-import type { ConfirmDialogProps } from "./confirm-dialog.tsx";
+import type { ConfirmDialogProps } from "./confirm-dialog.types.ts";
 import { Input } from "./input.tsx";
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

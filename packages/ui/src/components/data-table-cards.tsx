@@ -5,7 +5,7 @@ import type { KeyboardEvent, MouseEvent, ReactNode } from "react";
 import { cn } from "../lib/utils.ts";
 import type { DataTableSort } from "../paging.ts";
 import { Checkbox } from "./checkbox.tsx";
-import type { DataTableColumn } from "./data-table.tsx";
+import type { DataTableColumn } from "./data-table.types.ts";
 import { EmptyState } from "./empty-state.tsx";
 import { NativeSelect } from "./input.tsx";
 import { Skeleton } from "./skeleton.tsx";

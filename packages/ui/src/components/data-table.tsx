@@ -21,28 +21,12 @@ import { DataTableCards } from "./data-table-cards.tsx";
 import { DataTablePagination, DataTableToolbar } from "./data-table-parts.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import { Skeleton } from "./skeleton.tsx";
+import type { DataTableColumn } from "./data-table.types.ts";
+
+export type { DataTableColumn } from "./data-table.types.ts";
 
 export type { DataTableSort, SortDir } from "../paging.ts";
 export type { RowSelectionState } from "@tanstack/react-table";
-
-export interface DataTableColumn<Row> {
-  key: string;
-  header: string;
-  /** Cell content; defaults to `row[key]` as text ("—" when empty, a Date as its ISO string). */
-  render?: (row: Row) => ReactNode;
-  sortable?: boolean;
-  /** CSS width, e.g. "8rem" or "20%". */
-  width?: string;
-  align?: "left" | "right" | "center";
-  /** Offered in the column menu unless false (columns without a header never are). */
-  hideable?: boolean;
-  /**
-   * Its place on a phone, where each row is a card: "title" heads the card (default: the first column that is not a
-   * badge), "badge" sits above the title without its header (severity, status), "hidden" is left out; the others
-   * are "header: value" lines, and a column without a header (actions) ends the card.
-   */
-  card?: "title" | "badge" | "hidden";
-}
 
 export interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];

@@ -1,7 +1,7 @@
 "use client";
 // The Radix half of FilterSheet, loaded on its own (filter-sheet.tsx says why).
 import { Button } from "./button.tsx";
-import type { FilterSheetProps } from "./filter-sheet.tsx";
+import type { FilterSheetProps } from "./filter-sheet.types.ts";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "./sheet.tsx";
 
 export function FilterSheetContent({ trigger, title, children }: FilterSheetProps) {

@@ -1,6 +1,6 @@
 // Every category's files (each folder's index.ts is generated from the files in it: `pnpm --filter @ems/scanners
 // checks:generate`). The list of categories is fixed (format/common.ts); adding a check never edits this file.
-import type { CheckDeclaration } from "../format/index.ts";
+import type { CatalogueFile } from "./catalogue-file.ts";
 import defaultLogin from "./default-login/index.ts";
 import dns from "./dns/index.ts";
 import exposedEndpoint from "./exposed-endpoint/index.ts";
@@ -10,12 +10,6 @@ import mail from "./mail/index.ts";
 import misconfiguration from "./misconfiguration/index.ts";
 import tls from "./tls/index.ts";
 import unauthenticatedService from "./unauthenticated-service/index.ts";
-
-/** One file of declarations: its path under catalogue/ and what it exports by default. */
-export interface CatalogueFile {
-  file: string;
-  checks: readonly CheckDeclaration[];
-}
 
 export const CATALOGUE_FILES: readonly CatalogueFile[] = [
   ...exposedFile,

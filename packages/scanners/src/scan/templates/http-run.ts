@@ -6,12 +6,13 @@
 import { CookieJar } from "tough-cookie";
 import type { NetConfig } from "../../config.ts";
 import { isRedirect, redirectTurnsIntoGet, urlHost, type HttpResult } from "../../http.ts";
-import { httpEvidence, tryFetch, type Fetched } from "../evidence.ts";
+import { httpEvidence, tryFetch } from "../evidence.ts";
 import { bytesWithText, type Variables } from "./dsl/eval.ts";
 import { expand as expandStrict, expandLenient, UnresolvedError } from "./expressions.ts";
 import { runOperators, type TemplateEvent } from "./match.ts";
 import type { HttpRequest, Template } from "./model.ts";
 import { combinations } from "./payloads.ts";
+import { RequestCache } from "./request-cache.ts";
 import { hitOf, type Hit, type RunContext } from "./run-types.ts";
 
 /** One request as it goes out. */
@@ -73,23 +74,6 @@ function build(req: HttpRequest, vars: Variables): Array<Built | null> {
       })),
     ),
   ];
-}
-
-/** Responses by request, for one template run, or one stage for GET/HEAD (nuclei clusters those the same way). */
-export class RequestCache {
-  private readonly entries = new Map<string, Promise<Fetched>>();
-  constructor(private readonly max = 128) {}
-  get(key: string, fetch: () => Promise<Fetched>): Promise<Fetched> {
-    let p = this.entries.get(key);
-    if (!p) {
-      if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-      p = fetch();
-      this.entries.set(key, p);
-      // A failed fetch (an abort) is not kept.
-      p.catch(() => this.entries.delete(key));
-    }
-    return p;
-  }
 }
 
 interface Exchange {

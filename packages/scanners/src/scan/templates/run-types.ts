@@ -1,6 +1,6 @@
 // What every protocol runner takes and gives back.
 import type { NetConfig } from "../../config.ts";
-import type { RequestCache } from "./http-run.ts";
+import type { RequestCache } from "./request-cache.ts";
 import type { OperatorsResult } from "./match.ts";
 
 export interface RunContext {

@@ -13,7 +13,7 @@ import { hostVariables, httpVariables, runVariables } from "./variables.ts";
 
 export type { Hit, RunContext } from "./run-types.ts";
 export type { HostTarget } from "./network-run.ts";
-export { RequestCache } from "./http-run.ts";
+export { RequestCache } from "./request-cache.ts";
 
 /** What a template runs against: a web endpoint (http) or a host with its TLS ports (network, ssl, dns). */
 export type TemplateTarget = { baseUrl: string } | { host: HostTarget; tlsPorts: number[] };

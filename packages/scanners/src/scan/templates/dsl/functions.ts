@@ -7,7 +7,7 @@ import { deflateRawSync, deflateSync, gunzipSync, gzipSync, inflateRawSync, infl
 import { createRequire } from "node:module";
 import semver from "semver";
 import { goRegex } from "../regex.ts";
-import { toNumber, toText, type Value } from "./eval.ts";
+import { toNumber, toText, type Value } from "./values.ts";
 import { DslError } from "./parse.ts";
 
 // CommonJS without type declarations: required with the shape we use.

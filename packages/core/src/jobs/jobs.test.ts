@@ -1,0 +1,97 @@
+// Jobs as definitions against a real PostgreSQL and pg-boss: the generic queue keeps each definition's guarantees
+// (its queue's policy, singleton keys, the caller's transaction, the payload's schema, fairness).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
+import { assetCheckJob } from "../assets/assets.check.ts";
+import { scanJob } from "../scans/scans.run.ts";
+import { webhookDeliveryJob } from "../webhooks/webhooks.delivery.ts";
+import { createJobQueue, JOBS } from "./jobs.ts";
+import type { JobQueue } from "./queue.ts";
+import { sqlIn } from "./sql-in.ts";
+
+let db: TestDatabase;
+let queue: JobQueue;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  queue = createJobQueue(db.url);
+});
+afterAll(async () => {
+  await queue?.stop();
+  await db?.drop();
+});
+
+const jobs = async (name: string) =>
+  (
+    await db.pool.query<{ data: object; retry_limit: number; priority: number; singleton_key: string | null }>(
+      `select data, retry_limit, priority, singleton_key from pgboss.job where name = $1 order by data::text`,
+      [name],
+    )
+  ).rows;
+
+describe("job definitions", () => {
+  it("each have their own queue, created on start with its policy", async () => {
+    await queue.enqueue(assetCheckJob, { assetId: 1, workspaceId: 1, reason: "added" });
+    const { rows } = await db.pool.query<{ name: string; retry_limit: number; expire_seconds: number }>(
+      `select name, retry_limit, expire_seconds from pgboss.queue order by name`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([...new Set(JOBS.map((j) => j.queue))].sort());
+    const scan = rows.find((r) => r.name === scanJob.queue)!;
+    expect([scan.retry_limit, scan.expire_seconds]).toEqual([0, 3 * 3600]);
+    const check = rows.find((r) => r.name === assetCheckJob.queue)!;
+    expect([check.retry_limit, check.expire_seconds]).toEqual([2, 180]);
+  });
+
+  it("carry their singleton key", async () => {
+    // pg-boss 10 dedupes by singleton key only in queues of its singleton or stately policies, which asset-check is
+    // not (as before definitions): both requests are kept, each with the asset's key.
+    await queue.enqueue(assetCheckJob, { assetId: 7, workspaceId: 1, reason: "added" });
+    await queue.enqueue(assetCheckJob, { assetId: 7, workspaceId: 1, reason: "updated" });
+    const sent = (await jobs(assetCheckJob.queue)).filter((j) => (j.data as { assetId: number }).assetId === 7);
+    expect(sent.map((j) => j.singleton_key)).toEqual(["asset-7", "asset-7"]);
+  });
+
+  it("are sent in the caller's transaction: none for one that rolls back", async () => {
+    const client = await db.pool.connect();
+    const inTx = sqlIn({ $queryRawUnsafe: async (q, ...v) => (await client.query(q, v)).rows as never });
+    try {
+      await client.query("begin");
+      await queue.enqueue(scanJob, { scanId: 1, workspaceId: 1 }, { transaction: inTx });
+      await client.query("rollback");
+      await client.query("begin");
+      await queue.enqueue(scanJob, { scanId: 2, workspaceId: 1 }, { transaction: inTx });
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+    expect((await jobs(scanJob.queue)).map((j) => j.data)).toEqual([{ scanId: 2, workspaceId: 1 }]);
+  });
+
+  it("refuse a payload their schema refuses, and send nothing", async () => {
+    await expect(queue.enqueue(scanJob, { scanId: "3", workspaceId: 1 } as never)).rejects.toThrow();
+    expect((await jobs(scanJob.queue)).map((j) => j.data)).toEqual([{ scanId: 2, workspaceId: 1 }]);
+  });
+
+  it("rank a fair definition's jobs within each workspace, with the sender's policy", async () => {
+    const client = await db.pool.connect();
+    const inTx = sqlIn({ $queryRawUnsafe: async (q, ...v) => (await client.query(q, v)).rows as never });
+    try {
+      await client.query("begin");
+      const payloads = [1, 2, 3].map((deliveryId) => ({ deliveryId, workspaceId: 5 }));
+      await queue.enqueueMany(webhookDeliveryJob, [...payloads, { deliveryId: 4, workspaceId: 6 }], {
+        transaction: inTx,
+        policy: { retryLimit: 9, retryDelay: 1, retryBackoff: true, expireInSeconds: 70 },
+      });
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+    const sent = await jobs(webhookDeliveryJob.queue);
+    expect(sent.map((j) => [(j.data as { deliveryId: number }).deliveryId, j.priority, j.retry_limit])).toEqual([
+      [1, 0, 9],
+      [2, -1, 9],
+      [3, -2, 9],
+      [4, 0, 9],
+    ]);
+    await expect(queue.enqueue(webhookDeliveryJob, { deliveryId: 5, workspaceId: 5 })).rejects.toThrow("transaction");
+  });
+});

@@ -1,0 +1,90 @@
+// What a webhook message says: the event types and one zod shape of data per type (docs/api.md, Webhooks), apart
+// from how a change becomes messages (webhooks.events.ts), so that the delivery job can read a payload back without
+// importing what queues it.
+import { z } from "zod";
+
+/** Events an endpoint can subscribe to; webhook.test goes only to the endpoint it is sent to. */
+export const WEBHOOK_EVENTS = [
+  "issue.created",
+  "issue.reopened",
+  "issue.resolved",
+  "port.opened",
+  "scan.completed",
+  "scan.failed",
+  "asset.unreachable",
+  "discovery.hosts_found",
+] as const;
+/**
+ * What a delivery can carry: the events above, the test event, and `discovery.host_found`, one message per host that
+ * runs sent before they sent one summary each (issue 26): kept readable in the delivery log, no longer subscribable.
+ */
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test" | "discovery.host_found";
+
+/** The new hosts one discovery.hosts_found message names (alphabetically); `newHosts.total` counts them all. */
+export const HOSTS_FOUND_NAMES = 100;
+
+const link = z.string().meta({ description: "The dashboard page of this thing" });
+export const assetRef = z.object({ id: z.number().int(), value: z.string(), name: z.string().nullable(), url: link });
+export const issueRef = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  severity: z.enum(["info", "low", "medium", "high", "critical"]),
+  kind: z.string(),
+  port: z.number().int().nullable(),
+  url: link,
+});
+export const portRef = z.object({ port: z.number().int(), protocol: z.string(), service: z.string().nullable() });
+const scanRef = z.object({ id: z.number().int(), url: link });
+
+const issueData = z.object({ asset: assetRef, issue: issueRef, scan: scanRef.nullable() });
+export const dataSchemas = {
+  "issue.created": issueData,
+  "issue.reopened": issueData,
+  "issue.resolved": issueData,
+  "port.opened": z.object({ asset: assetRef, port: portRef, scan: scanRef }),
+  "scan.completed": z.object({
+    asset: assetRef,
+    scan: scanRef.extend({ trigger: z.enum(["manual", "schedule"]), finishedAt: z.string() }),
+    changes: z.object({
+      newIssues: z.array(issueRef),
+      reopenedIssues: z.array(issueRef),
+      resolvedIssues: z.array(issueRef),
+      newPorts: z.array(portRef),
+    }),
+  }),
+  "scan.failed": z.object({ asset: assetRef, scan: scanRef.extend({ error: z.string() }) }),
+  "asset.unreachable": z.object({ asset: assetRef, previousStatus: z.literal("reachable"), reason: z.string() }),
+  "discovery.hosts_found": z.object({
+    asset: assetRef.meta({ description: "The proven domain the run searched under" }),
+    run: z.object({
+      id: z.number().int(),
+      url: link,
+      trigger: z.enum(["manual", "schedule"]),
+      status: z.enum(["done", "failed"]),
+      finishedAt: z.string(),
+    }),
+    found: z.number().int().meta({ description: "Hosts the run found (known ones included)" }),
+    newHosts: z.object({
+      total: z.number().int().meta({ description: "Hosts never seen before in this workspace" }),
+      names: z.array(z.string()).meta({ description: `The first ${HOSTS_FOUND_NAMES} of them, alphabetically` }),
+      truncated: z.boolean().meta({ description: "true when total is more than names holds" }),
+    }),
+  }),
+  "discovery.host_found": z.object({ asset: assetRef, hostname: z.string() }),
+  "webhook.test": z.object({ endpoint: z.object({ id: z.number().int(), url: link }), message: z.string() }),
+} as const;
+
+/** The JSON body of a standard-format message (Standard Webhooks: type, timestamp, data). */
+export const webhookPayloadSchema = z
+  .discriminatedUnion(
+    "type",
+    Object.entries(dataSchemas).map(([type, data]) =>
+      z.object({
+        type: z.literal(type as WebhookEventType),
+        timestamp: z.string().meta({ description: "When the change happened, ISO 8601" }),
+        workspaceId: z.number().int(),
+        data,
+      }),
+    ) as unknown as [z.ZodObject, ...z.ZodObject[]],
+  )
+  .meta({ id: "WebhookPayload" });
