@@ -7,6 +7,8 @@ import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
 import { orderByOf, textSearchWithAsset, type Direction } from "../list-query.ts";
+import { classifyFinding } from "../enrichment/classification.ts";
+import { withExploitFigures } from "../enrichment/exploits.figures.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
@@ -33,9 +35,13 @@ export async function listFindingsWhere(
     total: () => (counted ? tally(sc, counted) : sc.db.finding.count({ where })),
     jump: markedJump(sc, FINDING_MARKS, counted, orderBy),
   });
-  return {
+  const items = rows.map((f): Omit<z.output<typeof findingSchema>, "kev" | "epss"> => {
+    const evidence = f.evidence as Record<string, unknown>;
     // The output schema leaves out workspaceId.
-    items: rows.map((f): z.output<typeof findingSchema> => ({ ...f, evidence: f.evidence as Record<string, unknown> })),
+    return { ...f, evidence, ...classifyFinding({ kind: f.kind, evidence }) };
+  });
+  return {
+    items: await withExploitFigures(sc.pool, items),
     total,
     page: p.page,
     limit: p.limit,

@@ -9,6 +9,7 @@ import type { ScanFinding } from "@ems/scanners";
 import { writeAudit, type Actor } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dashed } from "../enum-names.ts";
+import { issueClassificationData } from "../enrichment/classification.ts";
 
 /** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
 export function scannerOfKind(kind: string): string {
@@ -65,6 +66,7 @@ export async function syncIssues(
 
   for (const f of findings) {
     const issue = byKind.get(f.kind);
+    const classification = issueClassificationData(f.kind, f.evidence);
     let issueId: number;
     if (!issue) {
       const created = await tx.issue.create({
@@ -79,6 +81,7 @@ export async function syncIssues(
           port: f.port ?? null,
           firstSeenAt: now,
           lastSeenAt: now,
+          ...classification,
         },
       });
       issueId = created.id;
@@ -96,6 +99,7 @@ export async function syncIssues(
           description: f.description,
           severity: f.severity,
           confidence: f.confidence ?? "firm",
+          ...classification,
           ...(reopen
             ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
             : {}),

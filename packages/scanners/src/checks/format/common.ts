@@ -58,6 +58,8 @@ export const checkCommon = {
   cwe: z.array(z.number().int().positive()).min(1),
   /** The CVSS v3.1 base vector of the exposure as this check proves it (the score is computed from it). */
   cvss: cvssVector.optional(),
+  /** CVE ids the finding proves (only when the check proves that vulnerability, not the product alone). */
+  cve: z.array(z.string().regex(/^CVE-\d{4}-\d{4,19}$/, "a CVE id (CVE-YYYY-NNNN)")).optional(),
   /** Declared for the check; confirmed unless said otherwise. */
   confidence: confidence.optional(),
   tags: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional(),

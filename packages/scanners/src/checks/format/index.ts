@@ -84,8 +84,10 @@ export interface CheckSummary {
   remediation: string;
   references: string[];
   cwe: string[];
-  /** CVSS v3.1 base vector and score, where the check declares one. */
+  /** CVSS v3.1 base vector and score. */
   cvss: { vector: string; score: number } | null;
+  /** CVE ids the check proves (usually none). */
+  cves: string[];
 }
 
 export const summarise = (c: CheckDeclaration): CheckSummary => ({
@@ -100,4 +102,5 @@ export const summarise = (c: CheckDeclaration): CheckSummary => ({
   references: c.references,
   cwe: c.cwe.map((n) => `CWE-${n}`),
   cvss: c.cvss ? { vector: c.cvss, score: cvssScore(c.cvss) } : null,
+  cves: c.cve ?? [],
 });
