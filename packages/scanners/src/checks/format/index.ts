@@ -85,7 +85,7 @@ export interface CheckSummary {
   references: string[];
   cwe: string[];
   /** CVSS v3.1 base vector and score. */
-  cvss: { vector: string; score: number } | null;
+  cvss: { vector: string; score: number };
   /** CVE ids the check proves (usually none). */
   cves: string[];
 }
@@ -101,6 +101,6 @@ export const summarise = (c: CheckDeclaration): CheckSummary => ({
   remediation: c.remediation,
   references: c.references,
   cwe: c.cwe.map((n) => `CWE-${n}`),
-  cvss: c.cvss ? { vector: c.cvss, score: cvssScore(c.cvss) } : null,
+  cvss: { vector: c.cvss, score: cvssScore(c.cvss) },
   cves: c.cve ?? [],
 });

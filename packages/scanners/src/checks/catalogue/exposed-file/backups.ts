@@ -21,6 +21,7 @@ export default checks([
     protocol: "http",
     title: "Environment file (.env) exposed",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N",
     description:
       "The site serves its .env file: application settings that usually include database passwords, API keys and " +
       "signing secrets.",
@@ -65,6 +66,7 @@ export default checks([
     protocol: "http",
     title: "Backup or source file exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "A backup, database dump or source file can be downloaded from the site. These files hand out source code, " +
       "database contents and credentials (a .DS_Store, medium, lists the folder's files).",

@@ -14,6 +14,7 @@ export default checks([
     protocol: "http",
     title: "Docker Compose file exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The site serves its docker-compose file: the services, images, ports, volumes and often the environment " +
       "(database passwords, API keys) of the whole deployment.",
@@ -46,6 +47,7 @@ export default checks([
     protocol: "http",
     title: "IIS configuration file exposed (web.config)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The site serves its web.config: the ASP.NET application's settings, often with connection strings, " +
       "machine keys (which forge view state and cookies) and credentials.",
@@ -90,6 +92,7 @@ export default checks([
     protocol: "http",
     title: "Laravel application log exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The site serves Laravel's log (storage/logs/laravel.log): stack traces with paths, queries, and often request " +
       "data, tokens and credentials of the application's users.",
@@ -126,6 +129,7 @@ export default checks([
     protocol: "http",
     title: "WordPress debug log exposed (wp-content/debug.log)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The site serves WordPress's debug log: PHP errors with server paths, plugin internals and sometimes queries " +
       "and user data.",
@@ -165,6 +169,7 @@ export default checks([
     protocol: "http",
     title: "Editor swap file exposed (Vim .swp)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The site serves a Vim swap file left by an edit on the server: it holds the edited file's content, source " +
       "code and configuration included.",

@@ -15,6 +15,7 @@ export default checks([
     protocol: "http",
     title: "Password file (.htpasswd) exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The site serves an .htpasswd file: user names with password hashes (often MD5-crypt or SHA-1), which can be " +
       "cracked offline.",
@@ -45,6 +46,7 @@ export default checks([
     protocol: "http",
     title: "Private key exposed (SSH or TLS)",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N",
     description:
       "The site serves a private key. An SSH key lets anyone log in where it is authorised; a TLS key lets them " +
       "impersonate the site or decrypt recorded traffic.",
@@ -92,6 +94,7 @@ export default checks([
     protocol: "http",
     title: "AWS credentials file exposed",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "The site serves an AWS credentials file (aws_access_key_id / aws_secret_access_key): whoever reads it acts " +
       "in the AWS account with those keys' permissions.",
@@ -130,6 +133,7 @@ export default checks([
     protocol: "http",
     title: "npm configuration with a registry token exposed (.npmrc)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:H/A:N",
     description:
       "The site serves an .npmrc holding a registry token: whoever reads it can download private packages and, " +
       "with a publish token, ship malicious versions of them.",
@@ -156,6 +160,7 @@ export default checks([
     protocol: "http",
     title: "Docker registry credentials exposed (.docker/config.json)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     description:
       "The site serves a Docker client configuration with registry credentials (auths): whoever reads it can pull " +
       "and push the organisation's images.",
@@ -187,6 +192,7 @@ export default checks([
     protocol: "http",
     title: "Git credentials file exposed (.git-credentials)",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N",
     description:
       "The site serves a .git-credentials file: URLs with user names and tokens for the source-code host, which give " +
       "access to the repositories (and often to CI secrets).",
@@ -214,6 +220,7 @@ export default checks([
     protocol: "http",
     title: "Editor deployment settings with a password exposed (sftp-config.json)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     description:
       "The site serves an editor's SFTP deployment settings (Sublime SFTP, VS Code SFTP): the server's address, user " +
       "name and often its password.",

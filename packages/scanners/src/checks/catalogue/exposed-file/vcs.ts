@@ -13,6 +13,7 @@ export default checks([
     protocol: "http",
     title: "Git repository exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The site serves its .git directory. With it anyone can download the whole source code and history, often " +
       "with passwords, API keys and configuration committed at some point.",
@@ -56,6 +57,7 @@ export default checks([
     protocol: "http",
     title: "Subversion working copy (.svn) exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The site serves its .svn directory. Its wc.db (or entries file, before Subversion 1.7) lists every file of " +
       "the working copy and holds pristine copies of the source, configuration included.",
@@ -96,6 +98,7 @@ export default checks([
     protocol: "http",
     title: "Mercurial repository (.hg) exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The site serves its .hg directory: the repository's store can be downloaded and the source and its history " +
       "rebuilt, secrets committed at any time included.",
@@ -123,6 +126,7 @@ export default checks([
     protocol: "http",
     title: "Bazaar repository (.bzr) exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description: "The site serves its .bzr directory, from which the source and its history can be downloaded.",
     remediation: "Deny access to /.bzr on the web server, or deploy without the repository.",
     references: VCS_REFS,
