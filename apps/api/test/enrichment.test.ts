@@ -133,7 +133,7 @@ describe("classification", () => {
 });
 
 describe("CISA KEV", () => {
-  it("loads the bundled catalogue on first use and shows the worst entry with its as-of date (REST and tRPC)", async () => {
+  it("loads the bundled catalogue on first use; shows the worst entry with its as-of date (REST, tRPC)", async () => {
     const issue = await issueOf(vulnerable.kind);
     // Both are in KEV and were added the same day; the one used by ransomware wins.
     expect(issue.kev).toEqual({

@@ -58,10 +58,10 @@ export function checksMarkdown(checks: CheckSummary[]): string {
       "exposure allows as the check proves it, on a scale shared with every other tool (an exposed `.git` is " +
       "`AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N`, 7.5). Its severity is the product's own judgement and stays what " +
       "issues, lists, reports and SLAs use: it weighs what CVSS leaves out (what the exposed data usually holds, " +
-      "how often the finding leads to a breach), so the two may disagree, e.g. a 9.8 default login that is `critical` " +
-      "and a 5.3 version disclosure that is `low`. A finding's own severity may also vary (a judge's verdict); the " +
-      "check's vector does not. Findings of the engine's other kinds (open ports, technologies, templates) carry " +
-      "CVSS where their source gives it, else their kind's default (docs/api.md, Enrichment).",
+      "how often the finding leads to a breach), so the two may disagree, e.g. a 9.8 default login that is " +
+      "`critical` and a 5.3 version disclosure that is `low`. A finding's own severity may also vary (a judge's " +
+      "verdict); the check's vector does not. Findings of the engine's other kinds (open ports, technologies, " +
+      "templates) carry CVSS where their source gives it, else their kind's default (docs/api.md, Enrichment).",
     "",
     `${checks.length} checks: ${CATEGORIES.map((c) => `${count(c)} ${c}`).join(", ")}.`,
     "",

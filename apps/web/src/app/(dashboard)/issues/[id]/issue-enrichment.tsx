@@ -25,7 +25,7 @@ export function ExploitBadges({ issue }: { issue: Pick<Issue, "kev" | "epss"> })
         <Badge
           variant="critical"
           data-testid="kev-badge"
-          title={`${kev.cveId} added ${kev.dateAdded}, due ${kev.dueDate}${kev.ransomware ? "; used in ransomware" : ""}`}
+          title={`${kev.cveId} added ${kev.dateAdded}, due ${kev.dueDate}${kev.ransomware ? ", ransomware" : ""}`}
         >
           Known exploited (CISA KEV, as of {day(kev.asOf)})
         </Badge>
