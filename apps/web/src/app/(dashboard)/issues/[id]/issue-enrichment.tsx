@@ -39,6 +39,23 @@ export function ExploitBadges({ issue }: { issue: Pick<Issue, "kev" | "epss"> })
   );
 }
 
+/** A term and its ids, each linked to where it is described; nothing when there are none. */
+function LinkRow(p: { term: string; testId: string; ids: string[]; href: (id: string) => string }) {
+  if (!p.ids.length) return null;
+  return (
+    <>
+      <dt>{p.term}</dt>
+      <dd className="flex flex-wrap gap-x-2" data-testid={p.testId}>
+        {p.ids.map((id) => (
+          <a key={id} href={p.href(id)} {...external}>
+            {id}
+          </a>
+        ))}
+      </dd>
+    </>
+  );
+}
+
 /** CVSS, CWE, CVE ids (with the KEV entry picked) and references, linked. */
 export function Classification({ issue }: { issue: Issue }) {
   if (!issue.cvss && !issue.cwe.length && !issue.cves.length && !issue.references.length) return null;
@@ -52,30 +69,13 @@ export function Classification({ issue }: { issue: Issue }) {
           </dd>
         </>
       )}
-      {issue.cwe.length > 0 && (
-        <>
-          <dt>CWE</dt>
-          <dd className="flex flex-wrap gap-x-2" data-testid="issue-cwe">
-            {issue.cwe.map((c) => (
-              <a key={c} href={`https://cwe.mitre.org/data/definitions/${c.replace(/^CWE-/, "")}.html`} {...external}>
-                {c}
-              </a>
-            ))}
-          </dd>
-        </>
-      )}
-      {issue.cves.length > 0 && (
-        <>
-          <dt>CVE</dt>
-          <dd className="flex flex-wrap gap-x-2" data-testid="issue-cves">
-            {issue.cves.map((c) => (
-              <a key={c} href={`https://nvd.nist.gov/vuln/detail/${c}`} {...external}>
-                {c}
-              </a>
-            ))}
-          </dd>
-        </>
-      )}
+      <LinkRow
+        term="CWE"
+        testId="issue-cwe"
+        ids={issue.cwe}
+        href={(c) => `https://cwe.mitre.org/data/definitions/${c.replace(/^CWE-/, "")}.html`}
+      />
+      <LinkRow term="CVE" testId="issue-cves" ids={issue.cves} href={(c) => `https://nvd.nist.gov/vuln/detail/${c}`} />
       {issue.kev && (
         <>
           <dt>CISA KEV</dt>
