@@ -16,6 +16,7 @@ describe("pnpm ems checks list", () => {
       expect(Object.keys(c).sort(), String(c.kind)).toEqual([
         "category",
         "confidence",
+        "cves",
         "cvss",
         "cwe",
         "description",

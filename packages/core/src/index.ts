@@ -42,6 +42,7 @@ export {
   userByEmail,
 } from "./users/users.service.ts";
 export { setNameInput } from "./users/users.schemas.ts";
+export { importEpssFile, importKevCatalogue } from "./enrichment/exploits.import.ts";
 export { verifyCredentials, isMember } from "./me/me.service.ts";
 export { findInvitation, acceptInvitation } from "./members/members.service.ts";
 export { createApiKey, listApiKeys, revokeApiKeyById } from "./api-keys/api-keys.service.ts";

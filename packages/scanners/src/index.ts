@@ -23,3 +23,6 @@ export {
 } from "./advisories/dataset.ts";
 export { assessVersion, type VersionVerdict } from "./advisories/match.ts";
 export * from "./discovery/index.ts";
+export * from "./exploits/kev.ts";
+export * from "./exploits/epss.ts";
+export * from "./exploits/classify.ts";

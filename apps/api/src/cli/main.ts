@@ -39,6 +39,7 @@ import {
 } from "@ems/core";
 import { loadConfig } from "../config.ts";
 import { exitAfterDeadline, stopBackgroundWork } from "../shutdown.ts";
+import { exploitCommands } from "./exploits.ts";
 
 const operator = { channel: "cli" as const, name: `cli (${os.userInfo().username})` };
 
@@ -275,6 +276,12 @@ program
       throw err;
     }
   });
+
+exploitCommands(program, {
+  services,
+  output: (value, human) => output(json(), value, human),
+  usage: (message) => new UsageError(message),
+});
 
 program
   .command("checks")

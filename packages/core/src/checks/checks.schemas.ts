@@ -21,8 +21,8 @@ export const checkSchema = z
         vector: z.string().meta({ description: "CVSS v3.1 base vector" }),
         score: z.number().meta({ description: "CVSS v3.1 base score, 0.0 to 10.0, computed from the vector" }),
       })
-      .nullable()
-      .meta({ description: "The exposure's CVSS v3.1 base vector and score, where the check declares one" }),
+      .meta({ description: "The exposure's CVSS v3.1 base vector and score (docs/checks.md, CVSS and severity)" }),
+    cves: z.array(z.string()).meta({ description: "CVE ids the check proves (usually none)" }),
   })
   .meta({ id: "Check" });
 

@@ -3,6 +3,7 @@ import { confidenceSchema, instant, SEVERITY_VALUES } from "../common-schemas.ts
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
+import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
 
 export const findingSchema = z
   .object({
@@ -20,6 +21,7 @@ export const findingSchema = z
     evidence: z
       .record(z.string(), z.unknown())
       .meta({ description: "description, url, request, response (excerpt) or transcript, matched, …" }),
+    ...enrichmentFields,
     createdAt: z.date(),
   })
   .meta({ id: "Finding" });

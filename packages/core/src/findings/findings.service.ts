@@ -7,6 +7,8 @@ import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./findings.schemas.ts";
 import type { Direction } from "../list-query.ts";
+import { classifyFinding } from "../enrichment/classification.ts";
+import { withExploitFigures } from "../enrichment/exploits.figures.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
@@ -15,7 +17,8 @@ export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof F
 type FindingFilter = Pick<ListFindingsInput, "assetId" | "scanId" | "issueId" | "severity" | "scanner" | "kind"> &
   Pick<ListFindingsInput, "projectId" | "from" | "to">;
 type FindingRow = Prisma.FindingGetPayload<{ include: typeof include }>;
-type Finding = z.output<typeof findingSchema>;
+/** A finding as the list presents it; KEV and EPSS figures are added per page (withExploitFigures). */
+type Finding = Omit<z.output<typeof findingSchema>, "kev" | "epss">;
 
 /** The findings list, declared once (db/list-page.ts); the page is a deferred join. */
 export const FINDING_LIST: ListSpec<
@@ -37,16 +40,25 @@ export const FINDING_LIST: ListSpec<
     rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
     count: (where) => sc.db.finding.count({ where }),
   }),
-  // The output schema leaves out workspaceId.
-  present: (f) => ({ ...f, evidence: f.evidence as Record<string, unknown> }),
+  // The output schema leaves out workspaceId; the classification comes from the finding's check and source.
+  present: (f) => {
+    const evidence = f.evidence as Record<string, unknown>;
+    return { ...f, evidence, ...classifyFinding({ kind: f.kind, evidence }) };
+  },
 };
 
 /** Newest first, unless sorted otherwise. */
-export function listFindings(sc: ServiceContext, i: ListFindingsInput) {
+export async function listFindings(sc: ServiceContext, i: ListFindingsInput) {
   const { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to } = i;
-  return listPage(sc, FINDING_LIST, { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to }, i);
+  const filter = { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to };
+  return withFigures(sc, await listPage(sc, FINDING_LIST, filter, i));
 }
 
 /** A scan's findings: most severe first, unless sorted otherwise. */
-export const listScanFindings = (sc: ServiceContext, scanId: number, p: FindingListQuery) =>
-  listPage(sc, FINDING_LIST, { scanId }, p, { defaultSort: "severity" });
+export const listScanFindings = async (sc: ServiceContext, scanId: number, p: FindingListQuery) =>
+  withFigures(sc, await listPage(sc, FINDING_LIST, { scanId }, p, { defaultSort: "severity" }));
+
+/** A page's findings with the KEV and EPSS figures of their CVEs (two look-ups per page). */
+async function withFigures<P extends { items: Finding[] }>(sc: ServiceContext, page: P) {
+  return { ...page, items: await withExploitFigures(sc.pool, page.items) };
+}

@@ -5,6 +5,7 @@ import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 import { storedEnum } from "../stored-values.ts";
+import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
 
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
 export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
@@ -30,6 +31,7 @@ export const issueSchema = z
     lastSeenAt: z.date(),
     resolvedAt: z.date().nullable(),
     findingsCount: z.number().int(),
+    ...enrichmentFields,
     createdAt: z.date(),
     updatedAt: z.date(),
   })

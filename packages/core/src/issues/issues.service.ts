@@ -19,6 +19,8 @@ import { orderByOf, type Direction } from "../list-query.ts";
 import { textSearchWithAsset } from "../db/search.ts";
 import { dashed, undashed } from "../enum-names.ts";
 import { displayName } from "../users/display-name.ts";
+import { classifyIssue } from "../enrichment/classification.ts";
+import { withExploitFigures } from "../enrichment/exploits.figures.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -27,7 +29,7 @@ const include = {
 type IssueRow = Prisma.IssueGetPayload<{ include: typeof include }>;
 type Issue = z.output<typeof issueSchema>;
 
-export function presentIssue(i: IssueRow, findingsCount: number): Issue {
+function presentIssue(i: IssueRow, findingsCount: number): Omit<Issue, "kev" | "epss"> {
   return {
     id: i.id,
     assetId: i.assetId,
@@ -54,6 +56,7 @@ export function presentIssue(i: IssueRow, findingsCount: number): Issue {
     lastSeenAt: i.lastSeenAt,
     resolvedAt: i.resolvedAt,
     findingsCount,
+    ...classifyIssue(i),
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
   };
@@ -61,14 +64,21 @@ export function presentIssue(i: IssueRow, findingsCount: number): Issue {
 
 /**
  * The issues with their findings counted, for these issues only (Prisma's `_count` include aggregates the whole
- * Finding table and joins the result: ~1 s at a million findings).
+ * Finding table and joins the result: ~1 s at a million findings), and their CVEs' KEV and EPSS figures.
  */
-async function presentIssues(db: Pick<ServiceContext["db"], "finding">, rows: IssueRow[]) {
+async function presentIssues(
+  sc: Pick<ServiceContext, "pool">,
+  db: Pick<ServiceContext["db"], "finding">,
+  rows: IssueRow[],
+): Promise<Issue[]> {
   const counts = rows.length
     ? await db.finding.groupBy({ by: ["issueId"], where: { issueId: { in: rows.map((r) => r.id) } }, _count: true })
     : [];
   const byIssue = new Map(counts.map((c) => [c.issueId, c._count]));
-  return rows.map((r) => presentIssue(r, byIssue.get(r.id) ?? 0));
+  return withExploitFigures(
+    sc.pool,
+    rows.map((r) => presentIssue(r, byIssue.get(r.id) ?? 0)),
+  );
 }
 
 export type IssueListQuery = PagingInput & { q?: string; sort?: keyof typeof ISSUE_SORT; order?: Direction };
@@ -94,7 +104,7 @@ export async function listIssuesWhere(
     total: () => (counted ? tally(sc, counted) : sc.db.issue.count({ where })),
     jump: markedJump(sc, ISSUE_MARKS, counted, orderBy),
   });
-  return { items: await presentIssues(sc.db, rows), total, page: p.page, limit: p.limit };
+  return { items: await presentIssues(sc, sc.db, rows), total, page: p.page, limit: p.limit };
 }
 
 /** What `status=unresolved` selects. */
@@ -151,7 +161,7 @@ export async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["
 }
 
 export const getIssue = async (sc: ServiceContext, id: number) =>
-  (await presentIssues(sc.db, [await requireIssue(sc, sc.db, id)]))[0]!;
+  (await presentIssues(sc, sc.db, [await requireIssue(sc, sc.db, id)]))[0]!;
 
 const AUDITED = ["status", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
 
@@ -172,7 +182,7 @@ async function changeIssue(
     );
     if (Object.keys(changes).length)
       await writeAudit(tx, sc.actor, { action, resourceType: "issue", resourceId: id, changes });
-    return (await presentIssues(tx, [after]))[0]!;
+    return (await presentIssues(sc, tx, [after]))[0]!;
   });
 }
 

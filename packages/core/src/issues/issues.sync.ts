@@ -10,6 +10,7 @@ import { writeAudit } from "../audit/write.ts";
 import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dashed } from "../enum-names.ts";
+import { issueClassificationData } from "../enrichment/classification.ts";
 
 /** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
 export function scannerOfKind(kind: string): string {
@@ -58,6 +59,7 @@ export async function syncIssues(
 
   for (const f of findings) {
     const issue = byKind.get(f.kind);
+    const classification = issueClassificationData(f.kind, f.evidence);
     let issueId: number;
     if (!issue) {
       const created = await tx.issue.create({
@@ -72,6 +74,7 @@ export async function syncIssues(
           port: f.port ?? null,
           firstSeenAt: now,
           lastSeenAt: now,
+          ...classification,
         },
       });
       issueId = created.id;
@@ -89,6 +92,7 @@ export async function syncIssues(
           description: f.description,
           severity: f.severity,
           confidence: f.confidence ?? "firm",
+          ...classification,
           ...(reopen
             ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
             : {}),

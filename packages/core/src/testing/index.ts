@@ -18,3 +18,5 @@ export { syncIssues } from "../issues/issues.sync.ts";
 export { compactReportRollups } from "../reports/rollups.ts";
 // How deep a page must start before it may be read from the end (deep-pages.test.ts seeds past it).
 export { WALK_FROM_START } from "../paging.ts";
+// A list page's KEV and EPSS look-up, timed by `pnpm bench:exploits`.
+export { withExploitFigures } from "../enrichment/exploits.figures.ts";

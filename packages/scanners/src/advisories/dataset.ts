@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import semver from "semver";
 import { z } from "zod";
+import { parseJsonDataset } from "../json-dataset.ts";
 
 const range = z.string().refine((r) => semver.validRange(r) !== null, 'is not a semver range (e.g. ">=1.2.0 <3.5.0")');
 const day = z.iso.date();
@@ -58,18 +59,8 @@ const FILE = "advisories.json";
 export class AdvisoryDatasetError extends Error {}
 
 /** Parses and validates a dataset; throws an AdvisoryDatasetError naming the first bad field. */
-export function parseAdvisoryDataset(text: string, where = "the file"): AdvisoryDataset {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new AdvisoryDatasetError(`${where} is not JSON: ${(err as Error).message}`);
-  }
-  const r = advisoryDatasetSchema.safeParse(json);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw new AdvisoryDatasetError(`${where}: ${issue.path.join(".") || "(root)"}: ${issue.message}`);
-}
+export const parseAdvisoryDataset = (text: string, where = "the file"): AdvisoryDataset =>
+  parseJsonDataset(text, advisoryDatasetSchema, where, (m) => new AdvisoryDatasetError(m));
 
 /** The directory the operator's dataset lives in: <EMS_DATA_DIR or <repo>/.data>/advisories. */
 export function advisoriesDirFromEnv(env: Record<string, string | undefined> = process.env): string {

@@ -31,12 +31,13 @@ describe("loading the catalogue", () => {
     expect(problems("exposed-file/x.ts", git)).toEqual([]);
   });
 
-  it("scores a check's CVSS v3.1 vector and refuses one that is not a v3.1 base vector", () => {
+  it("scores a check's CVSS v3.1 vector and refuses a check without one, or one that is not a v3.1 base vector", () => {
     const scored = { ...git, cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N" };
     expect(problems("exposed-file/x.ts", scored)).toEqual([]);
     expect(summarise(scored as CheckDeclaration).cvss).toEqual({ vector: scored.cvss, score: 7.5 });
-    expect(summarise({ ...scored, cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H" }).cvss?.score).toBe(10);
+    expect(summarise({ ...scored, cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H" }).cvss.score).toBe(10);
     for (const bad of [
+      undefined,
       "CVSS:3.0/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
       "AV:N/AC:L",
       "CVSS:3.1/AV:X/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",

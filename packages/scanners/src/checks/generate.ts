@@ -54,6 +54,15 @@ export function checksMarkdown(checks: CheckSummary[]): string {
       "`pnpm -s ems checks list --json` prints the same list, `GET /app/checks` serves it and the dashboard shows it " +
       'under "Checks". How to add a check: `packages/scanners/README.md`, "Adding a check".',
     "",
+    "**CVSS and severity.** Every check declares a CVSS v3.1 base vector (its score computed with cvss.js): what the " +
+      "exposure allows as the check proves it, on a scale shared with every other tool (an exposed `.git` is " +
+      "`AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N`, 7.5). Its severity is the product's own judgement and stays what " +
+      "issues, lists, reports and SLAs use: it weighs what CVSS leaves out (what the exposed data usually holds, " +
+      "how often the finding leads to a breach), so the two may disagree, e.g. a 9.8 default login that is " +
+      "`critical` and a 5.3 version disclosure that is `low`. A finding's own severity may also vary (a judge's " +
+      "verdict); the check's vector does not. Findings of the engine's other kinds (open ports, technologies, " +
+      "templates) carry CVSS where their source gives it, else their kind's default (docs/api.md, Enrichment).",
+    "",
     `${checks.length} checks: ${CATEGORIES.map((c) => `${count(c)} ${c}`).join(", ")}.`,
     "",
   ];
@@ -68,7 +77,7 @@ export function checksMarkdown(checks: CheckSummary[]): string {
     for (const c of mine) {
       const refs = c.references.map((r, i) => `[${i + 1}](${r})`).join(" ");
       lines.push(
-        `| \`${c.kind}\` | ${cell(c.title)} | ${c.severity} | ${c.cvss ? c.cvss.score.toFixed(1) : "—"} | ` +
+        `| \`${c.kind}\` | ${cell(c.title)} | ${c.severity} | ${c.cvss.score.toFixed(1)} | ` +
           `${c.confidence} | ${c.protocol} | ` +
           `${c.cwe.join(", ")} | ${refs} |`,
       );

@@ -41,7 +41,7 @@ const PANEL_CVSS: Record<Severity, string> = {
 };
 
 type Filled = "kind" | "category" | "protocol" | "confidence" | "remediation" | "references" | "cwe" | "product";
-type Given = Omit<HttpCheck, Filled | "title" | "severity">;
+type Given = Omit<HttpCheck, Filled | "title" | "severity" | "cvss">;
 
 export interface PanelSpec extends Given {
   /** kind = http.panel.<slug> */
@@ -57,6 +57,8 @@ export interface PanelSpec extends Given {
   /** The vendor's page for that setting. */
   docs: string;
   cwe?: number[];
+  /** Default by severity (PANEL_CVSS). */
+  cvss?: string;
 }
 
 /** A product's login panel or administration page, named by its own page: `firm` (a look-alike could copy it). */

@@ -78,6 +78,11 @@ export function nucleiFinding(line: Line, minSeverity: Severity): ScanFinding | 
         id,
         tags: info.tags ?? [],
         ...(str(line["template-path"]) ? { path: str(line["template-path"]) } : {}),
+        // What the template says it is (read by sourceClassification, which keeps only well-formed values).
+        ...(info.reference ? { reference: info.reference } : {}),
+        ...(typeof info.classification === "object" && info.classification
+          ? { classification: info.classification }
+          : {}),
       },
       ...(matcher ? { matcherName: matcher } : {}),
       ...(extracted.length ? { extracted: extracted.slice(0, 20) } : {}),

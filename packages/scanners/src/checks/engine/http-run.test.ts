@@ -24,6 +24,7 @@ const base: Omit<HttpCheck, "kind"> = {
   remediation: "Nothing to fix: this is a test.",
   references: ["https://cwe.mitre.org/data/definitions/530.html"],
   cwe: [530],
+  cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
   fixtures: { vulnerable: { server: "nginx", routes: {} }, clean: { server: "nginx", routes: {} } },
 };
 

@@ -57,7 +57,9 @@ export const checkCommon = {
   /** CWE numbers (e.g. [538]). */
   cwe: z.array(z.number().int().positive()).min(1),
   /** The CVSS v3.1 base vector of the exposure as this check proves it (the score is computed from it). */
-  cvss: cvssVector.optional(),
+  cvss: cvssVector,
+  /** CVE ids the finding proves (only when the check proves that vulnerability, not the product alone). */
+  cve: z.array(z.string().regex(/^CVE-\d{4}-\d{4,19}$/, "a CVE id (CVE-YYYY-NNNN)")).optional(),
   /** Declared for the check; confirmed unless said otherwise. */
   confidence: confidence.optional(),
   tags: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional(),

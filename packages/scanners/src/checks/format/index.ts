@@ -88,8 +88,10 @@ export interface CheckSummary {
   remediation: string;
   references: string[];
   cwe: string[];
-  /** CVSS v3.1 base vector and score, where the check declares one. */
-  cvss: { vector: string; score: number } | null;
+  /** CVSS v3.1 base vector and score. */
+  cvss: { vector: string; score: number };
+  /** CVE ids the check proves (usually none). */
+  cves: string[];
 }
 
 export const summarise = (c: CheckDeclaration): CheckSummary => ({
@@ -103,5 +105,6 @@ export const summarise = (c: CheckDeclaration): CheckSummary => ({
   remediation: c.remediation,
   references: c.references,
   cwe: c.cwe.map((n) => `CWE-${n}`),
-  cvss: c.cvss ? { vector: c.cvss, score: cvssScore(c.cvss) } : null,
+  cvss: { vector: c.cvss, score: cvssScore(c.cvss) },
+  cves: c.cve ?? [],
 });

@@ -136,6 +136,8 @@ export interface Template {
     description: string;
     remediation?: string;
     reference?: string[];
+    /** `info.classification` (cve-id, cwe-id, cvss-metrics), kept in the finding's evidence. */
+    classification?: Record<string, unknown>;
   };
   /**
    * The finding's kind; `info.metadata.ems-kind` names one of the built-in

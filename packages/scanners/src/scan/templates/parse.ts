@@ -137,6 +137,8 @@ function parseBody(doc: Obj, source: string, opts: ParseOptions): Template {
       ...(info.reference !== undefined && info.reference !== null
         ? { reference: strings(info.reference, "info.reference") }
         : {}),
+      // cve-id, cwe-id, cvss-metrics as the template wrote them; read (and checked) by sourceClassification.
+      ...(isObj(info.classification) ? { classification: info.classification } : {}),
     },
     kind: emsKind(info.metadata) ?? `template.${id}`,
     protocol,

@@ -73,6 +73,7 @@ export function templateFinding(hit: TemplateHit): ScanFinding {
         protocol: t.protocol,
         tags: t.info.tags,
         ...(t.info.reference ? { reference: t.info.reference } : {}),
+        ...(t.info.classification ? { classification: t.info.classification } : {}),
       },
       ...(urls.length > 1 ? { matchedUrls: urls.slice(0, 20) } : {}),
       ...(extracted.length ? { extracted: extracted.slice(0, 20) } : {}),

@@ -25,6 +25,7 @@ export default checks([
     protocol: "tcp",
     title: "FTP accepts a vendor-default login",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "The FTP server accepted a well-known default user and password (admin / admin, root / root, admin / 1234), as " +
       "many NAS boxes, cameras and routers ship them: whoever logs in reads and often writes the device's files.",

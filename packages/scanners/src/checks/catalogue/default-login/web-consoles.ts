@@ -15,6 +15,7 @@ export default checks([
     protocol: "http",
     title: "Grafana accepts its default admin password",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "Grafana accepted admin / admin, its installation default: whoever logs in reads every dashboard and data " +
       "source (with their stored credentials) and administers the instance.",
@@ -66,6 +67,7 @@ export default checks([
     protocol: "http",
     title: "RabbitMQ management accepts guest / guest",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "The RabbitMQ management API accepted guest / guest from a remote address: whoever logs in reads and injects " +
       "messages, and manages users, queues and policies.",
@@ -113,6 +115,7 @@ export default checks([
     protocol: "http",
     title: "Tomcat Manager accepts a default password",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "Tomcat's Manager accepted a well-known user and password pair (tomcat / tomcat, admin / admin, tomcat / " +
       "s3cret): whoever logs in deploys a WAR file and runs code on the server.",

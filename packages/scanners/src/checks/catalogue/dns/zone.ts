@@ -28,6 +28,7 @@ export default checks([
     protocol: "dns",
     title: "DNS zone transfer (AXFR) allowed to anyone",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "A name server of the domain sends the whole zone to anyone who asks (AXFR): every host name, internal ones " +
       "included, which maps the attack surface for an attacker in one request.",
@@ -59,6 +60,7 @@ export default checks([
     protocol: "dns",
     title: "No CAA record: any certificate authority may issue for the domain",
     severity: "info",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:N/I:N/A:N",
     description:
       "The domain publishes no CAA record, so every public certificate authority may issue certificates for it; " +
       "a CA tricked or compromised into issuing one is not stopped by the domain's own policy.",
@@ -83,6 +85,7 @@ export default checks([
     protocol: "udp",
     title: "DNS server resolves names for anyone (open resolver)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:N/I:N/A:L",
     description:
       "The host's DNS server answers recursive queries for domains it does not serve, from anywhere: it is used to " +
       "amplify denial-of-service attacks and lets outsiders probe what its users resolve (cache snooping).",

@@ -13,6 +13,7 @@ export default checks([
     protocol: "http",
     title: "Prometheus metrics endpoint exposed",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The application's /metrics endpoint is public. It shows internal counters and labels: versions, routes, " +
       "queue names, sometimes hostnames and user identifiers, and how loaded the service is.",
@@ -46,6 +47,7 @@ export default checks([
     protocol: "http",
     title: "Spring Boot Actuator heap dump downloadable",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     description:
       "Spring Boot's /actuator/heapdump is public: a dump of the application's memory, with the credentials, tokens, " +
       "session data and keys the application holds in clear.",
@@ -84,6 +86,7 @@ export default checks([
     protocol: "http",
     title: "Jolokia JMX bridge exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:N",
     description:
       "Jolokia answers over HTTP without authentication: it reads and calls the JVM's management beans, which " +
       "leaks configuration and, through some beans, runs code or writes files.",
@@ -119,6 +122,7 @@ export default checks([
     protocol: "http",
     title: "GraphQL introspection enabled",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The GraphQL endpoint answers introspection queries: anyone can download the whole schema, hidden and admin " +
       "operations included, which maps the API for an attacker.",
@@ -167,6 +171,7 @@ export default checks([
     protocol: "http",
     title: "Symfony profiler exposed",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The Symfony web profiler is reachable: it shows every recent request with its headers, session, database " +
       "queries and the application's configuration (debug mode is on in production).",
@@ -198,6 +203,7 @@ export default checks([
     protocol: "http",
     title: "ASP.NET error log or trace viewer exposed (elmah.axd, trace.axd)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "ASP.NET's ELMAH error log or trace viewer is public: full error reports and traced requests, with cookies, " +
       "session identifiers and form values of other users.",
@@ -247,6 +253,7 @@ export default checks([
     protocol: "http",
     title: "WordPress user names listed by the REST API",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "WordPress's REST API lists the site's users with their login slugs to anyone: half of the credentials a " +
       "password-guessing attack needs.",

@@ -13,6 +13,7 @@ export default checks([
     protocol: "http",
     title: "Apache server-status page exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "Apache's mod_status page is public. It shows the client addresses and URLs being served right now (including " +
       "private paths and tokens in query strings), uptime and load.",
@@ -60,6 +61,7 @@ export default checks([
     protocol: "http",
     title: "Apache server-info page exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "Apache's mod_info page is public. It shows the server's complete configuration: modules, paths, virtual " +
       "hosts and access rules.",
@@ -87,6 +89,7 @@ export default checks([
     protocol: "http",
     title: "nginx stub_status page exposed",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "nginx's stub_status page is public. It shows live connection and request counters, which tell an attacker " +
       "how busy the server is and whether a denial-of-service attempt works.",
@@ -122,6 +125,7 @@ export default checks([
     protocol: "http",
     title: "PHP-FPM status page exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "PHP-FPM's status page is public. It shows the pool's processes and, in full mode, the URI, script and client " +
       "of every request being served.",

@@ -17,6 +17,7 @@ export default checks([
     protocol: "http",
     title: "Grafana login exposed",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N",
     confidence: "firm",
     description:
       "Grafana's login page is reachable from the internet. Its dashboards and data-source credentials are one " +
@@ -53,6 +54,7 @@ export default checks([
     protocol: "http",
     title: "Jenkins exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "Jenkins answers from the internet. It holds the build secrets of every project and runs code on its agents; " +
@@ -92,6 +94,7 @@ export default checks([
     protocol: "http",
     title: "phpMyAdmin exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "phpMyAdmin answers from the internet: the database is one password away (often a default or reused one), and " +
@@ -131,6 +134,7 @@ export default checks([
     protocol: "http",
     title: "Kibana exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "Kibana answers from the internet: the Elasticsearch data behind it (often logs with personal data) is one " +
@@ -174,6 +178,7 @@ export default checks([
     protocol: "http",
     title: "RabbitMQ management console exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "RabbitMQ's management console answers from the internet: queues, messages and users are one login away " +
@@ -202,6 +207,7 @@ export default checks([
     protocol: "http",
     title: "Webmin exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "Webmin, a root-level server administration panel, answers from the internet: the whole host is one password " +
@@ -241,6 +247,7 @@ export default checks([
     protocol: "http",
     title: "Tomcat Manager exposed",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     confidence: "firm",
     description:
       "Tomcat's Manager application asks for a password from the internet. Whoever logs in deploys a WAR file, " +

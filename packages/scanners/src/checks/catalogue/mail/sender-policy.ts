@@ -15,6 +15,7 @@ export default checks([
     protocol: "dns",
     title: "No SPF record for a domain that handles mail",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "The domain receives mail (it has MX records) but publishes no SPF policy: receivers cannot tell its real " +
       "mail servers from anyone sending in its name, which makes spoofing and phishing with it easier.",
@@ -39,6 +40,7 @@ export default checks([
     protocol: "dns",
     title: "SPF record allows any sender (+all or ?all)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "The domain's SPF policy ends in +all (anyone may send as the domain) or ?all (no opinion): it protects " +
       "nothing against spoofing. Several SPF records at once make the policy invalid, which is the same.",
@@ -66,6 +68,7 @@ export default checks([
     protocol: "dns",
     title: "No DMARC policy for a domain that handles mail",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "The domain receives mail but publishes no DMARC record (_dmarc TXT): receivers get no instruction to reject " +
       "mail that fails SPF and DKIM in its name, and the owner gets no reports of abuse.",
@@ -90,6 +93,7 @@ export default checks([
     protocol: "dns",
     title: "DMARC policy does not reject spoofed mail (p=none)",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "The domain's DMARC policy is p=none: receivers report mail that fails authentication but still deliver it, " +
       "so spoofed mail in its name reaches inboxes.",

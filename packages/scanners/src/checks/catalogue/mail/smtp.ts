@@ -38,6 +38,7 @@ export default checks([
     protocol: "tcp",
     title: "Mail server relays mail for anyone (open relay)",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:H/A:N",
     description:
       "The SMTP server accepted, without authentication, a message from an outside sender to an outside " +
       "recipient (example.net). Spammers find such servers within hours; the domain and its addresses end up on " +
@@ -75,6 +76,7 @@ export default checks([
     protocol: "tcp",
     title: "Mail server does not offer STARTTLS",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     description:
       "The SMTP server does not offer STARTTLS: mail to and from it crosses the internet unencrypted, readable and " +
       "changeable by anyone on the path, and credentials sent to it travel in clear.",

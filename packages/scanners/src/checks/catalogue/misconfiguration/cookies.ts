@@ -14,6 +14,7 @@ export default checks([
     protocol: "http",
     title: "Cookies without Secure, HttpOnly or SameSite",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
     description:
       "The HTTPS home page sets cookies without protective attributes. Without Secure a cookie may travel over " +
       "plain HTTP; without HttpOnly any injected script can read it; without SameSite it is sent with cross-site " +
@@ -53,6 +54,7 @@ export default checks([
     protocol: "http",
     title: "Session cookie set over plain HTTP without Secure, HttpOnly or SameSite",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:H/I:N/A:N",
     description:
       "The plain-HTTP home page sets a session cookie (by its name: sess, sid, auth, token, login, jwt, csrf…). " +
       "Anyone on the network path (public Wi-Fi, a compromised router) can read the session and take it over; " +

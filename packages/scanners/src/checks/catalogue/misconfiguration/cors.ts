@@ -44,6 +44,7 @@ export default checks([
     protocol: "http",
     title: "CORS allows any origin with credentials",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:H/I:L/A:N",
     description:
       "The site copies any Origin into Access-Control-Allow-Origin and sends Access-Control-Allow-Credentials: true. " +
       "Any website a logged-in user visits can then read this site's responses with the user's cookies: their " +
@@ -67,6 +68,7 @@ export default checks([
     protocol: "http",
     title: "CORS trusts the null origin with credentials",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:H/I:L/A:N",
     description:
       "The site answers Origin: null with Access-Control-Allow-Origin: null and credentials. Sandboxed iframes, " +
       "data: URLs and local files send that origin, so any page can read this site's responses with the visitor's " +
@@ -90,6 +92,7 @@ export default checks([
     protocol: "http",
     title: "CORS trusts origins that merely start with the site's name",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:H/I:L/A:N",
     description:
       "The site allows, with credentials, an origin that only begins with its own host name (" +
       "https://<host>.attacker.example). Whoever registers such a domain can read the site's responses with the " +

@@ -30,6 +30,7 @@ export default checks([
     protocol: "http",
     title: "Strict-Transport-Security header missing",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
     description:
       "The HTTPS home page answers without HSTS (or with max-age=0). A browser may still try plain HTTP first (typed " +
       "addresses, old links), where an attacker on the network can strip HTTPS.",
@@ -58,6 +59,7 @@ export default checks([
     protocol: "http",
     title: "Content-Security-Policy header missing",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "The home page answers without a Content Security Policy, which limits where scripts, styles and frames may " +
       "come from and turns many cross-site scripting bugs into harmless ones.",
@@ -81,6 +83,7 @@ export default checks([
     protocol: "http",
     title: "Clickjacking protection missing (X-Frame-Options / frame-ancestors)",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "Any site can load the home page in an invisible frame and trick visitors into clicking buttons on it " +
       "(clickjacking).",
@@ -118,6 +121,7 @@ export default checks([
     protocol: "http",
     title: "X-Content-Type-Options header missing",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:N/I:L/A:N",
     description:
       "Browsers may guess (sniff) the type of a response and run an uploaded text or image file as a script or page.",
     remediation: 'Send "X-Content-Type-Options: nosniff" on every response.',
@@ -138,6 +142,7 @@ export default checks([
     protocol: "http",
     title: "Referrer-Policy header missing",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
     description:
       "Without a policy, full URLs of the site's pages (which may carry tokens or private paths) can be sent to " +
       "other sites in the Referer header.",

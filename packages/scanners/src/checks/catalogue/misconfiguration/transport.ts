@@ -11,6 +11,7 @@ export default checks([
     protocol: "http",
     title: "HTTP does not redirect to HTTPS",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:N",
     description:
       "The home page is served over plain HTTP instead of redirecting to HTTPS. Visitors who type the address or " +
       "follow old links stay on an unencrypted connection that anyone on the network can read and change.",
@@ -60,6 +61,7 @@ export default checks([
     protocol: "http",
     title: "Software versions disclosed in response headers",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The home page announces its software and version (Server, X-Powered-By, X-AspNet-Version, " +
       "X-AspNetMvc-Version, X-Generator). Attackers match versions against known vulnerabilities without probing " +

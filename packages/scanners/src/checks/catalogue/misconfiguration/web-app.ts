@@ -13,6 +13,7 @@ export default checks([
     protocol: "http",
     title: "Directory listing enabled",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "A page lists the files of a directory. Anyone can browse and download everything in it, including backups, " +
       "configuration or files never meant to be linked.",
@@ -46,6 +47,7 @@ export default checks([
     protocol: "http",
     title: "Open redirect",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N",
     description:
       "The site redirects to any address given in a query parameter (next, url, redirect, return…). Phishing mails " +
       "use such links: they show the trusted domain and land on the attacker's page; with OAuth flows they can leak " +
@@ -96,6 +98,7 @@ export default checks([
     protocol: "http",
     title: "Django debug mode enabled",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The site runs Django with DEBUG = True: its error pages list every URL pattern of the application, and a " +
       "server error shows the source, local variables and settings (secrets masked only by name).",
@@ -146,6 +149,7 @@ export default checks([
     protocol: "http",
     title: "Laravel debug mode (Ignition) reachable",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "Laravel's Ignition error page is enabled and its endpoints answer: debug mode is on in production. Error " +
       "pages show source and environment values, and old Ignition versions let anyone run code (CVE-2021-3129).",
@@ -173,6 +177,7 @@ export default checks([
     protocol: "http",
     title: "JavaScript source maps exposed",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The home page's scripts have their source maps online. They rebuild the original front-end source, " +
       "comments and internal paths included, which helps attackers find hidden API routes and logic.",
@@ -224,6 +229,7 @@ export default checks([
     protocol: "http",
     title: "HTTP TRACE method enabled",
     severity: "low",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
     description:
       "The server answers TRACE by echoing the request back, headers included. Combined with another flaw it lets a " +
       "script read headers it should not see (cross-site tracing), and it shows what proxies add to requests.",

@@ -43,6 +43,7 @@ export default checks([
     protocol: "tls",
     title: "TLS certificate has expired",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:L",
     description:
       "The certificate served has expired. Browsers show a full-page warning and most API clients refuse to " +
       "connect; people who click through learn to ignore warnings that may one day be an attack.",
@@ -72,6 +73,7 @@ be an attack.`,
     protocol: "tls",
     title: "TLS certificate expires soon",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:N/I:N/A:L",
     description:
       "The certificate served expires within the warning period (EMS_TLS_EXPIRY_WARNING_DAYS, 14 days by default). " +
       "When it does, browsers and clients will refuse the site.",
@@ -101,6 +103,7 @@ ${expiryWarningDays} days. When it does, browsers and clients will refuse the si
     protocol: "tls",
     title: "TLS certificate is not valid yet",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:L",
     description:
       "The certificate served is only valid from a date in the future; clients reject it until then. The server's " +
       "clock or the certificate's issue date is wrong.",
@@ -127,6 +130,7 @@ clients reject it until then.`,
     protocol: "tls",
     title: "Self-signed TLS certificate",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:N",
     description:
       "The certificate served is signed by its own key, so no client can tell it from an attacker's: browsers " +
       "warn, and people who click through are open to interception.",
@@ -147,6 +151,7 @@ clients reject it until then.`,
     protocol: "tls",
     title: "TLS certificate chain is not trusted",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:N",
     description:
       "The certificate served does not lead to a trusted root: it is issued by a private or unknown authority. " +
       "Clients show warnings or refuse to connect.",
@@ -176,6 +181,7 @@ refuse to connect.`,
     protocol: "tls",
     title: "TLS certificate chain is incomplete (intermediate missing)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:N/I:N/A:L",
     description:
       "The server sends its certificate without the intermediate certificate that links it to a trusted root. " +
       "Browsers that have cached or can fetch the intermediate work; many API clients, mobile apps, curl and " +
@@ -207,6 +213,7 @@ refuse to connect.`,
     protocol: "tls",
     title: "TLS certificate does not match the host name",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:L/A:N",
     description:
       "The certificate served is not valid for the asset's name. Browsers show a warning and clients refuse the " +
       "connection.",
@@ -235,6 +242,7 @@ ${h.certificate.altNames || h.certificate.subject}). Browsers show a warning and
     protocol: "tls",
     title: "TLS certificate key is too short",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     description:
       "The certificate's public key is shorter than today's minimum (RSA and DSA under 2048 bits, elliptic " +
       "curves under 224 bits). Such keys are within reach of well-funded attackers, and browsers and CAs reject them.",
@@ -262,6 +270,7 @@ ${h.certificate.altNames || h.certificate.subject}). Browsers show a warning and
     protocol: "tls",
     title: "TLS certificate signed with SHA-1 or MD5",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     description:
       "The certificate is signed with a broken hash (SHA-1, MD5): colliding certificates have been forged for both, " +
       "and browsers no longer accept them.",

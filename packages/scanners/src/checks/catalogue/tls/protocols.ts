@@ -17,6 +17,7 @@ export default checks([
     protocol: "tls",
     title: "Outdated TLS protocol accepted (SSL 3.0, TLS 1.0 or 1.1)",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:L/A:N",
     description:
       "The port still accepts protocol versions deprecated by RFC 8996 because of known weaknesses (POODLE, BEAST, " +
       "weak hashes), refused by current browsers; keeping them only helps downgrade attacks and outdated clients.",
@@ -51,6 +52,7 @@ keeping them only helps downgrade attacks and outdated clients.`,
     protocol: "tls",
     title: "Weak TLS cipher suites accepted",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The port agrees to encrypt with broken or unauthenticated suites (NULL, EXPORT, RC4, DES, 3DES, anonymous). " +
       "An anonymous suite is high: it authenticates nobody, so a man in the middle needs no broken crypto at all.",

@@ -19,6 +19,7 @@ export default checks([
     protocol: "tcp",
     title: "Redis answered PING and INFO without a password",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       `Redis answered PING and INFO without a password. ${DATASTORE_WHY} An open Redis is also a path to code ` +
       "execution on the host (CONFIG SET dir/dbfilename, MODULE LOAD, replication to a rogue master).",
@@ -62,6 +63,7 @@ export default checks([
     protocol: "tcp",
     title: "Memcached answered stats without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       `Memcached answered stats without authentication. ${DATASTORE_WHY} Cached sessions and tokens can be read ` +
       "or forged, and an exposed memcached amplifies denial-of-service attacks (UDP).",
@@ -99,6 +101,7 @@ export default checks([
     protocol: "tcp",
     title: "MongoDB listed its databases without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description: `MongoDB listed its databases without authentication. ${DATASTORE_WHY}`,
     remediation:
       'Enable access control ("security.authorization: enabled"), bind to a private interface ("net.bindIp"), and ' +
@@ -169,6 +172,7 @@ export default checks([
     protocol: "http",
     title: "Elasticsearch listed its indices without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       `Elasticsearch (or OpenSearch) listed its indices without authentication. ${DATASTORE_WHY} Search clusters ` +
       "often hold logs and customer records in bulk.",

@@ -8,6 +8,7 @@ export default checks([
     protocol: "tcp",
     title: "FTP accepted an anonymous login",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N",
     description:
       "The FTP server accepted an anonymous login. Anyone can list and download the files it serves (often backups " +
       "and internal documents), and if anonymous upload is allowed, use the server to host malware.",
@@ -57,6 +58,7 @@ export default checks([
     protocol: "tcp",
     title: "rsync lists its modules to anyone",
     severity: "medium",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N",
     description:
       "The rsync daemon lists its modules to an anonymous client. Modules without 'auth users' can be downloaded " +
       "(and, when not read only, overwritten) by anyone; backups are the usual content.",

@@ -19,6 +19,7 @@ export default checks([
     protocol: "tcp",
     title: "ZooKeeper answers administrative commands without authentication",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     description:
       "ZooKeeper answers its four-letter administrative commands to anyone: its version, clients and node counts, " +
       "and its data tree is usually readable too (ACLs are open by default).",
@@ -63,6 +64,7 @@ export default checks([
     protocol: "tcp",
     title: "VNC server offers access without a password",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "The VNC server offers the 'None' security type: anyone who connects sees and controls the desktop, with the " +
       "rights of whoever is logged in.",
@@ -88,6 +90,7 @@ export default checks([
     protocol: "tcp",
     title: "PostgreSQL lets the postgres superuser in without a password",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "PostgreSQL answered a connection as the postgres superuser with AuthenticationOk, asking no password " +
       "(a 'trust' rule in pg_hba.conf reachable from the internet): whoever connects owns the databases and can run " +

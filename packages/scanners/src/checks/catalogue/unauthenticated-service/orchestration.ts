@@ -16,6 +16,7 @@ export default checks([
     protocol: "http",
     title: "Docker Engine API answers without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H",
     description:
       "The Docker daemon's API is reachable over TCP without TLS client authentication: whoever reaches it starts " +
       "containers with the host's file system mounted, which is root on the host.",
@@ -61,6 +62,7 @@ export default checks([
     protocol: "http",
     title: "Kubelet API lists pods without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:H/I:H/A:H",
     description:
       "A Kubernetes node's kubelet answers anonymous requests: it lists the pods it runs (with their environment) " +
       "and can run commands in them.",
@@ -105,6 +107,7 @@ export default checks([
     protocol: "http",
     title: "etcd answers without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "etcd, the key-value store that holds a cluster's configuration (for Kubernetes: every secret), lists its " +
       "keys to anyone.",
@@ -165,6 +168,7 @@ export default checks([
     protocol: "http",
     title: "Consul agent API answers without a token",
     severity: "high",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:L/A:N",
     description:
       "The Consul agent's HTTP API answers without an ACL token: it reveals the cluster's services and" +
       " configuration, " +
@@ -206,6 +210,7 @@ export default checks([
     protocol: "http",
     title: "CouchDB lists its databases without authentication",
     severity: "critical",
+    cvss: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H",
     description:
       "CouchDB lists its databases to anyone (the old 'admin party' or a public _all_dbs): their documents can be " +
       "read and often changed.",

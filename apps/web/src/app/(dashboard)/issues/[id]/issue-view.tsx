@@ -25,6 +25,7 @@ import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
+import { Classification, ExploitBadges } from "./issue-enrichment";
 import { LabelOptions, MemberOptions } from "@/components/options";
 
 export function IssueView({ id }: { id: number }) {
@@ -95,6 +96,7 @@ export function IssueView({ id }: { id: number }) {
         }
       />
       <Card title="Details">
+        <ExploitBadges issue={i} />
         <p className="mb-2 break-words whitespace-pre-wrap">{i.description}</p>
         <p className="text-sm text-muted-foreground">
           First seen <RelativeTime date={i.firstSeenAt} />, last seen <RelativeTime date={i.lastSeenAt} />
@@ -116,6 +118,7 @@ export function IssueView({ id }: { id: number }) {
             </>
           )}
         </p>
+        <Classification issue={i} />
         <details className="mb-2 text-sm text-muted-foreground" data-testid="issue-technical">
           <summary className="cursor-pointer">Technical details</summary>
           <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
