@@ -27,7 +27,8 @@ test("the catalogue: categories with counts, search, filters, a check's details"
   await page.getByPlaceholder("Kind, title or description").fill("redis");
   await page.getByPlaceholder("Kind, title or description").press("Enter");
   await expect(page).toHaveURL(/q=redis/);
-  const redis = rows.filter({ hasText: "service.unauthenticated.redis" });
+  // Exactly this kind (service.unauthenticated.redis-sentinel is another check that the search also finds).
+  const redis = rows.filter({ has: page.getByText("service.unauthenticated.redis", { exact: true }) });
   await expect(redis).toHaveCount(1);
   await expect(redis.getByTestId("severity-badge")).toHaveText("Critical");
   await expect(redis.getByTestId("confidence-badge")).toHaveText("Confirmed");
