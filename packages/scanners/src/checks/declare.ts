@@ -59,6 +59,8 @@ export const CVSS_READ_HIGH = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";
 export const CVSS_READ_LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 /** Credentials that log anyone straight into the system they open (cloud, cluster, shell, database). */
 export const CVSS_CREDENTIALS = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
+/** Whoever reaches it controls the product or its data: reads, changes and stops it (logins, open datastores, code). */
+export const CVSS_FULL_CONTROL = CVSS_CREDENTIALS;
 /** Secrets that must be cracked first (an encrypted key store, a vault file, password hashes). */
 export const CVSS_CRACK = "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N";
 

@@ -2,9 +2,17 @@
 // own wire protocol), Elasticsearch's elastic / changeme, Splunk's admin / changeme, CouchDB and Neo4j defaults. Each
 // within the login budget, proven by what only a logged-in answer contains.
 /* eslint-disable no-control-regex -- the MySQL protocol is matched byte by byte */
-import { basicAuth, basicLoginFixtures, checks, DEFAULT_LOGIN_REFS, json, loginFixtures, OK } from "../../declare.ts";
+import {
+  basicAuth,
+  basicLoginFixtures,
+  checks,
+  DEFAULT_LOGIN_REFS,
+  json,
+  loginFixtures,
+  OK,
+  CVSS_FULL_CONTROL,
+} from "../../declare.ts";
 
-const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const xml = (body: string, status = 200) => ({ status, headers: { "content-type": "text/xml" }, body });
 
 /**
@@ -108,7 +116,7 @@ export default checks([
       ...DEFAULT_LOGIN_REFS,
     ],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "elasticsearch", ports: [9200] },
     detect: {
       paths: ["/"],
@@ -214,7 +222,7 @@ export default checks([
     remediation: "Set a strong admin password in local.ini ([admins]) and keep port 5984 on a private network.",
     references: ["https://docs.couchdb.org/en/stable/intro/security.html", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "couchdb", ports: [5984] },
     detect: { paths: ["/"], match: [OK, { json: { couchdb: /^Welcome$/, version: "string" } }] },
     login: {
@@ -254,7 +262,7 @@ export default checks([
       ...DEFAULT_LOGIN_REFS,
     ],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "neo4j", ports: [7474] },
     detect: { paths: ["/"], match: [OK, { json: { neo4j_version: /^\d+\./ } }] },
     login: {

@@ -10,10 +10,8 @@ import {
   json,
   loginFixtures,
   OK,
+  CVSS_FULL_CONTROL,
 } from "../../declare.ts";
-
-/** Whoever logs in administers the product (and usually runs code through it). */
-const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 
 export default checks([
   {
@@ -30,7 +28,7 @@ export default checks([
       "and put Jenkins behind SSO or a VPN.",
     references: ["https://www.jenkins.io/doc/book/security/managing-security/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "jenkins", ports: [8080] },
     detect: { paths: ["/login"], match: [OK, { regex: [/<title>Sign in \[Jenkins\]<\/title>|Welcome to Jenkins!/] }] },
     login: {
@@ -76,7 +74,7 @@ export default checks([
     remediation: "Change the admin password (Security > Users), and disable anonymous access if not needed.",
     references: ["https://help.sonatype.com/en/users.html", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "nexus", ports: [8081] },
     detect: { paths: ["/"], match: [OK, { regex: [/<title>(Sonatype )?Nexus Repository( Manager)?<\/title>/] }] },
     login: {
@@ -158,7 +156,7 @@ export default checks([
     remediation: "Change the admin password in the portal, set harbor_admin_password before installing, and use OIDC.",
     references: ["https://goharbor.io/docs/main/install-config/configure-yml-file/", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "harbor", ports: [443, 80] },
     detect: { paths: ["/api/v2.0/systeminfo"], match: [OK, { json: { harbor_version: /^v\d/ } }] },
     login: {
@@ -254,7 +252,7 @@ export default checks([
       ...DEFAULT_LOGIN_REFS,
     ],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "apisix-admin", ports: [9180, 9080] },
     detect: {
       paths: ["/apisix/admin/routes"],
@@ -342,7 +340,7 @@ export default checks([
       ...DEFAULT_LOGIN_REFS,
     ],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "minio-console", ports: [9001] },
     detect: { paths: ["/"], match: [OK, { regex: [/<title>MinIO Console<\/title>/] }] },
     login: {

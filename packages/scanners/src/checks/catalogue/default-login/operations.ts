@@ -9,9 +9,9 @@ import {
   json,
   loginFixtures,
   OK,
+  CVSS_FULL_CONTROL,
 } from "../../declare.ts";
 
-const TAKEOVER = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const unauthorized = (realm: string, body = "<html><body><h1>401 Unauthorized</h1></body></html>") =>
   html(body, 401, { "www-authenticate": `Basic realm="${realm}"` });
 
@@ -30,7 +30,7 @@ export default checks([
       "(conf/jetty.xml) to localhost or the management network.",
     references: ["https://activemq.apache.org/components/classic/documentation/web-console", ...DEFAULT_LOGIN_REFS],
     cwe: [1392, 798],
-    cvss: TAKEOVER,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "activemq-console", ports: [8161] },
     detect: {
       paths: ["/admin/"],

@@ -3,7 +3,7 @@
 // generic listing on the pages the crawl reaches is misconfiguration's http.directory-listing; here each family of
 // directories is its own exposure, judged by what such a directory holds.
 import type { CheckDeclaration } from "../../declare.ts";
-import { checks, html } from "../../declare.ts";
+import { checks, html, CVSS_READ_HIGH, CVSS_READ_LOW } from "../../declare.ts";
 
 /**
  * A listing as each server renders it, never the words alone: Apache's and nginx's and lighttpd's "Index of /dir"
@@ -123,16 +123,13 @@ function listing(s: ListingSpec): CheckDeclaration {
   };
 }
 
-const READ_HIGH = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";
-const READ_LOW = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-
 export default checks([
   listing({
     slug: "backups",
     what: "a backup directory",
     dirs: ["backup", "backups", "bak", "old", "archive", "_backup"],
     severity: "high",
-    cvss: READ_HIGH,
+    cvss: CVSS_READ_HIGH,
     cwe: [548, 530],
     description:
       "A backup directory lists its files: archives of the site and its database, which hold the source, the " +
@@ -147,7 +144,7 @@ export default checks([
     what: "a database dump directory",
     dirs: ["dump", "dumps", "db", "database", "sql", "export", "exports"],
     severity: "high",
-    cvss: READ_HIGH,
+    cvss: CVSS_READ_HIGH,
     cwe: [548, 530],
     description:
       "A directory of database dumps or exports lists its files: every row of the database (users, password " +
@@ -162,7 +159,7 @@ export default checks([
     what: "a configuration directory",
     dirs: ["conf", "config", "configs", "private", "secret", "secrets", "keys", "etc", "admin"],
     severity: "high",
-    cvss: READ_HIGH,
+    cvss: CVSS_READ_HIGH,
     cwe: [548, 538],
     description:
       "A configuration or private directory lists its files: configuration with database passwords and API keys, " +
@@ -177,7 +174,7 @@ export default checks([
     what: "a log directory",
     dirs: ["logs", "log", "_logs", "debug", "error_log"],
     severity: "medium",
-    cvss: READ_LOW,
+    cvss: CVSS_READ_LOW,
     cwe: [548, 532],
     description:
       "A log directory lists its files: access and error logs carry the users' addresses, session tokens in URLs, " +
@@ -192,7 +189,7 @@ export default checks([
     what: "an upload directory",
     dirs: ["uploads", "upload", "files", "attachments", "documents", "media/uploads", "userfiles"],
     severity: "medium",
-    cvss: READ_LOW,
+    cvss: CVSS_READ_LOW,
     cwe: [548],
     description:
       "A directory of uploaded files lists them: documents users sent (invoices, identity papers, CVs) meant to be " +
@@ -207,7 +204,7 @@ export default checks([
     what: "a temporary or test directory",
     dirs: ["tmp", "temp", "test", "tests", "dev", "staging", "new", "data"],
     severity: "medium",
-    cvss: READ_LOW,
+    cvss: CVSS_READ_LOW,
     cwe: [548],
     description:
       "A scratch directory (temporary, test, staging or data files) lists its files: copies of the site, test " +

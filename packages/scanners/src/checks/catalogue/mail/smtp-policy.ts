@@ -1,7 +1,7 @@
 // More of what an SMTP server gives strangers: relaying through address tricks a plain relay test misses (each tried
 // only after a plain foreign recipient was refused; never DATA), user enumeration by VRFY and EXPN, and passwords
 // accepted before encryption.
-import { checks, type TcpFixture } from "../../declare.ts";
+import { checks, type TcpFixture, CVSS_READ_LOW } from "../../declare.ts";
 
 const SMTP = { name: "smtp", ports: [25, 587, 2525] };
 const PRODUCTS = [
@@ -13,7 +13,6 @@ const PRODUCTS = [
 ];
 const REFS = ["https://www.rfc-editor.org/rfc/rfc5321", "https://cwe.mitre.org/data/definitions/284.html"];
 const RELAY_CVSS = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:C/C:N/I:L/A:N";
-const ENUM_CVSS = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
 const GREETING = "220 mx.fixture.test ESMTP Sendmail 8.15.2/8.15.2; Sat, 28 Nov 2026 08:00:00 GMT\r\n";
 const EHLO = (extensions: string[]) =>
   ["250-mx.fixture.test Hello", ...extensions.map((e) => `250-${e}`), "250 HELP"].join("\r\n") + "\r\n";
@@ -128,7 +127,7 @@ export default checks([
       "https://cwe.mitre.org/data/definitions/204.html",
     ],
     cwe: [204, 200],
-    cvss: ENUM_CVSS,
+    cvss: CVSS_READ_LOW,
     service: SMTP,
     product: PRODUCTS,
     conversation: [
@@ -178,7 +177,7 @@ export default checks([
       "https://cwe.mitre.org/data/definitions/200.html",
     ],
     cwe: [200],
-    cvss: ENUM_CVSS,
+    cvss: CVSS_READ_LOW,
     service: SMTP,
     product: PRODUCTS,
     conversation: [
@@ -275,7 +274,7 @@ export default checks([
       "https://cwe.mitre.org/data/definitions/200.html",
     ],
     cwe: [200],
-    cvss: ENUM_CVSS,
+    cvss: CVSS_READ_LOW,
     service: SMTP,
     product: PRODUCTS,
     conversation: [

@@ -1,10 +1,9 @@
 // Databases and message brokers spoken in their own binary or text protocols, just far enough to see that they
 // let an anonymous client in: Cassandra (CQL), Kafka, NATS, MQTT, Redis Sentinel, RethinkDB. Nothing is written.
 /* eslint-disable no-control-regex -- binary protocols (CQL, Kafka, MQTT, RethinkDB) are matched byte by byte */
-import { checks } from "../../declare.ts";
+import { checks, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const REFS = ["https://cwe.mitre.org/data/definitions/306.html"];
-const OPEN = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const hex = (h: string) => Buffer.from(h.replace(/\s+/g, ""), "hex");
 const str16 = (s: string) => Buffer.concat([Buffer.from([s.length >> 8, s.length & 0xff]), Buffer.from(s, "latin1")]);
 const int32 = (n: number) => {
@@ -86,7 +85,7 @@ export default checks([
       "cassandra superuser's password, enable client encryption, and firewall port 9042.",
     references: ["https://cassandra.apache.org/doc/stable/cassandra/operating/security.html", ...REFS],
     cwe: [306],
-    cvss: OPEN,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "cassandra", ports: [9042] },
     product: "Apache Cassandra",
     conversation: [
@@ -131,7 +130,7 @@ export default checks([
       "(authorizer.class.name, allow.everyone.if.no.acl.found=false), and firewall port 9092.",
     references: ["https://kafka.apache.org/documentation/#security", ...REFS],
     cwe: [306],
-    cvss: OPEN,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "kafka", ports: [9092, 9093, 29092] },
     product: "Apache Kafka",
     conversation: [
@@ -284,7 +283,7 @@ export default checks([
       "--initial-password), bind the driver port to a private interface, and firewall ports 28015 and 8080.",
     references: ["https://rethinkdb.com/docs/security/", ...REFS],
     cwe: [306, 1392],
-    cvss: OPEN,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "rethinkdb", ports: [28015] },
     product: "RethinkDB",
     conversation: [

@@ -1,12 +1,11 @@
 // Data-processing and compute services that run whatever they are given, answering without authentication:
 // Hadoop (HDFS and YARN), Spark's submission server, Jupyter, a Selenium grid. Proven by a read-only request.
-import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
+import { checks, json, JSON_TYPE, OK, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const API_REFS = [
   "https://cwe.mitre.org/data/definitions/306.html",
   "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
 ];
-const CODE_EXECUTION = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 
 export default checks([
   {
@@ -26,7 +25,7 @@ export default checks([
       ...API_REFS,
     ],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "hdfs-namenode", ports: [9870, 50070, 14000] },
     product: "Hadoop HDFS",
     http: [
@@ -89,7 +88,7 @@ export default checks([
       ...API_REFS,
     ],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     // Reading is proven; submitting (what an attacker would do) is not tried.
     confidence: "firm",
     service: { name: "yarn-resourcemanager", ports: [8088] },
@@ -144,7 +143,7 @@ export default checks([
       "off), enable spark.authenticate, and firewall ports 6066 and 7077.",
     references: ["https://spark.apache.org/docs/latest/security.html", ...API_REFS],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     confidence: "firm",
     service: { name: "spark-rest", ports: [6066] },
     product: "Apache Spark",
@@ -185,7 +184,7 @@ export default checks([
       "behind JupyterHub or an authenticating proxy, and keep port 8888 off the internet.",
     references: ["https://jupyter-server.readthedocs.io/en/latest/operators/security.html", ...API_REFS],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "jupyter", ports: [8888] },
     product: "Jupyter",
     detect: {

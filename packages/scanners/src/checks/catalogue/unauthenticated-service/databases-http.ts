@@ -1,13 +1,12 @@
 // Databases with an HTTP API that runs with authentication off (by choice or by an insecure start-up flag): a
 // graph store, key-value and multi-model stores, a distributed SQL database and a search engine. Each is asked one
 // read-only question.
-import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
+import { checks, json, JSON_TYPE, OK, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const DATA_WHY =
   "Anyone on the internet can read, change or delete the data; unauthenticated databases are found by automated " +
   "scans within hours and are routinely wiped and held to ransom.";
 const REFS = ["https://cwe.mitre.org/data/definitions/306.html"];
-const OPEN_DATASTORE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const NEO4J_ROOT = {
   bolt_routing: "neo4j://db.internal:7687",
   transaction: "http://db.internal:7474/db/{databaseName}/tx",
@@ -32,7 +31,7 @@ export default checks([
       "connectors to a private interface, and firewall ports 7474 and 7687.",
     references: ["https://neo4j.com/docs/operations-manual/current/authentication-authorization/", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "neo4j", ports: [7474] },
     product: "Neo4j",
     detect: {
@@ -92,7 +91,7 @@ export default checks([
       "private interface (listener.http.internal), and firewall port 8098.",
     references: ["https://docs.riak.com/riak/kv/latest/using/security/basics/index.html", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "riak", ports: [8098] },
     product: "Riak KV",
     http: [
@@ -137,7 +136,7 @@ export default checks([
       "Start ArangoDB with --server.authentication true (the default) and a root password, and firewall port 8529.",
     references: ["https://docs.arangodb.com/stable/operations/administration/user-management/", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "arangodb", ports: [8529] },
     product: "ArangoDB",
     http: [
@@ -186,7 +185,7 @@ export default checks([
       "ports 26257 and 8080.",
     references: ["https://www.cockroachlabs.com/docs/stable/cockroach-start#security", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "cockroachdb", ports: [8080] },
     product: "CockroachDB",
     http: [
@@ -232,7 +231,7 @@ export default checks([
       "keys, and keep port 7700 behind the application.",
     references: ["https://www.meilisearch.com/docs/learn/security/basic_security", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "meilisearch", ports: [7700] },
     product: "Meilisearch",
     detect: {

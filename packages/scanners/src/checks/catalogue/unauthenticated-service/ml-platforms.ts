@@ -1,12 +1,11 @@
 // Machine-learning infrastructure that ships without authentication: vector databases, model servers and training
 // platforms. Each is asked to list what it holds (collections, models, experiments, jobs), read-only.
-import { checks, json, JSON_TYPE, OK, text } from "../../declare.ts";
+import { checks, json, JSON_TYPE, OK, text, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const REFS = [
   "https://cwe.mitre.org/data/definitions/306.html",
   "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
 ];
-const OPEN_DATASTORE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const VECTOR_WHY =
   "Anyone can read the stored documents and embeddings (often private text indexed for retrieval), overwrite them " +
   "to poison the answers of the application that uses them, or delete them.";
@@ -24,7 +23,7 @@ export default checks([
       "6333/6334 behind the application.",
     references: ["https://qdrant.tech/documentation/guides/security/", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "qdrant", ports: [6333] },
     product: "Qdrant",
     detect: {
@@ -70,7 +69,7 @@ export default checks([
       "AUTHORIZATION_ADMINLIST_ENABLED, and keep port 8080 behind the application.",
     references: ["https://weaviate.io/developers/weaviate/configuration/authentication", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "weaviate", ports: [8080] },
     product: "Weaviate",
     detect: {
@@ -119,7 +118,7 @@ export default checks([
       "port 8000 behind the application.",
     references: ["https://docs.trychroma.com/deployment/auth", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "chromadb", ports: [8000] },
     product: "Chroma",
     detect: {

@@ -1,12 +1,11 @@
 // Stream, workflow and task-queue services whose APIs run or reroute work, answering anonymous requests: Flink,
 // NiFi, Zeppelin, Airflow, Celery Flower, NSQ, Storm, and Traefik's API. Each proven by a read-only request.
-import { checks, json, OK } from "../../declare.ts";
+import { checks, json, OK, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const API_REFS = [
   "https://cwe.mitre.org/data/definitions/306.html",
   "https://owasp.org/API-Security/editions/2023/en/0xa2-broken-authentication/",
 ];
-const CODE_EXECUTION = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 const DENIED = {
   status: 401,
   headers: { "www-authenticate": 'Basic realm="Restricted"', "content-type": "text/html" },
@@ -32,7 +31,7 @@ export default checks([
       ...API_REFS,
     ],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "flink", ports: [8081] },
     product: "Apache Flink",
     http: [
@@ -80,7 +79,7 @@ export default checks([
       ...API_REFS,
     ],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "nifi", ports: [8080, 8443] },
     product: "Apache NiFi",
     http: [
@@ -128,7 +127,7 @@ export default checks([
       "Enable Shiro authentication (conf/shiro.ini, zeppelin.anonymous.allowed=false) and firewall port 8080.",
     references: ["https://zeppelin.apache.org/docs/latest/setup/security/shiro_authentication.html", ...API_REFS],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "zeppelin", ports: [8080] },
     product: "Apache Zeppelin",
     http: [
@@ -170,7 +169,7 @@ export default checks([
       "airflow.api.auth.backend.default, and keep the webserver off the internet.",
     references: ["https://airflow.apache.org/docs/apache-airflow/stable/security/api.html", ...API_REFS],
     cwe: [306],
-    cvss: CODE_EXECUTION,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "airflow", ports: [8080] },
     product: "Apache Airflow",
     http: [

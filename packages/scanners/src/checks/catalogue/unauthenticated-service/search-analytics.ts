@@ -1,12 +1,11 @@
 // Search engines, analytics and time-series databases whose HTTP APIs answer queries without credentials. Each is
 // asked one read-only question (a status, a list of cores, databases or data sources).
-import { checks, json, JSON_TYPE, OK, text } from "../../declare.ts";
+import { checks, json, JSON_TYPE, OK, text, CVSS_FULL_CONTROL } from "../../declare.ts";
 
 const DATA_WHY =
   "Anyone on the internet can read the data and usually change or delete it; such APIs are found by automated " +
   "scans within hours.";
 const REFS = ["https://cwe.mitre.org/data/definitions/306.html"];
-const OPEN_DATASTORE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H";
 
 export default checks([
   {
@@ -27,7 +26,7 @@ export default checks([
       ...REFS,
     ],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "solr", ports: [8983] },
     product: "Apache Solr",
     http: [
@@ -77,7 +76,7 @@ export default checks([
       "process, and keep the router and coordinator (ports 8888, 8081) off the internet.",
     references: ["https://druid.apache.org/docs/latest/operations/security-overview", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "druid", ports: [8888, 8081, 8082] },
     product: "Apache Druid",
     detect: {
@@ -124,7 +123,7 @@ export default checks([
       "(<networks><ip>::1</ip></networks>), and firewall ports 8123 and 9000.",
     references: ["https://clickhouse.com/docs/en/operations/access-rights", ...REFS],
     cwe: [306, 1392],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "clickhouse", ports: [8123] },
     product: "ClickHouse",
     http: [
@@ -181,7 +180,7 @@ export default checks([
       "8086.",
     references: ["https://docs.influxdata.com/influxdb/v1/administration/authentication_and_authorization/", ...REFS],
     cwe: [306],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "influxdb", ports: [8086] },
     product: "InfluxDB",
     http: [
@@ -238,7 +237,7 @@ export default checks([
       "internet until an instance is set up.",
     references: ["https://docs.influxdata.com/influxdb/v2/get-started/setup/", ...REFS],
     cwe: [306, 1188],
-    cvss: OPEN_DATASTORE,
+    cvss: CVSS_FULL_CONTROL,
     service: { name: "influxdb", ports: [8086] },
     product: "InfluxDB",
     http: [
