@@ -1,9 +1,8 @@
 // What the Spring Boot Actuator checks share (exposed-endpoint/spring-actuator*.ts): the documentation they cite, the
 // common half of their remediation, and how Actuator answers (its media type; its JSON 404 for an endpoint that is
 // not exposed), so that the stand-ins and clean twins speak as Actuator does.
-import { json } from "./declare.ts";
+import { json, CVSS_READ_LOW } from "./declare.ts";
 import type { HttpCheck } from "./format/index.ts";
-import { LOW_DISCLOSURE } from "./kit.ts";
 
 export const ACTUATOR_API = "https://docs.spring.io/spring-boot/api/rest/actuator";
 export const ACTUATOR_SECURITY =
@@ -31,7 +30,7 @@ export interface ActuatorSpec extends Omit<HttpCheck, Filled> {
   remediation?: string;
   /** Default [200]. */
   cwe?: number[];
-  /** Default LOW_DISCLOSURE (the endpoint tells an attacker about the application, nothing more). */
+  /** Default CVSS_READ_LOW (the endpoint tells an attacker about the application, nothing more). */
   cvss?: string;
 }
 
@@ -44,7 +43,7 @@ export function actuatorEndpoint({ slug, endpoints, remediation, cwe, cvss, ...r
     remediation: remediation ?? `Remove ${endpoints.join(" and ")} from the exposed endpoints. ${EXPOSE_LESS}`,
     references: [...endpoints.map((e) => `${ACTUATOR_API}/${e}.html`), ACTUATOR_SECURITY],
     cwe: cwe ?? [200],
-    cvss: cvss ?? LOW_DISCLOSURE,
+    cvss: cvss ?? CVSS_READ_LOW,
     ...rest,
   };
 }

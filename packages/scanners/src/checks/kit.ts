@@ -14,9 +14,6 @@ export const ADMIN_INTERFACES =
 const CWE_668 = "https://cwe.mitre.org/data/definitions/668.html";
 const CWE_306 = "https://cwe.mitre.org/data/definitions/306.html";
 
-/** CVSS of an endpoint that discloses information useful to an attacker and nothing more (versions, internals). */
-export const LOW_DISCLOSURE = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-
 /** The references of a monitoring endpoint that answers anyone (exposed-endpoint/monitoring.ts, host-monitors.ts). */
 export const MONITORING_REFS = [ADMIN_INTERFACES, "https://cwe.mitre.org/data/definitions/200.html"];
 /** How a monitor with no authentication of its own is closed. */

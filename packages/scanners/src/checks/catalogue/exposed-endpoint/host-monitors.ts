@@ -1,7 +1,7 @@
 // Per-host monitors that answer anyone: cAdvisor (every container of the host, its image and limits) and Glances (the
 // host's processes, file systems and network), both without authentication by default.
-import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
-import { LOW_DISCLOSURE, MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
+import { checks, html, json, JSON_TYPE, OK, CVSS_READ_LOW } from "../../declare.ts";
+import { MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
 
 export default checks([
   {
@@ -16,7 +16,7 @@ export default checks([
     remediation: `Bind cAdvisor to localhost or the monitoring network (--listen_ip), or ${PROXY_AUTH}`,
     references: ["https://github.com/google/cadvisor/blob/master/docs/web.md", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "cAdvisor",
     http: [
       {
@@ -53,7 +53,7 @@ export default checks([
       PROXY_AUTH,
     references: ["https://glances.readthedocs.io/en/latest/quickstart.html#web-server-mode", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Glances",
     http: [
       {

@@ -1,7 +1,6 @@
 // Management APIs of infrastructure products that should only face a management network: a Vault waiting to be
 // initialised, BMCs' Redfish service, F5's iControl REST, Splunk's splunkd, Odoo's database manager.
-import { checks, html, json, JSON_TYPE, OK } from "../../declare.ts";
-import { LOW_DISCLOSURE } from "../../kit.ts";
+import { checks, html, json, JSON_TYPE, OK, CVSS_READ_LOW } from "../../declare.ts";
 
 const MANAGEMENT_REFS = [
   "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/05-Enumerate_Infrastructure_and_Application_Admin_Interfaces",
@@ -82,7 +81,7 @@ export default checks([
     remediation: "Put the BMC's network port on an isolated management network or VPN; never give it a public address.",
     references: ["https://www.dmtf.org/standards/redfish", ...MANAGEMENT_REFS],
     cwe: [668],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     http: [
       {
         paths: ["/redfish/v1/"],
@@ -137,7 +136,7 @@ export default checks([
       ...MANAGEMENT_REFS,
     ],
     cwe: [668],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "F5 BIG-IP",
     http: [
       {
@@ -185,7 +184,7 @@ export default checks([
       ...MANAGEMENT_REFS,
     ],
     cwe: [668, 200],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Splunk",
     http: [
       {

@@ -1,8 +1,8 @@
 // Monitoring and observability endpoints that answer anyone: Prometheus and its Alertmanager and Pushgateway,
 // Netdata, Munin, Jaeger and Zipkin, and Go's built-in expvar and pprof handlers (per-host monitors:
 // host-monitors.ts).
-import { checks, html, json, JSON_TYPE, OK, text } from "../../declare.ts";
-import { LOW_DISCLOSURE, MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
+import { checks, html, json, JSON_TYPE, OK, text, CVSS_READ_LOW } from "../../declare.ts";
+import { MONITORING_REFS, PROXY_AUTH } from "../../kit.ts";
 
 export default checks([
   {
@@ -19,7 +19,7 @@ export default checks([
       `there (--web.config.file), bind it to the monitoring network (--web.listen-address), or ${PROXY_AUTH}`,
     references: ["https://prometheus.io/docs/operating/security/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Prometheus",
     http: [
       {
@@ -138,7 +138,7 @@ export default checks([
       `(allow connections from), or ${PROXY_AUTH}`,
     references: ["https://learn.netdata.cloud/docs/netdata-agent/securing-netdata-agents/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Netdata",
     http: [
       {
@@ -183,7 +183,7 @@ export default checks([
       "AuthType Basic with Require valid-user) or serve it only on the monitoring network.",
     references: ["https://guide.munin-monitoring.org/en/latest/example/webserver/apache-cgi.html", ...MONITORING_REFS],
     cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Munin",
     http: [
       {
@@ -223,7 +223,7 @@ export default checks([
       "http.DefaultServeMux): serve debug handlers on a separate localhost-only port.",
     references: ["https://pkg.go.dev/expvar", ...MONITORING_REFS],
     cwe: [200, 215],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     http: [
       {
         paths: ["/debug/vars"],
@@ -294,7 +294,7 @@ export default checks([
     remediation: `Jaeger's query service has no login of its own: ${PROXY_AUTH}`,
     references: ["https://www.jaegertracing.io/docs/latest/security/", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Jaeger",
     http: [
       {
@@ -326,7 +326,7 @@ export default checks([
     remediation: `Zipkin has no login of its own: ${PROXY_AUTH}`,
     references: ["https://zipkin.io/pages/quickstart.html", ...MONITORING_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Zipkin",
     http: [
       {

@@ -1,8 +1,7 @@
 // Status and administration pages of proxies, load balancers and web servers other than Apache's mod_status and
 // nginx's stub_status (server-status.ts): HAProxy, Squid, lighttpd, mod_jk, Apache's balancer manager, Traefik's API,
 // Envoy's admin interface.
-import { checks, html, json, JSON_TYPE, NOT_HTML, OK, text } from "../../declare.ts";
-import { LOW_DISCLOSURE } from "../../kit.ts";
+import { checks, html, json, JSON_TYPE, NOT_HTML, OK, text, CVSS_READ_LOW } from "../../declare.ts";
 
 const STATUS_REFS = [
   "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/02-Test_Application_Platform_Configuration",
@@ -64,7 +63,7 @@ export default checks([
       "http_access deny manager) before any broader allow, and set a cachemgr_passwd.",
     references: ["https://wiki.squid-cache.org/Features/CacheManager/Index", ...STATUS_REFS],
     cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Squid",
     http: [
       {
@@ -114,7 +113,7 @@ export default checks([
       "{ status.status-url = ... }), or disable mod_status.",
     references: ["https://redmine.lighttpd.net/projects/lighttpd/wiki/Mod_status", ...STATUS_REFS],
     cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "lighttpd",
     http: [
       {
@@ -234,7 +233,7 @@ export default checks([
       "authentication middleware (basicAuth or forwardAuth), reachable only from the management network.",
     references: ["https://doc.traefik.io/traefik/operations/api/#insecure", ...STATUS_REFS],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "Traefik",
     http: [
       {

@@ -1,7 +1,6 @@
 // Web servers' own status and administration APIs left reachable: nginx's virtual host traffic status module,
 // NGINX Plus's API and Caddy's admin endpoint (which reconfigures the server for whoever reaches it).
-import { checks, json, JSON_TYPE, OK } from "../../declare.ts";
-import { LOW_DISCLOSURE } from "../../kit.ts";
+import { checks, json, JSON_TYPE, OK, CVSS_READ_LOW } from "../../declare.ts";
 
 export default checks([
   {
@@ -16,7 +15,7 @@ export default checks([
     remediation: "Allow the vhost_traffic_status_display location only from the monitoring network (allow/deny).",
     references: ["https://github.com/vozlt/nginx-module-vts", "https://cwe.mitre.org/data/definitions/200.html"],
     cwe: [200],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "nginx",
     http: [
       {
@@ -62,7 +61,7 @@ export default checks([
       "https://cwe.mitre.org/data/definitions/306.html",
     ],
     cwe: [200, 306],
-    cvss: LOW_DISCLOSURE,
+    cvss: CVSS_READ_LOW,
     product: "NGINX Plus",
     http: [
       {
