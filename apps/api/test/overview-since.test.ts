@@ -150,7 +150,7 @@ describe("the overview since yesterday", () => {
 });
 
 describe("the overview since your last visit", () => {
-  it("has no last visit until a person has seen it, keeps the window while they stay, and moves it on the next visit", async () => {
+  it("has no last visit until a person looked, keeps the window while they stay, moves it next visit", async () => {
     clock = T0;
     expect((await s.asOwner.overview.get({})).since.lastVisit).toBeNull();
     // First look 10 hours ago: nothing before it counts as "since the last visit" yet.

@@ -14,7 +14,8 @@ export const overviewRouter = router({
         summary: "What a security lead opens first",
         description:
           "Open issues by severity, what is new and serious since the caller's last visit and in the last 24 hours, " +
-          "the 90-day exposure trend by severity, the 30-day trend (opened vs resolved), the five riskiest assets, the ten latest " +
+          "the 90-day exposure trend by severity, the 30-day trend (opened vs resolved), the five riskiest assets, " +
+          "the ten latest " +
           "changes, queued and running scans, and the assets waiting for an ownership proof or unreachable. " +
           "Optional projectId (404 if not the caller's). docs/api.md, Overview.",
       },

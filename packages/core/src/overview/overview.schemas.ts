@@ -87,12 +87,9 @@ export const sinceSchema = z
 export const overviewSeenSchema = z
   .object({
     seenAt: z.date(),
-    lastVisitFrom: z
-      .date()
-      .nullable()
-      .meta({
-        description: 'Where this visit\'s "since your last visit" starts; null on a first visit or for API keys',
-      }),
+    lastVisitFrom: z.date().nullable().meta({
+      description: 'Where this visit\'s "since your last visit" starts; null on a first visit or for API keys',
+    }),
   })
   .meta({ id: "OverviewSeen" });
 
@@ -136,7 +133,9 @@ export const overviewSchema = z
         }),
       )
       .meta({
-        description: `The exposure trend: issues open at the end of each of the last ${EXPOSURE_DAYS} days (UTC) by severity, info left out`,
+        description:
+          `The exposure trend: issues open at the end of each of the last ${EXPOSURE_DAYS} days (UTC) by severity, ` +
+          "info left out",
       }),
     riskiestAssets: z
       .array(vulnerableAssetSchema)

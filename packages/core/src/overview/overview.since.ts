@@ -13,7 +13,7 @@ const DAY_MS = 86_400_000;
 type Since = z.output<typeof sinceSchema>;
 type Ctx = Pick<ServiceContext, "pool" | "workspaceId" | "actor">;
 
-/** Where "since your last visit" starts for the caller: the end of their previous visit (null: a first visit, or an API key). */
+/** Where "since your last visit" starts: the end of the caller's previous visit (null: a first visit, an API key). */
 export async function lastVisitFrom(sc: Ctx, now: Date): Promise<Date | null> {
   if (!sc.actor.userId) return null;
   const [visit] = await workspaceRows<{ seenAt: Date; windowFrom: Date | null }>(
@@ -58,7 +58,7 @@ interface EventRow {
 const projectJoin = (f: OverviewInput, alias: string, param: number) =>
   f.projectId ? { join: `join "Asset" a on a.id = ${alias}."assetId"`, where: `and a."projectId" = $${param}` } : null;
 
-/** Critical and high issues first seen or reopened in the window (dismissed ones left out), counted and the newest. */
+/** Critical and high issues first seen or reopened in the window (dismissed ones out): counts and the newest. */
 async function seriousIssues(sc: Ctx, from: Date, to: Date, f: OverviewInput) {
   const p = projectJoin(f, "e", 4);
   const where = `e."workspaceId" = $1 and e.at >= $2 and e.at < $3 and e.severity in ('critical', 'high')

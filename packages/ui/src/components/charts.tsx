@@ -190,7 +190,7 @@ export interface TrendChartProps {
   "data-testid"?: string;
 }
 
-/** Area lines over time: flows side by side (opened vs resolved per day) or a stock stacked (open issues by severity). */
+/** Area lines over time: flows side by side (opened vs resolved per day) or a stock, stacked (open by severity). */
 export function TrendChart({ data, series, title, height = 220, kind = "flow", ...rest }: TrendChartProps) {
   const words = series
     .map((s) =>

@@ -101,6 +101,8 @@ function WindowView({ w }: { w: Window }) {
   );
 }
 
+const hoursSince = (d: Date) => Math.max(1, Math.round((Date.now() - d.getTime()) / 3_600_000));
+
 /** The "what is new" card: since the last visit when there was one, else since yesterday. */
 export function Since({ since }: { since: Windows | undefined }) {
   const trpc = useTRPC();
@@ -118,7 +120,8 @@ export function Since({ since }: { since: Windows | undefined }) {
       title="What is new"
       description={
         last
-          ? `Since your last visit (${plural(Math.max(1, Math.round((Date.now() - last.from.getTime()) / 3_600_000)), "hour")} ago) and in the last 24 hours. Info items are not counted.`
+          ? `Since your last visit (${plural(hoursSince(last.from), "hour")} ago) and in the last 24 hours. ` +
+            "Info items are not counted."
           : "In the last 24 hours. Info items are not counted."
       }
       data-testid="overview-since"
