@@ -64,7 +64,8 @@ async function seriousIssues(sc: Ctx, from: Date, to: Date, f: OverviewInput) {
   const where = `e."workspaceId" = $1 and e.at >= $2 and e.at < $3 and e.severity in ('critical', 'high')
     and not e."issueDismissed"
     and (e."fromStatus" is null
-         or (e."fromStatus" in ('resolved', 'dismissed') and e."toStatus" in ('open', 'in-progress'))) ${p?.where ?? ""}`;
+         or (e."fromStatus" in ('resolved', 'dismissed') and e."toStatus" in ('open', 'in-progress')))
+    ${p?.where ?? ""}`;
   const values = [from, to, ...(f.projectId ? [f.projectId] : [])];
   const [counts, rows] = await Promise.all([
     workspaceRows<{ severity: "critical" | "high"; reopened: boolean; n: number }>(
