@@ -49,6 +49,13 @@ async function seedProject(workspaceId: number) {
       `insert into "OpenPort" ("workspaceId", "assetId", port, service) values ($1, $2, 6379, 'redis')`,
       [workspaceId, blog],
     );
+    // The owner's last visit ended three days ago: the critical issue (two days old) is new since then.
+    await db.pool.query(
+      `insert into "OverviewVisit" ("workspaceId", "userId", "seenAt")
+       select $1, id, $2 from "User" where email = 'owner@acme.test'
+       on conflict ("workspaceId", "userId") do update set "seenAt" = excluded."seenAt", "windowFrom" = null`,
+      [workspaceId, new Date(now - 3 * DAY)],
+    );
     return { projectId, shop };
   } finally {
     await db.close();
@@ -62,8 +69,15 @@ async function overviewFromApi(page: Page, projectId: number) {
   expect(res.status()).toBe(200);
   return ((await res.json()) as { result: { data: { json: OverviewJson } } }).result.data.json;
 }
+interface Since {
+  newIssues: { critical: number; high: number };
+  newHosts: { total: number };
+  newPorts: { total: number };
+}
 interface OverviewJson {
   openIssues: Record<string, number>;
+  since: { lastVisit: Since | null; yesterday: Since };
+  exposure: Record<string, number>[];
   trend: { opened: number; resolved: number }[];
   riskiestAssets: { assetId: number; value: string }[];
   recentChanges: { type: string }[];
@@ -81,9 +95,32 @@ test("the overview shows the API's numbers and leads to the filtered issues", as
   const api = await overviewFromApi(page, projectId);
   expect(api.openIssues).toMatchObject({ critical: 1, high: 1, medium: 1, low: 0, total: 3 });
 
-  for (const s of ["total", "critical", "high", "medium", "low", "info"]) {
+  for (const s of ["critical", "high", "medium", "low", "info"]) {
     await expect(page.getByTestId(`open-${s}`).getByTestId("count")).toHaveText(String(api.openIssues[s]));
   }
+  // The headline leaves info items out.
+  await expect(page.getByTestId("open-total").getByTestId("count")).toHaveText(
+    String(api.openIssues.total! - api.openIssues.info!),
+  );
+
+  // What is new since the owner's last visit (three days ago): the critical issue; the tab opens on it.
+  expect(api.since.lastVisit?.newIssues).toEqual({ critical: 1, high: 0 });
+  const since = page.getByTestId("overview-since");
+  await expect(since.getByRole("tab", { name: "Since your last visit" })).toHaveAttribute("aria-selected", "true");
+  await expect(since.getByTestId("since-new-issues").first().getByTestId("count")).toHaveText("1");
+  await expect(since.getByTestId("since-items").first()).toContainText("Overview critical issue on shop.overview.test");
+  await expect(since.getByTestId("since-ports").first().getByTestId("count")).toHaveText(
+    String(api.since.lastVisit!.newPorts.total),
+  );
+  // Since yesterday: nothing critical or high (the critical issue is two days old).
+  await since.getByRole("tab", { name: "Since yesterday" }).click();
+  await expect(since.getByTestId("since-new-issues").last().getByTestId("count")).toHaveText("0");
+  // The exposure trend: 90 days stacked by severity, today's levels in words, info left out.
+  expect(api.exposure).toHaveLength(90);
+  await expect(page.getByTestId("overview-exposure")).toHaveAttribute(
+    "aria-label",
+    "Open issues by severity over the last 90 days: Critical 1 now, High 1 now, Medium 1 now, Low 0 now",
+  );
   const risky = page.getByTestId("risky-asset");
   await expect(risky).toHaveCount(api.riskiestAssets.length);
   await expect(risky.first()).toContainText(api.riskiestAssets[0]!.value);

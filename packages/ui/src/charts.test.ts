@@ -52,4 +52,20 @@ describe("charts", () => {
     });
     expect(attr(tag(html, 'role="img"'), "aria-label")).toBe("Issues: Opened 5 in total, Resolved 5 in total");
   });
+
+  it("describe a stock (a level per day, stacked) by each series' latest value", () => {
+    const html = render(TrendChart, {
+      title: "Open issues",
+      kind: "stock",
+      data: [
+        { label: "11-01", critical: 3, high: 1 },
+        { label: "11-02", critical: 2, high: 4 },
+      ],
+      series: [
+        { key: "critical", label: "Critical" },
+        { key: "high", label: "High" },
+      ],
+    });
+    expect(attr(tag(html, 'role="img"'), "aria-label")).toBe("Open issues: Critical 2 now, High 4 now");
+  });
 });

@@ -10,6 +10,7 @@ import type { PrismaClient } from "@ems/db";
 /** Models that carry workspaceId (checked against prisma/schema/ by a test). */
 export const WORKSPACE_MODELS = [
   "Membership",
+  "OverviewVisit",
   "Invitation",
   "SlotPurchase",
   "ApiKey",

@@ -7,7 +7,15 @@ import { scanSchema } from "../scans/scans.schemas.ts";
 export const overviewInput = z.object({ projectId: reportFiltersInput.shape.projectId });
 
 /** How many rows each list of the overview carries (the totals say how many there are). */
-export const OVERVIEW_LIMITS = { riskiestAssets: 5, recentChanges: 10, runningScans: 10, waiting: 5 } as const;
+export const OVERVIEW_LIMITS = {
+  riskiestAssets: 5,
+  recentChanges: 10,
+  runningScans: 10,
+  waiting: 5,
+  since: 5,
+} as const;
+/** Days of the exposure trend. */
+export const EXPOSURE_DAYS = 90;
 
 const assetRef = z.object({ id: z.number().int(), name: z.string().nullable(), value: z.string() });
 
@@ -30,6 +38,61 @@ export const recentChangeSchema = z
   })
   .meta({ id: "OverviewChange" });
 
+const seriousCounts = z.object({ critical: z.number().int(), high: z.number().int() });
+
+export const sinceSchema = z
+  .object({
+    from: z.date().meta({ description: "Where the window starts (it ends now)" }),
+    newIssues: seriousCounts.meta({ description: "Critical and high issues first seen in the window" }),
+    reopenedIssues: seriousCounts.meta({ description: "Critical and high issues that came back in the window" }),
+    issues: z
+      .array(
+        z.object({
+          at: z.date(),
+          change: z.enum(["new", "reopened"]),
+          issue: z.object({ id: z.number().int(), title: z.string(), severity: z.enum(["critical", "high"]) }),
+          asset: assetRef,
+        }),
+      )
+      .meta({ description: "The first five of them: critical before high, newest first" }),
+    newHosts: z
+      .object({
+        total: z.number().int(),
+        items: z.array(
+          z.object({
+            id: z.number().int(),
+            host: z.string(),
+            domain: z.string(),
+            assetId: z.number().int().nullable(),
+            firstSeenAt: z.date(),
+          }),
+        ),
+      })
+      .meta({ description: "Hosts discovery saw for the first time in the window; the five newest" }),
+    newPorts: z
+      .object({
+        total: z.number().int(),
+        items: z.array(
+          z.object({
+            at: z.date(),
+            port: z.object({ port: z.number().int(), protocol: z.string(), service: z.string().nullable() }),
+            asset: assetRef,
+          }),
+        ),
+      })
+      .meta({ description: "Ports first seen open in the window and open still; the five newest" }),
+  })
+  .meta({ id: "OverviewSince" });
+
+export const overviewSeenSchema = z
+  .object({
+    seenAt: z.date(),
+    lastVisitFrom: z.date().nullable().meta({
+      description: 'Where this visit\'s "since your last visit" starts; null on a first visit or for API keys',
+    }),
+  })
+  .meta({ id: "OverviewSeen" });
+
 export const FIRST_STEPS = ["project", "asset", "ownership", "scan"] as const;
 
 export const firstStepSchema = z.object({
@@ -49,6 +112,31 @@ export const overviewSchema = z
     trend: z
       .array(z.object({ date: z.string(), opened: z.number().int(), resolved: z.number().int() }))
       .meta({ description: "The last 30 days (UTC, today included): issues first seen and resolutions per day" }),
+    since: z
+      .object({
+        lastVisit: sinceSchema.nullable().meta({
+          description:
+            "Since the caller's last visit (the end of their previous visit, docs/api.md, Overview); null on a first " +
+            "visit and for API keys, which are not a person",
+        }),
+        yesterday: sinceSchema.meta({ description: "The last 24 hours" }),
+      })
+      .meta({ description: "What is new and serious: critical and high issues, hosts discovered, ports opened" }),
+    exposure: z
+      .array(
+        z.object({
+          date: z.string(),
+          critical: z.number().int(),
+          high: z.number().int(),
+          medium: z.number().int(),
+          low: z.number().int(),
+        }),
+      )
+      .meta({
+        description:
+          `The exposure trend: issues open at the end of each of the last ${EXPOSURE_DAYS} days (UTC) by severity, ` +
+          "info left out",
+      }),
     riskiestAssets: z
       .array(vulnerableAssetSchema)
       .meta({ description: "The five highest risk scores (docs/api.md, Risk score)" }),

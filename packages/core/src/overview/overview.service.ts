@@ -10,7 +10,9 @@ import { issueFlow } from "../reports/summary.ts";
 import { vulnerableAssets } from "../reports/vulnerable-assets.ts";
 import { listActiveScans } from "../scans/scans.service.ts";
 import type { z } from "zod";
+import { sinceWindows } from "./overview.since.ts";
 import {
+  EXPOSURE_DAYS,
   FIRST_STEPS,
   OVERVIEW_LIMITS,
   type firstStepSchema,
@@ -141,8 +143,9 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;
-  const [flow, risky, issues, ports, scans, waits, steps] = await Promise.all([
-    issueFlow(sc, resolvePeriod({ period: "30d" }, now), filters),
+  const [flow, since, risky, issues, ports, scans, waits, steps] = await Promise.all([
+    issueFlow(sc, resolvePeriod({ period: `${EXPOSURE_DAYS}d` }, now), filters),
+    sinceWindows(sc, input, now),
     vulnerableAssets(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.riskiestAssets }, now),
     issueChanges(sc, input, n),
     portChanges(sc, input, n),
@@ -153,7 +156,15 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
   return {
     projectId: input.projectId ?? null,
     openIssues: flow.issues.stillOpen,
-    trend: flow.series.map(({ date, opened, resolved }) => ({ date, opened, resolved })),
+    trend: flow.series.slice(-30).map(({ date, opened, resolved }) => ({ date, opened, resolved })),
+    since,
+    exposure: flow.series.map(({ date, open }) => ({
+      date,
+      critical: open.critical,
+      high: open.high,
+      medium: open.medium,
+      low: open.low,
+    })),
     riskiestAssets: risky.items,
     recentChanges: [...issues, ...ports].sort((a, b) => b.at.getTime() - a.at.getTime()).slice(0, n),
     runningScans: { items: scans.items, total: scans.total },

@@ -18,7 +18,10 @@ export async function exportSummarySeries(sc: ServiceContext, filters: PeriodInp
   const summary = await reportSummary(sc, filters);
   return csv(
     `report-summary-${summary.period.from}-${summary.period.to}.csv`,
-    toCsv(summary.series, ["date", "opened", "resolved", "openAtEnd"]),
+    toCsv(
+      summary.series.map(({ open: _bySeverity, ...day }) => day),
+      ["date", "opened", "resolved", "openAtEnd"],
+    ),
   );
 }
 

@@ -115,7 +115,7 @@ export async function issueFlow(sc: ServiceContext, period: Period, filters: Rep
   const dismissed = zeroes();
   const stillOpen = zeroes();
   for (const o of open) stillOpen[o.severity] = o.n;
-  const perDay = new Map<string, { opened: number; resolved: number; delta: number }>();
+  const perDay = new Map<string, { opened: number; resolved: number; delta: BySeverity }>();
   for (const r of days) {
     if (r.day >= endDay) {
       stillOpen[r.severity] -= r.delta; // after the period: undo to get the state at its end
@@ -125,20 +125,20 @@ export async function issueFlow(sc: ServiceContext, period: Period, filters: Rep
     resolved[r.severity] += r.resolved;
     reopened[r.severity] += r.reopened;
     dismissed[r.severity] += r.dismissed;
-    const d = perDay.get(r.day) ?? { opened: 0, resolved: 0, delta: 0 };
+    const d = perDay.get(r.day) ?? { opened: 0, resolved: 0, delta: zeroes() };
     d.opened += r.opened;
     d.resolved += r.resolved;
-    d.delta += r.delta;
+    d.delta[r.severity] += r.delta;
     perDay.set(r.day, d);
   }
   // Walk back from the period's last day: open at the end of day d = open at the end of d+1 − delta(d+1).
-  const series: { date: string; opened: number; resolved: number; openAtEnd: number }[] = [];
-  let openAtEnd = total(stillOpen);
+  const series: { date: string; opened: number; resolved: number; openAtEnd: number; open: BySeverity }[] = [];
+  const openAt = { ...stillOpen };
   for (let i = period.days - 1; i >= 0; i--) {
     const date = new Date(period.start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
-    const d = perDay.get(date) ?? { opened: 0, resolved: 0, delta: 0 };
-    series.push({ date, opened: d.opened, resolved: d.resolved, openAtEnd });
-    openAtEnd -= d.delta;
+    const d = perDay.get(date) ?? { opened: 0, resolved: 0, delta: zeroes() };
+    series.push({ date, opened: d.opened, resolved: d.resolved, openAtEnd: total(openAt), open: { ...openAt } });
+    for (const s of SEVERITIES) openAt[s] -= d.delta[s];
   }
   series.reverse();
   const withTotal = (b: BySeverity) => ({ ...b, total: total(b) });

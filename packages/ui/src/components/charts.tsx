@@ -181,14 +181,23 @@ export interface TrendChartProps {
   series: TrendSeries[];
   title: string;
   height?: number;
+  /**
+   * Flows (per-period counts, summed in the chart's words as "in total") or a stock (a level per period, stacked,
+   * described by its latest value), e.g. issues open at the end of each day by severity.
+   */
+  kind?: "flow" | "stock";
   className?: string;
   "data-testid"?: string;
 }
 
-/** Stacked-free area lines over time, e.g. issues opened vs resolved per day. */
-export function TrendChart({ data, series, title, height = 220, ...rest }: TrendChartProps) {
+/** Area lines over time: flows side by side (opened vs resolved per day) or a stock, stacked (open by severity). */
+export function TrendChart({ data, series, title, height = 220, kind = "flow", ...rest }: TrendChartProps) {
   const words = series
-    .map((s) => `${s.label} ${data.reduce((sum, d) => sum + Number(d[s.key] ?? 0), 0)} in total`)
+    .map((s) =>
+      kind === "stock"
+        ? `${s.label} ${Number(data.at(-1)?.[s.key] ?? 0)} now`
+        : `${s.label} ${data.reduce((sum, d) => sum + Number(d[s.key] ?? 0), 0)} in total`,
+    )
     .join(", ");
   return (
     <ChartFrame label={`${title}: ${words}`} className={rest.className} testId={rest["data-testid"]}>
@@ -207,7 +216,8 @@ export function TrendChart({ data, series, title, height = 220, ...rest }: Trend
               name={s.label}
               stroke={s.color ?? paletteColor(i)}
               fill={s.color ?? paletteColor(i)}
-              fillOpacity={0.15}
+              fillOpacity={kind === "stock" ? 0.5 : 0.15}
+              stackId={kind === "stock" ? "stock" : undefined}
               isAnimationActive={false}
             />
           ))}

@@ -19,6 +19,7 @@ import { FirstSteps } from "./_overview/first-steps";
 import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";
 import { RunningScans } from "./_overview/running-scans";
+import { Since } from "./_overview/since";
 import { Waiting } from "./_overview/waiting";
 import { ProjectOptions } from "@/components/options";
 
@@ -55,7 +56,12 @@ export function OverviewView() {
       {overview.error && <EmptyState title="The overview could not load" description={errorMessage(overview.error)} />}
       {o && <FirstSteps steps={o.firstSteps} />}
       <section aria-label="Open issues by severity" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
-        <SeverityCard label="Open issues" value={o?.openIssues.total} href={`/issues?status=unresolved${scope}`} />
+        {/* The headline leaves info items out: they are shown on their own card. */}
+        <SeverityCard
+          label="Open issues"
+          value={o && o.openIssues.total - o.openIssues.info}
+          href={`/issues?status=unresolved${scope}`}
+        />
         {SEVERITIES.map((s) => (
           <SeverityCard
             key={s}
@@ -66,6 +72,27 @@ export function OverviewView() {
           />
         ))}
       </section>
+      <Since since={o?.since} />
+      <Card
+        title="Exposure"
+        description="Issues open at the end of each of the last 90 days (UTC), by severity; info left out."
+      >
+        {o ? (
+          <TrendChart
+            title="Open issues by severity over the last 90 days"
+            kind="stock"
+            data-testid="overview-exposure"
+            data={o.exposure.map(({ date, ...bySeverity }) => ({ label: date.slice(5), ...bySeverity }))}
+            series={SEVERITIES.filter((s) => s !== "info").map((s) => ({
+              key: s,
+              label: severityLabel(s),
+              color: SEVERITY_COLORS[s],
+            }))}
+          />
+        ) : (
+          <Skeleton className="h-[220px] w-full" />
+        )}
+      </Card>
       <Card title="Last 30 days" description="Issues first seen and issues resolved, per day (UTC).">
         {o ? (
           <TrendChart
