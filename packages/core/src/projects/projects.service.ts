@@ -58,8 +58,8 @@ export const PROJECT_LIST = defineList<
 });
 
 /**
- * Oldest first unless sorted otherwise. The default page (no search, no sort) is the busiest list of all: it is one
- * raw statement (projectsPage) rather than listPage's two Prisma queries, which `pnpm bench:api` holds against plain pg.
+ * Oldest first unless sorted otherwise. The default page (no search, no sort) is the busiest list of all: one raw
+ * statement (projectsPage) rather than listPage's two Prisma queries, held by `pnpm bench:api` against plain pg.
  */
 export async function listProjects(sc: ServiceContext, input: ListProjectsInput): Promise<Page<Project>> {
   return input.q || input.sort || input.order ? listPage(sc, PROJECT_LIST, {}, input) : projectsPage(sc, input);
