@@ -13,7 +13,13 @@ import { dashed } from "./enum-names.ts";
 import { AppError, ErrorCode } from "./errors.ts";
 import { rateLimitHeaders } from "./rate-limit/budgets.ts";
 import type { Scope } from "./scopes.ts";
-import { serviceContext, type Services, type ServiceContext } from "./service-context.ts";
+import {
+  type ContextParts,
+  type PartsOf,
+  serviceContext,
+  type Services,
+  type ServiceContext,
+} from "./service-context.ts";
 
 export type { Actor } from "./actors.ts";
 
@@ -140,7 +146,11 @@ export async function admit(
  * one way into a workspace (requests, jobs, the CLI, OAuth). Queries on
  * workspace-owned models outside of it throw (db/scoped.ts).
  */
-export type InWorkspace<T> = (sc: ServiceContext) => PromiseLike<T> | T;
+export type InWorkspace<T> = (sc: ServiceContext<keyof Services>) => PromiseLike<T> | T;
 
-export const actAs = <T>(services: Services, actor: Actor, fn: InWorkspace<T>): Promise<T> =>
-  runInWorkspace(actor.workspaceId, () => fn(serviceContext(services, actor)));
+/** `services` whole, or the parts a service declared (it re-enters with no more than it was given). */
+export const actAs = <T, S extends ContextParts>(
+  services: S,
+  actor: Actor,
+  fn: (sc: ServiceContext<PartsOf<S>>) => PromiseLike<T> | T,
+): Promise<T> => runInWorkspace(actor.workspaceId, () => fn(serviceContext(services, actor)));

@@ -54,20 +54,35 @@ export interface Services {
   walkFromStart: number;
 }
 
-/** What a service needs: the workspace-scoped client, raw SQL for hot paths, and who is acting. */
-export interface ServiceContext {
+/** What every service may reach of `Services` without declaring it: the clock and the paging setting. */
+export type AlwaysGiven = "now" | "walkFromStart";
+
+/**
+ * What a service needs: the workspace-scoped client, raw SQL for hot paths, who is acting, and of the process's
+ * long-lived parts only those it declares, e.g. `ServiceContext<"jobs" | "net">` (the clock and `walkFromStart`
+ * always). A service that did not declare a part cannot reach it: `sc.services` has no such field, so the type check
+ * refuses it, and a caller must itself declare what the services it calls use.
+ */
+export interface ServiceContext<Uses extends keyof Services = never> {
   db: ScopedClient;
   pool: Pool;
   actor: Actor;
   workspaceId: number;
-  /** The process's long-lived parts (network config, job queue, limiters, payments). */
-  services: Services;
+  services: Pick<Services, Uses | AlwaysGiven>;
 }
 
-export const serviceContext = (services: Services, actor: Actor): ServiceContext => ({
+/** What a context is built from: the scoped client and the pool, with the parts always given. */
+export type ContextParts = Pick<Services, "scoped" | "db" | AlwaysGiven>;
+
+/** The parts of `Services` an `S` holds. */
+export type PartsOf<S> = keyof S & keyof Services;
+
+/** A context with the parts of `services` (`actAs` builds one per call; a service narrows it by what it declares). */
+export const serviceContext = <S extends ContextParts>(services: S, actor: Actor): ServiceContext<PartsOf<S>> => ({
   db: services.scoped,
   pool: services.db.pool,
   actor,
   workspaceId: actor.workspaceId,
-  services,
+  // S holds every part it names, with the type Services gives it (S extends a Pick of Services).
+  services: services as unknown as Pick<Services, PartsOf<S>>,
 });

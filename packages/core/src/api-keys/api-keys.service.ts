@@ -67,7 +67,7 @@ export async function listApiKeys(sc: ServiceContext, paging: PagingInput) {
 }
 
 /** Revokes at once; revoking a revoked key changes nothing and answers the key. */
-export async function revokeApiKey(sc: ServiceContext, id: number) {
+export async function revokeApiKey(sc: ServiceContext<"keys">, id: number) {
   const revoked = await sc.db.$transaction(async (tx) => {
     const before = await tx.apiKey.findUnique({ where: { id } });
     if (!before) throw notFound("API key");

@@ -7,8 +7,7 @@ import { writeAudit } from "../audit/write.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { sqlIn } from "../jobs/sql-in.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
-import { skipTake } from "../paging.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { DOCUMENT_HEADERS, type FileResponse } from "../rest/files.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { lockWorkspace } from "../db/sql.ts";
@@ -121,7 +120,10 @@ async function scopeName(tx: ScopedTx, workspaceId: number, input: CreateAssessm
  * workspace row lock serializes concurrent creations, so two requests never
  * both create; only a real creation spends the hourly budget.
  */
-export async function createAssessment(sc: ServiceContext, input: CreateAssessmentInput) {
+export async function createAssessment(
+  sc: ServiceContext<"assessmentCreations" | "jobs">,
+  input: CreateAssessmentInput,
+) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Assessment reports cannot be queued in this process");
   const scopeId = input.scopeType === "workspace" ? null : input.scopeId!;
@@ -157,20 +159,28 @@ export async function createAssessment(sc: ServiceContext, input: CreateAssessme
   });
 }
 
-export async function listAssessments(sc: ServiceContext, input: ListAssessmentsInput) {
-  const where: Prisma.AssessmentReportWhereInput = {
-    scopeType: input.scopeType,
-    status: input.status,
-    ...textSearch(input.q, ["scopeName"]),
-  };
-  const orderBy = orderByOf(ASSESSMENT_SORT, "createdAt", input);
-  const [rows, total] = await Promise.all([
-    sc.db.assessmentReport.findMany({ where, select: reportSelect, orderBy, ...skipTake(input) }),
-    sc.db.assessmentReport.count({ where }),
-  ]);
-  const now = sc.services.now();
-  return { items: rows.map((r) => presentAssessment(r, now)), total, page: input.page, limit: input.limit };
-}
+/** The assessment reports, declared once (db/list-page.ts). */
+export const ASSESSMENT_LIST = defineList<
+  Pick<ListAssessmentsInput, "scopeType" | "status">,
+  Prisma.AssessmentReportWhereInput,
+  Row & { id: number },
+  Assessment,
+  keyof typeof ASSESSMENT_SORT
+>("assessments", {
+  sorts: ASSESSMENT_SORT,
+  defaultSort: "createdAt",
+  search: { fields: ["scopeName"] },
+  where: ({ scopeType, status }) => ({ scopeType, status }),
+  model: (sc) => ({
+    ids: (args) => sc.db.assessmentReport.findMany({ ...args, select: { id: true } }),
+    rows: (ids) => sc.db.assessmentReport.findMany({ where: { id: { in: ids } }, select: reportSelect }),
+    count: (where) => sc.db.assessmentReport.count({ where }),
+  }),
+  present: (row, now) => presentAssessment(row, now),
+});
+
+export const listAssessments = (sc: ServiceContext, input: ListAssessmentsInput) =>
+  listPage(sc, ASSESSMENT_LIST, { scopeType: input.scopeType, status: input.status }, input);
 
 export async function getAssessment(sc: ServiceContext, id: number) {
   const row = await sc.db.assessmentReport.findUnique({

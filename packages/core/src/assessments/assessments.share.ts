@@ -24,12 +24,16 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The public URLs of a token: the page and its PDF. */
-export const shareUrls = (services: Services, token: string) => ({
+export const shareUrls = (services: Pick<Services, "shareBaseUrl">, token: string) => ({
   html: `${services.shareBaseUrl}/share/${token}`,
   pdf: `${services.shareBaseUrl}/share/${token}.pdf`,
 });
 
-export async function shareAssessment(sc: ServiceContext, id: number, expiresInDays = SHARE_DEFAULT_DAYS) {
+export async function shareAssessment(
+  sc: ServiceContext<"shareBaseUrl">,
+  id: number,
+  expiresInDays = SHARE_DEFAULT_DAYS,
+) {
   const now = sc.services.now();
   const token = randomBytes(32).toString("base64url");
   return sc.db.$transaction(async (tx) => {

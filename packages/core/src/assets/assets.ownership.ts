@@ -72,7 +72,7 @@ function ownershipMethods(asset: { type: AssetType; value: string; ownershipToke
   return methods;
 }
 
-export async function getOwnership(sc: ServiceContext, id: number) {
+export async function getOwnership(sc: ServiceContext<"net">, id: number) {
   const asset = await requireAsset(sc, id);
   const [last, parent, covers] = await Promise.all([
     sc.db.ownershipProof.findFirst({ where: { assetId: id }, orderBy: { id: "desc" } }),
@@ -111,7 +111,7 @@ export async function getOwnership(sc: ServiceContext, id: number) {
  * out) the attempt is "could not check": no verdict, audited as such.
  */
 export async function verifyAssetOwnership(
-  sc: ServiceContext,
+  sc: ServiceContext<"jobs" | "net">,
   id: number,
   method?: "dns-txt" | "http-file" | "html-meta",
 ) {

@@ -3,7 +3,7 @@ import type { AssetType, Prisma } from "@ems/db";
 import { parseTarget, type ParsedTarget } from "@ems/scanners";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, alreadyExists, notFound, validationError } from "../errors.ts";
-import { listPage, type ListSpec } from "../db/list-page.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { buyAssetSlots } from "../plan/plan.service.ts";
 import { PLANS } from "../plans.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -18,7 +18,7 @@ import { assetCheckJob, CHECK_ATTEMPTS, type AssetCheckJob } from "./assets.chec
 const newOwnershipToken = () => randomBytes(18).toString("base64url");
 
 /** Parses a value for its type with the operator's address policy; a 400 naming `value` otherwise. */
-export function parseValue(sc: ServiceContext, type: AssetType, value: string): ParsedTarget {
+export function parseValue(sc: ServiceContext<"net">, type: AssetType, value: string): ParsedTarget {
   const parsed = parseTarget(type, value, {
     allowPrivate: sc.services.net.allowPrivate,
     allowedRanges: sc.services.net.allowedRanges,
@@ -35,7 +35,7 @@ export async function requireAsset(sc: ServiceContext, id: number) {
 }
 
 export async function enqueueCheck(
-  sc: ServiceContext,
+  sc: ServiceContext<"jobs">,
   assetId: number,
   reason: AssetCheckJob["reason"],
   previousStatus?: AssetCheckJob["previousStatus"],
@@ -49,20 +49,23 @@ type AssetFilter = Pick<ListAssetsInput, "projectId" | "type" | "status">;
 type AssetRow = Prisma.AssetGetPayload<{ include: typeof assetInclude }>;
 
 /** The assets list, declared once (db/list-page.ts); listAssets adds each page's issue counts and last scan. */
-export const ASSET_LIST: ListSpec<AssetFilter, Prisma.AssetWhereInput, AssetRow, AssetRow, keyof typeof ASSET_SORT> = {
-  // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
-  tally: { prefix: "assets", fields: ["type", "status"] },
-  sorts: ASSET_SORT,
-  defaultSort: "createdAt",
-  search: { fields: ["name", "value"] },
-  where: ({ projectId, type, status }) => ({ projectId, type, status }),
-  model: (sc) => ({
-    ids: (args) => sc.db.asset.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
-    count: (where) => sc.db.asset.count({ where }),
-  }),
-  present: (row) => row,
-};
+export const ASSET_LIST = defineList<AssetFilter, Prisma.AssetWhereInput, AssetRow, AssetRow, keyof typeof ASSET_SORT>(
+  "assets",
+  {
+    // No filter, or one type or status alone: kept by triggers (tally_keys_asset).
+    tally: { keys: "tally_keys_asset", prefix: "assets", fields: ["type", "status"] },
+    sorts: ASSET_SORT,
+    defaultSort: "createdAt",
+    search: { fields: ["name", "value"] },
+    where: ({ projectId, type, status }) => ({ projectId, type, status }),
+    model: (sc) => ({
+      ids: (args) => sc.db.asset.findMany({ ...args, select: { id: true } }),
+      rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
+      count: (where) => sc.db.asset.count({ where }),
+    }),
+    present: (row) => row,
+  },
+);
 
 export async function listAssets(sc: ServiceContext, input: ListAssetsInput) {
   const { projectId, type, status } = input;
@@ -179,7 +182,7 @@ const slotRequired = (used: number) =>
       "API keys and OAuth apps cannot buy slots.",
   );
 
-export async function createAsset(sc: ServiceContext, input: CreateAssetInput) {
+export async function createAsset(sc: ServiceContext<"jobs" | "net" | "payments">, input: CreateAssetInput) {
   const target = parseValue(sc, input.type, input.value);
   const project = await sc.db.project.findUnique({ where: { id: input.projectId }, select: { id: true } });
   if (!project)
@@ -260,7 +263,7 @@ function requireAdmin(sc: ServiceContext) {
   }
 }
 
-export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
+export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: UpdateAssetInput) {
   const { id, ...fields } = input;
   if (Object.values(fields).every((v) => v === undefined)) {
     throw validationError(
@@ -358,7 +361,7 @@ export async function deleteAsset(sc: ServiceContext, id: number) {
 }
 
 /** Runs the reachability check again; at most 30 an hour per workspace. */
-export async function revalidateAsset(sc: ServiceContext, id: number) {
+export async function revalidateAsset(sc: ServiceContext<"jobs" | "revalidations">, id: number) {
   const asset = await requireAsset(sc, id);
   const budget = await sc.services.revalidations.consume(`ws:${sc.workspaceId}`, "revalidations");
   await sc.db.$transaction(async (tx) => {

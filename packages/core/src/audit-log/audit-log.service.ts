@@ -1,11 +1,10 @@
 import type { AuditEntry, Prisma } from "@ems/db";
 import { toCsv } from "../csv.ts";
 import { dateRange } from "../dates.ts";
-import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
 import { actAs } from "../door.ts";
 import type { FileResponse } from "../rest/files.ts";
-import { AUDIT_MARKS, markedJump } from "../db/marks.ts";
-import { deferredPage } from "../db/deferred-page.ts";
+import { AUDIT_MARKS } from "../db/marks.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import type { z } from "zod";
@@ -17,7 +16,7 @@ import {
   type auditEntrySchema,
   type auditFiltersOutput,
 } from "./audit-log.schemas.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
+import { textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
 import { withResourceNames } from "./audit-log.resources.ts";
 
@@ -41,20 +40,19 @@ function present(e: AuditEntry): z.output<typeof auditEntrySchema> {
   };
 }
 
-/** The filters the tally counts alone (keys audit.<field>.<stored value>; see tally_keys_audit). */
-const TALLIED = ["actorType", "action", "resourceType"] as const;
+/** An audit filter as the list's spec takes it: the filters without the search. */
+type AuditFilter = Omit<AuditFilters, "q">;
 
-function where(f: AuditFilters): Prisma.AuditEntryWhereInput {
-  return {
-    actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
-    actorId: f.actorId,
-    action: f.action,
-    resourceType: f.resourceType,
-    resourceId: f.resourceId,
-    createdAt: dateRange(f.from, f.to),
-    OR: textSearch(f.q, ["action", "actorName"]).OR,
-  };
-}
+const where = (f: AuditFilter): Prisma.AuditEntryWhereInput => ({
+  actorType: f.actorType ? (undashed(f.actorType) as AuditEntry["actorType"]) : undefined,
+  actorId: f.actorId,
+  action: f.action,
+  resourceType: f.resourceType,
+  resourceId: f.resourceId,
+  createdAt: dateRange(f.from, f.to),
+});
+
+const AUDIT_SEARCH = ["action", "actorName"];
 
 const DAY_MS = 86_400_000;
 
@@ -87,46 +85,52 @@ async function countInRange(sc: ServiceContext, range: { gte?: Date; lt?: Date }
 }
 
 /**
- * The exact total of a filtered log, without count(*) where it can: from the tallies (no filter, or one actor type,
- * action or resource type), the day counts (a date range alone), or the search counts (a search alone: the
- * action/actor-name pairs it matches, the same match as the list's).
+ * The exact total of a log the tally does not count, without count(*) where it can: from the day counts (a date range
+ * alone), or the search counts (a search alone: the action/actor-name pairs it matches, the same match as the list's).
  */
-async function auditTotal(
-  sc: ServiceContext,
-  input: ListAuditInput,
-  filter: Prisma.AuditEntryWhereInput,
-  counted: TallyKey | undefined,
-) {
-  const { actorType, actorId, action, resourceType, resourceId, from, to, q } = input;
-  if (counted) return tally(sc, counted);
-  if ([actorType, actorId, action, resourceType, resourceId].every((v) => v === undefined)) {
-    if (!q) return countInRange(sc, dateRange(from, to)!);
-    if (!from && !to) {
-      const { _sum } = await sc.db.auditSearchCount.aggregate({
-        _sum: { n: true },
-        where: textSearch(q, ["action", "actorName"]),
-      });
-      return Number(_sum.n ?? 0);
-    }
-  }
-  return sc.db.auditEntry.count({ where: filter });
+function auditTotal(sc: ServiceContext, f: AuditFilter, q: string | undefined) {
+  const { actorType, actorId, action, resourceType, resourceId, from, to } = f;
+  if ([actorType, actorId, action, resourceType, resourceId].some((v) => v !== undefined)) return undefined;
+  if (!q) return countInRange(sc, dateRange(from, to)!);
+  if (from || to) return undefined;
+  return sc.db.auditSearchCount
+    .aggregate({ _sum: { n: true }, where: textSearch(q, AUDIT_SEARCH) })
+    .then(({ _sum }) => Number(_sum.n ?? 0));
 }
 
-/** Newest first unless sorted otherwise (ids grow with time). */
-export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
-  const filter = where(input);
-  const { page, limit, sort, order, ...filters } = input;
-  const orderBy = orderByOf(AUDIT_SORT, "createdAt", { sort, order });
-  // The tally key that counts this log, if one does ("audit" alone: no filter, no search).
-  const counted = tallyKey("audit", filters, TALLIED);
-  const { rows, total } = await deferredPage(sc, input, {
-    orderBy,
-    ids: (slice) => sc.db.auditEntry.findMany({ where: filter, select: { id: true }, ...slice }),
+/** The audit log, declared once (db/list-page.ts); newest first unless sorted otherwise (ids grow with time). */
+export const AUDIT_LIST = defineList<
+  AuditFilter,
+  Prisma.AuditEntryWhereInput,
+  AuditEntry,
+  ReturnType<typeof present>,
+  keyof typeof AUDIT_SORT
+>("audit", {
+  // No filter, or one actor type, action or resource type alone (keys hold the stored, dashed values).
+  tally: { keys: "tally_keys_audit", prefix: "audit", fields: ["actorType", "action", "resourceType"] },
+  marks: AUDIT_MARKS,
+  sorts: AUDIT_SORT,
+  defaultSort: "createdAt",
+  search: { fields: AUDIT_SEARCH },
+  where,
+  count: auditTotal,
+  model: (sc) => ({
+    ids: (args) => sc.db.auditEntry.findMany({ ...args, select: { id: true } }),
     rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
-    total: () => auditTotal(sc, input, filter, counted),
-    jump: markedJump(sc, AUDIT_MARKS, counted, orderBy),
-  });
-  return { items: await withResourceNames(sc, rows.map(present)), total, page, limit };
+    count: (where) => sc.db.auditEntry.count({ where }),
+  }),
+  present,
+});
+
+export async function listAuditEntries(sc: ServiceContext, input: ListAuditInput) {
+  const { actorType, actorId, action, resourceType, resourceId, from, to } = input;
+  const page = await listPage(
+    sc,
+    AUDIT_LIST,
+    { actorType, actorId, action, resourceType, resourceId, from, to },
+    input,
+  );
+  return { ...page, items: await withResourceNames(sc, page.items) };
 }
 
 /** The actors, actions and resource types present in the workspace's log. */
@@ -164,8 +168,8 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** Every matching entry, newest first, fetched in keyset batches so memory stays flat. */
-async function* batches(sc: ServiceContext, filters: AuditFilters) {
-  const filter = where(filters);
+async function* batches(sc: ServiceContext<"db" | "scoped">, { q, ...filters }: AuditFilters) {
+  const filter = { AND: [where(filters), textSearch(q, AUDIT_SEARCH)] };
   let beforeId: number | undefined;
   for (;;) {
     // Streamed after the procedure returned, outside its workspace scope: each batch enters again.
@@ -183,7 +187,7 @@ async function* batches(sc: ServiceContext, filters: AuditFilters) {
   }
 }
 
-async function* csvChunks(sc: ServiceContext, filters: AuditFilters) {
+async function* csvChunks(sc: ServiceContext<"db" | "scoped">, filters: AuditFilters) {
   yield toCsv([], CSV_COLUMNS);
   for await (const rows of batches(sc, filters)) {
     yield toCsv(
@@ -194,7 +198,7 @@ async function* csvChunks(sc: ServiceContext, filters: AuditFilters) {
   }
 }
 
-async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
+async function* jsonChunks(sc: ServiceContext<"db" | "scoped">, filters: AuditFilters) {
   yield "[";
   let first = true;
   for await (const rows of batches(sc, filters)) {
@@ -204,7 +208,10 @@ async function* jsonChunks(sc: ServiceContext, filters: AuditFilters) {
   yield "\n]\n";
 }
 
-export function exportAuditLog(sc: ServiceContext, filters: AuditFilters & { format: "csv" | "json" }): FileResponse {
+export function exportAuditLog(
+  sc: ServiceContext<"db" | "scoped">,
+  filters: AuditFilters & { format: "csv" | "json" },
+): FileResponse {
   const stamp = sc.services.now().toISOString().slice(0, 10);
   return filters.format === "json"
     ? {

@@ -3,10 +3,9 @@
 // trigger counts that the spec leaves out only costs a count(*). Read from the database's own trigger functions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
-import { ASSET_LIST } from "../assets/assets.service.ts";
-import { HOST_LIST } from "../discovery/discovery.service.ts";
-import { FINDING_LIST } from "../findings/findings.service.ts";
-import { SCAN_LIST } from "../scans/scans.service.ts";
+// The whole router: every resource folder, so every list its services declare with defineList.
+import "../router.ts";
+import { LIST_SPECS } from "./list-page.ts";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -14,21 +13,38 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
-/** The fields the trigger function `name` makes tally keys of under `prefix` ('prefix.field.' || value). */
-async function triggerFields(name: string, prefix: string) {
+/**
+ * The fields the trigger function `name` makes tally keys of under `prefix` ('prefix.field.' || value), or, for keys
+ * kept per value of `within`, under 'prefix.' || row."within" || '.field.' || value.
+ */
+async function triggerFields(name: string, prefix: string, within?: string) {
   const { rows } = await db.pool.query<{ def: string }>(`select pg_get_functiondef($1::regproc) as def`, [name]);
-  const keys = [...rows[0]!.def.matchAll(new RegExp(`'${prefix}\\.(\\w+)\\.'`, "g"))].map((m) => m[1]!);
+  const def = rows[0]!.def;
+  const fieldKey = within ? `'\\.(\\w+)\\.'` : `'${prefix}\\.(\\w+)\\.'`;
+  if (within) expect(def).toMatch(new RegExp(`'${prefix}\\.' \\|\\| \\w+\\."${within}" \\|\\| '\\.`));
+  const keys = [...def.matchAll(new RegExp(fieldKey, "g"))].map((m) => m[1]!);
   return [...new Set(keys)].sort();
 }
 
+const tallied = [...LIST_SPECS].flatMap(([name, spec]) => (spec.tally ? [[name, spec.tally] as const] : []));
+
 describe("the lists' tallied fields", () => {
-  it.each([
-    ["tally_keys_scan", SCAN_LIST.tally],
-    ["tally_keys_finding", FINDING_LIST.tally],
-    ["tally_keys_asset", ASSET_LIST.tally],
-    ["tally_keys_host", HOST_LIST.tally],
-  ])("are the fields %s counts", async (fn, tally) => {
-    expect(tally).toBeDefined();
-    expect(await triggerFields(fn, tally!.prefix)).toEqual([...tally!.fields].sort());
+  it("are read from a registry holding every list", () => {
+    const lists = [
+      "assessments",
+      "assets",
+      "audit",
+      "deliveries",
+      "findings",
+      "hosts",
+      "projects",
+      "scans",
+      "schedules",
+    ];
+    expect([...LIST_SPECS.keys()]).toEqual(expect.arrayContaining(lists));
+  });
+
+  it.each(tallied)("of %s are the fields its trigger counts", async (_name, tally) => {
+    expect(await triggerFields(tally.keys, tally.prefix, tally.within)).toEqual([...tally.fields].sort());
   });
 });

@@ -1,7 +1,8 @@
 // One declaration per large list, and the one function that pages it. A list's spec says everything about it once:
 // its filter as a Prisma `where`, its sorts, what `q` looks at, the filter fields its tally trigger counts, its marks,
 // its model's queries and its presenter. `listPage` derives from the same filter the `where`, the total (the tally when
-// the filter is one the trigger counts and there is no search, else count(*)) and the deep-page jump.
+// the filter is one the trigger counts and there is no search, else the list's own exact count where it has one, else
+// count(*)) and the deep-page jump. `defineList` keeps every spec in one registry, which list-page.test.ts walks.
 import type { Direction, SortColumn } from "../list-query.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import type { PagingInput } from "../paging.ts";
@@ -20,9 +21,20 @@ export interface ListModel<W, Row> {
   count(where: W): Promise<number>;
 }
 
+/** What a list's trigger counts (tally_keys_* in migrations): keys `prefix[.<within>].<field>.<value>`. */
+export interface ListTally<F> {
+  /** The trigger function that makes the keys, e.g. "tally_keys_scan". */
+  keys: string;
+  /** The list's name in the tally ("scans"). */
+  prefix: string;
+  /** The filter fields the trigger counts alone. */
+  fields: readonly (keyof F & string)[];
+  /** A filter field every page of the list sets and the keys are kept per value of ("deliveries.<endpointId>…"). */
+  within?: keyof F & string;
+}
+
 export interface ListSpec<F extends Record<string, unknown>, W, Row extends { id: number }, Item, S extends string> {
-  /** The list's name in the tally ("scans") and the filter fields its trigger counts (tally_keys_* in migrations). */
-  tally?: { prefix: string; fields: readonly (keyof F & string)[] };
+  tally?: ListTally<F>;
   /** Its "ListMark" counts, for deep pages in its default order (db/marks.ts). */
   marks?: MarkedList;
   sorts: Record<S, SortColumn<string>>;
@@ -32,8 +44,38 @@ export interface ListSpec<F extends Record<string, unknown>, W, Row extends { id
   search: { fields: string[]; asset?: boolean };
   /** The filter as a Prisma `where`: the only place a filter becomes a query. */
   where: (filter: F) => W;
+  /**
+   * An exact total cheaper than count(*) for a filter (and search) the tally does not count, where the list keeps
+   * one (the audit log's day and search counts); undefined to count the rows.
+   */
+  count?: (sc: ServiceContext, filter: F, q: string | undefined) => Promise<number> | undefined;
   model: (sc: ServiceContext) => ListModel<W, Row>;
-  present: (row: Row) => Item;
+  /** A row as the answer gives it; `now` is the clock's time, read once per page. */
+  present: (row: Row, now: Date) => Item;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of specs of every type
+type AnyListSpec = ListSpec<any, any, any, any, any>;
+
+/** Every list declared with `defineList`, by name. */
+export const LIST_SPECS = new Map<string, AnyListSpec>();
+
+/** Declares a list once: its spec, kept in `LIST_SPECS` under `name` (tests walk the registry). */
+export function defineList<F extends Record<string, unknown>, W, Row extends { id: number }, Item, S extends string>(
+  name: string,
+  spec: ListSpec<F, W, Row, Item, S>,
+): ListSpec<F, W, Row, Item, S> {
+  if (LIST_SPECS.has(name)) throw new Error(`the list ${name} is declared twice`);
+  LIST_SPECS.set(name, spec);
+  return spec;
+}
+
+/** The tally key(s) that count `filter`'s rows, if any: none under a search (the triggers count filters, not text). */
+function countedBy<F extends Record<string, unknown>>(t: ListTally<F> | undefined, filter: F, q: string | undefined) {
+  if (!t || q) return undefined;
+  if (!t.within) return tallyKey(t.prefix, filter, t.fields);
+  const { [t.within]: within, ...rest } = filter;
+  return within === undefined ? undefined : tallyKey(`${t.prefix}.${String(within)}`, rest, t.fields);
 }
 
 export type ListInput<S extends string> = PagingInput & { q?: string; sort?: S; order?: Direction };
@@ -57,15 +99,15 @@ export async function listPage<
     : textSearch(input.q, spec.search.fields);
   const where = { AND: [spec.where(filter), search] } as W;
   const orderBy = orderByOf(spec.sorts, opts.defaultSort ?? spec.defaultSort, input) as OrderBy[];
-  // A search turns the tally off: the triggers count a filter's rows, not the rows a text matches.
-  const counted = spec.tally && !input.q ? tallyKey(spec.tally.prefix, filter, spec.tally.fields) : undefined;
+  const counted = countedBy(spec.tally, filter, input.q);
   const model = spec.model(sc);
   const { rows, total } = await deferredPage(sc, input, {
     orderBy,
     ids: (page) => model.ids({ where, ...page }),
     rows: (ids) => model.rows(ids),
-    total: () => (counted ? tally(sc, counted) : model.count(where)),
+    total: () => (counted ? tally(sc, counted) : (spec.count?.(sc, filter, input.q) ?? model.count(where))),
     jump: spec.marks ? markedJump(sc, spec.marks, counted, orderBy) : undefined,
   });
-  return { items: rows.map(spec.present), total, page: input.page, limit: input.limit };
+  const now = sc.services.now();
+  return { items: rows.map((row) => spec.present(row, now)), total, page: input.page, limit: input.limit };
 }

@@ -8,7 +8,7 @@ import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 
 export async function announceNewHosts(
-  sc: ServiceContext,
+  sc: ServiceContext<"jobs" | "webhooks">,
   tx: ScopedTx,
   domain: { id: number; value: string; name: string | null },
   run: { id: number; trigger: string; status: "done" | "failed"; found: number },

@@ -76,7 +76,12 @@ async function runTargets(sc: ServiceContext, input: RunInput): Promise<Asset[]>
  * Queues a run under the asset unless one is queued or running (that one is returned), and moves the asset's
  * next cadence run an interval on. Runs in the caller's transaction.
  */
-export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, trigger: "manual" | "schedule") {
+export async function queueRun(
+  sc: ServiceContext<"discovery" | "jobs">,
+  tx: ScopedTx,
+  asset: Asset,
+  trigger: "manual" | "schedule",
+) {
   const now = sc.services.now();
   const days = sc.services.discovery.intervalDays;
   await tx.asset.update({
@@ -105,7 +110,7 @@ export async function queueRun(sc: ServiceContext, tx: ScopedTx, asset: Asset, t
   return run;
 }
 
-export async function startRuns(sc: ServiceContext, input: RunInput) {
+export async function startRuns(sc: ServiceContext<"discovery" | "jobs">, input: RunInput) {
   if (!sc.services.jobs)
     throw new AppError(503, ErrorCode.INTERNAL_ERROR, "This process has no job queue; discovery cannot run here");
   const targets = await runTargets(sc, input);

@@ -5,7 +5,7 @@ import { Prisma } from "@ems/db";
 import { enqueueCheck, insertAsset, parseValue } from "../assets/assets.service.ts";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound, toAppError } from "../errors.ts";
-import { listPage, type ListSpec } from "../db/list-page.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { hostInclude, presentHost, presentRun } from "./discovery.present.ts";
@@ -19,15 +19,15 @@ type HostFilter = Pick<ListHostsInput, "projectId" | "domain" | "status" | "sour
 type HostRow = Prisma.DiscoveredHostnameGetPayload<{ include: typeof hostInclude }>;
 
 /** The discovered hosts list, declared once (db/list-page.ts). */
-export const HOST_LIST: ListSpec<
+export const HOST_LIST = defineList<
   HostFilter,
   Prisma.DiscoveredHostnameWhereInput,
   HostRow,
   ReturnType<typeof presentHost>,
   keyof typeof HOST_SORT
-> = {
+>("hosts", {
   // No filter, or one status, source or resolves alone: kept by triggers (tally_keys_host).
-  tally: { prefix: "hosts", fields: ["status", "source", "resolves"] },
+  tally: { keys: "tally_keys_host", prefix: "hosts", fields: ["status", "source", "resolves"] },
   sorts: HOST_SORT,
   defaultSort: "createdAt",
   // The trigram index on host answers the ILIKE '%q%'.
@@ -45,7 +45,7 @@ export const HOST_LIST: ListSpec<
     count: (where) => sc.db.discoveredHostname.count({ where }),
   }),
   present: presentHost,
-};
+});
 
 export async function listHosts(sc: ServiceContext, input: ListHostsInput) {
   const { projectId, domain, status, source, resolves } = input;
@@ -136,7 +136,7 @@ async function existingAsset(
  * create path of POST /app/assets: the same slot count, refusals and proof by the parent domain); its check is
  * queued after the commit. What cannot be added is listed with the code POST /app/assets would answer.
  */
-export async function addHosts(sc: ServiceContext, input: { ids: number[] }) {
+export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids: number[] }) {
   const ids = [...new Set(input.ids)];
   const rows = await sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude });
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,7 +1,7 @@
 import type { Prisma } from "@ems/db";
 import { dateRange } from "../dates.ts";
 import { FINDING_MARKS } from "../db/marks.ts";
-import { listPage, type ListSpec } from "../db/list-page.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { type PagingInput } from "../paging.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
@@ -21,15 +21,15 @@ type FindingRow = Prisma.FindingGetPayload<{ include: typeof include }>;
 type Finding = Omit<z.output<typeof findingSchema>, "kev" | "epss">;
 
 /** The findings list, declared once (db/list-page.ts); the page is a deferred join. */
-export const FINDING_LIST: ListSpec<
+export const FINDING_LIST = defineList<
   FindingFilter,
   Prisma.FindingWhereInput,
   FindingRow,
   Finding,
   keyof typeof FINDING_SORT
-> = {
+>("findings", {
   // No filter, or one severity, scanner or project alone: kept by triggers (tally_keys_finding).
-  tally: { prefix: "findings", fields: ["severity", "scanner", "projectId"] },
+  tally: { keys: "tally_keys_finding", prefix: "findings", fields: ["severity", "scanner", "projectId"] },
   marks: FINDING_MARKS,
   sorts: FINDING_SORT,
   defaultSort: "createdAt",
@@ -45,7 +45,7 @@ export const FINDING_LIST: ListSpec<
     const evidence = f.evidence as Record<string, unknown>;
     return { ...f, evidence, ...classifyFinding({ kind: f.kind, evidence }) };
   },
-};
+});
 
 /** Newest first, unless sorted otherwise. */
 export async function listFindings(sc: ServiceContext, i: ListFindingsInput) {

@@ -36,7 +36,7 @@ export async function isMember(services: Pick<Services, "db">, userId: number, w
 }
 
 /** Who the signed-in user is, where, and where else they could be (across workspaces: the unscoped client). */
-export async function describeMe(sc: ServiceContext) {
+export async function describeMe(sc: ServiceContext<"db">) {
   const workspaceId = sc.workspaceId;
   const user = await sc.services.db.prisma.user.findUniqueOrThrow({
     where: { id: sc.actor.userId },
@@ -65,12 +65,12 @@ const myself =
   (sc: ServiceContext): ActorIn =>
   (workspaceId) => ({ ...sc.actor, workspaceId });
 
-export async function setMyName(sc: ServiceContext, input: SetNameInput) {
+export async function setMyName(sc: ServiceContext<"db">, input: SetNameInput) {
   await setUserName(sc.services, sc.actor.userId!, input, myself(sc));
   return describeMe(sc);
 }
 
-export async function changeMyPassword(sc: ServiceContext, input: ChangePasswordInput) {
+export async function changeMyPassword(sc: ServiceContext<"db">, input: ChangePasswordInput) {
   await setUserPassword(sc.services, sc.actor.userId!, input, myself(sc));
   return { message: "Password changed. Your sessions elsewhere have ended; this one goes on." };
 }

@@ -3,7 +3,7 @@ import { PLANS } from "../plans.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { lockWorkspace } from "../db/sql.ts";
 
-export async function describePlan(sc: ServiceContext) {
+export async function describePlan(sc: ServiceContext<"payments">) {
   const [workspace, usedAssets, purchases] = await Promise.all([
     sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } }),
     sc.db.asset.count(),
@@ -43,7 +43,7 @@ export async function describePlan(sc: ServiceContext) {
  * transaction; if recording fails, the charge is refunded. A provider that
  * charges nothing (the built-in one) records an amount of 0: what was paid.
  */
-export async function buyAssetSlots(sc: ServiceContext, quantity: number) {
+export async function buyAssetSlots(sc: ServiceContext<"payments">, quantity: number) {
   const provider = sc.services.payments;
   const workspace = await sc.db.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId } });
   const amountCents = provider.charges ? PLANS[workspace.plan].assetSlotPriceCents * quantity : 0;

@@ -9,8 +9,7 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { PLANS } from "../plans.ts";
-import { orderByOf } from "../list-query.ts";
-import { textSearchWithAsset } from "../db/search.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { lockWorkspace } from "../db/sql.ts";
 import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
@@ -132,20 +131,32 @@ async function requireSchedule(tx: Pick<ScopedTx, "scanSchedule">, id: number) {
 
 // ------------------------------------------------------------------ reads
 
-export async function listSchedules(sc: ServiceContext, input: ListSchedulesInput) {
-  const where: Prisma.ScanScheduleWhereInput = {
-    assetId: input.assetId,
-    enabled: input.enabled,
-    asset: input.projectId ? { projectId: input.projectId } : undefined,
-    ...(await textSearchWithAsset(sc, input.q, ["name"])),
-  };
-  const orderBy = orderByOf(SCHEDULE_SORT, "createdAt", input);
-  const [rows, total] = await Promise.all([
-    sc.db.scanSchedule.findMany({ where, include, orderBy, ...skipTake(input) }),
-    sc.db.scanSchedule.count({ where }),
-  ]);
-  return { items: rows.map(presentSchedule), total, page: input.page, limit: input.limit };
-}
+/** The scan schedules, declared once (db/list-page.ts). */
+export const SCHEDULE_LIST = defineList<
+  Pick<ListSchedulesInput, "assetId" | "projectId" | "enabled">,
+  Prisma.ScanScheduleWhereInput,
+  ScheduleRow,
+  ScanSchedule,
+  keyof typeof SCHEDULE_SORT
+>("schedules", {
+  sorts: SCHEDULE_SORT,
+  defaultSort: "createdAt",
+  search: { fields: ["name"], asset: true },
+  where: ({ assetId, projectId, enabled }) => ({
+    assetId,
+    enabled,
+    asset: projectId ? { projectId } : undefined,
+  }),
+  model: (sc) => ({
+    ids: (args) => sc.db.scanSchedule.findMany({ ...args, select: { id: true } }),
+    rows: (ids) => sc.db.scanSchedule.findMany({ where: { id: { in: ids } }, include }),
+    count: (where) => sc.db.scanSchedule.count({ where }),
+  }),
+  present: presentSchedule,
+});
+
+export const listSchedules = (sc: ServiceContext, input: ListSchedulesInput) =>
+  listPage(sc, SCHEDULE_LIST, { assetId: input.assetId, projectId: input.projectId, enabled: input.enabled }, input);
 
 export const getSchedule = async (sc: ServiceContext, id: number) => presentSchedule(await requireSchedule(sc.db, id));
 

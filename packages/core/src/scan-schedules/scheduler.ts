@@ -31,7 +31,7 @@ const SKIP_REASONS: Partial<Record<string, string>> = {
 
 /** The scheduler's changes appear in the audit log as the system actor "scheduler". */
 
-async function runSlot(sc: ServiceContext, tx: ScopedTx, s: DueSchedule, now: Date) {
+async function runSlot(sc: ServiceContext<"jobs">, tx: ScopedTx, s: DueSchedule, now: Date) {
   const services = sc.services;
   const nextRunAt = nextRunAfter(s, now);
   try {

@@ -172,7 +172,7 @@ async function syncOpenPorts(
 /** Marks a running scan failed and, unless it was cancelled, tells the endpoints (scan.failed) in the same step. */
 /** Fails this attempt of a running scan and tells the webhooks (not for a cancellation). */
 async function failScan(
-  sc: ServiceContext,
+  sc: ServiceContext<"jobs" | "webhooks">,
   scan: { id: number; asset: { id: number; value: string; name: string | null } },
   error: string,
   extra: { stage: string; attempt: number },

@@ -2,7 +2,7 @@ import type { Prisma } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
 import { AppError, ErrorCode, notFound } from "../errors.ts";
 import { type PagingInput } from "../paging.ts";
-import { listPage, type ListSpec } from "../db/list-page.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dateRange } from "../dates.ts";
@@ -53,9 +53,9 @@ type ScanFilter = {
 };
 
 /** The scans list, declared once (db/list-page.ts). */
-export const SCAN_LIST: ListSpec<ScanFilter, Prisma.ScanWhereInput, ScanRow, Scan, keyof typeof SCAN_SORT> = {
+export const SCAN_LIST = defineList<ScanFilter, Prisma.ScanWhereInput, ScanRow, Scan, keyof typeof SCAN_SORT>("scans", {
   // No filter, or one status or project alone: kept by triggers (tally_keys_scan).
-  tally: { prefix: "scans", fields: ["status", "projectId"] },
+  tally: { keys: "tally_keys_scan", prefix: "scans", fields: ["status", "projectId"] },
   sorts: SCAN_SORT,
   defaultSort: "createdAt",
   search: { fields: [], asset: true },
@@ -71,7 +71,7 @@ export const SCAN_LIST: ListSpec<ScanFilter, Prisma.ScanWhereInput, ScanRow, Sca
     count: (where) => sc.db.scan.count({ where }),
   }),
   present: presentScan,
-};
+});
 
 /** Newest first, unless sorted otherwise. */
 export const listScans = (sc: ServiceContext, input: ListScansInput) => {
@@ -163,7 +163,7 @@ export async function insertScan(
 }
 
 /** Queues a manual scan of a proven asset; one active scan per asset. */
-export async function startScan(sc: ServiceContext, assetId: number) {
+export async function startScan(sc: ServiceContext<"jobs">, assetId: number) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
   const scan = await sc.db.$transaction((tx) => insertScan(tx, sc, assetId, { trigger: "manual" }));

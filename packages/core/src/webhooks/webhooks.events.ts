@@ -111,7 +111,7 @@ interface Message {
 }
 
 /** Queues the first attempt of each delivery, in tx: fair between workspaces (jobs/fair.ts). */
-async function enqueueAttempts(sc: ServiceContext, tx: ScopedTx, deliveryIds: number[]) {
+async function enqueueAttempts(sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, deliveryIds: number[]) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new Error("webhook messages need a process with a job queue");
   const { retryLimit, retryDelaySeconds, expireInSeconds } = retryPolicy(sc.services.webhooks);
@@ -126,7 +126,7 @@ async function enqueueAttempts(sc: ServiceContext, tx: ScopedTx, deliveryIds: nu
 }
 
 /** Stores messages (one delivery row each) and queues their first attempts, in tx: one statement of each. */
-export async function queueDeliveries(sc: ServiceContext, tx: ScopedTx, messages: Message[]) {
+export async function queueDeliveries(sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, messages: Message[]) {
   if (!messages.length) return;
   // Raw SQL: Prisma's createManyAndReturn took about 1 ms a row. The workspace is bound.
   const rows = await tx.$queryRaw<{ id: number }[]>`
@@ -144,7 +144,7 @@ export async function queueDeliveries(sc: ServiceContext, tx: ScopedTx, messages
 }
 
 /** One message for one endpoint (a test event, a redelivery): its delivery row. */
-export async function queueDelivery(sc: ServiceContext, tx: ScopedTx, message: Message) {
+export async function queueDelivery(sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, message: Message) {
   const delivery = await tx.webhookDelivery.create({
     data: { workspaceId: sc.workspaceId, ...message, nextAttemptAt: sc.services.now() },
   });
@@ -157,7 +157,7 @@ export async function queueDelivery(sc: ServiceContext, tx: ScopedTx, message: M
  * the transaction of the change (one lookup of endpoints for all of them).
  * Callers emit only what changed; this is the one door later features (discovery) use too.
  */
-export async function emitWebhookEvents(sc: ServiceContext, tx: ScopedTx, events: WebhookEvent[]) {
+export async function emitWebhookEvents(sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, events: WebhookEvent[]) {
   if (!events.length) return;
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { enabled: true, events: { hasSome: [...new Set(events.map((e) => e.type))] } },
@@ -179,5 +179,5 @@ export async function emitWebhookEvents(sc: ServiceContext, tx: ScopedTx, events
   await queueDeliveries(sc, tx, messages);
 }
 
-export const emitWebhookEvent = (sc: ServiceContext, tx: ScopedTx, event: WebhookEvent) =>
+export const emitWebhookEvent = (sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, event: WebhookEvent) =>
   emitWebhookEvents(sc, tx, [event]);

@@ -3,15 +3,13 @@
 // delivery log and redeliver a message. Each write is audited in its
 // transaction; the secret never enters the audit log.
 import { randomBytes } from "node:crypto";
-import type { WebhookEndpoint } from "@ems/db";
+import type { Prisma, WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import { changesOf, writeAudit, type Changes } from "../audit/write.ts";
 import { notFound } from "../errors.ts";
-import { tally, tallyKey } from "../db/tally.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
-import { deferredPage } from "../db/deferred-page.ts";
+import { defineList, listPage } from "../db/list-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { checkWebhookUrl } from "./webhooks.config.ts";
-import { orderByOf, textSearch } from "../list-query.ts";
 import { DELIVERY_SORT } from "./webhooks.schemas.ts";
 import { newMessageId, payloadOf, queueDelivery } from "./webhooks.events.ts";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./webhooks.payload.ts";
@@ -50,7 +48,7 @@ export async function getWebhook(sc: ServiceContext, id: number) {
 }
 
 /** Creates an endpoint; its secret is in the answer and shown nowhere else. */
-export async function createWebhook(sc: ServiceContext, input: CreateWebhookInput) {
+export async function createWebhook(sc: ServiceContext<"net">, input: CreateWebhookInput) {
   const url = await checkWebhookUrl(input.url, sc.services.net);
   return sc.db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.create({
@@ -75,7 +73,7 @@ export async function createWebhook(sc: ServiceContext, input: CreateWebhookInpu
 }
 
 /** Changes what is sent. Enabling resets the failure count; disabling records who did it. */
-export async function updateWebhook(sc: ServiceContext, input: UpdateWebhookInput) {
+export async function updateWebhook(sc: ServiceContext<"net">, input: UpdateWebhookInput) {
   const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, sc.services.net);
   return sc.db.$transaction(async (tx) => {
     const before = await tx.webhookEndpoint.findUnique({ where: { id: input.id } });
@@ -137,7 +135,7 @@ export async function deleteWebhook(sc: ServiceContext, id: number) {
 }
 
 /** Queues a webhook.test message to this endpoint (enabled or not); the answer is its delivery, pending. */
-export async function sendTestEvent(sc: ServiceContext, id: number) {
+export async function sendTestEvent(sc: ServiceContext<"jobs" | "webhooks">, id: number) {
   return sc.db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.findUnique({ where: { id }, select: { id: true } });
     if (!e) throw notFound("Webhook endpoint");
@@ -161,27 +159,35 @@ export async function sendTestEvent(sc: ServiceContext, id: number) {
   });
 }
 
+/** An endpoint's delivery log, declared once (db/list-page.ts). */
+export const DELIVERY_LIST = defineList<
+  { endpointId: number; status?: WebhookDelivery["status"] },
+  Prisma.WebhookDeliveryWhereInput,
+  WebhookDelivery,
+  ReturnType<typeof presentDelivery>,
+  keyof typeof DELIVERY_SORT
+>("deliveries", {
+  // Per endpoint, alone or by status: kept by triggers (tally_keys_delivery).
+  tally: { keys: "tally_keys_delivery", prefix: "deliveries", within: "endpointId", fields: ["status"] },
+  sorts: DELIVERY_SORT,
+  defaultSort: "createdAt",
+  search: { fields: ["eventType"] },
+  where: ({ endpointId, status }) => ({ endpointId, status }),
+  model: (sc) => ({
+    ids: (args) => sc.db.webhookDelivery.findMany({ ...args, select: { id: true } }),
+    rows: (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
+    count: (where) => sc.db.webhookDelivery.count({ where }),
+  }),
+  present: presentDelivery,
+});
+
 export async function listDeliveries(sc: ServiceContext, input: ListDeliveriesInput) {
   await getWebhook(sc, input.id);
-  const where = {
-    endpointId: input.id,
-    ...(input.status ? { status: input.status } : {}),
-    ...textSearch(input.q, ["eventType"]),
-  };
-  const orderBy = orderByOf(DELIVERY_SORT, "createdAt", input);
-  // Per endpoint, alone or by status, kept by triggers (tally_keys_delivery).
-  const key = tallyKey(`deliveries.${input.id}`, { status: input.status, q: input.q }, ["status"]);
-  const { rows, total } = await deferredPage(sc, input, {
-    orderBy,
-    ids: (page) => sc.db.webhookDelivery.findMany({ where, select: { id: true }, ...page }),
-    rows: (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
-    total: () => (key ? tally(sc, key) : sc.db.webhookDelivery.count({ where })),
-  });
-  return { items: rows.map(presentDelivery), total, page: input.page, limit: input.limit };
+  return listPage(sc, DELIVERY_LIST, { endpointId: input.id, status: input.status }, input);
 }
 
 /** Sends a message again as a new delivery with the same webhook-id (receivers deduplicate on it). */
-export async function redeliver(sc: ServiceContext, id: number, deliveryId: number) {
+export async function redeliver(sc: ServiceContext<"jobs" | "webhooks">, id: number, deliveryId: number) {
   return sc.db.$transaction(async (tx) => {
     const d = await tx.webhookDelivery.findFirst({ where: { id: deliveryId, endpointId: id } });
     if (!d) throw notFound("Webhook delivery");
