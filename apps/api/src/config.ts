@@ -17,9 +17,16 @@ export interface ApiConfig {
   webUrl: string;
   /** The start of share links (`<shareBaseUrl>/share/<token>`): EMS_SHARE_BASE_URL, else baseUrl. */
   shareBaseUrl: string;
-  /** How often each worker process looks for due scan schedules. */
-  /** What every worker in this process runs besides jobs: the scheduler and the scan watchdog. */
-  worker: { schedulerIntervalMs: number; watchdogIntervalMs: number; heartbeatTimeoutMs: number };
+  /**
+   * What every worker in this process runs besides jobs (the scheduler and the scan watchdog), and how many scans it
+   * runs at once (EMS_SCAN_SLOTS; default 2).
+   */
+  worker: {
+    schedulerIntervalMs: number;
+    watchdogIntervalMs: number;
+    heartbeatTimeoutMs: number;
+    scanConcurrency?: number;
+  };
 }
 
 /** EMS_CORS_ORIGINS: exact origins (scheme://host[:port]), separated by commas or spaces. */
@@ -57,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       schedulerIntervalMs: Number(env.EMS_SCHEDULER_INTERVAL_MS ?? 20_000),
       watchdogIntervalMs: Number(env.EMS_WATCHDOG_INTERVAL_MS ?? 15_000),
       heartbeatTimeoutMs: Number(env.EMS_SCAN_HEARTBEAT_TIMEOUT_MS ?? 45_000),
+      scanConcurrency: env.EMS_SCAN_SLOTS ? Number(env.EMS_SCAN_SLOTS) : undefined,
     },
   };
 }

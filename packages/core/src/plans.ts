@@ -15,6 +15,11 @@ export interface PlanLimits {
   scheduleWindows: boolean;
   /** Price of one additional asset slot per month, in cents. */
   assetSlotPriceCents: number;
+  /**
+   * Scans of the workspace running at once, across every worker; more wait in the queue, ranked fairly with other
+   * workspaces' (docs/api.md, Fair queues).
+   */
+  concurrentScans: number;
 }
 
 export const PLANS: Record<Plan, PlanLimits> = {
@@ -26,6 +31,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     scheduleFrequencies: ["weekly", "monthly"],
     scheduleWindows: false,
     assetSlotPriceCents: 1500,
+    concurrentScans: 2,
   },
   pro: {
     label: "Pro",
@@ -35,6 +41,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     scheduleFrequencies: ["daily", "weekly", "monthly", "interval"],
     scheduleWindows: true,
     assetSlotPriceCents: 1000,
+    concurrentScans: 5,
   },
   premium: {
     label: "Premium",
@@ -44,6 +51,7 @@ export const PLANS: Record<Plan, PlanLimits> = {
     scheduleFrequencies: ["daily", "weekly", "monthly", "interval"],
     scheduleWindows: true,
     assetSlotPriceCents: 500,
+    concurrentScans: 20,
   },
 };
 

@@ -92,6 +92,30 @@ describe("job definitions", () => {
       [3, -2, 9],
       [4, 0, 9],
     ]);
-    await expect(queue.enqueue(webhookDeliveryJob, { deliveryId: 5, workspaceId: 5 })).rejects.toThrow("transaction");
+  });
+
+  it("rank every queue's jobs after their workspace's lowest waiting rank, with or without a transaction", async () => {
+    // Workspace 8 has a backlog of three scans; one is taken (active): the next still ranks after the last waiting.
+    await queue.enqueueMany(
+      scanJob,
+      [11, 12, 13].map((scanId) => ({ scanId, workspaceId: 8 })),
+    );
+    await db.pool.query(`update pgboss.job set state = 'active' where name = $1 and data ->> 'scanId' = '11'`, [
+      scanJob.queue,
+    ]);
+    await queue.enqueue(scanJob, { scanId: 14, workspaceId: 8 });
+    // Another workspace's first scan ranks 0: ahead of the backlog's remaining two and its new one.
+    await queue.enqueue(scanJob, { scanId: 15, workspaceId: 9 });
+    await queue.enqueue(assetCheckJob, { assetId: 3, workspaceId: 9, reason: "added" });
+    const rank = async (name: string) =>
+      Object.fromEntries(
+        (await jobs(name)).map((j) => [
+          (j.data as { scanId?: number; assetId?: number }).scanId ?? "check",
+          j.priority,
+        ]),
+      );
+    expect(await rank(scanJob.queue)).toMatchObject({ 11: 0, 12: -1, 13: -2, 14: -3, 15: 0 });
+    const check = (await jobs(assetCheckJob.queue)).find((j) => (j.data as { assetId: number }).assetId === 3);
+    expect(check?.priority).toBe(0);
   });
 });

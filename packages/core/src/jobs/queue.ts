@@ -34,8 +34,6 @@ export interface JobSpec<P extends JobPayload = JobPayload> {
   payload: z.ZodType<P>;
   /** At most one waiting job per key (pg-boss's singletonKey): a second request while one waits is the same work. */
   singletonKey?: (payload: P) => string;
-  /** Ranked fairly between workspaces when sent (fair.ts): a workspace's backlog does not hold another's jobs back. */
-  fair?: boolean;
   /**
    * How many jobs of it one worker process runs at once (the worker's options may change it), and how: pg-boss's own
    * work loops (each polls after its job), or a pool that refills a slot as soon as it frees (pool.ts).
@@ -48,15 +46,17 @@ export interface SendOptions {
   transaction?: SqlInTransaction;
   /** This job's policy instead of the definition's (webhooks: the sending process's EMS_WEBHOOK_* settings). */
   policy?: JobPolicy;
+  /** Not before this many seconds from now (a job put back until its workspace has room: scans.run.ts). */
+  delaySeconds?: number;
 }
 
 /** A job a worker process handles: its spec, and what runs one. */
 export type WorkedJob = JobSpec<never> & { run: (payload: never) => Promise<void> };
 
 export interface JobQueue {
-  /** Sends one job of `job` (fair ones: see sendMany). */
+  /** Sends one job of `job`, ranked after its workspace's waiting ones (fair.ts). */
   enqueue<P extends JobPayload>(job: JobSpec<P>, payload: P, opts?: SendOptions): Promise<void>;
-  /** Sends jobs of `job` together: a fair definition's in one insert, each ranked among its workspace's waiting. */
+  /** Sends jobs of `job` together in one insert, each ranked after its workspace's waiting ones (fair.ts). */
   enqueueMany<P extends JobPayload>(job: JobSpec<P>, payloads: P[], opts?: SendOptions): Promise<void>;
   /** Starts handling every one of `jobs` in this process until stop(); `slots` overrides their concurrency. */
   work(jobs: readonly WorkedJob[], opts?: { slots?: Partial<Record<string, number>> }): Promise<void>;
@@ -100,15 +100,12 @@ export function createQueue(connectionString: string, jobs: readonly JobSpec<nev
     await ready;
     const data = payloads.map((p) => job.payload.parse(p));
     const policy = opts.policy ?? job.policy;
-    if (job.fair) {
-      if (!opts.transaction) throw new Error(`${job.queue}: fair jobs are sent in the caller's transaction`);
-      await sendFair(boss, job.queue, data, { db: opts.transaction, ...policy });
-      return;
-    }
-    for (const p of data) {
-      const singletonKey = job.singletonKey?.(p);
-      await boss.send(job.queue, p, { ...(singletonKey ? { singletonKey } : {}), ...policy, db: opts.transaction });
-    }
+    await sendFair(boss, job.queue, data, {
+      db: opts.transaction ?? boss.getDb(),
+      singletonKey: job.singletonKey,
+      ...policy,
+      ...(opts.delaySeconds ? { startAfter: new Date(Date.now() + opts.delaySeconds * 1000) } : {}),
+    });
   };
   return {
     enqueue: (job, payload, opts) => enqueueMany(job, [payload], opts),

@@ -11,6 +11,9 @@ import { jobActor } from "../actors.ts";
 import { syncIssues } from "../issues/issues.sync.ts";
 import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
+import { lockWorkspace } from "../db/sql.ts";
+import { PLANS } from "../plans.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
@@ -27,20 +30,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
   const actor = jobActor(job.workspaceId);
   await actAs(services, actor, async (sc) => {
     const { db } = sc;
-    // Claim: only a queued scan starts (a cancelled one, or one another worker took, does not). Every later
-    // write names this attempt, so a worker the watchdog gave up on cannot touch the retry's run.
-    const claimed = await db.scan.updateMany({
-      where: { id: job.scanId, status: "queued" },
-      data: {
-        status: "running",
-        startedAt: new Date(),
-        heartbeatAt: new Date(),
-        stage: "starting",
-        progress: 0,
-        attempts: { increment: 1 },
-      },
-    });
-    if (claimed.count === 0) return;
+    if ((await claimScan(sc, job)) !== "claimed") return;
     const scan = await db.scan.findUniqueOrThrow({ where: { id: job.scanId }, include: { asset: true } });
     const asset = scan.asset;
     const abort = new AbortController();
@@ -129,6 +119,48 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
     } finally {
       clearInterval(beat);
     }
+  });
+}
+
+/** Seconds before a scan put back because its workspace ran its plan's concurrent scans tries again. */
+export const SCAN_ROOM_RETRY_SECONDS = 5;
+
+/**
+ * Claims a queued scan (queued → running) if its workspace has room: fewer running scans than its plan allows
+ * (plans.ts, concurrentScans). A workspace at its cap gets the job back in the queue, ranked after its own waiting
+ * ones, so its backlog waits for its own scans and never holds another workspace's back. Only a queued scan starts (a
+ * cancelled one, or one another worker took, does not). Every later write names this attempt, so a worker the
+ * watchdog gave up on cannot touch the retry's run. The workspace row's lock orders the claims of one workspace.
+ */
+async function claimScan(sc: ServiceContext, job: ScanJob): Promise<"claimed" | "put back" | "gone"> {
+  return sc.db.$transaction(async (tx) => {
+    await lockWorkspace(tx, job.workspaceId);
+    const [workspace, running] = await Promise.all([
+      tx.workspace.findUniqueOrThrow({ where: { id: job.workspaceId }, select: { plan: true } }),
+      tx.scan.count({ where: { status: "running" } }),
+    ]);
+    if (running >= PLANS[workspace.plan].concurrentScans) {
+      const queued = await tx.scan.count({ where: { id: job.scanId, status: "queued" } });
+      if (!queued) return "gone";
+      await sc.services.jobs!.enqueue(scanJob, job, {
+        transaction: sqlIn(tx),
+        delaySeconds: SCAN_ROOM_RETRY_SECONDS,
+      });
+      return "put back";
+    }
+    const now = sc.services.now();
+    const claimed = await tx.scan.updateMany({
+      where: { id: job.scanId, status: "queued" },
+      data: {
+        status: "running",
+        startedAt: now,
+        heartbeatAt: now,
+        stage: "starting",
+        progress: 0,
+        attempts: { increment: 1 },
+      },
+    });
+    return claimed.count ? "claimed" : "gone";
   });
 }
 

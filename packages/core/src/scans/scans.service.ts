@@ -13,6 +13,7 @@ import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas
 import type { FindingListQuery } from "../findings/findings.service.ts";
 import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
+import { sqlIn } from "../jobs/sql-in.ts";
 import { scanJob } from "./scans.run.ts";
 
 const include = {
@@ -166,8 +167,11 @@ export async function insertScan(
 export async function startScan(sc: ServiceContext<"jobs">, assetId: number) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
-  const scan = await sc.db.$transaction((tx) => insertScan(tx, sc, assetId, { trigger: "manual" }));
-  await jobs.enqueue(scanJob, { scanId: scan.id, workspaceId: sc.workspaceId });
+  const scan = await sc.db.$transaction(async (tx) => {
+    const created = await insertScan(tx, sc, assetId, { trigger: "manual" });
+    await jobs.enqueue(scanJob, { scanId: created.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
+    return created;
+  });
   return presentScan(scan);
 }
 

@@ -20,3 +20,4 @@ export { compactReportRollups } from "../reports/rollups.ts";
 export { WALK_FROM_START } from "../paging.ts";
 // A list page's KEV and EPSS look-up, timed by `pnpm bench:exploits`.
 export { withExploitFigures } from "../enrichment/exploits.figures.ts";
+export { scanJob } from "../scans/scans.run.ts";

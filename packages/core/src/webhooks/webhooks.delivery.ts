@@ -145,8 +145,6 @@ export const webhookDeliveryJob = defineJob({
   // Retry policy per message (webhooks.events.ts sends each with the sending process's EMS_WEBHOOK_* settings).
   policy: {},
   payload: webhookPayload,
-  // Fair between workspaces: a workspace's backlog does not hold another's messages back (jobs/fair.ts).
-  fair: true,
   // Deliveries wait on receivers, not on this process: many at once, each slot refilled as soon as it frees.
   concurrency: { slots: WEBHOOK_CONCURRENCY, pool: true },
   handler: deliverWebhook,
