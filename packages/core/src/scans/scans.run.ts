@@ -132,7 +132,7 @@ export const SCAN_ROOM_RETRY_SECONDS = 5;
  * cancelled one, or one another worker took, does not). Every later write names this attempt, so a worker the
  * watchdog gave up on cannot touch the retry's run. The workspace row's lock orders the claims of one workspace.
  */
-async function claimScan(sc: ServiceContext, job: ScanJob): Promise<"claimed" | "put back" | "gone"> {
+async function claimScan(sc: ServiceContext<"jobs">, job: ScanJob): Promise<"claimed" | "put back" | "gone"> {
   return sc.db.$transaction(async (tx) => {
     await lockWorkspace(tx, job.workspaceId);
     const [workspace, running] = await Promise.all([
