@@ -23,6 +23,7 @@ export const WORKSPACE_MODELS = [
   "ScanScheduleSkip",
   "Scan",
   "Finding",
+  "FindingSecret",
   "Issue",
   "IssueEvent",
   "ListMark",
