@@ -234,7 +234,7 @@ describe("reveal", () => {
     expect(((await rest.json()) as { value: string }).value).toBe(AWS_KEY);
 
     const entries = await runInWorkspace(workspaceId, () =>
-      api.services.scoped.auditEntry.findMany({ where: { action: "finding.reveal_secret" }, orderBy: { id: "asc" } }),
+      api.services.scoped.auditEntry.findMany({ where: { action: "finding.reveal-secret" }, orderBy: { id: "asc" } }),
     );
     expect(entries.map((e) => [e.userId, e.channel, e.resourceType, e.resourceId])).toEqual([
       [people.owner, "dashboard", "finding", String(finding.id)],
@@ -255,7 +255,7 @@ describe("reveal", () => {
     await expectError(await stage.req("POST", path, { secret }), 403, "ROLE_REQUIRED");
     const { api, workspaceId } = stage.get();
     const count = await runInWorkspace(workspaceId, () =>
-      api.services.scoped.auditEntry.count({ where: { action: "finding.reveal_secret" } }),
+      api.services.scoped.auditEntry.count({ where: { action: "finding.reveal-secret" } }),
     );
     expect(count).toBe(2);
   });

@@ -32,7 +32,7 @@ export const findingsRouter = router({
         description:
           "The clear value of one secret the evidence shows masked (its number in evidence.secrets). Owners and " +
           "admins only: signed in, or through an OAuth token they granted (an API key acts for nobody: 403). Each " +
-          "reveal is in the audit log (finding.reveal_secret: who, which finding, which secret; never the value).",
+          "reveal is in the audit log (finding.reveal-secret: who, which finding, which secret; never the value).",
       },
       scope: "issues:write",
       kind: "write",

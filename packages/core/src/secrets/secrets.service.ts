@@ -30,7 +30,7 @@ export async function revealSecret(sc: ServiceContext, { id, secret }: RevealSec
       });
     }
     await writeAudit(tx, sc.actor, {
-      action: "finding.reveal_secret",
+      action: "finding.reveal-secret",
       resourceType: "finding",
       resourceId: id,
       changes: {

@@ -20,6 +20,7 @@ import {
 } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
+import { EvidenceSecrets } from "@/components/evidence-secrets";
 import { issueCategory, label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
@@ -193,6 +194,7 @@ export function IssueView({ id }: { id: number }) {
               scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
             <Evidence finding={f} />
+            <EvidenceSecrets findingId={f.id} secrets={f.evidence.secrets} />
           </div>
         ))}
       </Card>
