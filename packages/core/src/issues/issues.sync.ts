@@ -43,12 +43,15 @@ export async function syncIssues(
     workspaceId: number;
     assetId: number;
     origin: IssueOrigin;
+    /** The address the scan reached (null for discovery and buckets): with the port, what links issues across names. */
+    address?: string | null;
     findings: IssueFinding[];
     completedStages: Set<string>;
     now: Date;
   },
 ) {
   const { workspaceId, assetId, origin, findings: found, completedStages, now } = input;
+  const address = input.address ?? null;
   const scanId = "scanId" in origin ? origin.scanId : null;
   const originChange = Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, { before: null, after: v }]));
   const actor = scannerActor(workspaceId);
@@ -75,6 +78,7 @@ export async function syncIssues(
           severity: f.severity,
           confidence: f.confidence ?? "firm",
           port: f.port ?? null,
+          address: f.port === undefined ? null : address,
           firstSeenAt: now,
           lastSeenAt: now,
           ...classification,
@@ -95,6 +99,8 @@ export async function syncIssues(
           description: f.description,
           severity: f.severity,
           confidence: f.confidence ?? "firm",
+          port: f.port ?? null,
+          address: f.port === undefined ? null : address,
           ...classification,
           ...(reopen
             ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
