@@ -113,6 +113,26 @@ describe("problems", () => {
     expect(((await paged.json()) as Problem[]).length).toBe(1);
   });
 
+  it("names the exposure once in the assessment's key risks, with the other names", async () => {
+    const { api, workspaceId } = stage.get();
+    const created = (await (await stage.req("POST", "/app/assessments", { scopeType: "workspace" })).json()) as {
+      id: number;
+    };
+    const status = () =>
+      runInWorkspace(workspaceId, () =>
+        api.services.scoped.assessmentReport.findUniqueOrThrow({ where: { id: created.id }, select: { status: true } }),
+      );
+    await until(async () => (await status()).status !== "pending", "the report", 90_000);
+    const report = (await (await stage.req("GET", `/app/assessments/${created.id}`)).json()) as {
+      data: { topRisks: { kind: string; assetValue: string; alsoSeenAs: string[] }[] };
+      narrative: { keyRisks: string[] };
+    };
+    const env = report.data.topRisks.filter((r) => r.kind === "http.exposed.env");
+    expect(env).toHaveLength(1);
+    expect([env[0]!.assetValue, ...env[0]!.alsoSeenAs].sort()).toEqual(Object.values(NAMES).sort());
+    expect(report.narrative.keyRisks.filter((line) => line.includes("also seen as"))).toHaveLength(1);
+  });
+
   it("counts the linked exposure once in the overview and the report, and follows a resolution", async () => {
     const overview = (await (await stage.req("GET", "/app/overview")).json()) as {
       openIssues: BySeverity;

@@ -181,6 +181,27 @@ async function presented(sc: ServiceContext, page: Group[], firstSeen: Map<strin
   }));
 }
 
+/** The exposure an issue is part of: its kind at its address and port; an issue without either is one of its own. */
+export const exposureKey = (i: { id: number; kind: string; address: string | null; port: number | null }) =>
+  i.address !== null && i.port !== null ? `${i.kind}|${i.address}|${i.port}` : `issue:${i.id}`;
+
+/**
+ * Ranked issues with the ones linked to an earlier one folded into it: the first of each exposure stays where it was,
+ * naming the others' assets (`alsoSeenAs`).
+ */
+export function foldLinked<I extends { id: number; kind: string; address: string | null; port: number | null }>(
+  ranked: I[],
+  asset: (i: I) => string,
+) {
+  const byExposure = new Map<string, I & { alsoSeenAs: string[] }>();
+  for (const i of ranked) {
+    const first = byExposure.get(exposureKey(i));
+    if (first) first.alsoSeenAs.push(asset(i));
+    else byExposure.set(exposureKey(i), { ...i, alsoSeenAs: [] });
+  }
+  return [...byExposure.values()];
+}
+
 /** One problem: its counts, and its oldest open issues grouped by exposure (the linked ones together). */
 export async function getProblem(sc: ServiceContext, kind: string) {
   const group = (await groups(sc, {})).find((g) => g.kind === kind);
@@ -208,8 +229,7 @@ export async function getProblem(sc: ServiceContext, kind: string) {
   );
   const exposures = new Map<string, { address: string | null; port: number | null; issues: LinkedIssue[] }>();
   for (const r of issues) {
-    // An issue without an address is an exposure of its own.
-    const key = r.address !== null && r.port !== null ? `${r.address}|${r.port}` : `issue:${r.id}`;
+    const key = exposureKey({ ...r, kind });
     const group = exposures.get(key) ?? { address: r.address, port: r.port, issues: [] };
     group.issues.push({
       id: r.id,
