@@ -1,6 +1,6 @@
 // Secrets in evidence (issue 29, item 6) on the issue page: the evidence shows the masks the store keeps (as
-// syncIssues writes them: masked texts, `evidence.secrets`, the clear value in FindingSecret), and an owner reveals one,
-// which the audit log records.
+// syncIssues writes them: masked texts, `evidence.secrets`, the clear value in FindingSecret), and an owner reveals
+// one, which the audit log records.
 import { expect, shot, signedInFresh, test } from "./fixtures";
 import { asset, issue, project, withDb } from "./fresh";
 

@@ -1,5 +1,5 @@
 "use client";
-import { parseAsStringLiteral, useQueryStates } from "nuqs";
+import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { Button } from "@ems/ui";
 import { IssuesView } from "./issues-view";
 import { ProblemsView } from "./problems-view";
@@ -8,15 +8,26 @@ const VIEWS = ["problems", "list"] as const;
 
 /**
  * The issues page: problems (open issues grouped by kind) by default, or the flat list. The view is in the URL
- * (`?view=list`); switching starts the other view at its first page, default sort and no search.
+ * (`?view=list`); a link with a filter only the list has (a status other than unresolved, an assignee) opens the list.
+ * Switching starts the other view at its first page, default sort and no search.
  */
 export function IssuesPage() {
-  const [{ view }, setState] = useQueryStates(
-    { view: parseAsStringLiteral(VIEWS).withDefault("problems") },
+  const [state, setState] = useQueryStates(
+    {
+      view: parseAsStringLiteral(VIEWS),
+      status: parseAsString,
+      assignee: parseAsString,
+      assigneeUserId: parseAsInteger,
+    },
     { history: "replace" },
   );
+  const listOnly =
+    (state.status !== null && state.status !== "unresolved") ||
+    state.assignee !== null ||
+    state.assigneeUserId !== null;
+  const view = state.view ?? (listOnly ? "list" : "problems");
   const show = (next: (typeof VIEWS)[number]) =>
-    void setState({ view: next === "problems" ? null : next, page: null, sort: null, order: null, q: null } as never);
+    void setState({ view: next, page: null, sort: null, order: null, q: null } as never);
   return (
     <div className="flex flex-col gap-3">
       <div className="flex gap-2" role="group" aria-label="View" data-testid="issues-view-switch">

@@ -47,7 +47,10 @@ export function ProblemsView() {
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Issues"
-        description="Open issues by problem: the assets each affects. Names that reach the same address and port are one exposure."
+        description={
+          "Open issues by problem: the assets each affects. Names that reach the same address and port are one " +
+          "exposure."
+        }
       />
       <DataTable
         label="Problems"

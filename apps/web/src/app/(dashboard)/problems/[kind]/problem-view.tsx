@@ -21,7 +21,10 @@ export function ProblemView({ kind }: { kind: string }) {
     <div className="flex flex-col gap-4">
       <PageHeader
         title={p.title}
-        description={`${plural(p.assets, "asset")}, ${plural(p.exposures, "exposure")}; first seen ${p.firstSeenAt.toISOString().slice(0, 10)}`}
+        description={
+          `${plural(p.assets, "asset")}, ${plural(p.exposures, "exposure")}; ` +
+          `first seen ${p.firstSeenAt.toISOString().slice(0, 10)}`
+        }
       />
       <div className="flex items-center gap-2 text-sm">
         <SeverityBadge severity={p.severity} /> <code className="text-xs">{p.kind}</code>
