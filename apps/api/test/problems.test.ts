@@ -124,13 +124,15 @@ describe("problems", () => {
       );
     await until(async () => (await status()).status !== "pending", "the report", 90_000);
     const report = (await (await stage.req("GET", `/app/assessments/${created.id}`)).json()) as {
-      data: { topRisks: { kind: string; assetValue: string; alsoSeenAs: string[] }[] };
+      data: { topRisks: { kind: string; title: string; assetValue: string; alsoSeenAs: string[] }[] };
       narrative: { keyRisks: string[] };
     };
     const env = report.data.topRisks.filter((r) => r.kind === "http.exposed.env");
     expect(env).toHaveLength(1);
     expect([env[0]!.assetValue, ...env[0]!.alsoSeenAs].sort()).toEqual(Object.values(NAMES).sort());
-    expect(report.narrative.keyRisks.filter((line) => line.includes("also seen as"))).toHaveLength(1);
+    const lines = report.narrative.keyRisks.filter((line) => line.includes(env[0]!.title));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("also seen as");
   });
 
   it("counts the linked exposure once in the overview and the report, and follows a resolution", async () => {
