@@ -42,6 +42,8 @@ export const WORKSPACE_MODELS = [
   "SlaPolicy",
   "ProjectSlaPolicy",
   "WorkspaceTally",
+  "ProblemCount",
+  "ExposureLink",
   "AuditDayCount",
   "AuditSearchCount",
 ] as const;
