@@ -50,7 +50,8 @@ export const problemKindInput = z.object({
   kind: z
     .string()
     .min(1)
-    .max(200)
+    // A path segment is at most 100 characters (docs/api.md, Input bounds); every kind is shorter.
+    .max(100)
     .regex(/^[\w.:-]+$/, "must be a problem kind (letters, digits, . _ : -)"),
 });
 
