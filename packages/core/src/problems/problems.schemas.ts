@@ -50,8 +50,9 @@ export const problemKindInput = z.object({
   kind: z
     .string()
     .min(1)
-    // A path segment is at most 100 characters (docs/api.md, Input bounds); every kind is shorter.
-    .max(100)
+    // Below the edge's 100-character bound on a path segment (414 past it), so that a kind one past this bound is a
+    // 400 naming `kind`; every kind is shorter.
+    .max(99)
     .regex(/^[\w.:-]+$/, "must be a problem kind (letters, digits, . _ : -)"),
 });
 
