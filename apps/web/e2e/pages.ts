@@ -78,7 +78,7 @@ export async function seed(browser: Browser): Promise<Seeded> {
   await expect(page).toHaveURL(/\/scans\/\d+$/);
   const scan = new URL(page.url()).pathname.split("/").pop()!;
   await expect(page.getByTestId("scan-status")).toContainText("Completed", { timeout: 60_000 });
-  await page.goto("/issues");
+  await page.goto("/issues?view=list");
   const issueLink = page.locator('main a[href^="/issues/"]').first();
   await expect(issueLink).toBeVisible();
   const issue = (await issueLink.getAttribute("href"))!.split("/").pop()!;

@@ -41,7 +41,7 @@ for (const name of Object.keys(VIEWPORTS) as ViewportName[]) {
       await seed(id, email);
       const phone = name === "phone";
 
-      await page.goto("/issues");
+      await page.goto("/issues?view=list");
       const rows = page.getByTestId("data-table-row");
       await expect(rows).toHaveCount(5);
       if (phone) {
@@ -81,7 +81,7 @@ for (const name of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expect(rows).toHaveCount(2);
 
       // Assigned to me: the two issues the signed-in person has (both high), in the URL as the API's assignee=me.
-      await page.goto("/issues");
+      await page.goto("/issues?view=list");
       await page.getByTestId("assigned-to-me").click();
       await expect(page).toHaveURL(/assignee=me/);
       await expect(page.getByTestId("assigned-to-me")).toHaveAttribute("aria-pressed", "true");

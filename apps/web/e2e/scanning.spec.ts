@@ -44,6 +44,8 @@ test("scan a proven asset, watch it finish, and work through its issues", async 
   await shot(page, "scan");
 
   await page.getByRole("link", { name: "Issues" }).click();
+  // The page opens on problems; the flat list is one switch away.
+  await page.getByTestId("issues-view-switch").getByRole("button", { name: "All issues" }).click();
   await page.getByTestId("issue-filters").getByLabel("Project").selectOption({ label: "Websites" });
   const rows = page.getByTestId("data-table-row").filter({ hasText: "e2e-scan.com" });
   await expect(rows.first()).toBeVisible();

@@ -5,6 +5,7 @@ import { assessmentsRouter } from "./assessments/assessments.router.ts";
 import { assetsRouter } from "./assets/assets.router.ts";
 import { auditLogRouter } from "./audit-log/audit-log.router.ts";
 import { checksRouter } from "./checks/checks.router.ts";
+import { problemsRouter } from "./problems/problems.router.ts";
 import { discoveryRouter } from "./discovery/discovery.router.ts";
 import { findingsRouter } from "./findings/findings.router.ts";
 import { issuesRouter } from "./issues/issues.router.ts";
@@ -32,6 +33,7 @@ export const appRouter = router({
   issues: issuesRouter,
   findings: findingsRouter,
   checks: checksRouter,
+  problems: problemsRouter,
   discovery: discoveryRouter,
   ports: portsRouter,
   reports: reportsRouter,

@@ -26,3 +26,4 @@ export * from "./discovery/index.ts";
 export * from "./exploits/kev.ts";
 export * from "./exploits/epss.ts";
 export * from "./exploits/classify.ts";
+export * from "./secrets.ts";

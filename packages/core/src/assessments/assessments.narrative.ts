@@ -65,7 +65,12 @@ export function writeNarrative(d: AssessmentData): AssessmentNarrative {
 
   const keyRisks = d.topRisks
     .slice(0, 5)
-    .map((r) => `${r.severity.toUpperCase()}: ${r.title} on ${r.assetValue}, open for ${plural(r.ageDays, "day")}.`);
+    .map(
+      (r) =>
+        `${r.severity.toUpperCase()}: ${r.title} on ${r.assetValue}` +
+        `${r.alsoSeenAs?.length ? ` (also seen as ${r.alsoSeenAs.join(", ")})` : ""}, ` +
+        `open for ${plural(r.ageDays, "day")}.`,
+    );
   const exposedPorts = d.ports.slice(0, 3).map((p) => `${p.port}${p.service ? ` (${p.service})` : ""}`);
   if (exposedPorts.length)
     keyRisks.push(`Most exposed ports: ${exposedPorts.join(", ")}; each is open on at least one asset.`);

@@ -66,11 +66,15 @@ export const assessmentDataSchema = z
           kind: z.string(),
           severity: z.enum(SEVERITIES),
           assetValue: z.string(),
+          alsoSeenAs: z
+            .array(z.string())
+            .optional()
+            .meta({ description: "Other assets where the same exposure (kind, address, port) is open; folded here" }),
           firstSeenAt: isoString,
           ageDays: z.number().int(),
         }),
       )
-      .meta({ description: "up to 10 open issues, most severe first, then oldest" }),
+      .meta({ description: "up to 10 open exposures (linked issues once), most severe first, then oldest" }),
     sla: z.object({
       source: z.string().meta({ description: "where the remediation days come from" }),
       bySeverity: z

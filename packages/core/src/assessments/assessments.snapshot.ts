@@ -2,6 +2,7 @@
 // asset looks like now, in a handful of aggregate queries (raw SQL: a
 // workspace may hold thousands of assets and issues). Dismissed issues are
 // counted apart and left out of everything else, as in every report.
+import { foldLinked } from "../problems/problems.service.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { slaAndTrend } from "./assessments.history.ts";
@@ -17,6 +18,9 @@ const OPEN = `i.status in ('open', 'in-progress')`;
 const emptySeverities = (): BySeverity => ({ critical: 0, high: 0, medium: 0, low: 0, info: 0 });
 const withTotal = (s: BySeverity) => ({ ...s, total: SEVERITIES.reduce((n, k) => n + s[k], 0) });
 const dayMs = 86_400_000;
+
+/** How many open issues the key risks are chosen from, before linked ones fold. */
+const RISK_CANDIDATES = 100;
 
 export async function takeSnapshot(
   sc: ServiceContext,
@@ -47,11 +51,21 @@ export async function takeSnapshot(
        ${issuesIn} and ${OPEN}
        group by a.id order by ${SEVERITIES.map((s) => `${s} desc`).join(", ")}, a.id limit 15`,
     ),
-    rows<{ id: number; title: string; kind: string; severity: keyof BySeverity; value: string; firstSeenAt: Date }>(
+    rows<{
+      id: number;
+      title: string;
+      kind: string;
+      severity: keyof BySeverity;
+      value: string;
+      firstSeenAt: Date;
+      address: string | null;
+      port: number | null;
+    }>(
       "risks",
-      `select i.id, i.title, i.kind, i.severity::text, a.value, i."firstSeenAt" ${issuesIn} and ${OPEN}
-       and i.severity <> 'info' order by i.severity desc, i."firstSeenAt", i.id limit 10`,
-    ),
+      // More than the ten shown: issues linked to an earlier one fold into it (one exposure, several names).
+      `select i.id, i.title, i.kind, i.severity::text, a.value, i."firstSeenAt", i.address, i.port ${issuesIn}
+       and ${OPEN} and i.severity <> 'info' order by i.severity desc, i."firstSeenAt", i.id limit ${RISK_CANDIDATES}`,
+    ).then((ranked) => foldLinked(ranked, (r) => r.value).slice(0, 10)),
     rows<{ port: number; service: string | null; assets: number }>(
       "ports",
       `select i.port, max(p.service) as service, count(distinct i."assetId")::int as assets
@@ -106,6 +120,7 @@ export async function takeSnapshot(
       kind: r.kind,
       severity: r.severity,
       assetValue: r.value,
+      alsoSeenAs: r.alsoSeenAs,
       firstSeenAt: r.firstSeenAt.toISOString(),
       ageDays: Math.floor((now.getTime() - r.firstSeenAt.getTime()) / dayMs),
     })),

@@ -24,6 +24,7 @@ export const WORKSPACE_MODELS = [
   "ScanScheduleSkip",
   "Scan",
   "Finding",
+  "FindingSecret",
   "Issue",
   "IssueEvent",
   "ListMark",
@@ -42,6 +43,8 @@ export const WORKSPACE_MODELS = [
   "SlaPolicy",
   "ProjectSlaPolicy",
   "WorkspaceTally",
+  "ProblemCount",
+  "ExposureLink",
   "AuditDayCount",
   "AuditSearchCount",
 ] as const;

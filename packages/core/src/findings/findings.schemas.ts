@@ -4,6 +4,7 @@ import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
+import { evidenceSecretSchema } from "../secrets/secrets.mask.ts";
 
 export const findingSchema = z
   .object({
@@ -19,8 +20,13 @@ export const findingSchema = z
     confidence: confidenceSchema,
     port: z.number().int().nullable(),
     evidence: z
-      .record(z.string(), z.unknown())
-      .meta({ description: "description, url, request, response (excerpt) or transcript, matched, …" }),
+      .object({ secrets: z.array(evidenceSecretSchema) })
+      .catchall(z.unknown())
+      .meta({
+        description:
+          "description, url, request, response (excerpt) or transcript, matched, …; secrets in them masked, " +
+          "each named in `secrets` (docs/api.md, Secrets in evidence)",
+      }),
     ...enrichmentFields,
     createdAt: z.date(),
   })

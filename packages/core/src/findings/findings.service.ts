@@ -9,6 +9,7 @@ import { FINDING_SORT, type ListFindingsInput, type findingSchema } from "./find
 import type { Direction } from "../list-query.ts";
 import { classifyFinding } from "../enrichment/classification.ts";
 import { withExploitFigures } from "../enrichment/exploits.figures.ts";
+import { presentedEvidence } from "../secrets/secrets.mask.ts";
 
 const include = { asset: { select: { id: true, value: true } } } as const;
 
@@ -42,7 +43,7 @@ export const FINDING_LIST = defineList<
   }),
   // The output schema leaves out workspaceId; the classification comes from the finding's check and source.
   present: (f) => {
-    const evidence = f.evidence as Record<string, unknown>;
+    const evidence = presentedEvidence(f.evidence as Record<string, unknown>) as Finding["evidence"];
     return { ...f, evidence, ...classifyFinding({ kind: f.kind, evidence }) };
   },
 });

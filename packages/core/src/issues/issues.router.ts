@@ -28,6 +28,8 @@ import {
   setIssueStatus,
 } from "./issues.service.ts";
 import { issueHistory } from "./issues.history.ts";
+import { issueDetailSchema } from "../problems/problems.schemas.ts";
+import { withLinkedIssues } from "../problems/problems.service.ts";
 
 const tags = ["Issues"];
 const read = { scope: "issues:read", kind: "read" } as const;
@@ -53,8 +55,8 @@ export const issuesRouter = router({
   get: procedure
     .meta({ openapi: { method: "GET", path: "/app/issues/{id}", tags, summary: "Get an issue" }, ...read })
     .input(issueIdInput)
-    .output(issueSchema)
-    .query(({ ctx, input }) => getIssue(ctx, input.id)),
+    .output(issueDetailSchema)
+    .query(async ({ ctx, input }) => withLinkedIssues(ctx, await getIssue(ctx, input.id))),
 
   comments: procedure
     .meta({

@@ -11,6 +11,7 @@ import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dashed } from "../enum-names.ts";
 import { issueClassificationData } from "../enrichment/classification.ts";
+import { maskFinding, type HeldSecret } from "../secrets/secrets.mask.ts";
 
 /** The scanner a kind comes from; an issue is only resolved when its scanner ran to the end. */
 export function scannerOfKind(kind: string): string {
@@ -42,12 +43,15 @@ export async function syncIssues(
     workspaceId: number;
     assetId: number;
     origin: IssueOrigin;
+    /** The address the scan reached (null for discovery and buckets): with the port, what links issues across names. */
+    address?: string | null;
     findings: IssueFinding[];
     completedStages: Set<string>;
     now: Date;
   },
 ) {
-  const { workspaceId, assetId, origin, findings, completedStages, now } = input;
+  const { workspaceId, assetId, origin, findings: found, completedStages, now } = input;
+  const address = input.address ?? null;
   const scanId = "scanId" in origin ? origin.scanId : null;
   const originChange = Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, { before: null, after: v }]));
   const actor = scannerActor(workspaceId);
@@ -56,8 +60,10 @@ export async function syncIssues(
   const opened: Issue[] = [];
   const reopened: Issue[] = [];
   const findingRows: Prisma.FindingCreateManyInput[] = [];
+  const rowsWithSecrets: Array<{ row: Prisma.FindingCreateManyInput; secrets: HeldSecret[] }> = [];
 
-  for (const f of findings) {
+  // Secrets are masked before anything is stored; their clear values are kept apart (secrets/secrets.mask.ts).
+  for (const { finding: f, secrets } of found.map(maskFinding)) {
     const issue = byKind.get(f.kind);
     const classification = issueClassificationData(f.kind, f.evidence);
     let issueId: number;
@@ -72,6 +78,7 @@ export async function syncIssues(
           severity: f.severity,
           confidence: f.confidence ?? "firm",
           port: f.port ?? null,
+          address: f.port === undefined ? null : address,
           firstSeenAt: now,
           lastSeenAt: now,
           ...classification,
@@ -92,6 +99,8 @@ export async function syncIssues(
           description: f.description,
           severity: f.severity,
           confidence: f.confidence ?? "firm",
+          port: f.port ?? null,
+          address: f.port === undefined ? null : address,
           ...classification,
           ...(reopen
             ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
@@ -109,7 +118,7 @@ export async function syncIssues(
       }
     }
     if (scanId === null) continue;
-    findingRows.push({
+    const row: Prisma.FindingCreateManyInput = {
       workspaceId,
       scanId,
       assetId,
@@ -121,12 +130,19 @@ export async function syncIssues(
       confidence: f.confidence ?? "firm",
       port: f.port ?? null,
       evidence: { description: f.description, ...f.evidence } as object,
+    };
+    if (secrets.length) rowsWithSecrets.push({ row, secrets });
+    else findingRows.push(row);
+  }
+  // One insert for the scan's findings; those with secrets one by one, their clear values with them.
+  if (findingRows.length) await tx.finding.createMany({ data: findingRows });
+  for (const { row, secrets } of rowsWithSecrets) {
+    await tx.finding.create({
+      data: { ...row, secrets: { createMany: { data: secrets.map((s) => ({ ...s, workspaceId })) } } },
     });
   }
-  // One insert for the scan's findings.
-  if (findingRows.length) await tx.finding.createMany({ data: findingRows });
 
-  const seen = new Set(findings.map((f) => f.kind));
+  const seen = new Set(found.map((f) => f.kind));
   const resolved: Issue[] = [];
   for (const issue of existing) {
     if (

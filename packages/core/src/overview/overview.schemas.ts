@@ -109,6 +109,7 @@ export const overviewSchema = z
     openIssues: reportSummarySchema.shape.issues.shape.stillOpen.meta({
       description: "Open and in-progress issues now, by severity (dismissed ones left out)",
     }),
+    openExposures: reportSummarySchema.shape.openExposures,
     trend: z
       .array(z.object({ date: z.string(), opened: z.number().int(), resolved: z.number().int() }))
       .meta({ description: "The last 30 days (UTC, today included): issues first seen and resolutions per day" }),

@@ -2,6 +2,7 @@
 // part reuses what computes it elsewhere (the reports' issue flow and risk
 // score, the active-scan list); the few queries of its own read indexed rows
 // newest first with a limit.
+import { openExposureCounts } from "../problems/problems.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { resolvePeriod } from "../reports/period.ts";
@@ -143,9 +144,10 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;
-  const [flow, since, risky, issues, ports, scans, waits, steps] = await Promise.all([
+  const [flow, since, exposures, risky, issues, ports, scans, waits, steps] = await Promise.all([
     issueFlow(sc, resolvePeriod({ period: `${EXPOSURE_DAYS}d` }, now), filters),
     sinceWindows(sc, input, now),
+    openExposureCounts(sc, filters),
     vulnerableAssets(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.riskiestAssets }, now),
     issueChanges(sc, input, n),
     portChanges(sc, input, n),
@@ -156,6 +158,7 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
   return {
     projectId: input.projectId ?? null,
     openIssues: flow.issues.stillOpen,
+    openExposures: { ...exposures, total: Object.values(exposures).reduce((n, c) => n + c, 0) },
     trend: flow.series.slice(-30).map(({ date, opened, resolved }) => ({ date, opened, resolved })),
     since,
     exposure: flow.series.map(({ date, open }) => ({

@@ -63,6 +63,11 @@ export const reportSummarySchema = z
       dismissed: bySeverity.meta({ description: "dismissals in the period (non-zero with includeDismissed)" }),
       stillOpen: bySeverity.meta({ description: "open at the end of the period" }),
     }),
+    openExposures: bySeverity.meta({
+      description:
+        "Open and in-progress issues now, those on names that reach the same address and port counted once " +
+        "(docs/api.md, Problems); the project's issues each with projectId",
+    }),
     scans: z.object({ run: z.number().int(), failed: z.number().int() }),
     assetsAdded: z.number().int(),
     timeToRemediate: z.array(

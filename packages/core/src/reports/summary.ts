@@ -5,6 +5,7 @@
 // "Open at the end of a day" is derived backwards from the open issues of now:
 // open(t) = open(now) − Σ (change of the open count by each event after t),
 // so only the events from the period's start on are read, never the whole history.
+import { openExposureCounts } from "../problems/problems.service.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { dayCounts, type DayRow } from "./day-counts.ts";
@@ -158,10 +159,11 @@ export async function issueFlow(sc: ServiceContext, period: Period, filters: Rep
 export async function reportSummary(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = sc.services.now()) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
-  const [flow, times, [counts]] = await Promise.all([
+  const [flow, times, [counts], exposures] = await Promise.all([
     issueFlow(sc, period, filters),
     remediationTimes(sc, period, filters),
     scansAndAssets(sc, period, filters),
+    openExposureCounts(sc, { projectId: filters.projectId }),
   ]);
   const timeToRemediate = SEVERITIES.map((severity) => {
     const t = times.find((x) => x.severity === severity);
@@ -177,6 +179,7 @@ export async function reportSummary(sc: ServiceContext, filters: PeriodInput & R
     projectId: filters.projectId ?? null,
     includeDismissed: filters.includeDismissed ?? false,
     issues: flow.issues,
+    openExposures: { ...exposures, total: total(exposures) },
     scans: { run: counts!.scans, failed: counts!.failed },
     assetsAdded: counts!.assets,
     timeToRemediate,

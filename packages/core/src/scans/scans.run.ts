@@ -101,6 +101,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             workspaceId: job.workspaceId,
             assetId: asset.id,
             origin: { scanId: scan.id },
+            address: result.address,
             findings: result.findings,
             completedStages,
             now,

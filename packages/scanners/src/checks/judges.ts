@@ -34,7 +34,7 @@ export const cookieList = (problems: Array<{ cookie: string; missing: string[] }
 // --- secrets in configuration files --------------------------------------------------------------------------------
 
 /** Keys that hold a secret: passwords, secrets, tokens, API and access keys, private keys, credentials. */
-const SECRET_NAME = new RegExp(
+export const SECRET_NAME = new RegExp(
   [
     String.raw`(?:^|[_.\-\s])(?:pass|pwd|pw)$`,
     String.raw`password|passwd|passphrase|secret|token|api[_-]?key|access[_-]?key|private[_-]?key|credential`,
@@ -43,7 +43,7 @@ const SECRET_NAME = new RegExp(
   "i",
 );
 /** Keys that configure a secret (its length, lifetime, location, name…) rather than hold one. */
-const SECRET_SETTING = new RegExp(
+export const SECRET_SETTING = new RegExp(
   String.raw`(length|expir\w*|ttl|timeout|lifetime|url|uri|endpoint|host|path|file|type|method|mode|enabled?|header|` +
     String.raw`name|user(name)?|algorithm|provider|field|policy|prefix|hashers|validators|storage|env|source)$`,
   "i",

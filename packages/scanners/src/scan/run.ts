@@ -39,6 +39,11 @@ export interface StageReport {
 }
 
 export interface ScanResult {
+  /**
+   * The address every stage connected to (a host's first vetted address); null for a bucket. Core links the issues of
+   * one kind on names that reach the same address and port (docs/api.md, Problems).
+   */
+  address: string | null;
   findings: ScanFinding[];
   openPorts: OpenPort[];
   stages: StageReport[];
@@ -229,5 +234,6 @@ export async function runScan(
     service,
     banner,
   }));
-  return { findings: dedupeFindings(findings.map(withConfidence)), openPorts, stages: reports };
+  const address = target.kind === "host" ? target.address : null;
+  return { address, findings: dedupeFindings(findings.map(withConfidence)), openPorts, stages: reports };
 }

@@ -14,6 +14,7 @@ import type { HttpCheck, HttpProbe, JudgeContext, Verdict } from "../format/inde
 import { checkFinding, productLabel } from "./finding.ts";
 import { evaluateMatchers, runExtractors } from "./http-match.ts";
 import type { ChecksSettings, HostLimiter } from "./settings.ts";
+import { loginAccepted } from "../../secrets.ts";
 
 export interface HttpTarget {
   /** "https://example.com" or "http://example.com:8080" (no trailing slash). */
@@ -262,7 +263,7 @@ async function tryLogin(check: HttpCheck, s: EndpointSession, vars: Vars, ctx: H
     if (!r) return null;
     const success = evaluateMatchers(spec.success, r);
     if (success.ok) {
-      const matched = [`${username} / ${password} accepted`, ...success.seen].join("\n");
+      const matched = [loginAccepted(username, password), ...success.seen].join("\n");
       return { response: r, verdict: { matched, details: { username } }, extracted: {} };
     }
     // Neither a success nor the usual refusal (a lockout, a captcha, a rate limit): stop trying.

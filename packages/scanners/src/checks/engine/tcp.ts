@@ -16,6 +16,7 @@ import { decode, encode } from "./codecs.ts";
 import { checkFinding, productLabel } from "./finding.ts";
 import { extractJson, matchShape, parseJson } from "./json.ts";
 import type { ChecksSettings, HostLimiter } from "./settings.ts";
+import { loginAccepted } from "../../secrets.ts";
 
 const MAX_TRANSCRIPT = 2048;
 const LINES_PER_REPLY = 12;
@@ -228,7 +229,7 @@ async function converseCheck(
     if (!o) break;
     best = o;
     if (o.proven) {
-      o.matched = [`${cred.username} / ${cred.password} accepted`, ...o.matched];
+      o.matched = [loginAccepted(cred.username, cred.password), ...o.matched];
       break;
     }
   }

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { IssuesView } from "./issues-view";
+import { IssuesPage } from "./issues-page";
 
 export const metadata: Metadata = { title: "Issues" };
 
 export default function Page() {
-  return <IssuesView />;
+  return <IssuesPage />;
 }

@@ -20,6 +20,7 @@ import {
 } from "@ems/ui";
 import { DetailState } from "@/components/detail-state";
 import { Evidence } from "@/components/evidence";
+import { EvidenceSecrets } from "@/components/evidence-secrets";
 import { issueCategory, label } from "@/components/labels";
 import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
@@ -185,6 +186,18 @@ export function IssueView({ id }: { id: number }) {
           </div>
         )}
       </Card>
+      {i.linked.length > 0 && (
+        <p className="text-sm" data-testid="issue-linked">
+          Also seen as{" "}
+          {i.linked.map((l, n) => (
+            <span key={l.id}>
+              {n > 0 && ", "}
+              <Link href={`/issues/${l.id}`}>{l.asset.value}</Link>
+            </span>
+          ))}{" "}
+          (the same address and port{i.address ? `: ${i.address}${i.port === null ? "" : `:${i.port}`}` : ""}).
+        </p>
+      )}
       <Card title="Findings">
         {findings.data?.items.map((f) => (
           <div key={f.id} className="border-b py-2 last:border-0">
@@ -193,6 +206,7 @@ export function IssueView({ id }: { id: number }) {
               scan #{f.scanId}, <RelativeTime date={f.createdAt} />
             </span>
             <Evidence finding={f} />
+            <EvidenceSecrets findingId={f.id} secrets={f.evidence.secrets} />
           </div>
         ))}
       </Card>

@@ -1,0 +1,54 @@
+"use client";
+import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { Button } from "@ems/ui";
+import { IssuesView } from "./issues-view";
+import { ProblemsView } from "./problems-view";
+
+const VIEWS = ["problems", "list"] as const;
+
+/**
+ * The issues page: problems (open issues grouped by kind) by default, or the flat list. The view is in the URL
+ * (`?view=list`); a link with a filter only the list has (a status other than unresolved, an assignee) opens the list.
+ * Switching starts the other view at its first page, default sort and no search.
+ */
+export function IssuesPage() {
+  const [state, setState] = useQueryStates(
+    {
+      view: parseAsStringLiteral(VIEWS),
+      status: parseAsString,
+      assignee: parseAsString,
+      assigneeUserId: parseAsInteger,
+    },
+    { history: "replace" },
+  );
+  const listOnly =
+    (state.status !== null && state.status !== "unresolved") ||
+    state.assignee !== null ||
+    state.assigneeUserId !== null;
+  const view = state.view ?? (listOnly ? "list" : "problems");
+  const show = (next: (typeof VIEWS)[number]) =>
+    void setState({ view: next, page: null, sort: null, order: null, q: null } as never);
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex gap-2" role="group" aria-label="View" data-testid="issues-view-switch">
+        <Button
+          size="sm"
+          variant={view === "problems" ? "primary" : "secondary"}
+          aria-pressed={view === "problems"}
+          onClick={() => show("problems")}
+        >
+          By problem
+        </Button>
+        <Button
+          size="sm"
+          variant={view === "list" ? "primary" : "secondary"}
+          aria-pressed={view === "list"}
+          onClick={() => show("list")}
+        >
+          All issues
+        </Button>
+      </div>
+      {view === "problems" ? <ProblemsView /> : <IssuesView />}
+    </div>
+  );
+}
