@@ -236,6 +236,7 @@ export async function insertAsset(
       portScanMode: input.portScanMode,
       nucleiMinSeverity: input.nucleiMinSeverity,
       disabledScannerTypes: input.disabledScannerTypes ?? [],
+      criticality: input.criticality ?? null,
       ownershipToken: newOwnershipToken(),
       // A subdomain of a proven domain is proven by it.
       ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
@@ -265,7 +266,8 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
   if (Object.values(fields).every((v) => v === undefined)) {
     throw validationError(
       "body",
-      "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes",
+      "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes, " +
+        "criticality",
     );
   }
   const before = await requireAsset(sc, id);
@@ -295,6 +297,7 @@ export async function updateAsset(sc: ServiceContext, input: UpdateAssetInput) {
         portScanMode: fields.portScanMode,
         nucleiMinSeverity: fields.nucleiMinSeverity,
         disabledScannerTypes: fields.disabledScannerTypes,
+        criticality: fields.criticality,
         // A new value is a new asset as far as proof and checks go.
         ...(retarget
           ? {

@@ -4,7 +4,6 @@
 import { BlockList, isIP } from "node:net";
 import type { Criticality, Severity } from "@ems/db";
 
-export const CRITICALITIES = ["low", "medium", "high", "critical"] as const;
 export const PRIORITY_BANDS = ["P1", "P2", "P3", "P4"] as const;
 export type PriorityBand = (typeof PRIORITY_BANDS)[number];
 

@@ -18,6 +18,7 @@ import { dashed, undashed } from "../enum-names.ts";
 import { displayName } from "../users/display-name.ts";
 import { classifyIssue } from "../enrichment/classification.ts";
 import { withExploitFigures } from "../enrichment/exploits.figures.ts";
+import { ensureBundledKev } from "../enrichment/exploits.import.ts";
 import { slaStatusOf, slaWhere, type SlaJudgement, type SlaStatus } from "./issues.sla.ts";
 import { isInternetFacing, priorityOf } from "./issues.priority.ts";
 
@@ -179,6 +180,8 @@ export type IssueListQuery = ListInput<keyof typeof ISSUE_SORT>;
 
 /** A page of the issues `filter` selects, presented. */
 export async function listIssuesWhere(sc: ServiceContext, filter: IssueFilter, p: IssueListQuery) {
+  // The stored KEV figures (filter, priority) count from the catalogue's first load, which refreshes them.
+  await ensureBundledKev(sc.pool);
   const page = await listPage(sc, ISSUE_LIST, filter, p);
   return { ...page, items: await presentIssues(sc, sc.db, page.items) };
 }
