@@ -4,7 +4,7 @@
 // KEV and EPSS data change; the kev, epssMin and slaStatus filters and the priority and dueAt sorts.
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importEpssFile, importKevCatalogue } from "@ems/core";
+import { DEFAULT_SLA_DAYS, importEpssFile, importKevCatalogue } from "@ems/core";
 import { parseKevCatalogue } from "@ems/scanners";
 import { runInWorkspace } from "@ems/core/testing";
 import { call, expectError, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
@@ -103,6 +103,14 @@ describe("SLA", () => {
     clock = T0;
   });
 
+  it("the database's default days are the policy's defaults", async () => {
+    const { rows } = await api.services.db.pool.query<{ severity: keyof typeof DEFAULT_SLA_DAYS; days: number }>(
+      `select s as severity, issue_sla_days(0, null, s::"Severity") as days
+       from unnest(array['critical', 'high', 'medium', 'low']) s`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.severity, r.days]))).toEqual(DEFAULT_SLA_DAYS);
+  });
+
   it("info issues have no deadline; a bad slaStatus is a 400 naming it", async () => {
     const id = await newIssue(assets[0]!.id, "sla.info", "info");
     expect(await issue(id)).toMatchObject({ dueAt: null, atRiskAt: null, slaStatus: null });
@@ -178,6 +186,18 @@ describe("priority", () => {
     res = await call(api.url, key, "PUT", `/app/assets/${a.id}`, { criticality: "low" });
     expect(await res.json()).toMatchObject({ criticality: "low", effectiveCriticality: "low" });
     expect((await issue(id)).priority).toMatchObject({ score: 20, band: "P4" });
+    // An address on a private network: not internet-facing, 10 less (the database's rule and the reasons' agree).
+    await runInWorkspace(ws, () =>
+      api.services.scoped.asset.update({ where: { id: a.id }, data: { resolvedIp: "10.0.0.5" } }),
+    );
+    expect((await issue(id)).priority).toMatchObject({
+      score: 10,
+      reasons: ["Medium severity", "asset low", "not internet-facing"],
+    });
+    await runInWorkspace(ws, () =>
+      api.services.scoped.asset.update({ where: { id: a.id }, data: { resolvedIp: "203.0.113.9" } }),
+    );
+    expect((await issue(id)).priority.score).toBe(20);
     res = await call(api.url, key, "PUT", `/app/assets/${a.id}`, { criticality: null });
     expect(await res.json()).toMatchObject({ criticality: null, effectiveCriticality: "critical" });
     expect((await issue(id)).priority.score).toBe(40);
@@ -212,6 +232,28 @@ describe("priority", () => {
     });
     expect((await list("q=prio.epss&epssMin=0.01")).items.map((i) => i.id)).toEqual([id]);
     expect((await list("q=prio.epss&epssMin=0.999")).total).toBe(0);
+    // Findings filter by their issue's figures.
+    await runInWorkspace(ws, async () => {
+      const scan = await api.services.scoped.scan.create({ data: { workspaceId: ws, assetId: assets[1]!.id } });
+      await api.services.scoped.finding.create({
+        data: {
+          workspaceId: ws,
+          scanId: scan.id,
+          assetId: assets[1]!.id,
+          issueId: id,
+          scanner: "templates",
+          kind: "prio.epss",
+          title: "prio.epss",
+          severity: "medium",
+        },
+      });
+    });
+    const findings = async (q: string) =>
+      ((await (await get(`/app/findings?kind=prio.epss&${q}`)).json()) as { issueId: number }[]).map((f) => f.issueId);
+    expect(await findings("epssMin=0.01")).toEqual([id]);
+    expect(await findings("epssMin=0.5")).toEqual([]);
+    expect(await findings("kev=false")).toEqual([id]);
+    expect(await findings("kev=true")).toEqual([]);
     await expectError(await call(api.url, key, "GET", "/app/issues?epssMin=2"), 400, "VALIDATION_ERROR", "epssMin");
   });
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { confidenceSchema, dateTime, instant, messageSchema, queryFlag, text } from "../common-schemas.ts";
+import { confidenceSchema, dateTime, instant, messageSchema, text } from "../common-schemas.ts";
 import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 import { storedEnum } from "../stored-values.ts";
-import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
+import { enrichmentFields, exploitFilters } from "../enrichment/enrichment.schemas.ts";
 import { SLA_STATUSES } from "./issues.sla.ts";
 import { PRIORITY_BANDS } from "./issues.priority.ts";
 
@@ -73,17 +73,6 @@ export const ISSUE_SORT = {
   firstSeenAt: { field: "firstSeenAt", order: "desc" },
   lastSeenAt: { field: "lastSeenAt", order: "desc" },
 } as const satisfies Record<string, SortColumn<string>>;
-
-/** The exploitation filters of the issues and findings lists (a finding by its issue's figures). */
-export const exploitFilters = {
-  kev: queryFlag.optional().meta({ description: "true: a CVE of it is in the KEV catalogue; false: none is" }),
-  epssMin: z.coerce
-    .number({ message: "must be a number from 0 to 1" })
-    .min(0, "must be a number from 0 to 1")
-    .max(1, "must be a number from 0 to 1")
-    .optional()
-    .meta({ description: "Its CVEs' highest EPSS score is at least this (0..1)" }),
-};
 
 /** The sort and search inputs of every issue list (also a scan's issues). */
 export const issueListInputs = {
