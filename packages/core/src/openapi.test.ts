@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./openapi.ts";
 import { appRouter } from "./router.ts";
 
-const OPENAPI_SHA256 = "c12009c917a5974f87c91cd31a03a8cf165910000c4ca341bc54283dabc00cdc";
+const OPENAPI_SHA256 = "55cf3b392f4dfd54282242917ee55e1e2f983c2310601115d0b207b7f209a757";
 
 describe("the OpenAPI document", () => {
   it("is byte for byte the one the API's decisions last changed", () => {
