@@ -73,6 +73,24 @@ export async function seedIssues({ q }: Seeder, count: number, opts: { openPortK
   );
 }
 
+/**
+ * CVEs on every `every`th issue: CVE-2021-41773 (in the bundled KEV catalogue) on half of them, CVE-2020-11022
+ * (EPSS only) on the rest, with EPSS scores as `ems epss import` loads them. The KEV catalogue loads on the first
+ * list (ensureBundledKev), which refreshes the issues' stored figures.
+ */
+export async function seedExploitFigures({ q }: Seeder, every: number) {
+  // Shared by every workspace; $1 is bound all the same.
+  await q(
+    `insert into "EpssScore" ("cveId", score, percentile)
+     select * from (values ('CVE-2021-41773', 0.9442::real, 0.9995::real), ('CVE-2020-11022', 0.0305, 0.8641)) v
+     where $1::int is not null on conflict do nothing`,
+  );
+  await q(
+    `update "Issue" set cves = case when id / ${every} % 2 = 0 then array['CVE-2021-41773'] else array['CVE-2020-11022']
+       end::varchar[] where "workspaceId" = $1 and id % ${every} = 0`,
+  );
+}
+
 const SCANNERS = `array['nuclei','tls','http','ports','services','technologies']`;
 
 /** Finding g belongs to the (g mod issues)th issue and the (g mod scans)th scan, one every 30 s over a year. */

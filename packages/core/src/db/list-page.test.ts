@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import { ASSET_LIST } from "../assets/assets.service.ts";
 import { HOST_LIST } from "../discovery/discovery.service.ts";
 import { FINDING_LIST } from "../findings/findings.service.ts";
+import { ISSUE_LIST } from "../issues/issues.service.ts";
 import { SCAN_LIST } from "../scans/scans.service.ts";
 
 let db: TestDatabase;
@@ -27,6 +28,7 @@ describe("the lists' tallied fields", () => {
     ["tally_keys_finding", FINDING_LIST.tally],
     ["tally_keys_asset", ASSET_LIST.tally],
     ["tally_keys_host", HOST_LIST.tally],
+    ["tally_keys_issue", ISSUE_LIST.tally],
   ])("are the fields %s counts", async (fn, tally) => {
     expect(tally).toBeDefined();
     expect(await triggerFields(fn, tally!.prefix)).toEqual([...tally!.fields].sort());
