@@ -114,7 +114,12 @@ describe("SLA", () => {
   it("info issues have no deadline; a bad slaStatus is a 400 naming it", async () => {
     const id = await newIssue(assets[0]!.id, "sla.info", "info");
     expect(await issue(id)).toMatchObject({ dueAt: null, atRiskAt: null, slaStatus: null });
-    await expectError(await call(api.url, key, "GET", "/app/issues?slaStatus=late"), 400, "VALIDATION_ERROR", "slaStatus");
+    await expectError(
+      await call(api.url, key, "GET", "/app/issues?slaStatus=late"),
+      400,
+      "VALIDATION_ERROR",
+      "slaStatus",
+    );
   });
 
   it("a policy change moves the deadlines of the open issues it covers, and a project override wins", async () => {

@@ -17,7 +17,11 @@ test("SLA and priority on the issue page and the list; an asset's criticality mo
     const seen = (id: number, days: number) =>
       q(`update "Issue" set "firstSeenAt" = $2 where id = $1 returning id`, [id, at(days)]);
     // A high issue first seen 32 days ago: 30 days (the default) have passed, breached by 2 days.
-    const breached = await issue(q, { workspaceId, assetId }, { kind: "sla.late", title: "Late one", severity: "high" });
+    const breached = await issue(
+      q,
+      { workspaceId, assetId },
+      { kind: "sla.late", title: "Late one", severity: "high" },
+    );
     await seen(breached, 32);
     // A critical one first seen 12 hours ago, and a known-exploited high one (CVE-2021-41773 is in the bundled KEV).
     const plain = await issue(
@@ -26,7 +30,11 @@ test("SLA and priority on the issue page and the list; an asset's criticality mo
       { kind: "sla.plain", title: "Plain critical", severity: "critical" },
     );
     await seen(plain, 0.5);
-    const kev = await issue(q, { workspaceId, assetId }, { kind: "sla.kev", title: "Exploited high", severity: "high" });
+    const kev = await issue(
+      q,
+      { workspaceId, assetId },
+      { kind: "sla.kev", title: "Exploited high", severity: "high" },
+    );
     await q(`update "Issue" set cves = $2 where id = $1 returning id`, [kev, ["CVE-2021-41773"]]);
     return { assetId, breached, plain, kev };
   });

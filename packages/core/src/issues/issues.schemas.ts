@@ -17,7 +17,8 @@ export const prioritySchema = z
     score: z.number().int().meta({ description: "0-100 (docs/api.md, Priority)" }),
     band: z.enum(PRIORITY_BANDS).meta({ description: "P1 from 75, P2 from 50, P3 from 25, else P4" }),
     reasons: z.array(z.string()).meta({
-      description: 'What made it, in words: "High severity", "Known exploited", "EPSS 97th percentile", "asset critical"',
+      description:
+        'What made it, in words: "High severity", "Known exploited", "EPSS 97th percentile", "asset critical"',
     }),
   })
   .meta({ id: "IssuePriority" });
@@ -45,11 +46,14 @@ export const issueSchema = z
     findingsCount: z.number().int(),
     ...enrichmentFields,
     priority: prioritySchema,
-    dueAt: z.date().nullable().meta({
-      description:
-        "The SLA deadline: first seen + the days its project's (else the workspace's) policy gives its severity. " +
-        "null: info. A resolved issue keeps the one it was resolved against",
-    }),
+    dueAt: z
+      .date()
+      .nullable()
+      .meta({
+        description:
+          "The SLA deadline: first seen + the days its project's (else the workspace's) policy gives its severity. " +
+          "null: info. A resolved issue keeps the one it was resolved against",
+      }),
     atRiskAt: z.date().nullable().meta({ description: "When 80 % of its time is gone (at_risk from then)" }),
     slaStatus: z
       .enum(SLA_STATUSES)

@@ -141,40 +141,39 @@ const statusWhere = (s: IssueFilter["status"]) =>
  * order and filter served by an index: see the Issue model). The page is a deferred join; the findings are counted
  * for the page's issues only.
  */
-export const ISSUE_LIST: ListSpec<IssueFilter, Prisma.IssueWhereInput, IssueRow, IssueRow, keyof typeof ISSUE_SORT> =
-  {
-    // No filter, or one severity, status or project alone: kept by triggers (tally_keys_issue); unresolved is two
-    // statuses.
-    tally: { prefix: "issues", fields: ["severity", "status", "projectId"] },
-    marks: ISSUE_MARKS,
-    sorts: ISSUE_SORT,
-    defaultSort: "severity",
-    search: { fields: ["title"], asset: true },
-    where: (f) => ({
-      AND: [
-        {
-          assetId: f.assetId,
-          projectId: f.projectId,
-          severity: f.severity,
-          status: statusWhere(f.status),
-          kind: f.kind,
-          assigneeUserId: f.assigneeUserId,
-          lastSeenAt: dateRange(f.from, f.to),
-          kev: f.kev,
-          epssScore: f.epssMin === undefined ? undefined : { gte: f.epssMin },
-          findings: f.scanId === undefined ? undefined : { some: { scanId: f.scanId } },
-        },
-        f.sla ? slaWhere(f.sla.status, f.sla) : {},
-      ],
-    }),
-    model: (sc) => ({
-      ids: (args) => sc.db.issue.findMany({ ...args, select: { id: true } }),
-      rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
-      count: (where) => sc.db.issue.count({ where }),
-    }),
-    // Presented with the page (presentIssues): its findings counted, its figures looked up, its SLA judged now.
-    present: (row) => row,
-  };
+export const ISSUE_LIST: ListSpec<IssueFilter, Prisma.IssueWhereInput, IssueRow, IssueRow, keyof typeof ISSUE_SORT> = {
+  // No filter, or one severity, status or project alone: kept by triggers (tally_keys_issue); unresolved is two
+  // statuses.
+  tally: { prefix: "issues", fields: ["severity", "status", "projectId"] },
+  marks: ISSUE_MARKS,
+  sorts: ISSUE_SORT,
+  defaultSort: "severity",
+  search: { fields: ["title"], asset: true },
+  where: (f) => ({
+    AND: [
+      {
+        assetId: f.assetId,
+        projectId: f.projectId,
+        severity: f.severity,
+        status: statusWhere(f.status),
+        kind: f.kind,
+        assigneeUserId: f.assigneeUserId,
+        lastSeenAt: dateRange(f.from, f.to),
+        kev: f.kev,
+        epssScore: f.epssMin === undefined ? undefined : { gte: f.epssMin },
+        findings: f.scanId === undefined ? undefined : { some: { scanId: f.scanId } },
+      },
+      f.sla ? slaWhere(f.sla.status, f.sla) : {},
+    ],
+  }),
+  model: (sc) => ({
+    ids: (args) => sc.db.issue.findMany({ ...args, select: { id: true } }),
+    rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
+    count: (where) => sc.db.issue.count({ where }),
+  }),
+  // Presented with the page (presentIssues): its findings counted, its figures looked up, its SLA judged now.
+  present: (row) => row,
+};
 
 export type IssueListQuery = ListInput<keyof typeof ISSUE_SORT>;
 

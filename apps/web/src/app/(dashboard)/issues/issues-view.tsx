@@ -37,9 +37,15 @@ const SLA_STATUSES = ["on_track", "at_risk", "breached", "paused", "met", "misse
   Filters["slaStatus"]
 >[];
 const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
-const SORTS = ["priority", "severity", "status", "title", "dueAt", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
-  RouterInputs["issues"]["list"]["sort"]
->[];
+const SORTS = [
+  "priority",
+  "severity",
+  "status",
+  "title",
+  "dueAt",
+  "firstSeenAt",
+  "lastSeenAt",
+] as const satisfies NonNullable<RouterInputs["issues"]["list"]["sort"]>[];
 const FILTERS = {
   projectId: parseAsInteger,
   // Set by links from an asset's page (its severity pills); shown as a removable filter.
