@@ -215,7 +215,7 @@ describe("events from the product", () => {
 });
 
 describe("SLA breaches", () => {
-  it("sends issue.sla_breached once per breach: not again on the next tick, again after the issue reopens", async () => {
+  it("sends issue.sla_breached once per breach: not on the next tick, again after the issue reopens", async () => {
     const ep = await newEndpoint("/sla", { events: ["issue.sla_breached"] });
     const due = new Date(Date.now() + 60_000);
     // A critical issue first seen 15 days less a minute ago: due in a minute (the workers' own tick may not send it).

@@ -145,7 +145,7 @@ describe("20261128045303_discovery_caps_and_run_summaries", () => {
 });
 
 describe("20261128120100_issue_cves_backfill", () => {
-  it("gives issues filed before enrichment their latest finding's CVE ids, and their KEV figures and priority", async () => {
+  it("gives issues filed before enrichment their latest finding's CVE ids, KEV figures and priority", async () => {
     const { pool, workspace } = await databaseBefore("20261128120100_issue_cves_backfill");
     const one = async (sql: string, values: unknown[]) => (await pool.query<{ id: number }>(sql, values)).rows[0]!.id;
     const projectId = await one(
@@ -163,7 +163,8 @@ describe("20261128120100_issue_cves_backfill", () => {
     );
     await pool.query(
       `insert into "KnownExploited" ("cveId", vendor, product, name, "dateAdded", "dueDate", ransomware,
-         "catalogVersion") values ('CVE-2021-41773', 'Apache', 'HTTP Server', 'x', '2021-11-03', '2021-11-17', false, 'v')`,
+         "catalogVersion")
+       values ('CVE-2021-41773', 'Apache', 'HTTP Server', 'x', '2021-11-03', '2021-11-17', false, 'v')`,
     );
     const issue = (kind: string, severity: string, cves: string[] = []) =>
       one(

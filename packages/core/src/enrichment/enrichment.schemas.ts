@@ -48,7 +48,7 @@ export const enrichmentFields = {
   epss: epssSchema.nullable(),
 };
 
-/** The exploitation filters of the issues and findings lists (a finding by its issue's: the CVEs of its kind's latest finding). */
+/** The exploitation filters of the issues and findings lists (a finding by its issue's figures). */
 export const exploitFilters = {
   kev: queryFlag.optional().meta({ description: "true: a CVE of it is in the KEV catalogue; false: none is" }),
   epssMin: z.coerce

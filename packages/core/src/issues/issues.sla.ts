@@ -27,7 +27,7 @@ export function slaStatusOf(i: SlaFields, now: Date): SlaStatus | null {
 
 const UNRESOLVED: IssueStatus[] = ["open", "in_progress"];
 
-/** The instant an SLA state is judged at, and the issue's `dueAt` column (met and missed compare it with resolvedAt). */
+/** The instant an SLA state is judged at, and the `dueAt` column (met and missed compare resolvedAt with it). */
 export interface SlaJudgement {
   now: Date;
   dueAt: Prisma.FieldRef<"Issue", "DateTime">;

@@ -40,7 +40,8 @@ async function recomputeDeadlines(tx: ScopedTx, workspaceId: number, projectId: 
   await tx.$executeRawUnsafe(
     `update "Issue" u set "dueAt" = d."dueAt", "atRiskAt" = d."atRiskAt",
        "slaBreachNotifiedAt" = case when d."dueAt" > $2 then null else u."slaBreachNotifiedAt" end
-     from "Issue" i cross join lateral issue_sla_deadlines(i."workspaceId", i."projectId", i.severity, i."firstSeenAt") d
+     from "Issue" i
+       cross join lateral issue_sla_deadlines(i."workspaceId", i."projectId", i.severity, i."firstSeenAt") d
      where u.id = i.id and i."workspaceId" = $1 and i.status <> 'resolved' and i.severity <> 'info' and ${scope}
        and u."dueAt" is distinct from d."dueAt"`,
     workspaceId,
