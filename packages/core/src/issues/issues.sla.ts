@@ -37,7 +37,8 @@ export interface SlaJudgement {
 export function slaWhere(status: SlaStatus, { now, dueAt }: SlaJudgement): Prisma.IssueWhereInput {
   switch (status) {
     case "on_track":
-      return { status: { in: UNRESOLVED }, atRiskAt: { gt: now } };
+      // dueAt > now follows from atRiskAt > now; said so the (workspaceId, dueAt) index serves it.
+      return { status: { in: UNRESOLVED }, atRiskAt: { gt: now }, dueAt: { gt: now } };
     case "at_risk":
       return { status: { in: UNRESOLVED }, atRiskAt: { lte: now }, dueAt: { gt: now } };
     case "breached":
