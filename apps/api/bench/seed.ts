@@ -62,7 +62,7 @@ export async function seedIssues({ q }: Seeder, count: number, opts: { openPortK
      from generate_series(1, ${count}) g
      join (select id, row_number() over (order by id) as n from "Asset" where "workspaceId" = $1) a
        on a.n = 1 + g % ${assets}
-     cross join lateral (select now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as first,
+     cross join lateral (select now() - ((g::bigint * 7919) % (730 * 24)) * interval '1 hour' as first,
        case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end as status) s
      cross join lateral (select case when ${opts.openPortKinds ?? false} and g <= ${assets}
        then 'port.open.' || ${port} else 'bench.' || (g / ${assets}) || '.' || (g % 50) end as kind) k`,
