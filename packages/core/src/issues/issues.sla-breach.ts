@@ -30,10 +30,11 @@ export async function notifySlaBreaches(services: Services, opts: { now?: Date; 
   let notified = 0;
   for (;;) {
     const now = opts.now ?? services.now();
-    const claimed = await services.scoped.$transaction(async (tx) => {
-      // Served by Issue_sla_unnotified_idx (unresolved and not notified: the breaches to announce and the issues not
-      // yet due).
-      const due = await tx.$queryRaw<Breach[]>`
+    const claimed = await services.scoped.$transaction(
+      async (tx) => {
+        // Served by Issue_sla_unnotified_idx (unresolved and not notified: the breaches to announce and the issues not
+        // yet due).
+        const due = await tx.$queryRaw<Breach[]>`
         update "Issue" u set "slaBreachNotifiedAt" = ${now}
         from (select i.id from "Issue" i
               where i.status in ('open', 'in-progress') and i."slaBreachNotifiedAt" is null and i."dueAt" <= ${now}
@@ -41,24 +42,27 @@ export async function notifySlaBreaches(services: Services, opts: { now?: Date; 
         where u.id = c.id and a.id = u."assetId"
         returning u.id, u."workspaceId", u.title, u.severity::text as severity, u.kind, u.port, u."dueAt",
                   a.id as "assetId", a.value as "assetValue", a.name as "assetName"`;
-      const byWorkspace = new Map<number, Breach[]>();
-      for (const b of due) byWorkspace.set(b.workspaceId, [...(byWorkspace.get(b.workspaceId) ?? []), b]);
-      for (const [workspaceId, breaches] of byWorkspace) {
-        await actAs(services, slaActor(workspaceId), (sc) =>
-          emitWebhookEvents(
-            sc,
-            tx,
-            breaches.map((b) => ({
-              type: "issue.sla_breached" as const,
-              asset: { id: b.assetId, value: b.assetValue, name: b.assetName },
-              issue: { id: b.id, title: b.title, severity: b.severity, kind: b.kind, port: b.port },
-              dueAt: b.dueAt,
-            })),
-          ),
-        );
-      }
-      return due.length;
-    });
+        const byWorkspace = new Map<number, Breach[]>();
+        for (const b of due) byWorkspace.set(b.workspaceId, [...(byWorkspace.get(b.workspaceId) ?? []), b]);
+        for (const [workspaceId, breaches] of byWorkspace) {
+          await actAs(services, slaActor(workspaceId), (sc) =>
+            emitWebhookEvents(
+              sc,
+              tx,
+              breaches.map((b) => ({
+                type: "issue.sla_breached" as const,
+                asset: { id: b.assetId, value: b.assetValue, name: b.assetName },
+                issue: { id: b.id, title: b.title, severity: b.severity, kind: b.kind, port: b.port },
+                dueAt: b.dueAt,
+              })),
+            ),
+          );
+        }
+        return due.length;
+      },
+      // As the scheduler's tick: a loaded database must not make the tick give up and retry for nothing.
+      { timeout: 120_000, maxWait: 30_000 },
+    );
     notified += claimed;
     if (claimed < batch) return notified;
   }
