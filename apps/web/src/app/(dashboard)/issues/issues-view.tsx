@@ -289,6 +289,8 @@ export function IssuesView() {
             key: "dueAt",
             header: "SLA",
             sortable: true,
+            // Two lines: on a phone the card keeps to severity, title and status (the issue page has the SLA).
+            card: "hidden",
             render: (i) => <SlaCell issue={i} />,
           },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
