@@ -23,7 +23,8 @@ test("SLA and priority on the issue page and the list; an asset's criticality mo
       { kind: "sla.late", title: "Late one", severity: "high" },
     );
     await seen(breached, 32);
-    // A critical one first seen 12 hours ago, and a known-exploited high one (CVE-2021-41773 is in the bundled KEV).
+    // A critical one first seen 12 hours ago, and a known-exploited high one (CVE-2021-44228 is in the bundled KEV;
+    // no other spec gives it an EPSS score, which would raise it).
     const plain = await issue(
       q,
       { workspaceId, assetId },
@@ -35,7 +36,7 @@ test("SLA and priority on the issue page and the list; an asset's criticality mo
       { workspaceId, assetId },
       { kind: "sla.kev", title: "Exploited high", severity: "high" },
     );
-    await q(`update "Issue" set cves = $2 where id = $1 returning id`, [kev, ["CVE-2021-41773"]]);
+    await q(`update "Issue" set cves = $2 where id = $1 returning id`, [kev, ["CVE-2021-44228"]]);
     return { assetId, breached, plain, kev };
   });
 
