@@ -25,7 +25,14 @@ import { concurrent, get, keyRing, sequential } from "./requests.ts";
 import * as seed from "./seed.ts";
 import { writeContention } from "./write-contention.ts";
 
-const SIZES = { assets: 100_000, scans: 10_000, issues: 200_000, findings: 1_000_000, audit: 1_000_000 };
+// BENCH_ISSUES: the issues seeded (default 200,000; issue 29's figures were taken at 1,000,000).
+const SIZES = {
+  assets: 100_000,
+  scans: 10_000,
+  issues: Number(process.env.BENCH_ISSUES ?? 200_000),
+  findings: 1_000_000,
+  audit: 1_000_000,
+};
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CONNECTIONS = 10;
 const CONCURRENT_MS = 2_000;
@@ -115,6 +122,19 @@ try {
     { path: "/app/issues?q=issue%204242" },
     { path: "/app/issues?sort=lastSeenAt" },
     { path: "/app/issues?sort=title&order=asc&page=500" },
+    // Issue 29: priority and SLA (stored columns, indexed with the workspace), KEV and EPSS.
+    { path: "/app/issues?sort=priority" },
+    { path: "/app/issues?sort=priority&page=500" },
+    { path: "/app/issues?sort=dueAt" },
+    { path: "/app/issues?sort=dueAt&order=desc&page=500" },
+    { path: "/app/issues?slaStatus=breached" },
+    { path: "/app/issues?slaStatus=at_risk" },
+    { path: "/app/issues?slaStatus=on_track&sort=dueAt" },
+    { path: "/app/issues?status=unresolved&sort=priority" },
+    { path: "/app/issues?kev=true", count: `select count(*) from "Issue" where ${w} and kev` },
+    { path: "/app/issues?kev=true&sort=priority" },
+    { path: "/app/issues?epssMin=0.5" },
+    { path: "/app/findings?kev=true" },
     {
       path: "/app/problems",
       count: `select count(distinct kind) from "Issue" where ${w} and status in ('open', 'in-progress')`,
@@ -296,6 +316,7 @@ async function seedAll() {
   await seed.seedAssets(s, SIZES.assets);
   await seed.seedScans(s, SIZES.scans);
   await seed.seedIssues(s, SIZES.issues, { openPortKinds: true });
+  await seed.seedExploitFigures(s, 100);
   await seed.seedFindings(s, SIZES.findings);
   await seed.seedOpenPorts(s);
   await seed.seedUnauthenticatedServices(s, 50);

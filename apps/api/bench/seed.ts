@@ -62,7 +62,7 @@ export async function seedIssues({ q }: Seeder, count: number, opts: { openPortK
      from generate_series(1, ${count}) g
      join (select id, row_number() over (order by id) as n from "Asset" where "workspaceId" = $1) a
        on a.n = 1 + g % ${assets}
-     cross join lateral (select now() - ((g * 7919) % (730 * 24)) * interval '1 hour' as first,
+     cross join lateral (select now() - ((g::bigint * 7919) % (730 * 24)) * interval '1 hour' as first,
        case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end as status) s
      cross join lateral (select case when ${opts.openPortKinds ?? false} and g <= ${assets}
        then 'port.open.' || ${port} else 'bench.' || (g / ${assets}) || '.' || (g % 50) end as kind) k`,
@@ -70,6 +70,24 @@ export async function seedIssues({ q }: Seeder, count: number, opts: { openPortK
   await q(
     `update "Issue" set status = 'open', "resolvedAt" = null, "updatedAt" = "resolvedAt" + interval '3 days'
      where "workspaceId" = $1 and status = 'resolved' and id % 10 = 1 and "resolvedAt" < now() - interval '3 days'`,
+  );
+}
+
+/**
+ * CVEs on every `every`th issue: CVE-2021-41773 (in the bundled KEV catalogue) on half of them, CVE-2020-11022
+ * (EPSS only) on the rest, with EPSS scores as `ems epss import` loads them. The KEV catalogue loads on the first
+ * list (ensureBundledKev), which refreshes the issues' stored figures.
+ */
+export async function seedExploitFigures({ q }: Seeder, every: number) {
+  // Shared by every workspace; $1 is bound all the same.
+  await q(
+    `insert into "EpssScore" ("cveId", score, percentile)
+     select * from (values ('CVE-2021-41773', 0.9442::real, 0.9995::real), ('CVE-2020-11022', 0.0305, 0.8641)) v
+     where $1::int is not null on conflict do nothing`,
+  );
+  await q(
+    `update "Issue" set cves = case when id / ${every} % 2 = 0 then array['CVE-2021-41773'] else array['CVE-2020-11022']
+       end::varchar[] where "workspaceId" = $1 and id % ${every} = 0`,
   );
 }
 

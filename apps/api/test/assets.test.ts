@@ -57,6 +57,8 @@ describe("adding assets", () => {
         "ownershipVerifiedAt",
         "ownershipToken",
         "ownershipMethod",
+        "criticality",
+        "effectiveCriticality",
         "createdAt",
         "updatedAt",
         "project",

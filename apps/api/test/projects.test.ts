@@ -42,6 +42,7 @@ describe("POST /app/projects", () => {
       name: "Production",
       description: "Public sites",
       color: "#1f6feb",
+      criticality: "medium",
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });

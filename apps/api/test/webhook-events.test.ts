@@ -1,9 +1,9 @@
 // The product's events as webhooks, from real scans, checks and the watchdog: new and resolved issues,
-// scan.completed only when something changed, port.opened, scan.failed, asset.unreachable.
+// scan.completed only when something changed, port.opened, scan.failed, asset.unreachable, issue.sla_breached.
 import { createServer as createNetServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { MAX_SCAN_ATTEMPTS, recoverAbandonedScans } from "@ems/core";
-import { runInWorkspace } from "@ems/core/testing";
+import { notifySlaBreaches, runInWorkspace } from "@ems/core/testing";
 import { assetChecked, call, until } from "./harness.ts";
 import {
   api,
@@ -211,6 +211,46 @@ describe("events from the product", () => {
     await run(); // the same names again: already known, nothing sent
     await new Promise((r) => setTimeout(r, 1000));
     expect(await deliveries(ep.id)).toHaveLength(1);
+  });
+});
+
+describe("SLA breaches", () => {
+  it("sends issue.sla_breached once per breach: not on the next tick, again after the issue reopens", async () => {
+    const ep = await newEndpoint("/sla", { events: ["issue.sla_breached"] });
+    const due = new Date(Date.now() + 60_000);
+    // A critical issue first seen 15 days less a minute ago: due in a minute (the workers' own tick may not send it).
+    const issue = await runInWorkspace(workspaceId, () =>
+      api.services.scoped.issue.create({
+        data: {
+          workspaceId,
+          assetId: scanAssetId,
+          kind: "sla.breach-test",
+          title: "Breach test",
+          severity: "critical",
+          firstSeenAt: new Date(due.getTime() - 15 * 86_400_000),
+        },
+      }),
+    );
+    expect(issue.dueAt).toEqual(due);
+    expect(await notifySlaBreaches(api.services, { now: new Date(due.getTime() - 1) })).toBe(0);
+    const after = new Date(due.getTime() + 1);
+    expect(await notifySlaBreaches(api.services, { now: after })).toBeGreaterThanOrEqual(1);
+    await settled(ep.id, 1, "issue.sla_breached");
+    const [sent] = at("/sla").map((r) => verified(ep.secret, r) as Sent & { data: { dueAt: string } });
+    expect(sent!.type).toBe("issue.sla_breached");
+    expect(sent!.data.issue).toMatchObject({ id: issue.id, severity: "critical", kind: "sla.breach-test" });
+    expect(sent!.data.dueAt).toBe(due.toISOString());
+    expect(sent!.data.asset).toMatchObject({ id: scanAssetId, value: "alert-target.com" });
+
+    await notifySlaBreaches(api.services, { now: new Date(due.getTime() + 120_000) });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await deliveries(ep.id)).toHaveLength(1);
+
+    for (const status of ["resolved", "open"])
+      expect((await call(api.url, key, "PATCH", `/app/issues/${issue.id}/status`, { status })).status).toBe(200);
+    await notifySlaBreaches(api.services, { now: new Date(due.getTime() + 180_000) });
+    await settled(ep.id, 2, "the second breach");
+    expect(at("/sla").map((r) => verified(ep.secret, r).data.issue.id)).toEqual([issue.id, issue.id]);
   });
 });
 

@@ -40,7 +40,7 @@ export const operatorActor = (workspaceId: number, op: OperatorMeta): Actor => (
 });
 
 /** The system's parts that act in a workspace on their own, by the name their audit entries show. */
-export type SystemActorName = "worker" | "scheduler" | "discovery" | "webhooks";
+export type SystemActorName = "worker" | "scheduler" | "discovery" | "webhooks" | "sla";
 
 const systemActor = (name: SystemActorName) => (workspaceId: number) =>
   operatorActor(workspaceId, { channel: "system", name });
@@ -53,6 +53,8 @@ export const schedulerActor = systemActor("scheduler");
 export const discoveryActor = systemActor("discovery");
 /** Webhook deliveries (the automatic disabling of an endpoint is audited by it). */
 export const webhookActor = systemActor("webhooks");
+/** The SLA breach tick (issues/issues.sla-breach.ts). */
+export const slaActor = systemActor("sla");
 
 /** What the scan engine's findings are filed by in issue events (issues/issues.sync.ts); it holds no role. */
 export const scannerActor = (workspaceId: number): Actor => ({

@@ -4,6 +4,10 @@ import { z } from "zod";
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
 
 /** How sure a finding is: confirmed (the exposure itself was seen), firm (a strong sign), tentative (inferred). */
+/** How much an asset or a project matters; an input of issue priority (docs/api.md, Priority). */
+export const CRITICALITY_VALUES = ["low", "medium", "high", "critical"] as const;
+export const criticalitySchema = z.enum(CRITICALITY_VALUES, { message: "must be low, medium, high or critical" });
+
 export const CONFIDENCE_VALUES = ["confirmed", "firm", "tentative"] as const;
 export const confidenceSchema = z.enum(CONFIDENCE_VALUES).meta({
   description:

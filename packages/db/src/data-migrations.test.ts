@@ -143,3 +143,65 @@ describe("20261128045303_discovery_caps_and_run_summaries", () => {
     ]);
   });
 });
+
+describe("20261128120100_issue_cves_backfill", () => {
+  it("gives issues filed before enrichment their latest finding's CVE ids, KEV figures and priority", async () => {
+    const { pool, workspace } = await databaseBefore("20261128120100_issue_cves_backfill");
+    const one = async (sql: string, values: unknown[]) => (await pool.query<{ id: number }>(sql, values)).rows[0]!.id;
+    const projectId = await one(
+      `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'p', now()) returning id`,
+      [workspace],
+    );
+    const assetId = await one(
+      `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "updatedAt")
+       values ($1, $2, 'domain', 'a.example.com', 't', now()) returning id`,
+      [workspace, projectId],
+    );
+    const scanId = await one(
+      `insert into "Scan" ("workspaceId", "assetId", "updatedAt") values ($1, $2, now()) returning id`,
+      [workspace, assetId],
+    );
+    await pool.query(
+      `insert into "KnownExploited" ("cveId", vendor, product, name, "dateAdded", "dueDate", ransomware,
+         "catalogVersion")
+       values ('CVE-2021-41773', 'Apache', 'HTTP Server', 'x', '2021-11-03', '2021-11-17', false, 'v')`,
+    );
+    const issue = (kind: string, severity: string, cves: string[] = []) =>
+      one(
+        `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, cves, "updatedAt")
+         values ($1, $2, $3, $3, $4::"Severity", $5, now()) returning id`,
+        [workspace, assetId, kind, severity, cves],
+      );
+    const finding = (issueId: number, evidence: object) =>
+      pool.query(
+        `insert into "Finding" ("workspaceId", "scanId", "assetId", "issueId", scanner, kind, title, severity, evidence)
+         values ($1, $2, $3, $4, 'x', 'k', 't', 'high', $5)`,
+        [workspace, scanId, assetId, issueId, JSON.stringify(evidence)],
+      );
+    const advisory = await issue("tech.apache.vulnerable", "high");
+    await finding(advisory, { advisories: [{ id: "CVE-2019-0211" }] }); // an older finding: not the latest
+    await finding(advisory, { advisories: [{ id: "CVE-2021-41773" }, { id: "GHSA-xxxx" }, { id: "CVE-2021-41773" }] });
+    const template = await issue("template.x", "medium");
+    await finding(template, { template: { classification: { "cve-id": " cve-2020-11022 , CVE-2020-11023" } } });
+    const listed = await issue("template.y", "low");
+    await finding(listed, { template: { classification: { "cve-id": ["CVE-2018-0001", 7] } } });
+    const none = await issue("http.exposed.git", "high");
+    await finding(none, { url: "https://a.example.com/.git/HEAD" });
+    const kept = await issue("template.z", "low", ["CVE-2000-0001"]);
+    await finding(kept, { advisories: [{ id: "CVE-2021-41773" }] });
+
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ id: number; cves: string[]; kev: boolean; priority: number }>(
+      `select id, cves, kev, priority from "Issue" order by id`,
+    );
+    expect(rows.map((r) => [r.id, r.cves, r.kev])).toEqual([
+      [advisory, ["CVE-2021-41773"], true],
+      [template, ["CVE-2020-11022", "CVE-2020-11023"], false],
+      [listed, ["CVE-2018-0001"], false],
+      [none, [], false],
+      [kept, ["CVE-2000-0001"], false],
+    ]);
+    // A known-exploited high: P1.
+    expect(rows[0]!.priority).toBe(75);
+  });
+});

@@ -179,6 +179,7 @@ export const LABELS = {
     "issue.created": "a scan finds a new issue",
     "issue.reopened": "a resolved issue is seen again",
     "issue.resolved": "a scan no longer sees an issue",
+    "issue.sla_breached": "an open issue passes its SLA deadline (once per breach)",
     "port.opened": "a scan finds a newly open port",
     "scan.completed": "a scan that changed something (with the changes)",
     "scan.failed": "a scan fails",
@@ -205,6 +206,18 @@ export const LABELS = {
   paymentProvider: { "built-in": "None (this server charges nothing)" } as Record<string, string>,
   severity: { critical: "Critical", high: "High", medium: "Medium", low: "Low", info: "Info" } satisfies Record<
     Issue["severity"],
+    string
+  >,
+  slaStatus: {
+    on_track: "On track",
+    at_risk: "At risk",
+    breached: "Breached",
+    paused: "Paused (dismissed)",
+    met: "Met",
+    missed: "Missed",
+  } satisfies Record<NonNullable<Issue["slaStatus"]>, string>,
+  criticality: { low: "Low", medium: "Medium", high: "High", critical: "Critical" } satisfies Record<
+    Asset["effectiveCriticality"],
     string
   >,
   plan: { essential: "Essential", pro: "Pro", premium: "Premium" } satisfies Record<

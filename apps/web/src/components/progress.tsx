@@ -34,4 +34,13 @@ export const ISSUE_TONE = {
   dismissed: "neutral",
 } as const;
 
+export const SLA_TONE = {
+  on_track: "success",
+  at_risk: "warning",
+  breached: "danger",
+  paused: "neutral",
+  met: "success",
+  missed: "danger",
+} as const;
+
 export const ASSET_TONE = { pending: "info", reachable: "success", unreachable: "warning", error: "danger" } as const;

@@ -18,7 +18,9 @@ export const methodOf = (name: MethodName): OwnershipMethod =>
   Object.entries(METHOD_NAMES).find(([, v]) => v === name)![0] as OwnershipMethod;
 
 /** Every query that presents assets selects this. */
-export const assetInclude = { project: { select: { id: true, name: true } } } satisfies Prisma.AssetInclude;
+export const assetInclude = {
+  project: { select: { id: true, name: true, criticality: true } },
+} satisfies Prisma.AssetInclude;
 
 export type AssetRow = Prisma.AssetGetPayload<{ include: typeof assetInclude }>;
 
@@ -44,9 +46,11 @@ export function presentAsset(a: AssetRow): z.output<typeof assetSchema> {
     ownershipVerifiedAt: a.ownershipVerifiedAt,
     ownershipToken: a.ownershipToken,
     ownershipMethod: methodName(a.ownershipMethod),
+    criticality: a.criticality,
+    effectiveCriticality: a.criticality ?? a.project.criticality,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
-    project: a.project,
+    project: { id: a.project.id, name: a.project.name },
   };
 }
 
@@ -59,4 +63,5 @@ export const AUDITED_ASSET_FIELDS = [
   "portScanMode",
   "nucleiMinSeverity",
   "disabledScannerTypes",
+  "criticality",
 ] as const;

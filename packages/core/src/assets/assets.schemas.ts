@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema, SEVERITY_VALUES, text } from "../common-schemas.ts";
+import { criticalitySchema, messageSchema, SEVERITY_VALUES, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -42,6 +42,12 @@ export const assetSchema = z
     ownershipVerifiedAt: z.date().nullable(),
     ownershipToken: z.string(),
     ownershipMethod: enumOf(OWNERSHIP_METHODS).nullable(),
+    criticality: criticalitySchema
+      .nullable()
+      .meta({ description: "Its own criticality (low, medium, high, critical); null: its project's" }),
+    effectiveCriticality: criticalitySchema.meta({
+      description: "Its own criticality, else its project's: an input of its issues' priority (docs/api.md, Priority)",
+    }),
     createdAt: z.date(),
     updatedAt: z.date(),
     project: z.object({ id: z.number().int(), name: z.string() }),
@@ -155,6 +161,10 @@ export const listAssetsInput = pagingInput.extend({
 
 const scanProfile = {
   name: text(255).optional().nullable(),
+  criticality: criticalitySchema
+    .nullable()
+    .optional()
+    .meta({ description: "low, medium, high or critical; null: its project's (the default)" }),
   portScanMode: enumOf(PORT_SCAN_MODES).optional(),
   nucleiMinSeverity: enumOf(SEVERITY_VALUES).optional(),
   disabledScannerTypes: z

@@ -239,6 +239,7 @@ export async function insertAsset(
       portScanMode: input.portScanMode,
       nucleiMinSeverity: input.nucleiMinSeverity,
       disabledScannerTypes: input.disabledScannerTypes ?? [],
+      criticality: input.criticality ?? null,
       ownershipToken: newOwnershipToken(),
       // A subdomain of a proven domain is proven by it.
       ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
@@ -268,7 +269,8 @@ export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: Upd
   if (Object.values(fields).every((v) => v === undefined)) {
     throw validationError(
       "body",
-      "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes",
+      "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes, " +
+        "criticality",
     );
   }
   const before = await requireAsset(sc, id);
@@ -298,6 +300,7 @@ export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: Upd
         portScanMode: fields.portScanMode,
         nucleiMinSeverity: fields.nucleiMinSeverity,
         disabledScannerTypes: fields.disabledScannerTypes,
+        criticality: fields.criticality,
         // A new value is a new asset as far as proof and checks go.
         ...(retarget
           ? {

@@ -37,6 +37,7 @@ describe("the lists' tallied fields", () => {
       "deliveries",
       "findings",
       "hosts",
+      "issues",
       "projects",
       "scans",
       "schedules",

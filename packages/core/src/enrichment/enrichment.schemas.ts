@@ -1,5 +1,6 @@
 // The enrichment fields findings and issues carry (docs/api.md, Enrichment), declared once for both.
 import { z } from "zod";
+import { queryFlag } from "../common-schemas.ts";
 
 const asOf = z.date().meta({ description: "The date the figure holds at: the dataset's release or score date" });
 
@@ -45,4 +46,15 @@ export const enrichmentFields = {
   cves: z.array(z.string()).meta({ description: "CVE ids the finding names (advisories, template classification)" }),
   kev: kevSchema.nullable(),
   epss: epssSchema.nullable(),
+};
+
+/** The exploitation filters of the issues and findings lists (a finding by its issue's figures). */
+export const exploitFilters = {
+  kev: queryFlag.optional().meta({ description: "true: a CVE of it is in the KEV catalogue; false: none is" }),
+  epssMin: z.coerce
+    .number({ message: "must be a number from 0 to 1" })
+    .min(0, "must be a number from 0 to 1")
+    .max(1, "must be a number from 0 to 1")
+    .optional()
+    .meta({ description: "Its CVEs' highest EPSS score is at least this (0..1)" }),
 };

@@ -3,7 +3,7 @@ import { confidenceSchema, instant, SEVERITY_VALUES } from "../common-schemas.ts
 import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
-import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
+import { enrichmentFields, exploitFilters } from "../enrichment/enrichment.schemas.ts";
 import { evidenceSecretSchema } from "../secrets/secrets.mask.ts";
 
 export const findingSchema = z
@@ -55,5 +55,6 @@ export const listFindingsInput = pagingInput.extend({
   kind: z.string().max(200).optional(),
   from: instant.optional(),
   to: instant.optional(),
+  ...exploitFilters,
 });
 export type ListFindingsInput = z.output<typeof listFindingsInput>;

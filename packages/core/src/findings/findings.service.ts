@@ -16,7 +16,7 @@ const include = { asset: { select: { id: true, value: true } } } as const;
 export type FindingListQuery = PagingInput & { q?: string; sort?: keyof typeof FINDING_SORT; order?: Direction };
 
 type FindingFilter = Pick<ListFindingsInput, "assetId" | "scanId" | "issueId" | "severity" | "scanner" | "kind"> &
-  Pick<ListFindingsInput, "projectId" | "from" | "to">;
+  Pick<ListFindingsInput, "projectId" | "from" | "to" | "kev" | "epssMin">;
 type FindingRow = Prisma.FindingGetPayload<{ include: typeof include }>;
 /** A finding as the list presents it; KEV and EPSS figures are added per page (withExploitFigures). */
 type Finding = Omit<z.output<typeof findingSchema>, "kev" | "epss">;
@@ -35,7 +35,15 @@ export const FINDING_LIST = defineList<
   sorts: FINDING_SORT,
   defaultSort: "createdAt",
   search: { fields: ["title"], asset: true },
-  where: ({ from, to, ...fields }) => ({ ...fields, createdAt: dateRange(from, to) }),
+  // KEV and EPSS by the finding's issue (its figures are kept on the issue, not on each finding).
+  where: ({ from, to, kev, epssMin, ...fields }) => ({
+    ...fields,
+    createdAt: dateRange(from, to),
+    issue:
+      kev === undefined && epssMin === undefined
+        ? undefined
+        : { kev, epssScore: epssMin === undefined ? undefined : { gte: epssMin } },
+  }),
   model: (sc) => ({
     ids: (args) => sc.db.finding.findMany({ ...args, select: { id: true } }),
     rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
@@ -50,8 +58,8 @@ export const FINDING_LIST = defineList<
 
 /** Newest first, unless sorted otherwise. */
 export async function listFindings(sc: ServiceContext, i: ListFindingsInput) {
-  const { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to } = i;
-  const filter = { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to };
+  const { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to, kev, epssMin } = i;
+  const filter = { assetId, scanId, issueId, severity, scanner, kind, projectId, from, to, kev, epssMin };
   return withFigures(sc, await listPage(sc, FINDING_LIST, filter, i));
 }
 

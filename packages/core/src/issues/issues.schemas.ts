@@ -5,10 +5,23 @@ import { idParam } from "../ids.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { pagingInput } from "../paging.ts";
 import { storedEnum } from "../stored-values.ts";
-import { enrichmentFields } from "../enrichment/enrichment.schemas.ts";
+import { enrichmentFields, exploitFilters } from "../enrichment/enrichment.schemas.ts";
+import { SLA_STATUSES } from "./issues.sla.ts";
+import { PRIORITY_BANDS } from "./issues.priority.ts";
 
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
 export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
+
+export const prioritySchema = z
+  .object({
+    score: z.number().int().meta({ description: "0-100 (docs/api.md, Priority)" }),
+    band: z.enum(PRIORITY_BANDS).meta({ description: "P1 from 75, P2 from 50, P3 from 25, else P4" }),
+    reasons: z.array(z.string()).meta({
+      description:
+        'What made it, in words: "High severity", "Known exploited", "EPSS 97th percentile", "asset critical"',
+    }),
+  })
+  .meta({ id: "IssuePriority" });
 
 export const issueSchema = z
   .object({
@@ -32,6 +45,24 @@ export const issueSchema = z
     resolvedAt: z.date().nullable(),
     findingsCount: z.number().int(),
     ...enrichmentFields,
+    priority: prioritySchema,
+    dueAt: z
+      .date()
+      .nullable()
+      .meta({
+        description:
+          "The SLA deadline: first seen + the days its project's (else the workspace's) policy gives its severity. " +
+          "null: info. A resolved issue keeps the one it was resolved against",
+      }),
+    atRiskAt: z.date().nullable().meta({ description: "When 80 % of its time is gone (at_risk from then)" }),
+    slaStatus: z
+      .enum(SLA_STATUSES)
+      .nullable()
+      .meta({
+        description:
+          "on_track, at_risk (under 20 % of its time left), breached (past dueAt), paused (dismissed); resolved: " +
+          "met or missed. null: info (no deadline)",
+      }),
     createdAt: z.date(),
     updatedAt: z.date(),
   })
@@ -39,6 +70,8 @@ export const issueSchema = z
 
 export const ISSUE_SORT = {
   severity: { field: "severity", order: "desc" },
+  priority: { field: "priority", order: "desc" },
+  dueAt: { field: "dueAt", order: "asc" },
   status: { field: "status", order: "asc" },
   title: { field: "title", order: "asc" },
   firstSeenAt: { field: "firstSeenAt", order: "desc" },
@@ -72,6 +105,11 @@ export const listIssuesInput = pagingInput.extend({
     }),
   from: instant.optional().meta({ description: "Last seen at or after" }),
   to: instant.optional().meta({ description: "Last seen before" }),
+  ...exploitFilters,
+  slaStatus: z
+    .enum(SLA_STATUSES)
+    .optional()
+    .meta({ description: "The issues in this SLA state now (see slaStatus); info issues are in none" }),
 });
 
 export const issueIdInput = z.object({ id: idParam() });

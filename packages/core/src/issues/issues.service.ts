@@ -1,11 +1,10 @@
-import type { ActorType, IssueStatus, Prisma } from "@ems/db";
+import type { ActorType, IssueStatus, Prisma, Severity } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
 import { dateRange } from "../dates.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
-import { tally, tallyKey, type TallyKey } from "../db/tally.ts";
-import { ISSUE_MARKS, markedJump } from "../db/marks.ts";
+import { ISSUE_MARKS } from "../db/marks.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
-import { deferredPage } from "../db/deferred-page.ts";
+import { defineList, listPage, type ListInput } from "../db/list-page.ts";
 import type { ServiceContext } from "../service-context.ts";
 import type { z } from "zod";
 import {
@@ -15,25 +14,38 @@ import {
   type commentSchema,
   type issueSchema,
 } from "./issues.schemas.ts";
-import { orderByOf, type Direction } from "../list-query.ts";
-import { textSearchWithAsset } from "../db/search.ts";
 import { dashed, undashed } from "../enum-names.ts";
 import { displayName } from "../users/display-name.ts";
 import { classifyIssue } from "../enrichment/classification.ts";
 import { withExploitFigures } from "../enrichment/exploits.figures.ts";
+import { ensureBundledKev } from "../enrichment/exploits.import.ts";
+import { slaStatusOf, slaWhere, type SlaJudgement, type SlaStatus } from "./issues.sla.ts";
+import { isInternetFacing, priorityOf } from "./issues.priority.ts";
 
 const include = {
-  asset: { select: { id: true, value: true, type: true, projectId: true } },
+  asset: {
+    select: {
+      id: true,
+      value: true,
+      type: true,
+      projectId: true,
+      criticality: true,
+      resolvedIp: true,
+      project: { select: { criticality: true } },
+    },
+  },
   assignee: { select: { id: true, email: true, firstName: true, lastName: true } },
 } as const;
 type IssueRow = Prisma.IssueGetPayload<{ include: typeof include }>;
 type Issue = z.output<typeof issueSchema>;
+type IssueItem = Omit<Issue, "kev" | "epss" | "findingsCount">;
 
-function presentIssue(i: IssueRow, findingsCount: number): Omit<Issue, "kev" | "epss"> {
+function presentIssue(i: IssueRow, now: Date): IssueItem {
+  const { criticality, resolvedIp, project, ...asset } = i.asset;
   return {
     id: i.id,
     assetId: i.assetId,
-    asset: i.asset,
+    asset,
     kind: i.kind,
     title: i.title,
     description: i.description,
@@ -55,8 +67,15 @@ function presentIssue(i: IssueRow, findingsCount: number): Omit<Issue, "kev" | "
     firstSeenAt: i.firstSeenAt,
     lastSeenAt: i.lastSeenAt,
     resolvedAt: i.resolvedAt,
-    findingsCount,
     ...classifyIssue(i),
+    priority: priorityOf({
+      ...i,
+      criticality: criticality ?? project.criticality,
+      internetFacing: isInternetFacing(resolvedIp),
+    }),
+    dueAt: i.dueAt,
+    atRiskAt: i.atRiskAt,
+    slaStatus: slaStatusOf(i, now),
     createdAt: i.createdAt,
     updatedAt: i.updatedAt,
   };
@@ -66,49 +85,108 @@ function presentIssue(i: IssueRow, findingsCount: number): Omit<Issue, "kev" | "
  * The issues with their findings counted, for these issues only (Prisma's `_count` include aggregates the whole
  * Finding table and joins the result: ~1 s at a million findings), and their CVEs' KEV and EPSS figures.
  */
-async function presentIssues(
+async function withCountsAndFigures(
   sc: Pick<ServiceContext, "pool">,
   db: Pick<ServiceContext["db"], "finding">,
-  rows: IssueRow[],
+  items: IssueItem[],
 ): Promise<Issue[]> {
-  const counts = rows.length
-    ? await db.finding.groupBy({ by: ["issueId"], where: { issueId: { in: rows.map((r) => r.id) } }, _count: true })
+  const counts = items.length
+    ? await db.finding.groupBy({ by: ["issueId"], where: { issueId: { in: items.map((r) => r.id) } }, _count: true })
     : [];
   const byIssue = new Map(counts.map((c) => [c.issueId, c._count]));
   return withExploitFigures(
     sc.pool,
-    rows.map((r) => presentIssue(r, byIssue.get(r.id) ?? 0)),
+    items.map((r) => ({ ...r, findingsCount: byIssue.get(r.id) ?? 0 })),
   );
 }
 
-export type IssueListQuery = PagingInput & { q?: string; sort?: keyof typeof ISSUE_SORT; order?: Direction };
-
-/**
- * Most severe first, then newest, unless sorted otherwise (each order and filter served by an index: see the Issue
- * model). The page is a deferred join; the findings are counted for the page's issues only. `tallied`: the tally key
- * that counts what `filter` selects, when there is one (never with `q`).
- */
-export async function listIssuesWhere(
-  sc: ServiceContext,
-  filter: Prisma.IssueWhereInput,
-  p: IssueListQuery,
-  tallied?: TallyKey,
-) {
-  const where = { AND: [filter, await textSearchWithAsset(sc, p.q, ["title"])] };
-  const orderBy = orderByOf(ISSUE_SORT, "severity", p);
-  const counted = p.q ? undefined : tallied;
-  const { rows, total } = await deferredPage(sc, p, {
-    orderBy,
-    ids: (page) => sc.db.issue.findMany({ where, select: { id: true }, ...page }),
-    rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
-    total: () => (counted ? tally(sc, counted) : sc.db.issue.count({ where })),
-    jump: markedJump(sc, ISSUE_MARKS, counted, orderBy),
-  });
-  return { items: await presentIssues(sc, sc.db, rows), total, page: p.page, limit: p.limit };
-}
+const presentIssues = (sc: ServiceContext, db: Pick<ServiceContext["db"], "finding">, rows: IssueRow[]) => {
+  const now = sc.services.now();
+  return withCountsAndFigures(
+    sc,
+    db,
+    rows.map((r) => presentIssue(r, now)),
+  );
+};
 
 /** What `status=unresolved` selects. */
 const UNRESOLVED = ["open", "in-progress"] as const;
+
+/** An issues list's filter: the input's, with `assignee=me` resolved, or a scan's issues. */
+export interface IssueFilter extends Record<string, unknown> {
+  assetId?: number;
+  projectId?: number;
+  severity?: Severity;
+  status?: z.output<typeof issueSchema>["status"] | typeof UNRESOLVED;
+  kind?: string;
+  assigneeUserId?: number;
+  from?: string;
+  to?: string;
+  kev?: boolean;
+  epssMin?: number;
+  /** The SLA state asked for and the instant it is judged at. */
+  sla?: SlaJudgement & { status: SlaStatus };
+  scanId?: number;
+}
+
+const statusWhere = (s: IssueFilter["status"]) =>
+  s === undefined
+    ? undefined
+    : typeof s === "string"
+      ? undashed<IssueStatus>(s)
+      : { in: s.map((x) => undashed<IssueStatus>(x)) };
+
+/**
+ * The issues list, declared once (db/list-page.ts): most severe first, then newest, unless sorted otherwise (each
+ * order and filter served by an index: see the Issue model). The page is a deferred join; the findings are counted
+ * for the page's issues only.
+ */
+export const ISSUE_LIST = defineList<IssueFilter, Prisma.IssueWhereInput, IssueRow, IssueRow, keyof typeof ISSUE_SORT>(
+  "issues",
+  {
+    // No filter, or one severity, status or project alone: kept by triggers (tally_keys_issue); unresolved is two
+    // statuses.
+    tally: { keys: "tally_keys_issue", prefix: "issues", fields: ["severity", "status", "projectId"] },
+    marks: ISSUE_MARKS,
+    sorts: ISSUE_SORT,
+    defaultSort: "severity",
+    search: { fields: ["title"], asset: true },
+    where: (f) => ({
+      AND: [
+        {
+          assetId: f.assetId,
+          projectId: f.projectId,
+          severity: f.severity,
+          status: statusWhere(f.status),
+          kind: f.kind,
+          assigneeUserId: f.assigneeUserId,
+          lastSeenAt: dateRange(f.from, f.to),
+          kev: f.kev,
+          epssScore: f.epssMin === undefined ? undefined : { gte: f.epssMin },
+          findings: f.scanId === undefined ? undefined : { some: { scanId: f.scanId } },
+        },
+        f.sla ? slaWhere(f.sla.status, f.sla) : {},
+      ],
+    }),
+    model: (sc) => ({
+      ids: (args) => sc.db.issue.findMany({ ...args, select: { id: true } }),
+      rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
+      count: (where) => sc.db.issue.count({ where }),
+    }),
+    // Presented with the page (presentIssues): its findings counted, its figures looked up, its SLA judged now.
+    present: (row) => row,
+  },
+);
+
+export type IssueListQuery = ListInput<keyof typeof ISSUE_SORT>;
+
+/** A page of the issues `filter` selects, presented. */
+export async function listIssuesWhere(sc: ServiceContext, filter: IssueFilter, p: IssueListQuery) {
+  // The stored KEV figures (filter, priority) count from the catalogue's first load, which refreshes them.
+  await ensureBundledKev(sc.pool);
+  const page = await listPage(sc, ISSUE_LIST, filter, p);
+  return { ...page, items: await presentIssues(sc, sc.db, page.items) };
+}
 
 /** The person `assignee=me` names: the caller, when the caller acts for a person. */
 function assigneeOf(sc: ServiceContext, i: ListIssuesInput): number | undefined {
@@ -123,34 +201,17 @@ function assigneeOf(sc: ServiceContext, i: ListIssuesInput): number | undefined 
 }
 
 export function listIssues(sc: ServiceContext, i: ListIssuesInput) {
-  // assignee=me is the caller's person, then filtered (and counted) as assigneeUserId.
-  const { page, limit, sort, order, assignee: _me, ...rest } = i;
-  const assigneeUserId = assigneeOf(sc, i);
-  const filters = { ...rest, assigneeUserId };
+  const { page, limit, sort, order, q, assignee: _me, slaStatus, status, ...rest } = i;
   return listIssuesWhere(
     sc,
     {
-      assetId: i.assetId,
-      severity: i.severity,
-      status:
-        i.status === "unresolved"
-          ? { in: UNRESOLVED.map((s) => undashed<IssueStatus>(s)) }
-          : i.status
-            ? undashed<IssueStatus>(i.status)
-            : undefined,
-      kind: i.kind,
-      assigneeUserId,
-      projectId: i.projectId,
-      lastSeenAt: dateRange(i.from, i.to),
+      ...rest,
+      // assignee=me is the caller's person, then filtered (and counted) as assigneeUserId.
+      assigneeUserId: assigneeOf(sc, i),
+      status: status === "unresolved" ? UNRESOLVED : status,
+      sla: slaStatus ? { status: slaStatus, now: sc.services.now(), dueAt: sc.db.issue.fields.dueAt } : undefined,
     },
-    { page, limit, sort, order, q: i.q },
-    // No filter, or one severity, status or project alone: kept by triggers (tally_keys_issue); unresolved is two
-    // statuses.
-    tallyKey("issues", { ...filters, status: i.status === "unresolved" ? UNRESOLVED : i.status }, [
-      "severity",
-      "status",
-      "projectId",
-    ]),
+    { page, limit, sort, order, q },
   );
 }
 
@@ -190,7 +251,7 @@ async function changeIssue(
 export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | "in-progress" | "resolved") =>
   changeIssue(sc, id, "issue.status", () => ({
     status: undashed<IssueStatus>(status),
-    resolvedAt: status === "resolved" ? new Date() : null,
+    resolvedAt: status === "resolved" ? sc.services.now() : null,
     ...(status !== "resolved"
       ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null }
       : {}),
@@ -212,7 +273,7 @@ export const dismissIssue = (
     dismissReason: input.reason,
     dismissNote: input.note ?? null,
     dismissedUntil: input.until ?? null,
-    dismissedAt: new Date(),
+    dismissedAt: sc.services.now(),
   }));
 
 // -------------------------------------------------------------- comments

@@ -1,7 +1,7 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the watchdogs (scans, discovery runs), the
-// scan scheduler, the discovery cadence and the folding of the reports' rollup.
+// scan scheduler, the discovery cadence, the folding of the reports' rollup and the SLA breach tick.
 import { assetCheckJob, pendingChecks } from "../assets/assets.check.ts";
 import type { Services } from "../service-context.ts";
 import { failAbandonedDiscoveryRuns } from "../discovery/discovery.job.ts";
@@ -10,6 +10,7 @@ import { runSchedulerTick, SCHEDULER_INTERVAL_MS } from "../scan-schedules/sched
 import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watchdog.ts";
 import { compactReportRollups, ROLLUP_COMPACTION_INTERVAL_MS } from "../reports/rollups.ts";
 import { scanJob } from "../scans/scans.run.ts";
+import { notifySlaBreaches, SLA_BREACH_INTERVAL_MS } from "../issues/issues.sla-breach.ts";
 import { JOBS } from "./jobs.ts";
 import { runEvery } from "./periodic.ts";
 
@@ -24,6 +25,7 @@ export async function startWorker(
     watchdogIntervalMs?: number;
     heartbeatTimeoutMs?: number;
     discoveryIntervalMs?: number;
+    slaBreachIntervalMs?: number;
   } = {},
 ) {
   const jobs = services.jobs;
@@ -47,6 +49,7 @@ export async function startWorker(
     ),
     // The reports' ledgers stay exact without it; folding keeps them small (one row per key).
     runEvery("report rollup compaction", ROLLUP_COMPACTION_INTERVAL_MS, () => compactReportRollups(services)),
+    runEvery("SLA breach tick", opts.slaBreachIntervalMs ?? SLA_BREACH_INTERVAL_MS, () => notifySlaBreaches(services)),
   ];
   return {
     /** Stops the periodic loops and waits for their running ticks (the queue's jobs stop with jobs.stop()). */

@@ -42,7 +42,8 @@ export const projectsRouter = router({
         path: "/app/projects/{id}",
         tags,
         summary: "Update a project",
-        description: "Send any of name, description, color.",
+        description:
+          "Send any of name, description, color, criticality (its issues are re-scored in the same transaction).",
       },
       scope: "assets:write",
       kind: "write",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema, text } from "../common-schemas.ts";
+import { criticalitySchema, messageSchema, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
@@ -19,6 +19,9 @@ export const projectSchema = z
     name: z.string(),
     description: z.string(),
     color: z.string(),
+    criticality: criticalitySchema.meta({
+      description: "Of its assets that have none of their own; an input of their issues' priority. Default medium",
+    }),
     createdAt: z.date(),
     updatedAt: z.date(),
   })
@@ -39,6 +42,7 @@ export const createProjectInput = z.object({
   name: text(255, 1),
   description: text(2000).optional(),
   color: color.optional(),
+  criticality: criticalitySchema.optional(),
 });
 
 export const updateProjectInput = z.object({
@@ -46,6 +50,7 @@ export const updateProjectInput = z.object({
   name: text(255, 1).optional(),
   description: text(2000).optional(),
   color: color.optional(),
+  criticality: criticalitySchema.optional(),
 });
 
 export const deleteProjectInput = z.object({ id: idParam() });

@@ -15,13 +15,14 @@ import {
   type UpdateProjectInput,
 } from "./projects.schemas.ts";
 
-const PROJECT_FIELDS = ["name", "description", "color"] as const;
+const PROJECT_FIELDS = ["name", "description", "color", "criticality"] as const;
 /** Exactly the fields of the output schema. */
 const select = {
   id: true,
   name: true,
   description: true,
   color: true,
+  criticality: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Record<keyof Project, true>;
@@ -73,7 +74,7 @@ async function projectsPage(sc: ServiceContext, paging: PagingInput): Promise<Pa
       sc,
       "projects-page",
       // Deferred join: the skipped rows are walked in the index only, not fetched from the table.
-      `select p.id, p.name, p.description, p.color, p."createdAt", p."updatedAt" from "Project" p
+      `select p.id, p.name, p.description, p.color, p.criticality, p."createdAt", p."updatedAt" from "Project" p
        join (select id from "Project" where "workspaceId" = $1 order by id limit $2 offset $3) page using (id)
        order by p.id`,
       [take, skip],
@@ -108,6 +109,7 @@ export async function createProject(sc: ServiceContext, input: CreateProjectInpu
         name: input.name,
         description: input.description ?? "",
         color: input.color ?? DEFAULT_PROJECT_COLOR,
+        criticality: input.criticality,
       },
       select,
     });
@@ -124,7 +126,7 @@ export async function createProject(sc: ServiceContext, input: CreateProjectInpu
 export async function updateProject(sc: ServiceContext, input: UpdateProjectInput) {
   const { id, ...fields } = input;
   if (Object.values(fields).every((v) => v === undefined)) {
-    throw validationError("body", "send at least one of name, description, color");
+    throw validationError("body", "send at least one of name, description, color, criticality");
   }
   return sc.db.$transaction(async (tx) => {
     const before = await tx.project.findUnique({ where: { id }, select });

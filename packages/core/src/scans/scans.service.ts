@@ -105,7 +105,7 @@ export async function scanFindings(sc: ServiceContext, id: number, p: FindingLis
 
 export async function scanIssues(sc: ServiceContext, id: number, p: IssueListQuery) {
   await requireScan(sc, id);
-  return listIssuesWhere(sc, { findings: { some: { scanId: id } } }, p);
+  return listIssuesWhere(sc, { scanId: id }, p);
 }
 
 /**

@@ -26,6 +26,30 @@ export async function workspaceSlaDays(sc: Pick<ServiceContext, "db">): Promise<
   return row ? daysOf(row) : DEFAULT_SLA_DAYS;
 }
 
+/**
+ * The deadlines of the unresolved issues a policy change moves, recomputed in its transaction by one statement
+ * (issue_sla_deadlines, the definition the issue trigger uses): one project's issues, or the workspace's outside the
+ * projects with days of their own. Resolved issues keep the deadline they were resolved against. An issue whose new
+ * deadline is after `now` is no longer breached: its next breach is notified again.
+ */
+async function recomputeDeadlines(tx: ScopedTx, workspaceId: number, projectId: number | null, now: Date) {
+  const scope =
+    projectId === null
+      ? `i."projectId" not in (select "projectId" from "ProjectSlaPolicy" where "workspaceId" = $1)`
+      : `i."projectId" = $3`;
+  await tx.$executeRawUnsafe(
+    `update "Issue" u set "dueAt" = d."dueAt", "atRiskAt" = d."atRiskAt",
+       "slaBreachNotifiedAt" = case when d."dueAt" > $2 then null else u."slaBreachNotifiedAt" end
+     from "Issue" i
+       cross join lateral issue_sla_deadlines(i."workspaceId", i."projectId", i.severity, i."firstSeenAt") d
+     where u.id = i.id and i."workspaceId" = $1 and i.status <> 'resolved' and i.severity <> 'info' and ${scope}
+       and u."dueAt" is distinct from d."dueAt"`,
+    workspaceId,
+    now,
+    ...(projectId === null ? [] : [projectId]),
+  );
+}
+
 export async function getSlaPolicy(sc: ServiceContext) {
   const [row, overrides] = await Promise.all([
     sc.db.slaPolicy.findFirst(),
@@ -55,6 +79,7 @@ export async function setSlaPolicy(sc: ServiceContext, days: SlaDays) {
       create: { workspaceId: sc.workspaceId, ...columnsOf(days) },
       update: columnsOf(days),
     });
+    await recomputeDeadlines(tx, sc.workspaceId, null, sc.services.now());
     const changes = changesOf(before ? daysOf(before) : DEFAULT_SLA_DAYS, days, SLA_SEVERITIES);
     if (Object.keys(changes).length)
       await writeAudit(tx, sc.actor, { action: "sla-policy.update", resourceType: "sla-policy", changes });
@@ -71,6 +96,7 @@ export async function setProjectSlaPolicy(sc: ServiceContext, projectId: number,
       create: { projectId, workspaceId: sc.workspaceId, ...columnsOf(days) },
       update: columnsOf(days),
     });
+    await recomputeDeadlines(tx, sc.workspaceId, projectId, sc.services.now());
     await writeAudit(tx, sc.actor, {
       action: "sla-policy.project.update",
       resourceType: "project",
@@ -88,6 +114,7 @@ export async function deleteProjectSlaPolicy(sc: ServiceContext, projectId: numb
     const before = await tx.projectSlaPolicy.findUnique({ where: { projectId } });
     if (!before) throw notFound("SLA override of this project");
     await tx.projectSlaPolicy.delete({ where: { projectId } });
+    await recomputeDeadlines(tx, sc.workspaceId, projectId, sc.services.now());
     await writeAudit(tx, sc.actor, {
       action: "sla-policy.project.delete",
       resourceType: "project",

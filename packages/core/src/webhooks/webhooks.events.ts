@@ -23,6 +23,7 @@ export type WebhookEvent =
       issue: IssueInfo;
       scanId: number | null;
     }
+  | { type: "issue.sla_breached"; asset: AssetInfo; issue: IssueInfo; dueAt: Date }
   | { type: "port.opened"; asset: AssetInfo; port: z.input<typeof portRef>; scanId: number }
   | {
       type: "scan.completed";
@@ -57,6 +58,8 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
     case "issue.reopened":
     case "issue.resolved":
       return { asset, issue: issue(e.issue), scan: e.scanId === null ? null : scan(e.scanId) };
+    case "issue.sla_breached":
+      return { asset, issue: issue(e.issue), dueAt: e.dueAt.toISOString() };
     case "port.opened":
       return { asset, port: e.port, scan: scan(e.scanId) };
     case "scan.completed":

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "issue.created",
   "issue.reopened",
   "issue.resolved",
+  "issue.sla_breached",
   "port.opened",
   "scan.completed",
   "scan.failed",
@@ -41,6 +42,11 @@ export const dataSchemas = {
   "issue.created": issueData,
   "issue.reopened": issueData,
   "issue.resolved": issueData,
+  "issue.sla_breached": z.object({
+    asset: assetRef,
+    issue: issueRef,
+    dueAt: z.string().meta({ description: "The deadline it passed (docs/api.md, SLA)" }),
+  }),
   "port.opened": z.object({ asset: assetRef, port: portRef, scan: scanRef }),
   "scan.completed": z.object({
     asset: assetRef,

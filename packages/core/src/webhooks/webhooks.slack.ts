@@ -21,6 +21,8 @@ function summary(p: Payload): { text: string; link: string } {
       return { text: `Reopened ${issue.severity} issue on ${asset}: ${esc(issue.title)}`, link: issue.url };
     case "issue.resolved":
       return { text: `Resolved on ${asset}: ${esc(issue.title)}`, link: issue.url };
+    case "issue.sla_breached":
+      return { text: `SLA breached for ${issue.severity} issue on ${asset}: ${esc(issue.title)}`, link: issue.url };
     case "port.opened": {
       const port = d.port as { port: number; protocol: string; service: string | null };
       const service = port.service ? ` (${esc(port.service)})` : "";

@@ -26,16 +26,26 @@ import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
+import { PriorityBadge, SlaCell } from "@/components/issue-sla";
 import { LabelOptions, MemberOptions, ProjectOptions } from "@/components/options";
 
 type Filters = Pick<
   RouterInputs["issues"]["list"],
-  "projectId" | "assetId" | "severity" | "status" | "assigneeUserId" | "assignee"
+  "projectId" | "assetId" | "severity" | "status" | "assigneeUserId" | "assignee" | "slaStatus" | "kev"
 >;
-const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
-const SORTS = ["severity", "status", "title", "firstSeenAt", "lastSeenAt"] as const satisfies NonNullable<
-  RouterInputs["issues"]["list"]["sort"]
+const SLA_STATUSES = ["on_track", "at_risk", "breached", "paused", "met", "missed"] as const satisfies NonNullable<
+  Filters["slaStatus"]
 >[];
+const STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const satisfies Filters["status"][];
+const SORTS = [
+  "priority",
+  "severity",
+  "status",
+  "title",
+  "dueAt",
+  "firstSeenAt",
+  "lastSeenAt",
+] as const satisfies NonNullable<RouterInputs["issues"]["list"]["sort"]>[];
 const FILTERS = {
   projectId: parseAsInteger,
   // Set by links from an asset's page (its severity pills); shown as a removable filter.
@@ -46,14 +56,18 @@ const FILTERS = {
   assigneeUserId: parseAsInteger,
   // "Assigned to me": the API's assignee=me, the signed-in person.
   assignee: parseAsStringLiteral(["me"] as const),
+  slaStatus: parseAsStringLiteral(SLA_STATUSES),
+  kev: parseAsStringLiteral(["true", "false"] as const),
 };
+/** Opened sorted by priority, what a lead triages by (the API's own default stays severity: docs/api.md, Issues). */
+const DEFAULT_SORT = { key: "priority", dir: "desc" } as const;
 
 export function IssuesView() {
   const trpc = useTRPC();
   const qc = useQueryClient();
   const { canWrite } = useMe();
   const state = useListState(FILTERS, SORTS);
-  const { projectId, assetId, severity, status, assigneeUserId, assignee } = state.filters;
+  const { projectId, assetId, severity, status, assigneeUserId, assignee, slaStatus, kev } = state.filters;
   const filters: Filters = {
     projectId: projectId ?? undefined,
     assetId: assetId ?? undefined,
@@ -61,8 +75,13 @@ export function IssuesView() {
     status: status === "any" ? undefined : status,
     assigneeUserId: assigneeUserId ?? undefined,
     assignee: assignee ?? undefined,
+    slaStatus: slaStatus ?? undefined,
+    kev: kev ?? undefined,
   };
+  const sort = state.table.sort ?? DEFAULT_SORT;
   const activeFilters = [
+    slaStatus,
+    kev,
     projectId,
     assetId,
     severity,
@@ -72,7 +91,14 @@ export function IssuesView() {
   const filtered = Boolean(state.q) || activeFilters > 0;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const selected = Object.keys(selection).map(Number);
-  const list = useQuery(trpc.issues.list.queryOptions({ ...state.query, ...filters }));
+  const list = useQuery(
+    trpc.issues.list.queryOptions({
+      ...state.query,
+      sort: sort.key as (typeof SORTS)[number],
+      order: sort.dir,
+      ...filters,
+    }),
+  );
   const setStatus = useMutation(trpc.issues.setStatus.mutationOptions());
   const setAssignee = useMutation(trpc.issues.setAssignee.mutationOptions());
   const set =
@@ -133,6 +159,19 @@ export function IssuesView() {
                 <option value="unresolved">Unresolved (open, in progress)</option>
                 <option value="any">Any</option>
                 <LabelOptions kind="issueStatus" />
+              </select>
+            </Field>
+            <Field label="SLA">
+              <select value={slaStatus ?? ""} onChange={set("slaStatus")} data-testid="filter-sla">
+                <option value="">Any</option>
+                <LabelOptions kind="slaStatus" />
+              </select>
+            </Field>
+            <Field label="Known exploited">
+              <select value={kev ?? ""} onChange={set("kev")} data-testid="filter-kev">
+                <option value="">Any</option>
+                <option value="true">In the KEV catalogue</option>
+                <option value="false">Not in it</option>
               </select>
             </Field>
             <Field label="Assignee">
@@ -211,6 +250,13 @@ export function IssuesView() {
         }
         columns={[
           {
+            key: "priority",
+            header: "Priority",
+            sortable: true,
+            card: "badge",
+            render: (i) => <PriorityBadge priority={i.priority} />,
+          },
+          {
             key: "severity",
             header: "Severity",
             sortable: true,
@@ -239,6 +285,14 @@ export function IssuesView() {
             card: "badge",
             render: (i) => <StatusPill status={label("issueStatus", i.status)} tone={ISSUE_TONE[i.status]} />,
           },
+          {
+            key: "dueAt",
+            header: "SLA",
+            sortable: true,
+            // Two lines: on a phone the card keeps to severity, title and status (the issue page has the SLA).
+            card: "hidden",
+            render: (i) => <SlaCell issue={i} />,
+          },
           { key: "assignee", header: "Assignee", render: (i) => i.assignee?.email ?? "—" },
           {
             key: "lastSeenAt",
@@ -251,6 +305,7 @@ export function IssuesView() {
         rowKey={(i) => i.id}
         total={list.data?.total ?? 0}
         {...state.table}
+        sort={sort}
         onPageChange={(p) => (state.table.onPageChange(p), setSelection({}))}
         empty={
           <EmptyState

@@ -7,6 +7,7 @@ import { useListState } from "@/components/list-state";
 import { SearchBox } from "@/components/search-box";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { useMe } from "@/components/use-me";
+import { LabelOptions } from "@/components/options";
 
 type Project = RouterOutputs["projects"]["list"]["items"][number];
 // Search, sort and page live in the URL (useListState); projects have no filters of their own.
@@ -30,7 +31,12 @@ function ProjectForm({
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    onSubmit({ name: String(f.get("name")), description: String(f.get("description")), color: String(f.get("color")) });
+    onSubmit({
+      name: String(f.get("name")),
+      description: String(f.get("description")),
+      color: String(f.get("color")),
+      criticality: String(f.get("criticality")) as Project["criticality"],
+    });
   }
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" data-testid="project-form">
@@ -42,6 +48,11 @@ function ProjectForm({
       </Field>
       <Field label="Color" error={fieldError("color")}>
         <input name="color" type="color" defaultValue={initial?.color ?? "#64748b"} />
+      </Field>
+      <Field label="Criticality" error={fieldError("criticality")}>
+        <select name="criticality" defaultValue={initial?.criticality ?? "medium"} data-testid="project-criticality">
+          <LabelOptions kind="criticality" />
+        </select>
       </Field>
       <Button type="submit" variant="primary" disabled={busy}>
         {submitLabel}

@@ -29,6 +29,7 @@ import { AssetSchedules } from "./asset-schedules";
 import { DiscoveredHosts } from "./discovered-hosts";
 import { OutsideView, ScreenshotCard } from "./outside-view";
 import { OwnershipCard, Row } from "./ownership-card";
+import { AssetCriticality } from "./asset-criticality";
 import { ScanProfile } from "./scan-profile";
 
 /** Why a scan did not start, in a sentence (the API's message names REST paths, meant for API users). */
@@ -195,6 +196,7 @@ export function AssetView({ id }: { id: number }) {
       </div>
       <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
       {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
+      {canWrite && <AssetCriticality asset={a} />}
       {canWrite && <ScanProfile asset={a} />}
       <ConfirmDialog
         open={deleting}

@@ -28,6 +28,7 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
 import { Classification, ExploitBadges } from "./issue-enrichment";
 import { LabelOptions, MemberOptions } from "@/components/options";
+import { IssuePrioritySla } from "@/components/issue-sla";
 
 export function IssueView({ id }: { id: number }) {
   const trpc = useTRPC();
@@ -98,6 +99,7 @@ export function IssueView({ id }: { id: number }) {
       />
       <Card title="Details">
         <ExploitBadges issue={i} />
+        <IssuePrioritySla issue={i} />
         <p className="mb-2 break-words whitespace-pre-wrap">{i.description}</p>
         <p className="text-sm text-muted-foreground">
           First seen <RelativeTime date={i.firstSeenAt} />, last seen <RelativeTime date={i.lastSeenAt} />
