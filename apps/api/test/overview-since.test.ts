@@ -198,3 +198,44 @@ describe("the exposure trend", () => {
     expect(exposure.at(-11)).toMatchObject({ critical: 0, high: 0, medium: 0, low: 0 });
   });
 });
+
+describe("the overview's SLA and top problems", () => {
+  it("counts breaches and issues at risk now and in the window, and ranks problems by priority", async () => {
+    clock = T0;
+    const { workspace, key } = await workspaceWithKey(api.services);
+    const ws = workspace.id;
+    const { rows: p } = await sql(
+      `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'S', now()) returning id`,
+      [ws],
+    );
+    const asset = await one(
+      `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "ownershipVerifiedAt", status,
+         "updatedAt") values ($1, $2, 'domain', 'sla.example.com', 'token', now(), 'reachable', now()) returning id`,
+      [ws, p[0].id],
+    );
+    const issue = (kind: string, severity: string, daysAgo: number) =>
+      one(
+        `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "firstSeenAt", "updatedAt")
+         values ($1, $2, $3, $3, $4, 'open', $5, $5) returning id`,
+        [ws, asset, kind, severity, hoursBefore(daysAgo * 24)],
+      );
+    // Critical: 15 days. Past due 12 hours ago; 13 of 15 days gone (at risk); a high of yesterday; an old info.
+    const breached = await issue("sla.breached", "critical", 15.5);
+    const atRisk = await issue("sla.at-risk", "critical", 13);
+    const fresh = await issue("sla.fresh", "high", 1);
+    await issue("sla.info", "info", 100);
+    const res = await call(api.url, key, "GET", "/app/overview");
+    expect(res.status).toBe(200);
+    const o = (await res.json()) as {
+      sla: Record<"breached" | "atRisk", { total: number; items: { id: number }[] }>;
+      since: { yesterday: { slaBreaches: { total: number; items: { id: number }[] } } };
+      topProblems: { id: number; kind: string; priority: { band: string } }[];
+    };
+    expect(o.sla.breached).toMatchObject({ total: 1, items: [{ id: breached }] });
+    expect(o.sla.atRisk).toMatchObject({ total: 1, items: [{ id: atRisk }] });
+    expect(o.since.yesterday.slaBreaches).toMatchObject({ total: 1, items: [{ id: breached }] });
+    // The two criticals first (same score: the newer first), the high after; info never.
+    expect(o.topProblems.map((t) => t.id)).toEqual([atRisk, breached, fresh]);
+    expect(o.topProblems.map((t) => t.kind)).not.toContain("sla.info");
+  });
+});

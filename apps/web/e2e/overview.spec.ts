@@ -78,6 +78,7 @@ interface OverviewJson {
   openIssues: Record<string, number>;
   since: { lastVisit: Since | null; yesterday: Since };
   exposure: Record<string, number>[];
+  topProblems: { severity: string }[];
   trend: { opened: number; resolved: number }[];
   riskiestAssets: { assetId: number; value: string }[];
   recentChanges: { type: string }[];
@@ -115,6 +116,10 @@ test("the overview shows the API's numbers and leads to the filtered issues", as
   // Since yesterday: nothing critical or high (the critical issue is two days old).
   await since.getByRole("tab", { name: "Since yesterday" }).click();
   await expect(since.getByTestId("since-new-issues").last().getByTestId("count")).toHaveText("0");
+  // The most urgent problems by priority, and the SLA card (nothing past due in this project).
+  await expect(page.getByTestId("top-problems-item")).toHaveCount(api.topProblems.length);
+  expect(api.topProblems.map((t) => t.severity)).toEqual(["critical", "high", "medium"]);
+  await expect(page.getByText("Every issue is within its SLA")).toBeVisible();
   // The exposure trend: 90 days stacked by severity, today's levels in words, info left out.
   expect(api.exposure).toHaveLength(90);
   await expect(page.getByTestId("overview-exposure")).toHaveAttribute(

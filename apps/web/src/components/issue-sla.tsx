@@ -11,11 +11,15 @@ type Issue = RouterOutputs["issues"]["get"];
 
 const BAND_VARIANT = { P1: "critical", P2: "high", P3: "medium", P4: "low" } as const;
 
-export function PriorityBadge({ priority }: { priority: Issue["priority"] }) {
+export function PriorityBadge({
+  priority,
+}: {
+  priority: Pick<Issue["priority"], "score" | "band"> & { reasons?: string[] };
+}) {
   return (
     <Badge
       variant={BAND_VARIANT[priority.band]}
-      title={`Score ${priority.score}: ${priority.reasons.join(" · ")}`}
+      title={`Score ${priority.score}${priority.reasons ? `: ${priority.reasons.join(" · ")}` : ""}`}
       data-testid="priority-badge"
     >
       {priority.band}

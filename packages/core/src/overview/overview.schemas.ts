@@ -3,6 +3,7 @@ import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { pageOf } from "../paging.ts";
 import { reportFiltersInput, reportSummarySchema, vulnerableAssetSchema } from "../reports/reports.schemas.ts";
 import { scanSchema } from "../scans/scans.schemas.ts";
+import { PRIORITY_BANDS } from "../issues/issues.priority.ts";
 
 export const overviewInput = z.object({ projectId: reportFiltersInput.shape.projectId });
 
@@ -13,6 +14,7 @@ export const OVERVIEW_LIMITS = {
   runningScans: 10,
   waiting: 5,
   since: 5,
+  topProblems: 5,
 } as const;
 /** Days of the exposure trend. */
 export const EXPOSURE_DAYS = 90;
@@ -40,6 +42,20 @@ export const recentChangeSchema = z
 
 const seriousCounts = z.object({ critical: z.number().int(), high: z.number().int() });
 
+/** An unresolved issue the overview points at, with its priority and deadline. */
+const urgentIssue = z
+  .object({
+    id: z.number().int(),
+    kind: z.string(),
+    title: z.string(),
+    severity: z.enum(SEVERITY_VALUES),
+    priority: z.object({ score: z.number().int(), band: z.enum(PRIORITY_BANDS) }),
+    dueAt: z.date().nullable(),
+    asset: assetRef,
+  })
+  .meta({ id: "OverviewIssue" });
+const urgentList = z.object({ total: z.number().int(), items: z.array(urgentIssue) });
+
 export const sinceSchema = z
   .object({
     from: z.date().meta({ description: "Where the window starts (it ends now)" }),
@@ -55,6 +71,9 @@ export const sinceSchema = z
         }),
       )
       .meta({ description: "The first five of them: critical before high, newest first" }),
+    slaBreaches: urgentList.meta({
+      description: "Unresolved issues whose SLA deadline passed in the window; the first five by priority",
+    }),
     newHosts: z
       .object({
         total: z.number().int(),
@@ -123,6 +142,19 @@ export const overviewSchema = z
         yesterday: sinceSchema.meta({ description: "The last 24 hours" }),
       })
       .meta({ description: "What is new and serious: critical and high issues, hosts discovered, ports opened" }),
+    sla: z
+      .object({
+        breached: urgentList.meta({ description: "Unresolved issues past their deadline; the first five by priority" }),
+        atRisk: urgentList.meta({
+          description: "Unresolved issues with under 20 % of their time left; the first five by priority",
+        }),
+      })
+      .meta({ description: "SLA now (docs/api.md, SLA)" }),
+    topProblems: z.array(urgentIssue).meta({
+      description:
+        "The five problems (kinds) whose most urgent unresolved issue ranks highest by priority, info left out: that " +
+        "issue for each",
+    }),
     exposure: z
       .array(
         z.object({

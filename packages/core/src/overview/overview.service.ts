@@ -12,6 +12,7 @@ import { vulnerableAssets } from "../reports/vulnerable-assets.ts";
 import { listActiveScans } from "../scans/scans.service.ts";
 import type { z } from "zod";
 import { sinceWindows } from "./overview.since.ts";
+import { slaAttention, topProblems } from "./overview.focus.ts";
 import {
   EXPOSURE_DAYS,
   FIRST_STEPS,
@@ -144,9 +145,11 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
   const filters = { projectId: input.projectId };
   await checkProject(sc, filters);
   const n = OVERVIEW_LIMITS.recentChanges;
-  const [flow, since, exposures, risky, issues, ports, scans, waits, steps] = await Promise.all([
+  const [flow, since, sla, top, exposures, risky, issues, ports, scans, waits, steps] = await Promise.all([
     issueFlow(sc, resolvePeriod({ period: `${EXPOSURE_DAYS}d` }, now), filters),
     sinceWindows(sc, input, now),
+    slaAttention(sc, input, now),
+    topProblems(sc, input),
     openExposureCounts(sc, filters),
     vulnerableAssets(sc, { ...filters, page: 1, limit: OVERVIEW_LIMITS.riskiestAssets }, now),
     issueChanges(sc, input, n),
@@ -161,6 +164,8 @@ export async function getOverview(sc: ServiceContext, input: OverviewInput, now 
     openExposures: { ...exposures, total: Object.values(exposures).reduce((n, c) => n + c, 0) },
     trend: flow.series.slice(-30).map(({ date, opened, resolved }) => ({ date, opened, resolved })),
     since,
+    sla,
+    topProblems: top,
     exposure: flow.series.map(({ date, open }) => ({
       date,
       critical: open.critical,

@@ -3,6 +3,7 @@
 // workspace; a visit lasts while they come back within VISIT_GAP_MS, so refreshing the page keeps its window.
 import type { z } from "zod";
 import { workspaceRows } from "../db/sql.ts";
+import { breachesBetween } from "./overview.focus.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { OVERVIEW_LIMITS, type OverviewInput, type sinceSchema } from "./overview.schemas.ts";
 
@@ -165,12 +166,13 @@ async function newPorts(sc: Ctx, from: Date, to: Date, f: OverviewInput) {
 
 /** What is new and serious between `from` and `to`. */
 export async function sinceWindow(sc: Ctx, from: Date, to: Date, f: OverviewInput): Promise<Since> {
-  const [issues, hosts, ports] = await Promise.all([
+  const [issues, slaBreaches, hosts, ports] = await Promise.all([
     seriousIssues(sc, from, to, f),
+    breachesBetween(sc, from, to, f),
     newHosts(sc, from, to, f),
     newPorts(sc, from, to, f),
   ]);
-  return { from, ...issues, newHosts: hosts, newPorts: ports };
+  return { from, ...issues, slaBreaches, newHosts: hosts, newPorts: ports };
 }
 
 /** The two windows of the overview: since the caller's last visit (when there was one) and the last 24 hours. */

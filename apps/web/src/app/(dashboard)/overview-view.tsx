@@ -20,6 +20,7 @@ import { RecentChanges } from "./_overview/recent-changes";
 import { RiskiestAssets } from "./_overview/riskiest-assets";
 import { RunningScans } from "./_overview/running-scans";
 import { Since } from "./_overview/since";
+import { SlaNow, TopProblems } from "./_overview/attention";
 import { Waiting } from "./_overview/waiting";
 import { ProjectOptions } from "@/components/options";
 
@@ -73,6 +74,10 @@ export function OverviewView() {
         ))}
       </section>
       <Since since={o?.since} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SlaNow sla={o?.sla} scope={scope} />
+        <TopProblems problems={o?.topProblems} />
+      </div>
       <Card
         title="Exposure"
         description="Issues open at the end of each of the last 90 days (UTC), by severity; info left out."

@@ -41,10 +41,10 @@ function Tile(props: { label: string; value: number; detail?: string; href: stri
 function WindowView({ w }: { w: Window }) {
   const serious = w.newIssues.critical + w.newIssues.high;
   const back = w.reopenedIssues.critical + w.reopenedIssues.high;
-  const nothing = serious + back + w.newHosts.total + w.newPorts.total === 0;
+  const nothing = serious + back + w.slaBreaches.total + w.newHosts.total + w.newPorts.total === 0;
   return (
     <div className="flex flex-col gap-3">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Tile
           testId="since-new-issues"
           label="New critical and high issues"
@@ -59,11 +59,20 @@ function WindowView({ w }: { w: Window }) {
           detail={`${w.reopenedIssues.critical} critical · ${w.reopenedIssues.high} high`}
           href="/issues?status=unresolved&sort=lastSeenAt&order=desc"
         />
+        <Tile
+          testId="since-breaches"
+          label="SLA breaches"
+          value={w.slaBreaches.total}
+          href="/issues?view=list&slaStatus=breached&sort=priority"
+        />
         <Tile testId="since-hosts" label="New hosts discovered" value={w.newHosts.total} href="/discovery" />
         <Tile testId="since-ports" label="Newly opened ports" value={w.newPorts.total} href="/ports" />
       </div>
       {nothing ? (
-        <EmptyState title="Nothing new and serious" description="No critical or high issue, host or port appeared." />
+        <EmptyState
+          title="Nothing new and serious"
+          description="No critical or high issue, SLA breach, host or port appeared."
+        />
       ) : (
         <ul className="flex flex-col divide-y text-sm" data-testid="since-items">
           {w.issues.map((i) => (
