@@ -55,6 +55,7 @@ function presentIssue(i: IssueRow, findingsCount: number): Omit<Issue, "kev" | "
     firstSeenAt: i.firstSeenAt,
     lastSeenAt: i.lastSeenAt,
     resolvedAt: i.resolvedAt,
+    verified: i.status === "resolved" ? (i.verified ?? false) : null,
     findingsCount,
     ...classifyIssue(i),
     createdAt: i.createdAt,
@@ -163,7 +164,7 @@ export async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["
 export const getIssue = async (sc: ServiceContext, id: number) =>
   (await presentIssues(sc, sc.db, [await requireIssue(sc, sc.db, id)]))[0]!;
 
-const AUDITED = ["status", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
+const AUDITED = ["status", "verified", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
 
 /** A change to an issue's workflow fields, audited, in one transaction. */
 async function changeIssue(
@@ -188,9 +189,11 @@ async function changeIssue(
 
 /** open ↔ in-progress → resolved → open; a dismissed issue is reopened with status open. */
 export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | "in-progress" | "resolved") =>
-  changeIssue(sc, id, "issue.status", () => ({
+  changeIssue(sc, id, "issue.status", (before) => ({
     status: undashed<IssueStatus>(status),
     resolvedAt: status === "resolved" ? new Date() : null,
+    // Resolved by hand: not verified until a scan that looks for its kind finds it gone (issues.sync.ts).
+    verified: status !== "resolved" ? null : before.status === "resolved" ? before.verified : false,
     ...(status !== "resolved"
       ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null }
       : {}),
@@ -213,6 +216,7 @@ export const dismissIssue = (
     dismissNote: input.note ?? null,
     dismissedUntil: input.until ?? null,
     dismissedAt: new Date(),
+    verified: null,
   }));
 
 // -------------------------------------------------------------- comments
