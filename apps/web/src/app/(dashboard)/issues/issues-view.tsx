@@ -27,6 +27,7 @@ import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
 import { LabelOptions, MemberOptions, ProjectOptions } from "@/components/options";
+import { BulkRetest } from "./bulk-retest";
 
 type Filters = Pick<
   RouterInputs["issues"]["list"],
@@ -187,6 +188,7 @@ export function IssuesView() {
                 >
                   Resolve
                 </Button>
+                <BulkRetest ids={selected} onDone={() => setSelection({})} />
                 <NativeSelect
                   className="h-8 w-auto"
                   aria-label="Assign selected to"
