@@ -173,7 +173,7 @@ describe("refusals", () => {
     );
   }
 
-  it("answers 404 for an unknown issue or another workspace's, 403 without scans:write, 422 and 409 with reasons", async () => {
+  it("answers 404 (unknown, another workspace's), 403 without scans:write, 422 and 409 with reasons", async () => {
     await expectError(await req("POST", "/app/issues/99999999/retest"), 404, "NOT_FOUND");
     await expectError(await req("POST", "/app/issues/abc/retest"), 400, "VALIDATION_ERROR", "id");
     const git = await issueNamed(GIT);
