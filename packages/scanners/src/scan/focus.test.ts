@@ -90,10 +90,7 @@ describe("a focused scan", () => {
 
     // The same asset scanned whole asks for far more (every other check's paths), and finds the .env too.
     const whole = await requestsDuring(() =>
-      runScan({ target: host("www.example.test"), profile: { ...profile, portScanMode: "web" }, covers }, net, {
-        ...engine,
-        nucleiBinary: null,
-      }),
+      runScan({ target: host("www.example.test"), profile: { ...profile, portScanMode: "web" }, covers }, net, engine),
     );
     expect(whole.paths).toContain("/.env");
     expect(whole.paths.length).toBeGreaterThan(paths.length * 10);
