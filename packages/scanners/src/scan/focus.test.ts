@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "../checks/catalogue.ts";
 import type { NetConfig } from "../config.ts";
-import type { ParsedTarget } from "../targets.ts";
 import {
+  coversExample,
+  exampleHost,
   startDnsServer,
   startTestWebServers,
   testNetConfig,
@@ -19,13 +20,8 @@ let dns: TestDnsServer;
 let web: TestWebServers;
 let net: NetConfig;
 const GIT = "http.exposed.git";
-const covers = (h: string) => h.endsWith(".example.test");
-const host = (value: string): ParsedTarget => ({
-  type: "subdomain",
-  value,
-  registrableDomain: "example.test",
-  unicode: value,
-});
+const covers = coversExample;
+const host = exampleHost;
 const profile: ScanProfile = { portScanMode: "top100", nucleiMinSeverity: "info", disabledScannerTypes: [] };
 const engine = { ...testScanEngineConfig, bannerTimeoutMs: 500, portTimeoutMs: 500 };
 const gitConfig = { headers: { "content-type": "text/plain" }, body: "[core]\n\trepositoryformatversion = 0\n" };

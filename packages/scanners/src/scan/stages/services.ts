@@ -43,28 +43,12 @@ export const servicesStage: Stage = {
     let httpDone = 0;
     const report = () => progress((tcpDone + udpDone + httpDone) / 3);
     const common = { signal, settings, limiter, loginAttempts, emit, identify, note };
+    const onHost = { ...common, host: target.host, address: target.address, net };
+    const tcp = catalogue().tcp.filter((c) => wants(c.kind));
+    const udp = catalogue().udp.filter((c) => wants(c.kind));
     await Promise.all([
-      runTcpChecks(
-        shared.openPorts,
-        catalogue().tcp.filter((c) => wants(c.kind)),
-        {
-          ...common,
-          host: target.host,
-          address: target.address,
-          net,
-          onProgress: (f) => ((tcpDone = f), report()),
-        },
-      ),
-      runUdpChecks(
-        catalogue().udp.filter((c) => wants(c.kind)),
-        {
-          ...common,
-          host: target.host,
-          address: target.address,
-          net,
-          onProgress: (f) => ((udpDone = f), report()),
-        },
-      ),
+      runTcpChecks(shared.openPorts, tcp, { ...onHost, onProgress: (f) => ((tcpDone = f), report()) }),
+      runUdpChecks(udp, { ...onHost, onProgress: (f) => ((udpDone = f), report()) }),
       runHttpChecks(web, httpChecks, {
         ...common,
         net,
