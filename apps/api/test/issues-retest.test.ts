@@ -24,6 +24,7 @@ let workspaceId: number;
 let assetId: number;
 let projectId: number;
 let close: () => Promise<void>;
+let firstScanId: number;
 
 const GIT = "http.exposed.git";
 const GIT_ROUTES = {
@@ -61,7 +62,7 @@ let bySession: Retester;
 beforeAll(async () => {
   ({ api, web, workspaceId, assetId, projectId, close } = await startScanEnvironment());
   await proveAsset(assetId);
-  await scanOnce();
+  firstScanId = (await scanOnce()).id;
   const rest =
     (credential: string): Retester =>
     async (id) => {
@@ -115,6 +116,13 @@ describe("retesting an issue", () => {
         status: { to: string | null } | null;
       }[];
       expect(history.at(-1)).toMatchObject({ action: "issue.resolve", scanId: gone.id, status: { to: "resolved" } });
+      // Its comparison with the last whole scan (never a retest) fixes only what it looked for.
+      const comparison = (await (await req("GET", `/app/scans/${gone.id}/comparison`)).json()) as {
+        previousScan: { id: number };
+        fixedFindings: { items: { kind: string }[] };
+      };
+      expect(comparison.previousScan.id).toBe(firstScanId);
+      expect(comparison.fixedFindings.items.map((f) => f.kind)).toEqual([GIT]);
 
       // No other issue of the asset moved, though the retests saw the site answer.
       const after = new Map((await issues()).map((i) => [i.id, i as FullIssue]));
