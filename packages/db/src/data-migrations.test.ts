@@ -205,3 +205,57 @@ describe("20261128120100_issue_cves_backfill", () => {
     expect(rows[0]!.priority).toBe(75);
   });
 });
+
+describe("20261128150000_issue_retest", () => {
+  it("marks resolved issues verified when a scan resolved them last, unverified when a person did", async () => {
+    const { pool, workspace } = await databaseBefore("20261128150000_issue_retest");
+    const one = async (sql: string, values: unknown[]) => (await pool.query<{ id: number }>(sql, values)).rows[0]!.id;
+    const project = await one(
+      `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, 'p', now()) returning id`,
+      [workspace],
+    );
+    const asset = await one(
+      `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "updatedAt")
+       values ($1, $2, 'domain', 'a.example', 't', now()) returning id`,
+      [workspace, project],
+    );
+    const issue = (kind: string, status: string) =>
+      one(
+        `insert into "Issue" ("workspaceId", "assetId", kind, title, severity, status, "updatedAt")
+         values ($1, $2, $3, $3, 'low', $4::"IssueStatus", now()) returning id`,
+        [workspace, asset, kind, status],
+      );
+    const audit = (id: number, action: string, changes: object, actorType = "system") =>
+      pool.query(
+        `insert into "AuditEntry" ("workspaceId", "actorType", "actorName", channel, action, "resourceType",
+           "resourceId", changes) values ($1, $2::"ActorType", 'a', 'system', $3, 'issue', $4, $5)`,
+        [workspace, actorType, action, String(id), JSON.stringify(changes)],
+      );
+    const resolvedByScan = await issue("k.scan", "resolved");
+    await audit(resolvedByScan, "issue.resolve", {
+      status: { before: "open", after: "resolved" },
+      scanId: { before: null, after: 1 },
+    });
+    const resolvedByHand = await issue("k.hand", "resolved");
+    await audit(resolvedByHand, "issue.status", { status: { before: "open", after: "resolved" } }, "user");
+    const handAfterScan = await issue("k.both", "resolved");
+    await audit(handAfterScan, "issue.resolve", { status: { before: "open", after: "resolved" } });
+    await audit(handAfterScan, "issue.reopen", { status: { before: "resolved", after: "open" } });
+    await audit(handAfterScan, "issue.status", { status: { before: "open", after: "resolved" } }, "user");
+    const noRecord = await issue("k.none", "resolved");
+    const open = await issue("k.open", "open");
+    await audit(open, "issue.resolve", { status: { before: "open", after: "resolved" } });
+
+    await applyMigrations(pool);
+    const { rows } = await pool.query<{ id: number; verified: boolean | null }>(
+      `select id, verified from "Issue" order by id`,
+    );
+    expect(rows).toEqual([
+      { id: resolvedByScan, verified: true },
+      { id: resolvedByHand, verified: false },
+      { id: handAfterScan, verified: false },
+      { id: noRecord, verified: false },
+      { id: open, verified: null },
+    ]);
+  });
+});

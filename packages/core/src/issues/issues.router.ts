@@ -30,10 +30,19 @@ import {
 import { issueHistory } from "./issues.history.ts";
 import { issueDetailSchema } from "../problems/problems.schemas.ts";
 import { withLinkedIssues } from "../problems/problems.service.ts";
+import { retestIssue, retestIssues } from "./issues.retest.ts";
+import { retestIssuesInput, retestIssuesOutput } from "./issues.retest.schemas.ts";
+import { scanSchema } from "../scans/scans.schemas.ts";
 
 const tags = ["Issues"];
 const read = { scope: "issues:read", kind: "read" } as const;
 const write = { scope: "issues:write", kind: "write" } as const;
+/** A retest starts a scan: the scans' scope (docs/api.md, Issues: retest). */
+const retest = { scope: "scans:write", kind: "write" } as const;
+const RETEST_RULES =
+  "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 " +
+  "SCAN_ALREADY_ACTIVE); a kind no check looks for alone (nuclei's, discovery's) cannot be retested (422 " +
+  "NOT_RETESTABLE).";
 
 export const issuesRouter = router({
   list: procedure
@@ -51,6 +60,24 @@ export const issuesRouter = router({
     .input(listIssuesInput)
     .output(pageOf(issueSchema))
     .query(({ ctx, input }) => listIssues(ctx, input)),
+
+  // Declared before /app/issues/{id}/…: a static path first (the REST adapter takes the first template that matches).
+  retestMany: procedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/app/issues/retest",
+        tags,
+        summary: "Retest many issues",
+        description:
+          "One focused scan per asset for the selected issues of that asset; one answer per id saying whether its " +
+          `retest started and, if not, why. ${RETEST_RULES}`,
+      },
+      ...retest,
+    })
+    .input(retestIssuesInput)
+    .output(retestIssuesOutput)
+    .mutation(async ({ ctx, input }) => ({ results: await retestIssues(ctx, input.ids) })),
 
   get: procedure
     .meta({ openapi: { method: "GET", path: "/app/issues/{id}", tags, summary: "Get an issue" }, ...read })
@@ -160,6 +187,26 @@ export const issuesRouter = router({
     .input(setStatusInput)
     .output(issueSchema)
     .mutation(({ ctx, input }) => setIssueStatus(ctx, input.id, input.status)),
+
+  retest: procedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/app/issues/{id}/retest",
+        tags,
+        summary: "Retest an issue: is it gone?",
+        description:
+          "Starts a scan of the issue's asset that looks only for the issue's kind (on its port): 202 with the scan " +
+          "(trigger retest, focus). When it finishes, the issue is resolved (verified) if the kind was looked at " +
+          "to the end and not seen, keeps fresh evidence if seen, and is left as it was if not looked at (the " +
+          `scan's focus.lookedAt says which); no other issue of the asset is touched. ${RETEST_RULES}`,
+      },
+      successStatus: 202,
+      ...retest,
+    })
+    .input(issueIdInput)
+    .output(scanSchema)
+    .mutation(({ ctx, input }) => retestIssue(ctx, input.id)),
 
   deleteComment: procedure
     .meta({

@@ -43,6 +43,14 @@ export const issueSchema = z
     firstSeenAt: z.date(),
     lastSeenAt: z.date(),
     resolvedAt: z.date().nullable(),
+    verified: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          "A resolved issue: true when a scan or retest that looked for its kind found it gone, false when it was " +
+          "resolved by hand and nothing has confirmed it yet (retest it); null while it is not resolved",
+      }),
     findingsCount: z.number().int(),
     ...enrichmentFields,
     priority: prioritySchema,

@@ -67,6 +67,7 @@ function presentIssue(i: IssueRow, now: Date): IssueItem {
     firstSeenAt: i.firstSeenAt,
     lastSeenAt: i.lastSeenAt,
     resolvedAt: i.resolvedAt,
+    verified: i.status === "resolved" ? (i.verified ?? false) : null,
     ...classifyIssue(i),
     priority: priorityOf({
       ...i,
@@ -224,7 +225,7 @@ export async function requireIssue(sc: ServiceContext, tx: Pick<ServiceContext["
 export const getIssue = async (sc: ServiceContext, id: number) =>
   (await presentIssues(sc, sc.db, [await requireIssue(sc, sc.db, id)]))[0]!;
 
-const AUDITED = ["status", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
+const AUDITED = ["status", "verified", "assigneeUserId", "dismissReason", "dismissNote", "dismissedUntil"] as const;
 
 /** A change to an issue's workflow fields, audited, in one transaction. */
 async function changeIssue(
@@ -249,9 +250,11 @@ async function changeIssue(
 
 /** open ↔ in-progress → resolved → open; a dismissed issue is reopened with status open. */
 export const setIssueStatus = (sc: ServiceContext, id: number, status: "open" | "in-progress" | "resolved") =>
-  changeIssue(sc, id, "issue.status", () => ({
+  changeIssue(sc, id, "issue.status", (before) => ({
     status: undashed<IssueStatus>(status),
     resolvedAt: status === "resolved" ? sc.services.now() : null,
+    // Resolved by hand: not verified until a scan that looks for its kind finds it gone (issues.sync.ts).
+    verified: status !== "resolved" ? null : before.status === "resolved" ? before.verified : false,
     ...(status !== "resolved"
       ? { dismissedAt: null, dismissReason: null, dismissNote: null, dismissedUntil: null }
       : {}),
@@ -274,6 +277,7 @@ export const dismissIssue = (
     dismissNote: input.note ?? null,
     dismissedUntil: input.until ?? null,
     dismissedAt: sc.services.now(),
+    verified: null,
   }));
 
 // -------------------------------------------------------------- comments

@@ -1,12 +1,14 @@
 // Findings become issues: one issue per kind of problem and asset. A scan
 // that sees a kind again refreshes its issue (and reopens it if it was
-// resolved); one that could have seen it and did not resolves it; a
-// dismissed issue stays dismissed until its dismissal expires. Discovery
+// resolved); one that could have seen it and did not resolves it (verified),
+// and verifies an issue resolved by hand; a dismissed issue stays dismissed
+// until its dismissal expires. A focused scan (a retest) touches only the
+// issues of its kinds, and resolves only the kinds it looked at to the end. Discovery
 // raises its takeover issues through the same path (origin: the run); only a
 // scan's findings are also kept as Finding rows (a finding belongs to a scan).
 import type { Issue, Prisma } from "@ems/db";
 import type { ScanFinding } from "@ems/scanners";
-import { writeAudit } from "../audit/write.ts";
+import { writeAudit, type Changes } from "../audit/write.ts";
 import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { dashed } from "../enum-names.ts";
@@ -37,6 +39,12 @@ export type IssueFinding = Omit<ScanFinding, "scanner"> & { scanner: ScanFinding
 /** What saw the findings: a scan, or a discovery run; audit entries name it. */
 export type IssueOrigin = { scanId: number } | { discoveryRunId: number };
 
+/** A focused scan's kinds, and those it looked at to the end (the engine's lookedAt). */
+export interface SyncFocus {
+  kinds: ReadonlySet<string>;
+  lookedAt: ReadonlySet<string>;
+}
+
 export async function syncIssues(
   tx: ScopedTx,
   input: {
@@ -47,15 +55,23 @@ export async function syncIssues(
     address?: string | null;
     findings: IssueFinding[];
     completedStages: Set<string>;
+    /** A retest: only these kinds are synced. */
+    focus?: SyncFocus;
     now: Date;
   },
 ) {
-  const { workspaceId, assetId, origin, findings: found, completedStages, now } = input;
+  const { workspaceId, assetId, origin, completedStages, focus, now } = input;
   const address = input.address ?? null;
+  const found = focus ? input.findings.filter((f) => focus.kinds.has(f.kind)) : input.findings;
+  /** Whether this scan looked for the kind to the end, so that not seeing it means it is gone. */
+  const lookedAt = (kind: string) => (focus ? focus.lookedAt.has(kind) : completedStages.has(scannerOfKind(kind)));
+  const retest: Changes = focus ? { trigger: { before: null, after: "retest" } } : {};
   const scanId = "scanId" in origin ? origin.scanId : null;
   const originChange = Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, { before: null, after: v }]));
   const actor = scannerActor(workspaceId);
-  const existing = await tx.issue.findMany({ where: { assetId } });
+  const existing = await tx.issue.findMany({
+    where: { assetId, ...(focus ? { kind: { in: [...focus.kinds] } } : {}) },
+  });
   const byKind = new Map(existing.map((i) => [i.kind, i]));
   const opened: Issue[] = [];
   const reopened: Issue[] = [];
@@ -103,7 +119,14 @@ export async function syncIssues(
           address: f.port === undefined ? null : address,
           ...classification,
           ...(reopen
-            ? { status: "open", resolvedAt: null, dismissedAt: null, dismissReason: null, dismissedUntil: null }
+            ? {
+                status: "open",
+                resolvedAt: null,
+                verified: null,
+                dismissedAt: null,
+                dismissReason: null,
+                dismissedUntil: null,
+              }
             : {}),
         },
       });
@@ -113,7 +136,7 @@ export async function syncIssues(
           action: "issue.reopen",
           resourceType: "issue",
           resourceId: issue.id,
-          changes: { status: { before: dashed(issue.status), after: "open" }, ...originChange },
+          changes: { status: { before: dashed(issue.status), after: "open" }, ...originChange, ...retest },
         });
       }
     }
@@ -144,20 +167,28 @@ export async function syncIssues(
 
   const seen = new Set(found.map((f) => f.kind));
   const resolved: Issue[] = [];
+  const verified: Issue[] = [];
   for (const issue of existing) {
-    if (
-      seen.has(issue.kind) ||
-      !["open", "in_progress"].includes(issue.status) ||
-      !completedStages.has(scannerOfKind(issue.kind))
-    )
-      continue;
-    resolved.push(await tx.issue.update({ where: { id: issue.id }, data: { status: "resolved", resolvedAt: now } }));
-    await writeAudit(tx, actor, {
-      action: "issue.resolve",
-      resourceType: "issue",
-      resourceId: issue.id,
-      changes: { status: { before: dashed(issue.status), after: "resolved" }, ...originChange },
-    });
+    if (seen.has(issue.kind) || !lookedAt(issue.kind)) continue;
+    if (["open", "in_progress"].includes(issue.status)) {
+      const data = { status: "resolved", resolvedAt: now, verified: true } as const;
+      resolved.push(await tx.issue.update({ where: { id: issue.id }, data }));
+      await writeAudit(tx, actor, {
+        action: "issue.resolve",
+        resourceType: "issue",
+        resourceId: issue.id,
+        changes: { status: { before: dashed(issue.status), after: "resolved" }, ...originChange, ...retest },
+      });
+    } else if (issue.status === "resolved" && issue.verified !== true) {
+      // Resolved by hand: this scan looked and confirms it gone.
+      verified.push(await tx.issue.update({ where: { id: issue.id }, data: { verified: true } }));
+      await writeAudit(tx, actor, {
+        action: "issue.verify",
+        resourceType: "issue",
+        resourceId: issue.id,
+        changes: { verified: { before: issue.verified, after: true }, ...originChange, ...retest },
+      });
+    }
   }
-  return { opened, reopened, resolved };
+  return { opened, reopened, resolved, verified };
 }

@@ -27,7 +27,7 @@ const issueInfo = (i: Issue): IssueInfo => ({
 
 export function scanChangeEvents(
   asset: Pick<Asset, "id" | "value" | "name">,
-  scan: { id: number; trigger: "manual" | "schedule"; finishedAt: Date },
+  scan: { id: number; trigger: "manual" | "schedule" | "retest"; finishedAt: Date },
   changes: ScanChanges,
 ): WebhookEvent[] {
   const a = assetInfo(asset);

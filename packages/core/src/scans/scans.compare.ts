@@ -2,12 +2,14 @@
 // "Comparison"): findings are matched by kind, the key that makes one issue
 // per kind and asset (issues.sync.ts). A kind of the previous scan that this
 // one did not see counts as fixed only if its scanner ran to the end, as a
-// rescan resolves an issue only then.
+// rescan resolves an issue only then. Retests (focused scans) are never the
+// previous scan; a retest's own fixed kinds are those it looked at to the end.
 import type { Severity } from "@ems/db";
 import { scannerOfKind } from "../issues/issues.sync.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { requireScan } from "./scans.service.ts";
+import { scanFocusSchema } from "./scans.schemas.ts";
 
 /** Each list of new or fixed findings carries at most this many (its total says how many there are). */
 export const COMPARISON_LIMIT = 100;
@@ -47,7 +49,7 @@ export async function compareScan(sc: ServiceContext, id: number) {
   const [counts, previous] = await Promise.all([
     sc.db.finding.groupBy({ by: ["severity"], where: { scanId: id }, _count: { _all: true } }),
     sc.db.scan.findFirst({
-      where: { assetId: scan.assetId, status: "completed", id: { lt: id } },
+      where: { assetId: scan.assetId, status: "completed", trigger: { not: "retest" }, id: { lt: id } },
       orderBy: { id: "desc" },
       select: { id: true, finishedAt: true, findingsCount: true },
     }),
@@ -67,13 +69,15 @@ export async function compareScan(sc: ServiceContext, id: number) {
   let changes = null;
   if (comparable) {
     const completed = new Set(stages.filter((s) => !s.timedOut && !s.error).map((s) => s.stage));
+    const lookedAt = scan.focus === null ? null : new Set(scanFocusSchema.parse(scan.focus).lookedAt);
+    const fixed = (kind: string) => (lookedAt ? lookedAt.has(kind) : completed.has(scannerOfKind(kind)));
     const [added, gone] = await Promise.all([
       kindsMissingFrom(sc, id, previous.id),
       kindsMissingFrom(sc, previous.id, id),
     ]);
     changes = {
       newFindings: capped(added),
-      fixedFindings: capped(gone.filter((f) => completed.has(scannerOfKind(f.kind)))),
+      fixedFindings: capped(gone.filter((f) => fixed(f.kind))),
     };
   }
   return {

@@ -17,6 +17,7 @@ import { PLANS } from "../plans.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
+import { scanFocusSchema } from "./scans.schemas.ts";
 
 export const HEARTBEAT_MS = 5_000;
 
@@ -54,6 +55,8 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       });
       if (!parsed.ok) throw new Error(parsed.message);
       const covers = await coveredHosts(db, asset);
+      // A retest (trigger "retest") looks only for its issues' kinds on their ports.
+      const focus = scan.focus === null ? null : scanFocusSchema.parse(scan.focus);
       const result = await runScan(
         {
           target: parsed.target,
@@ -63,6 +66,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             disabledScannerTypes: asset.disabledScannerTypes,
           },
           covers,
+          ...(focus ? { focus: { kinds: focus.kinds, ports: focus.ports } } : {}),
         },
         services.net,
         engine,
@@ -94,6 +98,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
               finishedAt: now,
               findingsCount: result.findings.length,
               stages: result.stages as unknown as Prisma.InputJsonArray,
+              ...(focus ? { focus: { ...focus, lookedAt: result.lookedAt ?? [] } } : {}),
             },
           });
           if (still.count === 0) return;
@@ -104,12 +109,16 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             address: result.address,
             findings: result.findings,
             completedStages,
+            ...(focus ? { focus: { kinds: new Set(focus.kinds), lookedAt: new Set(result.lookedAt) } } : {}),
             now,
           });
-          const newPorts = completedStages.has("ports")
-            ? await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now)
-            : [];
-          const finished = { id: scan.id, trigger: scan.trigger as "manual" | "schedule", finishedAt: now };
+          // A retest probed only its own ports: the asset's other open ports are not closed by it.
+          const newPorts =
+            completedStages.has("ports") && !focus
+              ? await syncOpenPorts(tx, job.workspaceId, asset.id, result.openPorts, now)
+              : [];
+          const trigger = scan.trigger as "manual" | "schedule" | "retest";
+          const finished = { id: scan.id, trigger, finishedAt: now };
           await emitWebhookEvents(sc, tx, scanChangeEvents(asset, finished, { ...issues, newPorts }));
         },
         { timeout: 60_000 },

@@ -9,13 +9,31 @@ import { issueListInputs } from "../issues/issues.schemas.ts";
 
 export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 
+/** A retest's focus, as stored on the scan (Scan.focus). */
+export const scanFocusSchema = z
+  .object({
+    issueIds: z.array(z.number().int()).meta({ description: "The issues retested" }),
+    kinds: z.array(z.string()).meta({ description: "The kinds looked for (the issues' kinds)" }),
+    ports: z.array(z.number().int()).meta({ description: "The ports probed (the issues' ports); none: no port scan" }),
+    lookedAt: z
+      .array(z.string())
+      .nullable()
+      .meta({
+        description:
+          "Once finished: the kinds looked at to the end (each stage that reports them finished in time). Only " +
+          "these are resolved when not found; a kind missing here was not looked at and its issue is left as it was",
+      }),
+  })
+  .meta({ id: "ScanFocus" });
+export type ScanFocusValue = z.output<typeof scanFocusSchema>;
+
 export const scanSchema = z
   .object({
     id: z.number().int(),
     assetId: z.number().int(),
     asset: z.object({ id: z.number().int(), value: z.string(), type: z.string(), projectId: z.number().int() }),
     status: z.enum(SCAN_STATUSES),
-    trigger: z.string().meta({ description: "manual or schedule" }),
+    trigger: z.string().meta({ description: "manual, schedule or retest" }),
     stage: z
       .string()
       .nullable()
@@ -36,6 +54,7 @@ export const scanSchema = z
       z.object({ stage: z.string(), ms: z.number(), timedOut: z.boolean(), error: z.string().optional() }),
     ),
     createdBy: z.object({ id: z.number().int(), email: z.string() }).nullable(),
+    focus: scanFocusSchema.nullable().meta({ description: "A retest's focus; null for a whole scan" }),
     createdAt: z.date(),
     startedAt: z.date().nullable(),
     finishedAt: z.date().nullable(),

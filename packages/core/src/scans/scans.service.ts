@@ -9,7 +9,13 @@ import { dateRange } from "../dates.ts";
 import { listScanFindings } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
 import type { z } from "zod";
-import { SCAN_SORT, type ListScansInput, type scanSchema } from "./scans.schemas.ts";
+import {
+  SCAN_SORT,
+  scanFocusSchema,
+  type ListScansInput,
+  type ScanFocusValue,
+  type scanSchema,
+} from "./scans.schemas.ts";
 import type { FindingListQuery } from "../findings/findings.service.ts";
 import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
@@ -39,6 +45,7 @@ export const presentScan = (s: ScanRow): Scan => ({
   findingsCount: s.findingsCount,
   stages: s.stages as Scan["stages"],
   createdBy: s.createdBy,
+  focus: s.focus === null ? null : (scanFocusSchema.safeParse(s.focus).data ?? null),
   createdAt: s.createdAt,
   startedAt: s.startedAt,
   finishedAt: s.finishedAt,
@@ -117,7 +124,7 @@ export async function insertScan(
   tx: ScopedTx,
   sc: ServiceContext,
   assetId: number,
-  start: { trigger: "manual" | "schedule"; scheduleId?: number },
+  start: { trigger: "manual" | "schedule" | "retest"; scheduleId?: number; focus?: ScanFocusValue },
 ) {
   // Lock the asset row: two concurrent starts must not both pass the "no active scan" check.
   await tx.$executeRaw`select 1 from "Asset" where id = ${assetId} and "workspaceId" = ${sc.workspaceId} for update`;
@@ -150,6 +157,7 @@ export async function insertScan(
       assetId,
       trigger: start.trigger,
       scheduleId: start.scheduleId ?? null,
+      ...(start.focus ? { focus: start.focus } : {}),
       createdByUserId: sc.actor.userId ?? null,
     },
     include,

@@ -28,7 +28,7 @@ export type WebhookEvent =
   | {
       type: "scan.completed";
       asset: AssetInfo;
-      scan: { id: number; trigger: "manual" | "schedule"; finishedAt: Date };
+      scan: { id: number; trigger: "manual" | "schedule" | "retest"; finishedAt: Date };
       changes: {
         newIssues: IssueInfo[];
         reopenedIssues: IssueInfo[];

@@ -50,7 +50,7 @@ export const dataSchemas = {
   "port.opened": z.object({ asset: assetRef, port: portRef, scan: scanRef }),
   "scan.completed": z.object({
     asset: assetRef,
-    scan: scanRef.extend({ trigger: z.enum(["manual", "schedule"]), finishedAt: z.string() }),
+    scan: scanRef.extend({ trigger: z.enum(["manual", "schedule", "retest"]), finishedAt: z.string() }),
     changes: z.object({
       newIssues: z.array(issueRef),
       reopenedIssues: z.array(issueRef),

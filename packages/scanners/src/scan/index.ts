@@ -53,5 +53,14 @@ export {
   type RunContext,
 } from "./templates/run.ts";
 export { runNuclei, nucleiArgs, nucleiFinding, type NucleiRun } from "./nuclei.ts";
-export { runScan, dedupeFindings, STAGE_ORDER, type ScanInput, type ScanResult, type StageReport } from "./run.ts";
+export {
+  runScan,
+  dedupeFindings,
+  focusableKind,
+  STAGE_ORDER,
+  type ScanInput,
+  type ScanResult,
+  type StageReport,
+} from "./run.ts";
+export type { ScanFocus } from "./focus.ts";
 export { DANGEROUS_PORT_CATEGORIES, PORT_CATEGORIES, type PortCategory, type PortRisk } from "./services.ts";

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NetConfig } from "../config.ts";
-import { parseTarget, type ParsedTarget } from "../targets.ts";
+import { parseTarget } from "../targets.ts";
 import {
+  coversExample,
+  exampleHost,
   startDnsServer,
   startTestWebServers,
   testNetConfig,
@@ -22,13 +24,8 @@ let web: TestWebServers;
 let net: NetConfig;
 let dir: string;
 let fakeNuclei: string;
-const covers = (h: string) => h.endsWith(".example.test");
-const host = (value: string): ParsedTarget => ({
-  type: "subdomain",
-  value,
-  registrableDomain: "example.test",
-  unicode: value,
-});
+const covers = coversExample;
+const host = exampleHost;
 const profile = (p: Partial<ScanProfile> = {}): ScanProfile => ({
   portScanMode: "web",
   nucleiMinSeverity: "info",

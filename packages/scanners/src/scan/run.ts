@@ -6,6 +6,7 @@ import type { NetConfig } from "../config.ts";
 import { settleOnce } from "../settle.ts";
 import type { ParsedTarget } from "../targets.ts";
 import type { ScanEngineConfig } from "./config.ts";
+import { toFocus, type Focus, type ScanFocus } from "./focus.ts";
 import { portsForMode } from "./ports.ts";
 import { progressReporter } from "./progress.ts";
 import { STAGES } from "./stages/index.ts";
@@ -27,6 +28,8 @@ export interface ScanInput {
   profile: ScanProfile;
   /** Hosts the ownership proof covers; redirects elsewhere are not followed. */
   covers: (host: string) => boolean;
+  /** Look only for these kinds (on these ports): a retest. See ./focus.ts. */
+  focus?: ScanFocus;
 }
 
 export interface StageReport {
@@ -47,6 +50,12 @@ export interface ScanResult {
   findings: ScanFinding[];
   openPorts: OpenPort[];
   stages: StageReport[];
+  /**
+   * A focused scan's kinds that were looked at to the end: every stage that can report the kind, and every stage
+   * whose results it reads, ran and finished within its time limit without error. A kind listed here and not among
+   * the findings is gone; a kind of the focus missing here was not looked at. Absent for a whole scan.
+   */
+  lookedAt?: string[];
 }
 
 export const STAGE_ORDER: readonly ScanStage[] = STAGES.map((s) => s.id);
@@ -163,6 +172,30 @@ async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: Stag
   return report;
 }
 
+/** Whether some stage can look for this kind on its own: what a focused scan (a retest) can confirm gone. */
+export const focusableKind = (kind: string): boolean => STAGES.some((s) => s.produces(kind));
+
+/** The focus's kinds looked at to the end (see ScanResult.lookedAt). */
+function kindsLookedAt(focus: Focus, plan: readonly Stage[], reports: readonly StageReport[]): string[] {
+  const ran = new Set(plan.map((s) => s.id));
+  const finished = new Set(reports.filter((r) => !r.timedOut && !r.error).map((r) => r.stage));
+  const needs = (s: Stage) => [s.id, ...(s.reads ?? []).filter((id) => ran.has(id))];
+  return [...focus.kinds].filter((kind) => {
+    const producers = plan.filter((s) => s.produces(kind));
+    return producers.length > 0 && producers.every((s) => needs(s).every((id) => finished.has(id)));
+  });
+}
+
+/** The stages a scan runs: the enabled ones; of a focused scan, those that can report its kinds (ports: its ports). */
+function planStages(scope: ScanScope): Stage[] {
+  const { focus } = scope;
+  return STAGES.filter(
+    (s) =>
+      s.enabled(scope) &&
+      (!focus || (s.id === "ports" ? focus.ports.length > 0 : [...focus.kinds].some((k) => s.produces(k)))),
+  );
+}
+
 /**
  * Scans one asset. Throws (before any stage) when the target cannot be
  * resolved or resolves to an address we may not contact; rejects with a
@@ -186,6 +219,7 @@ export async function runScan(
 
   const target = await prepareTarget(input.target, net);
   if (outer?.aborted) throw abortError();
+  const focus = input.focus ? toFocus(input.focus) : null;
   const scope: ScanScope = {
     target,
     profile,
@@ -194,9 +228,11 @@ export async function runScan(
     covers: input.covers,
     minSeverity: toSeverity(profile.nucleiMinSeverity),
     disabled: (item) => disabled.has(item),
+    focus,
+    wants: (kind) => !focus || focus.kinds.has(kind),
   };
   const shared: Shared = { openPorts: null, portsComplete: false, roots: null };
-  const plan = STAGES.filter((s) => s.enabled(scope)).map((stage) => ({ stage, weight: stage.weight(scope) }));
+  const plan = planStages(scope).map((stage) => ({ stage, weight: stage.weight(scope) }));
   const totalWeight = plan.reduce((sum, p) => sum + p.weight, 0) || 1;
   const progress = progressReporter(hooks.onProgress);
 
@@ -214,7 +250,7 @@ export async function runScan(
     const report = await runStage(stage, scope, shared, {
       outer,
       abortError,
-      emit: (f) => void findings.push(f),
+      emit: (f) => void (scope.wants(f.kind) && findings.push(f)),
       progress: (fraction) => progress.report(stage.id, start + span * fraction, false),
     });
     reports.push(report);
@@ -222,7 +258,9 @@ export async function runScan(
   }
   if (outer?.aborted) throw abortError();
   // After every stage: later stages refine what earlier ones left (the services stage names the open ports' services).
-  for (const { stage } of plan) findings.push(...(stage.findingsAfter?.(scope, shared) ?? []));
+  for (const { stage } of plan) {
+    findings.push(...(stage.findingsAfter?.(scope, shared) ?? []).filter((f) => scope.wants(f.kind)));
+  }
 
   if (cut.length) findings.push(stageTimeoutFinding(cut, engine.stageTimeoutMs));
   if (plan.length) progress.report(plan[plan.length - 1]!.stage.id, 100, false);
@@ -235,5 +273,19 @@ export async function runScan(
     banner,
   }));
   const address = target.kind === "host" ? target.address : null;
-  return { address, findings: dedupeFindings(findings.map(withConfidence)), openPorts, stages: reports };
+  return {
+    address,
+    findings: dedupeFindings(findings.map(withConfidence)),
+    openPorts,
+    stages: reports,
+    ...(focus
+      ? {
+          lookedAt: kindsLookedAt(
+            focus,
+            plan.map((p) => p.stage),
+            reports,
+          ),
+        }
+      : {}),
+  };
 }

@@ -129,6 +129,8 @@ async function scanServices(list: number[], engine = defaultScanEngineConfig) {
     covers: () => true,
     minSeverity: "info",
     disabled: () => false,
+    focus: null,
+    wants: () => true,
     shared,
     signal,
     emit: (f) => void findings.push(f),

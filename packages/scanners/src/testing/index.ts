@@ -7,3 +7,4 @@ export * from "./tripwire.ts";
 export * from "./ct-server.ts";
 export * from "./fast-dns-server.ts";
 export * from "./scan-settings.ts";
+export * from "./targets.ts";

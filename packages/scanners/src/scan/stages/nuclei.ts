@@ -9,6 +9,8 @@ export const nucleiStage: Stage = {
   scanner: "nuclei",
   enabled: (s) =>
     !s.disabled("templates") && !s.disabled("nuclei") && s.target.kind === "host" && !!s.engine.nucleiBinary,
+  // nuclei's findings cannot be asked for one by one: a focused scan never runs it.
+  produces: () => false,
   weight: () => 30,
   async run(ctx) {
     const targets = answeringBases(ctx, ctx.shared);

@@ -37,10 +37,14 @@ export const portsStage: Stage = {
   id: "ports",
   scanner: "port-scan",
   enabled: (s) => !s.disabled("port-scan") && s.target.kind === "host" && s.profile.portScanMode !== "off",
+  produces: (kind) => kind.startsWith("port.open."),
   weight: (s) => PORT_WEIGHT[s.profile.portScanMode],
-  async run({ target, profile, net, engine, shared, signal, progress }) {
+  async run({ target, profile, net, engine, shared, signal, progress, focus }) {
     if (target.kind !== "host") return;
-    const list = [...new Set([...portsForMode(profile.portScanMode), net.httpPort, net.httpsPort])];
+    // A focused scan probes only its ports (the runner runs this stage only when it has some).
+    const list = focus
+      ? [...focus.ports]
+      : [...new Set([...portsForMode(profile.portScanMode), net.httpPort, net.httpsPort])];
     const partial = new Map<number, OpenPortDetail>();
     shared.openPorts = [];
     // Open ports as they are seen, so that a stage cut by its time limit still leaves them (without banners).

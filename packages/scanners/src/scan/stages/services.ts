@@ -9,6 +9,7 @@
 import { catalogue } from "../../checks/catalogue.ts";
 import { runHttpChecks } from "../../checks/engine/http-run.ts";
 import { runTcpChecks, runUdpChecks } from "../../checks/engine/tcp.ts";
+import { catalogueKinds } from "../focus.ts";
 import { fetchRoots } from "../http-scan.ts";
 import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
@@ -18,9 +19,11 @@ export const servicesStage: Stage = {
   id: "services",
   scanner: "port-scan",
   enabled: (s) => !s.disabled("port-scan") && s.target.kind === "host" && s.profile.portScanMode !== "off",
+  produces: (kind) => catalogueKinds().services.has(kind),
+  reads: ["ports", "http"],
   weight: () => 3,
   async run(ctx) {
-    const { target, net, covers, shared, signal, emit, progress, note } = ctx;
+    const { target, net, covers, shared, signal, emit, progress, note, wants } = ctx;
     if (target.kind !== "host" || !shared.openPorts) return;
     const { settings, limiter, loginAttempts, resolved } = scanChecks(ctx);
     const identify = (port: number, service: string, product: string) => {
@@ -28,8 +31,10 @@ export const servicesStage: Stage = {
         p.port === port ? { ...p, service, product, banner: p.banner ?? product } : p,
       );
     };
-    const httpChecks = catalogue().http.filter((c) => c.kind.startsWith("service."));
-    const roots = shared.roots ?? (await fetchRoots(webEndpoints(ctx, shared), net, covers, signal));
+    const httpChecks = catalogue().http.filter((c) => c.kind.startsWith("service.") && wants(c.kind));
+    const roots = !httpChecks.length
+      ? []
+      : (shared.roots ?? (await fetchRoots(webEndpoints(ctx, shared), net, covers, signal)));
     const web = roots
       .filter((r) => r.result)
       .map((r) => ({ base: r.endpoint.base, port: r.endpoint.port, root: r.result }));
@@ -38,21 +43,12 @@ export const servicesStage: Stage = {
     let httpDone = 0;
     const report = () => progress((tcpDone + udpDone + httpDone) / 3);
     const common = { signal, settings, limiter, loginAttempts, emit, identify, note };
+    const onHost = { ...common, host: target.host, address: target.address, net };
+    const tcp = catalogue().tcp.filter((c) => wants(c.kind));
+    const udp = catalogue().udp.filter((c) => wants(c.kind));
     await Promise.all([
-      runTcpChecks(shared.openPorts, catalogue().tcp, {
-        ...common,
-        host: target.host,
-        address: target.address,
-        net,
-        onProgress: (f) => ((tcpDone = f), report()),
-      }),
-      runUdpChecks(catalogue().udp, {
-        ...common,
-        host: target.host,
-        address: target.address,
-        net,
-        onProgress: (f) => ((udpDone = f), report()),
-      }),
+      runTcpChecks(shared.openPorts, tcp, { ...onHost, onProgress: (f) => ((tcpDone = f), report()) }),
+      runUdpChecks(udp, { ...onHost, onProgress: (f) => ((udpDone = f), report()) }),
       runHttpChecks(web, httpChecks, {
         ...common,
         net,

@@ -5,6 +5,7 @@
 // its entry in the scan's report, the same way for every stage.
 import type { NetConfig } from "../../config.ts";
 import type { ScanEngineConfig } from "../config.ts";
+import type { Focus } from "../focus.ts";
 import type { RootResponse } from "../http-scan.ts";
 import type { OpenPortDetail } from "../port-scan.ts";
 import type { ScanTarget } from "../target.ts";
@@ -22,6 +23,10 @@ export interface ScanScope {
   minSeverity: Severity;
   /** Whether profile.disabledScannerTypes names this item (trimmed, any case). */
   disabled(item: string): boolean;
+  /** A focused scan's kinds and ports (../focus.ts); null for a whole scan. */
+  focus: Focus | null;
+  /** Whether a finding of this kind is wanted (always, unless the scan is focused). */
+  wants(kind: string): boolean;
 }
 
 /** What stages leave for later ones. */
@@ -51,6 +56,10 @@ export interface Stage {
   scanner: ScanFinding["scanner"];
   /** Whether the stage runs for this target and profile (skipped stages are not reported). */
   enabled(scope: ScanScope): boolean;
+  /** Whether a finding of this kind can come from this stage (a focused scan runs only such stages). */
+  produces(kind: string): boolean;
+  /** Earlier stages whose results it reads: a kind it looks for is looked at to the end only when they finished. */
+  reads?: readonly ScanStage[];
   /** Its share of the progress bar, relative to the other stages that run. */
   weight(scope: ScanScope): number;
   run(ctx: StageContext): Promise<void>;

@@ -44,6 +44,8 @@ export const technologiesStage: Stage = {
   id: "technologies",
   scanner: "technologies",
   enabled: (s) => !s.disabled("technologies") && s.target.kind === "host",
+  produces: (kind) => kind.startsWith("tech."),
+  reads: ["ports", "http"],
   weight: () => 2,
   async run(ctx) {
     const { net, covers, shared, signal, emit, progress } = ctx;

@@ -37,9 +37,12 @@ export const templatesStage: Stage = {
   id: "templates",
   scanner: "templates",
   enabled: (s) => !s.disabled("templates"),
+  // Templates that report a built-in check's kind (ems-kind) are not run by a focused scan: the check is.
+  produces: (kind) => kind.startsWith("template."),
+  reads: ["ports", "http"],
   weight: () => 15,
   async run(ctx) {
-    const { engine, net, covers, minSeverity, signal, emit, progress, note } = ctx;
+    const { engine, net, covers, minSeverity, signal, emit, progress, note, wants } = ctx;
     const loaded = await loadTemplates([BUILTIN_TEMPLATES_DIR, ...(engine.templatesDir ? [engine.templatesDir] : [])]);
     if (loaded.errors.length) {
       note(
@@ -48,7 +51,7 @@ export const templatesStage: Stage = {
       );
       for (const line of refusalSummary(loaded.errors)) note(`templates refused: ${line}`);
     }
-    const templates = loaded.templates.filter((t) => atLeast(t.info.severity, minSeverity));
+    const templates = loaded.templates.filter((t) => atLeast(t.info.severity, minSeverity) && wants(t.kind));
     const jobs = targets(ctx).flatMap((target) => templates.map((t) => ({ target, t })));
     const cache = new RequestCache();
     const run = { net, covers, signal, cache, ...(engine.extraCaCerts ? { extraCaCerts: engine.extraCaCerts } : {}) };

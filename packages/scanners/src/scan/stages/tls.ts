@@ -1,7 +1,9 @@
 // TLS: the catalogue's TLS checks on the open ports that completed a TLS
 // handshake, plus 443/8443 when open (the configured HTTPS port when no port
 // scan completed).
+import { catalogue } from "../../checks/catalogue.ts";
 import { mapLimit } from "../evidence.ts";
+import { catalogueKinds } from "../focus.ts";
 import { checkTls } from "../tls-checks.ts";
 import { scanChecks } from "./checks.ts";
 import type { Stage } from "./stage.ts";
@@ -10,9 +12,11 @@ export const tlsStage: Stage = {
   id: "tls",
   scanner: "tls",
   enabled: (s) => !s.disabled("tls") && s.target.kind === "host",
+  produces: (kind) => catalogueKinds().tls.has(kind),
+  reads: ["ports"],
   weight: () => 10,
   async run(ctx) {
-    const { target, net, engine, shared, signal, emit, progress } = ctx;
+    const { target, net, engine, shared, signal, emit, progress, wants } = ctx;
     if (target.kind !== "host") return;
     const { settings, limiter } = scanChecks(ctx);
     const candidates = new Set<number>();
@@ -24,6 +28,7 @@ export const tlsStage: Stage = {
       signal,
       limiter,
       expiryWarningDays: settings.expiryWarningDays,
+      checks: catalogue().tls.filter((c) => wants(c.kind)),
       ...(engine.extraCaCerts ? { extraCaCerts: engine.extraCaCerts } : {}),
     };
     let done = 0;

@@ -28,6 +28,7 @@ import { errorMessage, useTRPC } from "@/trpc/client";
 import { ScanFirst } from "@/components/scan-first";
 import { PriorityBadge, SlaCell } from "@/components/issue-sla";
 import { LabelOptions, MemberOptions, ProjectOptions } from "@/components/options";
+import { BulkRetest } from "./bulk-retest";
 
 type Filters = Pick<
   RouterInputs["issues"]["list"],
@@ -226,6 +227,7 @@ export function IssuesView() {
                 >
                   Resolve
                 </Button>
+                <BulkRetest ids={selected} onDone={() => setSelection({})} />
                 <NativeSelect
                   className="h-8 w-auto"
                   aria-label="Assign selected to"

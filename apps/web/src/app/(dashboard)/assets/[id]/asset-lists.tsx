@@ -109,7 +109,10 @@ export function AssetScans({ asset }: { asset: Asset }) {
         {
           key: "trigger",
           header: "Started by",
-          render: (s) => (s.trigger === "schedule" ? "A schedule" : (s.createdBy?.email ?? "The API")),
+          render: (s) => {
+            const who = s.createdBy?.email ?? "The API";
+            return s.trigger === "schedule" ? "A schedule" : s.trigger === "retest" ? `${who} (retest)` : who;
+          },
         },
         { key: "createdAt", header: "When", render: (s) => <RelativeTime date={s.createdAt} /> },
       ]}

@@ -53,6 +53,10 @@ export function whatHappened(e: Event): string {
       return "saw this again and reopened it";
     case "issue.resolve":
       return "no longer saw this and resolved it";
+    case "issue.retest":
+      return `started a retest${e.scanId ? ` (scan #${e.scanId})` : ""}`;
+    case "issue.verify":
+      return "looked again and confirmed it gone: the resolution is verified";
     case "issue.comment":
       return "commented";
     case "issue.comment-edit":

@@ -26,6 +26,7 @@ import { ISSUE_TONE } from "@/components/progress";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { IssueHistory } from "./issue-history";
+import { IssueRetest } from "./issue-retest";
 import { Classification, ExploitBadges } from "./issue-enrichment";
 import { LabelOptions, MemberOptions } from "@/components/options";
 import { IssuePrioritySla } from "@/components/issue-sla";
@@ -122,6 +123,7 @@ export function IssueView({ id }: { id: number }) {
           )}
         </p>
         <Classification issue={i} />
+        <IssueRetest issue={i} canWrite={canWrite} />
         <details className="mb-2 text-sm text-muted-foreground" data-testid="issue-technical">
           <summary className="cursor-pointer">Technical details</summary>
           <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
