@@ -52,8 +52,8 @@ test("SLA and priority on the issue page and the list; an asset's criticality mo
   await expect(page.getByTestId("issue-sla").getByTestId("status-pill")).toHaveText("On track");
   await expect(page.getByTestId("issue-sla").getByTestId("sla-time-left")).toHaveText("due in 14 d");
 
-  // The list opens by priority: the known-exploited high (P1) first.
-  await page.goto("/issues");
+  // The flat list opens by priority: the known-exploited high (P1) first.
+  await page.goto("/issues?view=list");
   const titles = page.getByRole("row").getByRole("link", { name: /Exploited high|Plain critical|Late one/ });
   await expect(titles).toHaveText(["Exploited high", "Plain critical", "Late one"]);
   await expect(page.getByRole("row", { name: /Exploited high/ }).getByTestId("priority-badge")).toHaveText("P1");
