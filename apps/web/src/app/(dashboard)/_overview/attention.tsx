@@ -9,6 +9,8 @@ import { PriorityBadge, TimeLeft } from "@/components/issue-sla";
 type Overview = RouterOutputs["overview"]["get"];
 type UrgentIssue = Overview["topProblems"][number];
 
+const problemHref = (kind: string) => `/problems/${encodeURIComponent(kind)}`;
+
 function IssueRows({ items, testId, deadline }: { items: UrgentIssue[]; testId: string; deadline?: boolean }) {
   return (
     <ul className="flex flex-col divide-y text-sm" data-testid={testId}>
@@ -17,7 +19,7 @@ function IssueRows({ items, testId, deadline }: { items: UrgentIssue[]; testId: 
           <PriorityBadge priority={i.priority} />
           <SeverityBadge severity={i.severity} />
           <span className="min-w-0 flex-1 break-words">
-            <Link href={deadline ? `/issues/${i.id}` : `/problems/${encodeURIComponent(i.kind)}`}>{i.title}</Link> on{" "}
+            <Link href={deadline ? `/issues/${i.id}` : problemHref(i.kind)}>{i.title}</Link> on{" "}
             <Link href={`/assets/${i.asset.id}`}>{i.asset.name ?? i.asset.value}</Link>
           </span>
           {deadline && i.dueAt && (
