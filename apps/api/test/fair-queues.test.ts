@@ -3,32 +3,22 @@
 // many worker slots are free.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInWorkspace, scanJob } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
-import { call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
+import type { TestDnsServer, TestWebServers } from "@ems/scanners/testing";
+import { call, until, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";
+import { startWorkerStack, type WorkerStack } from "./worker-stack.ts";
 
 let api: TestApi;
 let dns: TestDnsServer;
 let web: TestWebServers;
 let env: Record<string, string>;
+let stack: WorkerStack;
 
 beforeAll(async () => {
-  dns = await startDnsServer();
-  web = await startTestWebServers();
-  api = await startApi({ queue: true }); // enqueues; the workers are separate processes
-  env = {
-    DATABASE_URL: api.db.url,
-    EMS_DNS_SERVERS: dns.address,
-    EMS_ALLOWED_RANGES: "127.0.0.0/8",
-    EMS_HTTP_PORT: String(web.ports.httpPort),
-    EMS_HTTPS_PORT: String(web.ports.httpsPort),
-  };
+  stack = await startWorkerStack();
+  ({ api, dns, web, env } = stack);
 });
-afterAll(async () => {
-  await api.close();
-  await web.close();
-  await dns.close();
-});
+afterAll(() => stack.close());
 
 const sql = (text: string, values: unknown[] = []) => api.services.db.pool.query(text, values);
 

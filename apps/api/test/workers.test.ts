@@ -4,35 +4,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_SCAN_ATTEMPTS, recoverAbandonedScans } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { startDnsServer, startTestWebServers, type TestDnsServer, type TestWebServers } from "@ems/scanners/testing";
-import { call, startApi, until, workspaceWithKey, type TestApi } from "./harness.ts";
+import type { TestDnsServer, TestWebServers } from "@ems/scanners/testing";
+import { call, until, workspaceWithKey, type TestApi } from "./harness.ts";
 import { startCliProcess } from "./processes.ts";
+import { startWorkerStack, type WorkerStack } from "./worker-stack.ts";
 
 let api: TestApi;
 let dns: TestDnsServer;
 let web: TestWebServers;
 let env: Record<string, string>;
+let stack: WorkerStack;
 
 beforeAll(async () => {
-  dns = await startDnsServer();
-  web = await startTestWebServers();
-  api = await startApi({ queue: true }); // enqueues; the workers are separate processes
-  env = {
-    DATABASE_URL: api.db.url,
-    EMS_DNS_SERVERS: dns.address,
-    EMS_ALLOWED_RANGES: "127.0.0.0/8",
-    EMS_HTTP_PORT: String(web.ports.httpPort),
-    EMS_HTTPS_PORT: String(web.ports.httpsPort),
+  stack = await startWorkerStack({
     EMS_HTTP_TIMEOUT_MS: "20000",
     EMS_WATCHDOG_INTERVAL_MS: "1000",
     EMS_SCAN_HEARTBEAT_TIMEOUT_MS: "12000",
-  };
+  });
+  ({ api, dns, web, env } = stack);
 });
-afterAll(async () => {
-  await api.close();
-  await web.close();
-  await dns.close();
-});
+afterAll(() => stack.close());
 
 async function provenAsset(key: string, value: string) {
   dns.set(value, { A: ["127.0.0.1"] });

@@ -11,7 +11,7 @@ import { issueFlow } from "../reports/summary.ts";
 import { vulnerableAssets } from "../reports/vulnerable-assets.ts";
 import { listActiveScans } from "../scans/scans.service.ts";
 import type { z } from "zod";
-import { sinceWindows } from "./overview.since.ts";
+import { newestOpenPorts, sinceWindows } from "./overview.since.ts";
 import { slaAttention, topProblems } from "./overview.focus.ts";
 import {
   EXPOSURE_DAYS,
@@ -63,30 +63,8 @@ async function issueChanges(sc: ServiceContext, f: OverviewInput, limit: number)
 
 /** Ports open now, the most recently first seen first. */
 async function portChanges(sc: ServiceContext, f: OverviewInput, limit: number): Promise<Change[]> {
-  const rows = await workspaceRows<{
-    at: Date;
-    port: number;
-    protocol: string;
-    service: string | null;
-    assetId: number;
-    name: string | null;
-    value: string;
-  }>(
-    sc,
-    f.projectId ? "overview-port-changes-p" : "overview-port-changes",
-    `select p."firstSeenAt" as at, p.port, p.protocol, p.service, a.id as "assetId", a.name, a.value
-     from "OpenPort" p join "Asset" a on a.id = p."assetId"
-     where p."workspaceId" = $1 and p."closedAt" is null ${f.projectId ? `and a."projectId" = $3` : ""}
-     order by p."firstSeenAt" desc, p.id desc limit $2`,
-    [limit, ...(f.projectId ? [f.projectId] : [])],
-  );
-  return rows.map((r) => ({
-    type: "port.opened",
-    at: r.at,
-    asset: { id: r.assetId, name: r.name, value: r.value },
-    issue: null,
-    port: { port: r.port, protocol: r.protocol, service: r.service },
-  }));
+  const ports = await newestOpenPorts(sc, f, limit);
+  return ports.map((p) => ({ type: "port.opened", ...p, issue: null }));
 }
 
 async function waiting(sc: ServiceContext, f: OverviewInput) {

@@ -124,44 +124,55 @@ async function newHosts(sc: Ctx, from: Date, to: Date, f: OverviewInput) {
   return { total: count?.n ?? 0, items };
 }
 
+interface PortRow {
+  at: Date;
+  port: number;
+  protocol: string;
+  service: string | null;
+  assetId: number;
+  name: string | null;
+  value: string;
+}
+
+/**
+ * Ports open now, the most recently first seen first, `limit` of them; within a window of first sightings when one is
+ * given. The overview's recent changes and its "since" windows read them the same way.
+ */
+export async function newestOpenPorts(sc: Ctx, f: OverviewInput, limit: number, window?: { from: Date; to: Date }) {
+  const values: unknown[] = window ? [window.from, window.to] : [];
+  const range = window ? `and o."firstSeenAt" >= $2 and o."firstSeenAt" < $3` : "";
+  const project = f.projectId ? `and a."projectId" = $${values.length + 2}` : "";
+  const rows = await workspaceRows<PortRow>(
+    sc,
+    `overview-open-ports-${limit}${window ? "-w" : ""}${f.projectId ? "-p" : ""}`,
+    `select o."firstSeenAt" as at, o.port, o.protocol, o.service, a.id as "assetId", a.name, a.value
+     from "OpenPort" o join "Asset" a on a.id = o."assetId"
+     where o."workspaceId" = $1 and o."closedAt" is null ${range} ${project}
+     order by o."firstSeenAt" desc, o.id desc limit ${limit}`,
+    [...values, ...(f.projectId ? [f.projectId] : [])],
+  );
+  return rows.map((r) => ({
+    at: r.at,
+    port: { port: r.port, protocol: r.protocol, service: r.service },
+    asset: { id: r.assetId, name: r.name, value: r.value },
+  }));
+}
+
 /** Ports first seen open in the window and open still. */
 async function newPorts(sc: Ctx, from: Date, to: Date, f: OverviewInput) {
-  const p = projectJoin(f, "o", 4);
-  const values = [from, to, ...(f.projectId ? [f.projectId] : [])];
-  const where = `o."workspaceId" = $1 and o."firstSeenAt" >= $2 and o."firstSeenAt" < $3 and o."closedAt" is null
-    ${p?.where ?? ""}`;
-  const [[count], rows] = await Promise.all([
+  const project = f.projectId ? `and a."projectId" = $4` : "";
+  const [[count], items] = await Promise.all([
     workspaceRows<{ n: number }>(
       sc,
-      `overview-since-ports-n${p ? "-p" : ""}`,
-      `select count(*)::int as n from "OpenPort" o ${p?.join ?? ""} where ${where}`,
-      values,
+      `overview-since-ports-n${project ? "-p" : ""}`,
+      `select count(*)::int as n from "OpenPort" o ${project ? `join "Asset" a on a.id = o."assetId"` : ""}
+       where o."workspaceId" = $1 and o."firstSeenAt" >= $2 and o."firstSeenAt" < $3 and o."closedAt" is null
+       ${project}`,
+      [from, to, ...(f.projectId ? [f.projectId] : [])],
     ),
-    workspaceRows<{
-      at: Date;
-      port: number;
-      protocol: string;
-      service: string | null;
-      assetId: number;
-      name: string | null;
-      value: string;
-    }>(
-      sc,
-      `overview-since-ports${p ? "-p" : ""}`,
-      `select o."firstSeenAt" as at, o.port, o.protocol, o.service, a2.id as "assetId", a2.name, a2.value
-       from "OpenPort" o join "Asset" a2 on a2.id = o."assetId" ${p?.join ?? ""}
-       where ${where} order by o."firstSeenAt" desc, o.id desc limit ${OVERVIEW_LIMITS.since}`,
-      values,
-    ),
+    newestOpenPorts(sc, f, OVERVIEW_LIMITS.since, { from, to }),
   ]);
-  return {
-    total: count?.n ?? 0,
-    items: rows.map((r) => ({
-      at: r.at,
-      port: { port: r.port, protocol: r.protocol, service: r.service },
-      asset: { id: r.assetId, name: r.name, value: r.value },
-    })),
-  };
+  return { total: count?.n ?? 0, items };
 }
 
 /** What is new and serious between `from` and `to`. */
