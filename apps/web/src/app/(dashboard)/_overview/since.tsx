@@ -38,26 +38,39 @@ function Tile(props: { label: string; value: number; detail?: string; href: stri
   );
 }
 
+type Serious = Window["newIssues"];
+const total = (c: Serious) => c.critical + c.high;
+
+/** Critical and high issues of a window, counted, leading to the flat list newest first. */
+function SeriousTile(props: { testId: string; label: string; counts: Serious; sort: "firstSeenAt" | "lastSeenAt" }) {
+  return (
+    <Tile
+      testId={props.testId}
+      label={props.label}
+      value={total(props.counts)}
+      detail={`${props.counts.critical} critical · ${props.counts.high} high`}
+      href={`/issues?view=list&status=unresolved&sort=${props.sort}&order=desc`}
+    />
+  );
+}
+
 function WindowView({ w }: { w: Window }) {
-  const serious = w.newIssues.critical + w.newIssues.high;
-  const back = w.reopenedIssues.critical + w.reopenedIssues.high;
-  const nothing = serious + back + w.slaBreaches.total + w.newHosts.total + w.newPorts.total === 0;
+  const nothing =
+    total(w.newIssues) + total(w.reopenedIssues) + w.slaBreaches.total + w.newHosts.total + w.newPorts.total === 0;
   return (
     <div className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <Tile
+        <SeriousTile
           testId="since-new-issues"
           label="New critical and high issues"
-          value={serious}
-          detail={`${w.newIssues.critical} critical · ${w.newIssues.high} high`}
-          href="/issues?status=unresolved&sort=firstSeenAt&order=desc"
+          counts={w.newIssues}
+          sort="firstSeenAt"
         />
-        <Tile
+        <SeriousTile
           testId="since-reopened"
           label="Reopened critical and high"
-          value={back}
-          detail={`${w.reopenedIssues.critical} critical · ${w.reopenedIssues.high} high`}
-          href="/issues?status=unresolved&sort=lastSeenAt&order=desc"
+          counts={w.reopenedIssues}
+          sort="lastSeenAt"
         />
         <Tile
           testId="since-breaches"
