@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { deferredPage } from "./db/deferred-page.ts";
 import type { Direction } from "./list-query.ts";
+import { ONE_QUERY_SKIP } from "./paging.ts";
 
 interface Row {
   id: number;
@@ -64,4 +65,46 @@ describe("deferredPage", () => {
       }
     });
   }
+});
+
+describe("deferredPage with a one-query page", () => {
+  // A list of ONE_QUERY_SKIP + 100 rows in id order, counting which query read each page.
+  const size = ONE_QUERY_SKIP + 100;
+  const range = (from: number, n: number) =>
+    Array.from({ length: Math.max(0, Math.min(n, size - from)) }, (_, i) => i + from + 1);
+  function counted() {
+    const used = { page: 0, ids: 0 };
+    return {
+      used,
+      list: {
+        orderBy: [{ id: "asc" }] as Order[],
+        ids: async ({ skip, take }: { skip: number; take: number }) => (
+          used.ids++,
+          range(skip, take).map((id) => ({ id }))
+        ),
+        rows: async (ids: number[]) => ids.map((id) => ({ id })),
+        page: async ({ skip, take }: { skip: number; take: number }) => (
+          used.page++,
+          range(skip, take).map((id) => ({ id }))
+        ),
+        total: async () => size,
+      },
+    };
+  }
+
+  it("reads pages near the top in one query, deeper ones as ids then rows: the same rows either way", async () => {
+    for (const [page, limit, oneQuery] of [
+      [1, 50, true],
+      [10, 50, true], // skip 450
+      [11, 50, false], // skip 500: ONE_QUERY_SKIP
+      [ONE_QUERY_SKIP / 10 + 1, 10, false],
+      [ONE_QUERY_SKIP / 10, 10, true],
+    ] as const) {
+      const { used, list } = counted();
+      const { rows, total } = await deferredPage({ services: { walkFromStart: 10_000 } }, { page, limit }, list);
+      expect(total).toBe(size);
+      expect(rows.map((r) => r.id)).toEqual(range((page - 1) * limit, limit));
+      expect(used).toEqual(oneQuery ? { page: 1, ids: 0 } : { page: 0, ids: 1 });
+    }
+  });
 });

@@ -54,5 +54,11 @@ const listName = (item: z.ZodType) => String(z.globalRegistry.get(item)?.id ?? "
 
 export const skipTake = (p: PagingInput) => ({ skip: (p.page - 1) * p.limit, take: p.limit });
 
+/**
+ * Pages that start within this many rows of the top are read in one query (whole rows, with OFFSET) where the list
+ * can: cheaper than a second round trip for ids first (db/deferred-page.ts).
+ */
+export const ONE_QUERY_SKIP = 500;
+
 /** Pages that start within this many rows of the top are read with their total at once (Services.walkFromStart). */
 export const WALK_FROM_START = 10_000;

@@ -173,7 +173,7 @@ export const ASSESSMENT_LIST = defineList<
   where: ({ scopeType, status }) => ({ scopeType, status }),
   model: (sc) => ({
     ids: (args) => sc.db.assessmentReport.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.assessmentReport.findMany({ where: { id: { in: ids } }, select: reportSelect }),
+    rows: (args) => sc.db.assessmentReport.findMany({ ...args, select: reportSelect }),
     count: (where) => sc.db.assessmentReport.count({ where }),
   }),
   present: (row, now) => presentAssessment(row, now),

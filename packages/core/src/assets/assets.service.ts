@@ -60,7 +60,7 @@ export const ASSET_LIST = defineList<AssetFilter, Prisma.AssetWhereInput, AssetR
     where: ({ projectId, type, status }) => ({ projectId, type, status }),
     model: (sc) => ({
       ids: (args) => sc.db.asset.findMany({ ...args, select: { id: true } }),
-      rows: (ids) => sc.db.asset.findMany({ where: { id: { in: ids } }, include: assetInclude }),
+      rows: (args) => sc.db.asset.findMany({ ...args, include: assetInclude }),
       count: (where) => sc.db.asset.count({ where }),
     }),
     present: (row) => row,

@@ -116,7 +116,7 @@ export const AUDIT_LIST = defineList<
   count: auditTotal,
   model: (sc) => ({
     ids: (args) => sc.db.auditEntry.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.auditEntry.findMany({ where: { id: { in: ids } } }),
+    rows: (args) => sc.db.auditEntry.findMany(args),
     count: (where) => sc.db.auditEntry.count({ where }),
   }),
   present,

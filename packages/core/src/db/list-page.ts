@@ -14,10 +14,13 @@ import { tally, tallyKey } from "./tally.ts";
 
 type OrderBy = Partial<Record<string, Direction>>;
 
-/** A model's queries for a list: a page's ids in order, rows by id (with the list's include), a count. */
+/**
+ * A model's queries for a list: a page's ids in order, rows (with the list's include) of a query (a page in order, or
+ * given ids), a count.
+ */
 export interface ListModel<W, Row> {
   ids(args: { where: W; skip: number; take: number; orderBy: OrderBy[] }): Promise<{ id: number }[]>;
-  rows(ids: number[]): Promise<Row[]>;
+  rows(args: { where: W; skip?: number; take?: number; orderBy?: OrderBy[] }): Promise<Row[]>;
   count(where: W): Promise<number>;
 }
 
@@ -104,7 +107,8 @@ export async function listPage<
   const { rows, total } = await deferredPage(sc, input, {
     orderBy,
     ids: (page) => model.ids({ where, ...page }),
-    rows: (ids) => model.rows(ids),
+    rows: (ids) => model.rows({ where: { id: { in: ids } } as W }),
+    page: (page) => model.rows({ where, ...page }),
     total: () => (counted ? tally(sc, counted) : (spec.count?.(sc, filter, input.q) ?? model.count(where))),
     jump: spec.marks ? markedJump(sc, spec.marks, counted, orderBy) : undefined,
   });

@@ -41,7 +41,7 @@ export const HOST_LIST = defineList<
   }),
   model: (sc) => ({
     ids: (args) => sc.db.discoveredHostname.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.discoveredHostname.findMany({ where: { id: { in: ids } }, include: hostInclude }),
+    rows: (args) => sc.db.discoveredHostname.findMany({ ...args, include: hostInclude }),
     count: (where) => sc.db.discoveredHostname.count({ where }),
   }),
   present: presentHost,

@@ -46,7 +46,7 @@ export const FINDING_LIST = defineList<
   }),
   model: (sc) => ({
     ids: (args) => sc.db.finding.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.finding.findMany({ where: { id: { in: ids } }, include }),
+    rows: (args) => sc.db.finding.findMany({ ...args, include }),
     count: (where) => sc.db.finding.count({ where }),
   }),
   // The output schema leaves out workspaceId; the classification comes from the finding's check and source.

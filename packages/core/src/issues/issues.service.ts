@@ -171,7 +171,7 @@ export const ISSUE_LIST = defineList<IssueFilter, Prisma.IssueWhereInput, IssueR
     }),
     model: (sc) => ({
       ids: (args) => sc.db.issue.findMany({ ...args, select: { id: true } }),
-      rows: (ids) => sc.db.issue.findMany({ where: { id: { in: ids } }, include }),
+      rows: (args) => sc.db.issue.findMany({ ...args, include }),
       count: (where) => sc.db.issue.count({ where }),
     }),
     // Presented with the page (presentIssues): its findings counted, its figures looked up, its SLA judged now.

@@ -52,7 +52,7 @@ export const PROJECT_LIST = defineList<
   count: (sc, _filter, q) => (q ? undefined : projectCount(sc)),
   model: (sc) => ({
     ids: (args) => sc.db.project.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.project.findMany({ where: { id: { in: ids } }, select }),
+    rows: (args) => sc.db.project.findMany({ ...args, select }),
     count: (where) => sc.db.project.count({ where }),
   }),
   present: (project) => project,

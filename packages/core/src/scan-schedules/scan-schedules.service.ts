@@ -149,7 +149,7 @@ export const SCHEDULE_LIST = defineList<
   }),
   model: (sc) => ({
     ids: (args) => sc.db.scanSchedule.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.scanSchedule.findMany({ where: { id: { in: ids } }, include }),
+    rows: (args) => sc.db.scanSchedule.findMany({ ...args, include }),
     count: (where) => sc.db.scanSchedule.count({ where }),
   }),
   present: presentSchedule,

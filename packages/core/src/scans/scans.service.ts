@@ -75,7 +75,7 @@ export const SCAN_LIST = defineList<ScanFilter, Prisma.ScanWhereInput, ScanRow, 
   }),
   model: (sc) => ({
     ids: (args) => sc.db.scan.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.scan.findMany({ where: { id: { in: ids } }, include }),
+    rows: (args) => sc.db.scan.findMany({ ...args, include }),
     count: (where) => sc.db.scan.count({ where }),
   }),
   present: presentScan,

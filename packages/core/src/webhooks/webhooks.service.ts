@@ -175,7 +175,7 @@ export const DELIVERY_LIST = defineList<
   where: ({ endpointId, status }) => ({ endpointId, status }),
   model: (sc) => ({
     ids: (args) => sc.db.webhookDelivery.findMany({ ...args, select: { id: true } }),
-    rows: (ids) => sc.db.webhookDelivery.findMany({ where: { id: { in: ids } } }),
+    rows: (args) => sc.db.webhookDelivery.findMany(args),
     count: (where) => sc.db.webhookDelivery.count({ where }),
   }),
   present: presentDelivery,
