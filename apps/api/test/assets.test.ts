@@ -59,6 +59,7 @@ describe("adding assets", () => {
         "ownershipMethod",
         "criticality",
         "effectiveCriticality",
+        "discoveryAutoAdd",
         "createdAt",
         "updatedAt",
         "project",

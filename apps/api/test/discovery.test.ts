@@ -243,7 +243,7 @@ describe("adding hosts as assets", () => {
     // The refusal points at the asset the host already is, for a page to link to.
     expect(again).toMatchObject({
       added: [],
-      refused: [{ id: www.id, code: "CONFLICT", asset: { id: assetId, value: "www.acme-disc.com" } }],
+      refused: [{ id: www.id, code: "ALREADY_EXISTS", asset: { id: assetId, value: "www.acme-disc.com" } }],
     });
     await expectError(await req("POST", `/app/discovery/hosts/${www.id}/ignore`), 409, "CONFLICT", "status");
   });

@@ -19,7 +19,7 @@ async function addProvenDomain(page: Page, request: APIRequestContext, domain: s
 
 test("discover hosts under a proven domain, add two as assets, ignore and restore one", async ({ page, request }) => {
   // The run alone may take 45 s on a busy machine; the list's sort, search and reload come after it.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const { dnsControl, ctControl } = stack();
   for (const [name, records] of [
     [DOMAIN, { A: ["127.0.0.1"] }],
@@ -54,6 +54,11 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   await row(`mail.${DOMAIN}`).getByRole("checkbox").check();
   await page.getByTestId("bulk-add").click();
   await expect(page.getByTestId("add-result")).toContainText("2 hosts added as assets");
+  // Each added host links to the asset it became.
+  await expect(page.getByTestId("add-added").getByRole("link", { name: `api.${DOMAIN}` })).toHaveAttribute(
+    "href",
+    /^\/assets\/\d+$/,
+  );
   await expect(row(`api.${DOMAIN}`)).toContainText("Added");
   await expect(row(`api.${DOMAIN}`).getByRole("checkbox")).toBeDisabled();
 
@@ -96,6 +101,21 @@ test("discover hosts under a proven domain, add two as assets, ignore and restor
   const section = page.getByTestId("asset-discovered-hosts");
   await expect(section).toContainText(`api.${DOMAIN}`);
   await expect(section).toContainText(`old.${DOMAIN}`);
+  // A host that is an asset links to it.
+  const apiRow = section.getByTestId("data-table-row").filter({ hasText: `api.${DOMAIN}` });
+  await expect(apiRow.getByTestId("host-asset-link")).toHaveAttribute("href", /^\/assets\/\d+$/);
+
+  // Watched: the domain adds the hosts its next run finds by itself, and the run says so.
+  await section.getByTestId("discovery-auto-add").check();
+  await expect(page.getByTestId("toast").filter({ hasText: "New hosts will be added as assets" })).toBeVisible();
+  expect((await request.post(`${dnsControl}/new.${DOMAIN}`, { data: { A: ["127.0.0.4"] } })).status()).toBe(204);
+  expect((await request.post(`${ctControl}/${DOMAIN}`, { data: [`new.${DOMAIN}`] })).status()).toBe(204);
+  await page.getByRole("link", { name: "Open in Discovery" }).click();
+  await page.getByTestId("discovery-run").click();
+  await expect(page.getByTestId("discovery-run-auto-add")).toContainText("1 new host added as assets by itself", {
+    timeout: 45_000,
+  });
+  await expect(row(`new.${DOMAIN}`).getByTestId("host-asset-link")).toBeVisible();
 });
 
 test("a run that finds more hosts than one run keeps says so in the run view", async ({ page, request }) => {

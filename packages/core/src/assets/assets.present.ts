@@ -48,6 +48,7 @@ export function presentAsset(a: AssetRow): z.output<typeof assetSchema> {
     ownershipMethod: methodName(a.ownershipMethod),
     criticality: a.criticality,
     effectiveCriticality: a.criticality ?? a.project.criticality,
+    discoveryAutoAdd: a.discoveryAutoAdd,
     createdAt: a.createdAt,
     updatedAt: a.updatedAt,
     project: { id: a.project.id, name: a.project.name },
@@ -64,4 +65,5 @@ export const AUDITED_ASSET_FIELDS = [
   "nucleiMinSeverity",
   "disabledScannerTypes",
   "criticality",
+  "discoveryAutoAdd",
 ] as const;

@@ -48,6 +48,9 @@ export const assetSchema = z
     effectiveCriticality: criticalitySchema.meta({
       description: "Its own criticality, else its project's: an input of its issues' priority (docs/api.md, Priority)",
     }),
+    discoveryAutoAdd: z.boolean().meta({
+      description: "A domain's or subdomain's: the hosts its discovery runs find are added as assets by themselves",
+    }),
     createdAt: z.date(),
     updatedAt: z.date(),
     project: z.object({ id: z.number().int(), name: z.string() }),
@@ -172,6 +175,10 @@ const scanProfile = {
     .max(SCANNER_TYPES.length)
     .transform((s) => [...new Set(s)])
     .optional(),
+  discoveryAutoAdd: z.boolean().optional().meta({
+    description:
+      "domains and subdomains only: add the new hosts discovery finds under it as assets (within the plan's slots)",
+  }),
 };
 
 export const createAssetInput = z.object({

@@ -240,6 +240,7 @@ export async function insertAsset(
       nucleiMinSeverity: input.nucleiMinSeverity,
       disabledScannerTypes: input.disabledScannerTypes ?? [],
       criticality: input.criticality ?? null,
+      discoveryAutoAdd: autoAddOf(target.type, input.discoveryAutoAdd) ?? false,
       ownershipToken: newOwnershipToken(),
       // A subdomain of a proven domain is proven by it.
       ...(coverage ? { ownershipVerifiedAt: new Date(), ownershipMethod: "parent" as const } : {}),
@@ -253,6 +254,16 @@ export async function insertAsset(
     changes: changesOf(null, created, AUDITED_ASSET_FIELDS),
   });
   return created;
+}
+
+/** The asset types discovery finds hosts under. */
+const HOSTED = new Set<string>(["domain", "subdomain"]);
+
+/** discoveryAutoAdd as asked, refused for an asset no host is found under. */
+function autoAddOf(type: string, asked: boolean | undefined) {
+  if (asked && !HOSTED.has(type))
+    throw validationError("discoveryAutoAdd", "only a domain or subdomain has discovered hosts to add");
+  return asked;
 }
 
 function requireAdmin(sc: ServiceContext) {
@@ -270,7 +281,7 @@ export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: Upd
     throw validationError(
       "body",
       "send at least one of projectId, name, type, value, portScanMode, nucleiMinSeverity, disabledScannerTypes, " +
-        "criticality",
+        "criticality, discoveryAutoAdd",
     );
   }
   const before = await requireAsset(sc, id);
@@ -278,6 +289,8 @@ export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: Upd
   const target =
     fields.value !== undefined || fields.type !== undefined ? parseValue(sc, type, fields.value ?? before.value) : null;
   const retarget = target !== null && (target.type !== before.type || target.value !== before.value);
+  // Kept only while the asset is a name hosts are found under.
+  const discoveryAutoAdd = autoAddOf(type, fields.discoveryAutoAdd) ?? (HOSTED.has(type) ? undefined : false);
   if (
     fields.projectId !== undefined &&
     !(await sc.db.project.findUnique({ where: { id: fields.projectId }, select: { id: true } }))
@@ -301,6 +314,7 @@ export async function updateAsset(sc: ServiceContext<"jobs" | "net">, input: Upd
         nucleiMinSeverity: fields.nucleiMinSeverity,
         disabledScannerTypes: fields.disabledScannerTypes,
         criticality: fields.criticality,
+        discoveryAutoAdd,
         // A new value is a new asset as far as proof and checks go.
         ...(retarget
           ? {

@@ -15,6 +15,7 @@ import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
 import { announceNewHosts } from "./discovery.events.ts";
 import { gatherSeen } from "./discovery.seen.ts";
+import { autoAddHosts } from "./discovery.service.ts";
 
 export const HEARTBEAT_MS = 5_000;
 /** A running run without a heartbeat for this long has lost its worker. */
@@ -78,6 +79,13 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
         progress("merge", done, result.hosts.length);
       });
       const found = result.hosts.length;
+      // New hosts that answer (not a wildcard's echo) become assets by themselves where the domain asks for it.
+      const autoAdd = asset.discoveryAutoAdd
+        ? await autoAddHosts(
+            sc,
+            fresh.filter((h) => h.resolving).map((h) => h.id),
+          )
+        : null;
       await db.$transaction(async (tx) => {
         await syncIssues(tx, {
           workspaceId: job.workspaceId,
@@ -99,6 +107,7 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
             hostLimit: result.capped?.limit ?? null,
             hostsDropped: result.capped?.dropped ?? 0,
             sourceErrors: result.sourceErrors as unknown as Prisma.InputJsonArray,
+            ...(autoAdd ? { autoAdd } : {}),
             finishedAt: new Date(),
           },
         });
@@ -124,7 +133,7 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
   });
 }
 
-type MergeRow = { id: number; host: string; inserted: boolean };
+type MergeRow = { id: number; host: string; inserted: boolean; asset: boolean; resolving: boolean };
 
 /** Inserts or refreshes the hosts, MERGE_BATCH per transaction; adds the hosts that were new to `fresh`. */
 async function mergeHosts(
@@ -147,17 +156,23 @@ async function mergeHosts(
       // Raw SQL: one statement per batch, and the union of sources done by the database. The workspace is bound.
       const merged = await tx.$queryRaw<MergeRow[]>`
         insert into "DiscoveredHostname" as d
-          ("workspaceId", "projectId", domain, host, sources, resolves, "resolvedIp", cname, wildcard)
+          ("workspaceId", "projectId", domain, host, sources, resolves, "resolvedIp", cname, wildcard,
+           "assetId", status)
         select ${asset.workspaceId}, ${asset.projectId}, ${asset.value}, r.host, r.sources,
-               r.resolves, r."resolvedIp", r.cname, r.wildcard
+               r.resolves, r."resolvedIp", r.cname, r.wildcard, a.id,
+               case when a.id is null then 'new' else 'added' end::"DiscoveredStatus"
         from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
           as r(host text, sources text[], resolves jsonb, "resolvedIp" jsonb, cname jsonb, wildcard jsonb)
+        left join "Asset" a on a."workspaceId" = ${asset.workspaceId} and a.value = r.host
+          and a.type in ('domain', 'subdomain')
         on conflict ("workspaceId", host) do update set
           sources = (select array_agg(distinct s order by s) from unnest(d.sources || excluded.sources) s),
           resolves = excluded.resolves, "resolvedIp" = excluded."resolvedIp",
           cname = excluded.cname, wildcard = excluded.wildcard, "lastSeenAt" = now()
-        returning id, host, (xmax = 0) as inserted`;
-      return merged.filter((r) => r.inserted);
+        returning id, host, (xmax = 0) as inserted, "assetId" is not null as asset,
+          ("resolvedIp" is not null and wildcard is null) as resolving`;
+      // A host that is an asset already is not new, however it was added (the asset's trigger links it).
+      return merged.filter((r) => r.inserted && !r.asset);
     });
     fresh.push(...rows);
     onBatch(Math.min(i + MERGE_BATCH, result.hosts.length));

@@ -46,6 +46,7 @@ export function presentRun(r: DiscoveryRun): DiscoveryRunOut {
     new: r.newHosts,
     capped: r.hostLimit === null ? null : { limit: r.hostLimit, dropped: r.hostsDropped },
     sourceErrors: r.sourceErrors as DiscoveryRunOut["sourceErrors"],
+    autoAdd: r.autoAdd as DiscoveryRunOut["autoAdd"],
     error: r.error,
     createdAt: r.createdAt,
     startedAt: r.startedAt,

@@ -88,6 +88,19 @@ export const discoveryRunSchema = z
       "discovery source error",
       z.object({ source: z.enum(DISCOVERY_SOURCES), message: z.string() }),
     ).meta({ description: "sources that failed without failing the run" }),
+    autoAdd: z
+      .object({
+        added: z.number().int().meta({ description: "new hosts the run added as assets by itself" }),
+        refused: z.array(
+          z.object({
+            code: z.string().meta({ description: "as POST /app/assets would answer (ASSET_SLOT_REQUIRED, …)" }),
+            message: z.string().meta({ description: "the first such host's reason, in words" }),
+            count: z.number().int(),
+          }),
+        ),
+      })
+      .nullable()
+      .meta({ description: "what adding new hosts by themselves did (the domain's discoveryAutoAdd); null when off" }),
     error: z.string().nullable(),
     createdAt: z.date(),
     startedAt: z.date().nullable(),

@@ -156,13 +156,14 @@ export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids:
       continue;
     }
     try {
-      if (h.asset) throw addedConflict(h.host, h.asset);
+      if (h.asset) throw new AppError(409, ErrorCode.ALREADY_EXISTS, `${h.host} is already asset ${h.asset.id}`);
       const target = parseValue(sc, "subdomain", h.host);
       const asset = await sc.db.$transaction(async (tx) => {
         const created = await insertAsset(sc, tx, target, { projectId: h.projectId });
-        // Only a host still without an asset: two concurrent adds of one host make one asset.
+        // Only a host without another asset (the asset's trigger linked it to this one already): two concurrent adds
+        // of one host make one asset.
         const claimed = await tx.discoveredHostname.updateMany({
-          where: { id, assetId: null },
+          where: { id, OR: [{ assetId: null }, { assetId: created.id }] },
           data: { status: "added", assetId: created.id },
         });
         if (claimed.count === 0) throw new AppError(409, ErrorCode.CONFLICT, `status: ${h.host} was just added`);
@@ -179,8 +180,28 @@ export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids:
     } catch (err) {
       const e = toAppError(err);
       if (e.status >= 500) throw err;
-      refused.push({ id, host: h.host, code: e.appCode, message: e.message, asset: await existingAsset(sc, h) });
+      // In words, per host: the error's "field: " prefix names a field of POST /app/assets, not of this request.
+      const message = e.message.replace(/^[a-zA-Z]+: /, "");
+      refused.push({ id, host: h.host, code: e.appCode, message, asset: await existingAsset(sc, h) });
     }
   }
   return { added, refused };
+}
+
+/** What a run's auto-add did: the hosts added, and the others counted per reason (the API's DiscoveryRun.autoAdd). */
+export type AutoAddResult = { added: number; refused: { code: string; message: string; count: number }[] };
+
+/**
+ * A run's new hosts under a domain that adds them by itself, added as `addHosts` adds them (one transaction each,
+ * within the plan's slots, checked after): the refusals are counted per reason, the first one's words kept.
+ */
+export async function autoAddHosts(sc: ServiceContext<"jobs" | "net">, ids: number[]): Promise<AutoAddResult> {
+  const { added, refused } = await addHosts(sc, { ids });
+  const byCode = new Map<string, AutoAddResult["refused"][number]>();
+  for (const r of refused) {
+    const seen = byCode.get(r.code);
+    if (seen) seen.count++;
+    else byCode.set(r.code, { code: r.code, message: r.message, count: 1 });
+  }
+  return { added: added.length, refused: [...byCode.values()] };
 }

@@ -4,6 +4,7 @@
 // view changes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs";
+import Link from "next/link";
 import { useState } from "react";
 import type { RouterInputs, RouterOutputs } from "@ems/core";
 import {
@@ -14,7 +15,6 @@ import {
   Field,
   PageHeader,
   RelativeTime,
-  StatusPill,
   plural,
   toast,
   type RowSelectionState,
@@ -26,7 +26,8 @@ import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { errorMessage, useTRPC } from "@/trpc/client";
 import { ProjectFilter } from "@/components/project-filter";
-import { HOST_TONE, hostAnswer } from "./host-answer";
+import { hostAnswer } from "./host-answer";
+import { HostStatus } from "./host-status";
 import { Refusal } from "./refusal";
 import { RunButton } from "./run-button";
 import { LabelOptions } from "@/components/options";
@@ -146,6 +147,15 @@ export function DiscoveryView() {
           actions={<Button onClick={() => setResult(null)}>Dismiss</Button>}
         >
           <p>{plural(result.added.length, "host")} added as assets.</p>
+          {result.added.length > 0 && (
+            <ul className="mt-2 flex flex-col gap-1" data-testid="add-added">
+              {result.added.map((a) => (
+                <li key={a.id} className="wrap-break-word">
+                  <Link href={`/assets/${a.asset.id}`}>{a.host}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
           {result.refused.length > 0 && (
             <ul className="mt-2 flex flex-col gap-1" data-testid="add-refusals">
               {result.refused.map((r) => (
@@ -233,14 +243,7 @@ export function DiscoveryView() {
             header: "Status",
             sortable: true,
             card: "badge" as const,
-            render: (h: Host) =>
-              h.assetId ? (
-                <a href={`/assets/${h.assetId.id}`}>
-                  <StatusPill status={label("hostStatus", "added")} tone="success" />
-                </a>
-              ) : (
-                <StatusPill status={label("hostStatus", h.status)} tone={HOST_TONE[h.status]} />
-              ),
+            render: (h: Host) => <HostStatus host={h} />,
           },
           { key: "project", header: "Project", render: (h: Host) => h.project.name },
           {

@@ -63,6 +63,12 @@ function RunProgress({ id, onDone }: { id: number; onDone: () => void }) {
         {r.domain}: done, {r.found} found, {r.new} new
         {r.sourceErrors.length > 0 &&
           ` (sources that failed: ${r.sourceErrors.map((e) => label("discoverySource", e.source)).join(", ")})`}
+        {r.autoAdd && (
+          <span className="block text-sm" data-testid="discovery-run-auto-add">
+            {`${plural(r.autoAdd.added, "new host")} added as assets by itself` +
+              r.autoAdd.refused.map((x) => `; ${plural(x.count, "host")} not added: ${x.message}`).join("")}
+          </span>
+        )}
         {r.capped && (
           <span className="block text-sm text-muted-foreground" data-testid="discovery-run-capped">
             {`Stopped at ${plural(r.capped.limit, "host")}, the most one run keeps: ` +

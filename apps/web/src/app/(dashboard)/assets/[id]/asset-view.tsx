@@ -195,7 +195,7 @@ export function AssetView({ id }: { id: number }) {
         <ScreenshotCard asset={a} />
       </div>
       <AssetSchedules assetId={id} proven={Boolean(a.ownershipVerifiedAt)} />
-      {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts domain={a.value} />}
+      {(a.type === "domain" || a.type === "subdomain") && <DiscoveredHosts asset={a} />}
       {canWrite && <AssetCriticality asset={a} />}
       {canWrite && <ScanProfile asset={a} />}
       <ConfirmDialog

@@ -1,20 +1,39 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { Card, DataTable, StatusPill } from "@ems/ui";
-import { formatDate } from "@/components/use-me";
-import { useTRPC } from "@/trpc/client";
-import { HOST_TONE, hostAnswer } from "../../discovery/host-answer";
+import type { RouterOutputs } from "@ems/core";
+import { Card, DataTable, toast } from "@ems/ui";
+import { formatDate, useMe } from "@/components/use-me";
+import { errorMessage, useTRPC } from "@/trpc/client";
+import { hostAnswer } from "../../discovery/host-answer";
+import { HostStatus } from "../../discovery/host-status";
 import { label } from "@/components/labels";
 
 const LIMIT = 20;
 
-/** A domain asset's discovered hosts (those found under its value), linking to the Discovery page. */
-export function DiscoveredHosts({ domain }: { domain: string }) {
+/**
+ * A domain asset's discovered hosts (those found under its value), linking to the Discovery page and to the assets
+ * they are, with the switch that adds new ones by themselves.
+ */
+export function DiscoveredHosts({ asset }: { asset: RouterOutputs["assets"]["get"] }) {
   const trpc = useTRPC();
+  const qc = useQueryClient();
+  const { canWrite } = useMe();
+  const domain = asset.value;
   const [page, setPage] = useState(1);
   const list = useQuery(trpc.discovery.hosts.queryOptions({ domain, page, limit: LIMIT }));
+  // Shown as asked at once; put back if the change is refused.
+  const [autoAdd, setAutoAdd] = useState(asset.discoveryAutoAdd);
+  const update = useMutation(
+    trpc.assets.update.mutationOptions({
+      onSuccess: (a) => (
+        toast.success(a.discoveryAutoAdd ? "New hosts will be added as assets" : "New hosts will wait for you"),
+        qc.invalidateQueries({ queryKey: trpc.assets.pathKey() })
+      ),
+      onError: (e) => (setAutoAdd(asset.discoveryAutoAdd), toast.error(errorMessage(e))),
+    }),
+  );
   return (
     <Card
       title="Discovered hosts"
@@ -22,6 +41,24 @@ export function DiscoveredHosts({ domain }: { domain: string }) {
       actions={<Link href={`/discovery?domain=${encodeURIComponent(domain)}`}>Open in Discovery</Link>}
       data-testid="asset-discovered-hosts"
     >
+      {canWrite && (
+        <label className="mb-3 flex items-start gap-2">
+          <input
+            type="checkbox"
+            checked={autoAdd}
+            disabled={update.isPending}
+            onChange={(e) => (
+              setAutoAdd(e.target.checked),
+              update.mutate({ id: asset.id, discoveryAutoAdd: e.target.checked })
+            )}
+            data-testid="discovery-auto-add"
+          />
+          <span>
+            Add new hosts that discovery finds here as assets by themselves (within the plan&apos;s asset slots), so the
+            project&apos;s schedules scan them.
+          </span>
+        </label>
+      )}
       <DataTable
         label="Discovered hosts of this domain"
         columns={[
@@ -36,7 +73,7 @@ export function DiscoveredHosts({ domain }: { domain: string }) {
             key: "status",
             header: "Status",
             card: "badge",
-            render: (h) => <StatusPill status={label("hostStatus", h.status)} tone={HOST_TONE[h.status]} />,
+            render: (h) => <HostStatus host={h} />,
           },
           { key: "lastSeenAt", header: "Last seen", render: (h) => formatDate(h.lastSeenAt) },
         ]}
