@@ -41,6 +41,7 @@ export type Run = {
   new: number;
   sourceErrors: { source: string }[];
   capped: { limit: number; dropped: number } | null;
+  autoAdd: { added: number; refused: { code: string; message: string; count: number }[] } | null;
 };
 
 export const req = (method: string, path: string, body?: unknown, credential = key) =>

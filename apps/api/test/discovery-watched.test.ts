@@ -22,8 +22,6 @@ import {
 
 setupDiscoveryStack();
 
-type AutoAdd = { added: number; refused: { code: string; message: string; count: number }[] } | null;
-
 async function newSubdomain(value: string) {
   const res = await req("POST", "/app/assets", { projectId, type: "subdomain", value });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -116,7 +114,7 @@ describe("a domain that adds new hosts by itself", () => {
       const [fresh, silent] = [`auto${i}.${DOMAIN}`, `silent${i}.${DOMAIN}`];
       publish([fresh], [silent]);
       const before = await assetCount();
-      const run = (await runTo({ assetId: domainId })) as { new: number; autoAdd: AutoAdd };
+      const run = await runTo({ assetId: domainId });
       expect(run.autoAdd).toEqual({ added: 1, refused: [] });
       const list = await hosts();
       expect(byHost(list, fresh)).toMatchObject({ status: "added", assetId: { value: fresh } });
@@ -127,7 +125,7 @@ describe("a domain that adds new hosts by itself", () => {
       // Off again: the next new host stays for a person to add.
       expect(await set(false)).toMatchObject({ discoveryAutoAdd: false });
       publish([`manual${i}.${DOMAIN}`]);
-      expect(((await runTo({ assetId: domainId })) as { autoAdd: AutoAdd }).autoAdd).toBeNull();
+      expect((await runTo({ assetId: domainId })).autoAdd).toBeNull();
       expect(byHost(await hosts(), `manual${i}.${DOMAIN}`)).toMatchObject({ status: "new", assetId: null });
     });
   }
@@ -140,7 +138,7 @@ describe("a domain that adds new hosts by itself", () => {
       const names = Array.from({ length: free + 2 }, (_, n) => `slot${n}.${DOMAIN}`);
       publish(names);
       await req("PUT", `/app/assets/${domainId}`, { discoveryAutoAdd: true });
-      const run = (await runTo({ assetId: domainId })) as { autoAdd: AutoAdd };
+      const run = await runTo({ assetId: domainId });
       expect(run.autoAdd).toEqual({
         added: free,
         refused: [{ code: "ASSET_SLOT_REQUIRED", message: expect.stringContaining("asset slots"), count: 2 }],
