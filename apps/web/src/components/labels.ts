@@ -3,6 +3,7 @@
 // the type check. `label()` words a value no map knows (a stage of a newer engine, a stored value of an older one)
 // rather than showing the code.
 import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { SCAN_PROFILE_LABELS } from "@ems/core/client-schemas";
 
 type Asset = RouterOutputs["assets"]["get"];
 type AssetItem = RouterOutputs["assets"]["list"]["items"][number];
@@ -23,13 +24,8 @@ type PortGroup = RouterOutputs["ports"]["list"]["items"][number];
 type OwnershipAttempt = NonNullable<RouterOutputs["assets"]["ownership"]["lastAttempt"]>;
 
 export const LABELS = {
-  portScanMode: {
-    off: "No port scan",
-    web: "Web ports (80, 443)",
-    top100: "Top 100 ports",
-    top1000: "Top 1,000 ports",
-    full: "All 65,535 ports",
-  } satisfies Record<Asset["portScanMode"], string>,
+  // Shared with the OpenAPI document's descriptions (core's scan-profiles.ts).
+  portScanMode: SCAN_PROFILE_LABELS satisfies Record<Asset["portScanMode"], string>,
   assetType: {
     domain: "Domain",
     subdomain: "Subdomain",
