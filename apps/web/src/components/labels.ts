@@ -13,6 +13,7 @@ type Run = NonNullable<RouterOutputs["discovery"]["summary"]["lastRun"]>;
 type Entry = RouterOutputs["auditLog"]["list"]["items"][number];
 type Schedule = RouterOutputs["scanSchedules"]["list"]["items"][number];
 type Skip = RouterOutputs["scanSchedules"]["skips"]["items"][number];
+type BulkScanResult = RouterOutputs["scans"]["startMany"]["results"][number];
 type Webhook = RouterOutputs["webhooks"]["list"]["items"][number];
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["items"][number];
 type Assessment = RouterOutputs["assessments"]["list"]["items"][number];
@@ -63,6 +64,12 @@ export const LABELS = {
     "accepted-risk": "Accepted risk",
     "mitigated-elsewhere": "Mitigated elsewhere",
   } satisfies Record<NonNullable<Issue["dismissReason"]>, string>,
+  // Why a scan of many did not start for an asset (scans.startMany's codes).
+  scanRefusal: {
+    NOT_FOUND: "no longer in this workspace",
+    OWNERSHIP_NOT_PROVEN: "ownership not proven yet",
+    SCAN_ALREADY_ACTIVE: "a scan of it is already queued or running",
+  } satisfies Record<NonNullable<BulkScanResult["code"]>, string>,
   scanStatus: {
     queued: "Queued",
     running: "Running",
