@@ -81,7 +81,7 @@ export function ScanProfile({ asset: a }: { asset: Asset }) {
   return (
     <Card
       title="Scan profile"
-      description="What every scan of this asset runs, scheduled ones included (Start scan saves the profile beside it)."
+      description="What every scan of this asset runs, scheduled ones included (Start scan saves its profile)."
     >
       <form onSubmit={saveProfile} className="flex flex-col gap-4" data-testid="scan-profile">
         <div className="flex flex-wrap items-end gap-3">
