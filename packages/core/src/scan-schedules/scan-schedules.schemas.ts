@@ -76,13 +76,9 @@ export const scheduleSkipSchema = z
   .object({
     id: z.number().int(),
     scheduleId: z.number().int(),
-    assetId: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description: "The asset not scanned (null: the schedule's own asset, for skips kept before 2026-11-29)",
-      }),
+    assetId: z.number().int().nullable().meta({
+      description: "The asset not scanned (null: the schedule's own asset, for skips kept before 2026-11-29)",
+    }),
     slotAt: z.date().meta({ description: "the slot that was due" }),
     reason: z.enum(["scan-already-active", "ownership-not-proven"]),
     message: z.string(),
