@@ -30,7 +30,7 @@ export type ScanAttempt = { assetId: number; value: string | null; scanId: numbe
 /**
  * Starts a scan of each asset, in the caller's transaction and in the order given, and queues the started ones' jobs
  * in one statement; the profile, when given, is saved on each asset that starts. Each refusal is answered, not thrown:
- * insertScan writes nothing before it refuses, so the transaction goes on. The scheduler's project slots share it.
+ * insertScan writes nothing before it refuses, so the transaction goes on. The scheduler's slots share it.
  */
 export async function insertScans(
   tx: ScopedTx,
