@@ -4,7 +4,7 @@
 // helpers (db/) → resource folders → the composition root (context.ts) and the public surface.
 const core = "^packages/core/src/";
 /** Pure helpers: input schemas, paging, errors' shape, names. No database, no service, nothing above them. */
-const pure = `${core}(paging|list-query|common-schemas|ids|error-codes|scopes|enum-names|dates|stored-values|transformer|http-edge)\\.ts$`;
+const pure = `${core}(paging|list-query|common-schemas|ids|scan-profiles|error-codes|scopes|enum-names|dates|stored-values|transformer|http-edge)\\.ts$`;
 /** What sits above every resource: the request's context, the procedure builder, the router, the composition root. */
 const top = `${core}(request-context|trpc|router|context|index|openapi|openapi-parts)\\.ts$`;
 /** A resource's own modules (its service, router, schemas) and every other feature module of a resource folder. */

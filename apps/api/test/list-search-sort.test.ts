@@ -74,8 +74,9 @@ interface ListCase {
 
 const lower = (v: unknown) => String(v ?? "").toLowerCase();
 const has = (q: string, ...values: unknown[]) => values.some((v) => lower(v).includes(q.toLowerCase()));
-const withAsset = <T extends { asset: { name: string | null; value: string } }>(rows: T[]) =>
-  rows.map((r) => ({ ...r, assetName: r.asset.name, assetValue: r.asset.value }));
+// A project's schedule has no asset of its own: nothing of an asset to match.
+const withAsset = <T extends { asset: { name: string | null; value: string } | null }>(rows: T[]) =>
+  rows.map((r) => ({ ...r, assetName: r.asset?.name ?? null, assetValue: r.asset?.value ?? "" }));
 
 const cases = (): Record<string, ListCase> => {
   const db = api.services.db.prisma;

@@ -35,11 +35,15 @@ export const SCHEDULE_FIELDS = [
   "createdAt",
   "updatedAt",
   "asset",
+  "projectId",
+  "project",
+  "nextScan",
 ].sort();
 
 export interface Schedule {
   id: number;
-  assetId: number;
+  assetId: number | null;
+  projectId: number | null;
   name: string;
   frequency: string;
   dayOfWeek: number | null;
@@ -48,7 +52,8 @@ export interface Schedule {
   disabledReason: string | null;
   nextRunAt: string | null;
   lastRunAt: string | null;
-  asset: Record<string, unknown>;
+  asset: Record<string, unknown> | null;
+  nextScan: { assetCount: number; assets: { id: number; value: string }[]; unprovenCount: number };
 }
 
 /** A workspace with a key, a project, and helpers to add assets and schedules in it. */

@@ -29,7 +29,7 @@ describe("creating schedules", () => {
     expect(next.getTime() - before).toBeLessThanOrEqual(7 * 86_400_000);
     const asset = (await (await t.req("GET", `/app/assets?limit=500`)).json()) as Record<string, unknown>[];
     const listed = asset.find((a) => a.id === assetId)!;
-    for (const [k, v] of Object.entries(s.asset)) expect(listed[k], k).toEqual(v);
+    for (const [k, v] of Object.entries(s.asset!)) expect(listed[k], k).toEqual(v);
     expect(await (await t.req("GET", `/app/scan-schedules/${s.id}`)).json()).toEqual(s);
   });
 

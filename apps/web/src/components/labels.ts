@@ -3,6 +3,7 @@
 // the type check. `label()` words a value no map knows (a stage of a newer engine, a stored value of an older one)
 // rather than showing the code.
 import type { RouterInputs, RouterOutputs } from "@ems/core";
+import { SCAN_PROFILE_LABELS } from "@ems/core/client-schemas";
 
 type Asset = RouterOutputs["assets"]["get"];
 type AssetItem = RouterOutputs["assets"]["list"]["items"][number];
@@ -12,6 +13,7 @@ type Run = NonNullable<RouterOutputs["discovery"]["summary"]["lastRun"]>;
 type Entry = RouterOutputs["auditLog"]["list"]["items"][number];
 type Schedule = RouterOutputs["scanSchedules"]["list"]["items"][number];
 type Skip = RouterOutputs["scanSchedules"]["skips"]["items"][number];
+type BulkScanResult = RouterOutputs["scans"]["startMany"]["results"][number];
 type Webhook = RouterOutputs["webhooks"]["list"]["items"][number];
 type Delivery = RouterOutputs["webhooks"]["deliveries"]["items"][number];
 type Assessment = RouterOutputs["assessments"]["list"]["items"][number];
@@ -23,13 +25,8 @@ type PortGroup = RouterOutputs["ports"]["list"]["items"][number];
 type OwnershipAttempt = NonNullable<RouterOutputs["assets"]["ownership"]["lastAttempt"]>;
 
 export const LABELS = {
-  portScanMode: {
-    off: "No port scan",
-    web: "Web ports (80, 443)",
-    top100: "Top 100 ports",
-    top1000: "Top 1,000 ports",
-    full: "All 65,535 ports",
-  } satisfies Record<Asset["portScanMode"], string>,
+  // Shared with the OpenAPI document's descriptions (core's scan-profiles.ts).
+  portScanMode: SCAN_PROFILE_LABELS satisfies Record<Asset["portScanMode"], string>,
   assetType: {
     domain: "Domain",
     subdomain: "Subdomain",
@@ -67,6 +64,12 @@ export const LABELS = {
     "accepted-risk": "Accepted risk",
     "mitigated-elsewhere": "Mitigated elsewhere",
   } satisfies Record<NonNullable<Issue["dismissReason"]>, string>,
+  // Why a scan of many did not start for an asset (scans.startMany's codes).
+  scanRefusal: {
+    NOT_FOUND: "no longer in this workspace",
+    OWNERSHIP_NOT_PROVEN: "ownership not proven yet",
+    SCAN_ALREADY_ACTIVE: "a scan of it is already queued or running",
+  } satisfies Record<NonNullable<BulkScanResult["code"]>, string>,
   scanStatus: {
     queued: "Queued",
     running: "Running",

@@ -3,10 +3,10 @@ import { criticalitySchema, messageSchema, SEVERITY_VALUES, text } from "../comm
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
+import { PORT_SCAN_MODES, scanProfileWords } from "../scan-profiles.ts";
 
 export const ASSET_TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const;
 export const ASSET_STATUSES = ["pending", "reachable", "unreachable", "error"] as const;
-export const PORT_SCAN_MODES = ["off", "web", "top100", "top1000", "full"] as const;
 export const OWNERSHIP_METHODS = ["dns-txt", "http-file", "html-meta", "parent-domain"] as const;
 /** Scanners an asset can turn off (the scan engine's stages). */
 export const SCANNER_TYPES = ["port-scan", "tls", "http", "dns", "technologies", "templates", "screenshot"] as const;
@@ -37,7 +37,7 @@ export const assetSchema = z
     }),
     skippedRedirectHost: z.string().nullable(),
     disabledScannerTypes: z.array(z.string()),
-    portScanMode: enumOf(PORT_SCAN_MODES),
+    portScanMode: enumOf(PORT_SCAN_MODES).meta({ description: `The scan profile: ${scanProfileWords()}` }),
     nucleiMinSeverity: enumOf(SEVERITY_VALUES),
     ownershipVerifiedAt: z.date().nullable(),
     ownershipToken: z.string(),
@@ -168,7 +168,9 @@ const scanProfile = {
     .nullable()
     .optional()
     .meta({ description: "low, medium, high or critical; null: its project's (the default)" }),
-  portScanMode: enumOf(PORT_SCAN_MODES).optional(),
+  portScanMode: enumOf(PORT_SCAN_MODES)
+    .optional()
+    .meta({ description: `The scan profile: ${scanProfileWords()}` }),
   nucleiMinSeverity: enumOf(SEVERITY_VALUES).optional(),
   disabledScannerTypes: z
     .array(enumOf(SCANNER_TYPES))

@@ -13,10 +13,31 @@ const int = (min: number, max: number) =>
     .min(min, `must be from ${min} to ${max}`)
     .max(max, `must be from ${min} to ${max}`);
 
+/** What a schedule's next slot scans, as things stand now (docs/api.md, Scan schedules: project schedules). */
+export const nextScanSchema = z
+  .object({
+    assetCount: z.number().int().meta({
+      description:
+        "Assets the next slot will scan: the asset, or the project's proven assets now (0 or 1 for an asset)",
+    }),
+    assets: z
+      .array(z.object({ id: z.number().int(), value: z.string() }))
+      .meta({ description: "The first five of them, by id" }),
+    unprovenCount: z.number().int().meta({
+      description: "Assets the slot will skip because their ownership is not proven (one skip recorded per asset)",
+    }),
+  })
+  .meta({ id: "ScanScheduleNextScan" });
+
 export const scanScheduleSchema = z
   .object({
     id: z.number().int(),
-    assetId: z.number().int(),
+    assetId: z.number().int().nullable().meta({ description: "The asset it scans; null for a project schedule" }),
+    projectId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The project whose assets it scans (present and future); null for an asset schedule" }),
     name: z.string(),
     frequency: z.enum(FREQUENCIES),
     dayOfWeek: z.number().int().nullable().meta({ description: "weekly: 0 = Sunday to 6 = Saturday" }),
@@ -42,7 +63,12 @@ export const scanScheduleSchema = z
     nextRunAt: z.date().nullable(),
     createdAt: z.date(),
     updatedAt: z.date(),
-    asset: assetSchema,
+    asset: assetSchema.nullable().meta({ description: "The asset it scans; null for a project schedule" }),
+    project: z
+      .object({ id: z.number().int(), name: z.string(), color: z.string() })
+      .nullable()
+      .meta({ description: "The project it scans; null for an asset schedule" }),
+    nextScan: nextScanSchema,
   })
   .meta({ id: "ScanSchedule" });
 
@@ -50,6 +76,9 @@ export const scheduleSkipSchema = z
   .object({
     id: z.number().int(),
     scheduleId: z.number().int(),
+    assetId: z.number().int().nullable().meta({
+      description: "The asset not scanned (null: the schedule's own asset, for skips kept before 2026-11-29)",
+    }),
     slotAt: z.date().meta({ description: "the slot that was due" }),
     reason: z.enum(["scan-already-active", "ownership-not-proven"]),
     message: z.string(),
@@ -82,7 +111,23 @@ const scheduleFields = {
   enabled: z.boolean().optional().meta({ description: "default true" }),
 };
 
-export const createScheduleInput = z.object({ assetId: idParam("assetId"), ...scheduleFields });
+/** A schedule's target: exactly one of assetId and projectId (400 naming the field otherwise). */
+export const createScheduleInput = z
+  .object({
+    assetId: idParam("assetId").optional().meta({ description: "The asset to scan (or projectId)" }),
+    projectId: idParam("projectId")
+      .optional()
+      .meta({ description: "The project whose assets to scan at each slot, those added later included (or assetId)" }),
+    ...scheduleFields,
+  })
+  .superRefine((input, ctx) => {
+    if ((input.assetId === undefined) !== (input.projectId === undefined)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: [input.assetId === undefined ? "assetId" : "projectId"],
+      message: input.assetId === undefined ? "send assetId or projectId" : "send assetId or projectId, not both",
+    });
+  });
 export const updateScheduleInput = z.object({
   id: idParam(),
   ...scheduleFields,

@@ -1,18 +1,16 @@
 // Scan schedules: validated against their frequency and the plan, with
 // nextRunAt computed on every write that can move it. The scheduler
 // (scheduler.ts) starts their scans.
-import type { Plan, Prisma } from "@ems/db";
+import type { Prisma } from "@ems/db";
 import { changesOf, writeAudit } from "../audit/write.ts";
-import { type Actor } from "../actors.ts";
 import { assetInclude, presentAsset } from "../assets/assets.present.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { AppError, ErrorCode, notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
-import { PLANS } from "../plans.ts";
 import { defineList, listPage } from "../db/list-page.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { lockWorkspace } from "../db/sql.ts";
-import { hasWindow, nextRunAfter, type Recurrence } from "./recurrence.ts";
+import { nextRunAfter, type Recurrence } from "./recurrence.ts";
 import type { z } from "zod";
 import type {
   CreateScheduleInput,
@@ -23,9 +21,14 @@ import type {
   UpdateScheduleInput,
 } from "./scan-schedules.schemas.ts";
 import { SCHEDULE_SORT } from "./scan-schedules.schemas.ts";
+import { planError, planForbids, requireRoom, type Target } from "./scan-schedules.plan.ts";
+import { withNextScans, type NextScan, type ScheduleReader } from "./scan-schedules.next.ts";
 
-const include = { asset: { include: assetInclude } } as const;
-type ScheduleRow = Prisma.ScanScheduleGetPayload<{ include: typeof include }>;
+const include = {
+  asset: { include: assetInclude },
+  project: { select: { id: true, name: true, color: true } },
+} as const;
+type ScheduleRow = Prisma.ScanScheduleGetPayload<{ include: typeof include }> & { nextScan: NextScan };
 
 type ScanSchedule = z.output<typeof scanScheduleSchema>;
 type ScheduleSkip = z.output<typeof scheduleSkipSchema>;
@@ -33,6 +36,7 @@ type ScheduleSkip = z.output<typeof scheduleSkipSchema>;
 export const presentSchedule = (s: ScheduleRow): ScanSchedule => ({
   id: s.id,
   assetId: s.assetId,
+  projectId: s.projectId,
   name: s.name,
   frequency: s.frequency,
   dayOfWeek: s.dayOfWeek,
@@ -48,11 +52,14 @@ export const presentSchedule = (s: ScheduleRow): ScanSchedule => ({
   nextRunAt: s.nextRunAt,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
-  asset: presentAsset(s.asset),
+  asset: s.asset && presentAsset(s.asset),
+  project: s.project,
+  nextScan: s.nextScan,
 });
 
 const AUDITED = [
   "assetId",
+  "projectId",
   "name",
   "frequency",
   "dayOfWeek",
@@ -88,30 +95,6 @@ function checkRecurrence(r: Fields) {
   }
 }
 
-/** Why the plan does not allow this schedule to run, or null. */
-export function planForbids(
-  plan: Plan,
-  r: Pick<Fields, "frequency" | "windowStartHour" | "windowEndHour" | "windowDays">,
-) {
-  const limits = PLANS[plan];
-  if (!limits.scheduleFrequencies.includes(r.frequency)) {
-    return {
-      field: "frequency",
-      message:
-        `${r.frequency} schedules are not included in plan ${limits.label} (it allows ` +
-        `${limits.scheduleFrequencies.join(", ")})`,
-    };
-  }
-  if (hasWindow(r) && !limits.scheduleWindows) {
-    const field = r.windowDays.length && r.windowStartHour === null ? "windowDays" : "windowStartHour";
-    return { field, message: `schedule windows are not included in plan ${limits.label}` };
-  }
-  return null;
-}
-
-const planError = (f: { field: string; message: string }) =>
-  new AppError(403, ErrorCode.PLAN_LIMIT_REACHED, `${f.field}: ${f.message}`, { field: f.field });
-
 const WEEKDAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 function defaultName(r: Fields) {
   const when = {
@@ -123,10 +106,16 @@ function defaultName(r: Fields) {
   return `${when} at ${r.time} UTC`;
 }
 
-async function requireSchedule(tx: Pick<ScopedTx, "scanSchedule">, id: number) {
+/** A stored schedule's target, for the plan's count when it is enabled again. */
+const targetOfRow = (s: ScheduleRow): Target =>
+  s.asset
+    ? { data: { assetId: s.asset.id }, field: "assetId", name: s.asset.value }
+    : { data: { projectId: s.project!.id }, field: "projectId", name: `Project ${s.project!.name}` };
+
+async function requireSchedule(tx: ScheduleReader, id: number) {
   const schedule = await tx.scanSchedule.findUnique({ where: { id }, include });
   if (!schedule) throw notFound("Scan schedule");
-  return schedule;
+  return (await withNextScans(tx, [schedule]))[0]!;
 }
 
 // ------------------------------------------------------------------ reads
@@ -142,14 +131,15 @@ export const SCHEDULE_LIST = defineList<
   sorts: SCHEDULE_SORT,
   defaultSort: "createdAt",
   search: { fields: ["name"], asset: true },
+  // A project's schedules: its own and its assets'.
   where: ({ assetId, projectId, enabled }) => ({
     assetId,
     enabled,
-    asset: projectId ? { projectId } : undefined,
+    ...(projectId ? { OR: [{ projectId }, { asset: { projectId } }] } : {}),
   }),
   model: (sc) => ({
     ids: (args) => sc.db.scanSchedule.findMany({ ...args, select: { id: true } }),
-    rows: (args) => sc.db.scanSchedule.findMany({ ...args, include }),
+    rows: async (args) => withNextScans(sc.db, await sc.db.scanSchedule.findMany({ ...args, include })),
     count: (where) => sc.db.scanSchedule.count({ where }),
   }),
   present: presentSchedule,
@@ -170,6 +160,7 @@ export async function listSkips(sc: ServiceContext, id: number, p: PagingInput) 
       select: {
         id: true,
         scheduleId: true,
+        assetId: true,
         slotAt: true,
         reason: true,
         message: true,
@@ -221,31 +212,39 @@ export async function previewSchedule(sc: ServiceContext, input: PreviewSchedule
   return { runs };
 }
 
+/** An asset schedule's or a project schedule's target; 404 naming the field when it is not in the workspace. */
+async function targetOf(tx: ScopedTx, input: Pick<CreateScheduleInput, "assetId" | "projectId">) {
+  if (input.projectId !== undefined) {
+    const project = await tx.project.findUnique({ where: { id: input.projectId }, select: { id: true, name: true } });
+    if (!project)
+      throw new AppError(404, ErrorCode.NOT_FOUND, "projectId: no such project in this workspace", {
+        field: "projectId",
+      });
+    const target: Target = { data: { projectId: project.id }, field: "projectId", name: `Project ${project.name}` };
+    return { target };
+  }
+  const asset = await tx.asset.findUnique({
+    where: { id: input.assetId },
+    select: { id: true, value: true, ownershipVerifiedAt: true },
+  });
+  if (!asset)
+    throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+  return { target: { data: { assetId: asset.id }, field: "assetId", name: asset.value } satisfies Target, asset };
+}
+
 export async function createSchedule(sc: ServiceContext, input: CreateScheduleInput) {
   const fields = fieldsOf(input);
   checkRecurrence(fields);
   const enabled = input.enabled ?? true;
   return sc.db.$transaction(async (tx) => {
     await lockWorkspace(tx, sc.workspaceId);
-    const asset = await tx.asset.findUnique({
-      where: { id: input.assetId },
-      select: { id: true, value: true, ownershipVerifiedAt: true },
-    });
-    if (!asset)
-      throw new AppError(404, ErrorCode.NOT_FOUND, "assetId: no such asset in this workspace", { field: "assetId" });
+    const { target, asset } = await targetOf(tx, input);
     const { plan } = await tx.workspace.findUniqueOrThrow({ where: { id: sc.workspaceId }, select: { plan: true } });
     const forbidden = planForbids(plan, fields);
     if (forbidden) throw planError(forbidden);
-    const count = await tx.scanSchedule.count({ where: { assetId: asset.id } });
-    const max = PLANS[plan].schedulesPerAsset;
-    if (count >= max)
-      throw planError({
-        field: "assetId",
-        message:
-          `${asset.value} already has ${count} schedule${count === 1 ? "" : "s"}, the most plan ` +
-          `${PLANS[plan].label} allows per asset`,
-      });
-    if (!asset.ownershipVerifiedAt) {
+    await requireRoom(tx, plan, target, target.field);
+    // A project schedule needs no proof now: its slots scan the project's proven assets and skip the others.
+    if (asset && !asset.ownershipVerifiedAt) {
       throw new AppError(
         409,
         ErrorCode.OWNERSHIP_NOT_PROVEN,
@@ -258,7 +257,7 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
     const created = await tx.scanSchedule.create({
       data: {
         workspaceId: sc.workspaceId,
-        assetId: asset.id,
+        ...target.data,
         name: input.name ?? defaultName(fields),
         ...fields,
         enabled,
@@ -273,7 +272,7 @@ export async function createSchedule(sc: ServiceContext, input: CreateScheduleIn
       resourceId: created.id,
       changes: changesOf(null, created, AUDITED),
     });
-    return presentSchedule(created);
+    return presentSchedule((await withNextScans(tx, [created]))[0]!);
   });
 }
 
@@ -308,17 +307,7 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
       const forbidden = planForbids(plan, fields);
       if (forbidden) throw planError(forbidden);
     }
-    if (willRun && !before.enabled) {
-      const running = await tx.scanSchedule.count({ where: { assetId: before.assetId, enabled: true } });
-      if (running >= PLANS[plan].schedulesPerAsset) {
-        throw planError({
-          field: "enabled",
-          message:
-            `${before.asset.value} already has ${running} enabled schedules, the most plan ` +
-            `${PLANS[plan].label} allows per asset`,
-        });
-      }
-    }
+    if (willRun && !before.enabled) await requireRoom(tx, plan, targetOfRow(before), "enabled", true);
     const recurrenceChanged = (Object.keys(fields) as (keyof Fields)[]).some(
       (k) => JSON.stringify(fields[k]) !== JSON.stringify(before[k]),
     );
@@ -349,7 +338,7 @@ export async function updateSchedule(sc: ServiceContext, input: UpdateScheduleIn
         changes,
       });
     }
-    return presentSchedule(after);
+    return presentSchedule((await withNextScans(tx, [after]))[0]!);
   });
 }
 
@@ -365,40 +354,4 @@ export async function deleteSchedule(sc: ServiceContext, id: number) {
     });
     return { message: `Scan schedule ${id} ("${schedule.name}") deleted; its past scans stay` };
   });
-}
-
-/**
- * After a plan change: disables, with the reason in the audit log, the
- * enabled schedules the plan does not allow (frequency, window, or more per
- * asset than it allows: the oldest stay). Runs in the plan change's transaction.
- */
-export async function disableForbiddenSchedules(tx: ScopedTx, actor: Actor, plan: Plan) {
-  const schedules = await tx.scanSchedule.findMany({ where: { enabled: true }, orderBy: { id: "asc" } });
-  const keptPerAsset = new Map<number, number>();
-  let disabled = 0;
-  for (const s of schedules) {
-    const kept = keptPerAsset.get(s.assetId) ?? 0;
-    const reason =
-      planForbids(plan, s)?.message ??
-      (kept >= PLANS[plan].schedulesPerAsset
-        ? `plan ${PLANS[plan].label} allows ${PLANS[plan].schedulesPerAsset} enabled schedule(s) per asset`
-        : null);
-    if (!reason) {
-      keptPerAsset.set(s.assetId, kept + 1);
-      continue;
-    }
-    const disabledReason = `Disabled by the change to plan ${PLANS[plan].label}: ${reason}`;
-    await tx.scanSchedule.update({ where: { id: s.id }, data: { enabled: false, nextRunAt: null, disabledReason } });
-    await writeAudit(tx, actor, {
-      action: "scan-schedule.disable",
-      resourceType: "scan-schedule",
-      resourceId: s.id,
-      changes: {
-        enabled: { before: true, after: false },
-        reason: { before: null, after: disabledReason },
-      },
-    });
-    disabled++;
-  }
-  return disabled;
 }

@@ -12,7 +12,10 @@ import {
   scanIdInput,
   scanSchema,
   startScanInput,
+  startScansInput,
+  startScansOutput,
 } from "./scans.schemas.ts";
+import { startScans } from "./scans.many.ts";
 import { compareScan } from "./scans.compare.ts";
 import {
   deleteScan,
@@ -113,7 +116,7 @@ export const scansRouter = router({
         summary: "Start a scan",
         description:
           "The asset's ownership must be proven (409 OWNERSHIP_NOT_PROVEN); one active scan per asset (409 " +
-          "SCAN_ALREADY_ACTIVE).",
+          "SCAN_ALREADY_ACTIVE). A profile sent is saved on the asset with the start.",
       },
       scope: "scans:write",
       kind: "write",
@@ -121,7 +124,26 @@ export const scansRouter = router({
     })
     .input(startScanInput)
     .output(scanSchema)
-    .mutation(({ ctx, input }) => startScan(ctx, input.assetId)),
+    .mutation(({ ctx, input }) => startScan(ctx, input.assetId, input.profile)),
+
+  startMany: procedure
+    .meta({
+      openapi: {
+        method: "POST",
+        path: "/app/scans/bulk",
+        tags,
+        summary: "Start scans of many assets: selected ones, a project's or every asset",
+        description:
+          "Exactly one of assetIds (at most 500), projectId or all (400 naming the field otherwise); an unknown " +
+          "projectId is a 404. One answer per asset: started (the scan, and whether it waits for the plan's " +
+          "concurrent scans) or not, with a code and the reason. docs/api.md, Scans: scan many.",
+      },
+      scope: "scans:write",
+      kind: "write",
+    })
+    .input(startScansInput)
+    .output(startScansOutput)
+    .mutation(({ ctx, input }) => startScans(ctx, input)),
 
   delete: procedure
     .meta({

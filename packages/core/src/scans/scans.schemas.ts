@@ -6,6 +6,7 @@ import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { findingListInputs } from "../findings/findings.schemas.ts";
 import { issueListInputs } from "../issues/issues.schemas.ts";
+import { PORT_SCAN_MODES, scanProfileWords } from "../scan-profiles.ts";
 
 export const SCAN_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 
@@ -81,7 +82,16 @@ export const activeScansInput = pagingInput;
 export const scanIdInput = z.object({ id: idParam() });
 export const scanFindingsInput = pagingInput.extend({ id: idParam(), ...findingListInputs });
 export const scanIssuesInput = pagingInput.extend({ id: idParam(), ...issueListInputs });
-export const startScanInput = z.object({ assetId: idParam("assetId") });
+/** A scan profile chosen with the start: saved on the asset (its portScanMode) in the start's transaction. */
+const profileInput = z
+  .enum(PORT_SCAN_MODES, { message: `must be one of ${PORT_SCAN_MODES.join(", ")}` })
+  .optional()
+  .meta({
+    description:
+      "The scan profile to scan with, saved on the asset (its portScanMode) with the start; absent: the asset's own. " +
+      scanProfileWords(),
+  });
+export const startScanInput = z.object({ assetId: idParam("assetId"), profile: profileInput });
 export const deleteScanOutput = messageSchema.extend({ outcome: z.enum(["cancelled", "deleted"]) });
 
 export type ListScansInput = z.output<typeof listScansInput>;
@@ -128,3 +138,70 @@ export const scanComparisonSchema = z
     ),
   })
   .meta({ id: "ScanComparison" });
+
+export const MAX_BULK_SCAN_ASSETS = 500;
+const TARGETS = ["assetIds", "projectId", "all"] as const;
+
+/** Scan many: exactly one of the targets (400 naming the field otherwise: the second one sent, or assetIds). */
+export const startScansInput = z
+  .object({
+    assetIds: z
+      .array(idParam("assetIds[]"))
+      .min(1, "must name at least one asset")
+      .max(MAX_BULK_SCAN_ASSETS, `at most ${MAX_BULK_SCAN_ASSETS} assets at once`)
+      .optional()
+      .meta({ description: `These assets (1 to ${MAX_BULK_SCAN_ASSETS}; repeats count once)` }),
+    projectId: idParam("projectId").optional().meta({ description: "Every asset of this project" }),
+    all: z.literal(true, { message: "must be true (or absent)" }).optional().meta({
+      description: "Every asset of the workspace",
+    }),
+    profile: profileInput,
+  })
+  .superRefine((input, ctx) => {
+    const sent = TARGETS.filter((t) => input[t] !== undefined);
+    if (sent.length === 1) return;
+    ctx.addIssue({
+      code: "custom",
+      path: [sent[1] ?? "assetIds"],
+      message: sent.length
+        ? `send only one of assetIds, projectId or all (${sent.join(" and ")} were sent)`
+        : "send one of assetIds, projectId or all",
+    });
+  });
+export type StartScansInput = z.output<typeof startScansInput>;
+
+export const SCAN_REFUSAL_CODES = ["NOT_FOUND", "OWNERSHIP_NOT_PROVEN", "SCAN_ALREADY_ACTIVE"] as const;
+
+export const bulkScanResultSchema = z
+  .object({
+    assetId: z.number().int(),
+    value: z.string().nullable().meta({ description: "The asset's value; null for an id not in the workspace" }),
+    started: z.boolean(),
+    scanId: z.number().int().nullable().meta({ description: "The scan started (status queued)" }),
+    waiting: z.boolean().meta({
+      description:
+        "Started, and waits for the plan's concurrent scans: it runs as the workspace's running scans finish",
+    }),
+    code: z
+      .enum(SCAN_REFUSAL_CODES)
+      .nullable()
+      .meta({
+        description:
+          "Why it did not start: NOT_FOUND (no such asset in the workspace), OWNERSHIP_NOT_PROVEN, " +
+          "SCAN_ALREADY_ACTIVE (a scan of it is queued or running: activeScanId)",
+      }),
+    reason: z.string().nullable().meta({ description: "Why it did not start, in words" }),
+    activeScanId: z.number().int().nullable().meta({ description: "SCAN_ALREADY_ACTIVE: the scan in the way" }),
+  })
+  .meta({ id: "BulkScanResult" });
+export type BulkScanResult = z.output<typeof bulkScanResultSchema>;
+
+export const startScansOutput = z
+  .object({
+    started: z.number().int().meta({ description: "Scans started (queued)" }),
+    notStarted: z.number().int(),
+    waiting: z.number().int().meta({ description: "Of those started, how many wait for the plan's concurrency" }),
+    concurrentScans: z.number().int().meta({ description: "The plan's scans running at once in the workspace" }),
+    results: z.array(bulkScanResultSchema).meta({ description: "One per asset, in the order asked (else by id)" }),
+  })
+  .meta({ id: "BulkScanStart" });

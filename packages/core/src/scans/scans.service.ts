@@ -21,6 +21,7 @@ import type { IssueListQuery } from "../issues/issues.service.ts";
 import { MAX_SCAN_ATTEMPTS } from "./scans.watchdog.ts";
 import { sqlIn } from "../jobs/sql-in.ts";
 import { scanJob } from "./scans.run.ts";
+import type { PortScanMode } from "../scan-profiles.ts";
 
 const include = {
   asset: { select: { id: true, value: true, type: true, projectId: true } },
@@ -171,12 +172,33 @@ export async function insertScan(
   return created;
 }
 
-/** Queues a manual scan of a proven asset; one active scan per asset. */
-export async function startScan(sc: ServiceContext<"jobs">, assetId: number) {
+/** The queue scans are sent to; 503 in a process that has none. */
+export function scanQueue(sc: ServiceContext<"jobs">) {
   const jobs = sc.services.jobs;
   if (!jobs) throw new AppError(503, "UNAVAILABLE", "Scans cannot be queued in this process");
+  return jobs;
+}
+
+/** Saves the profile chosen with a start on the asset (audited as an asset change), in the start's transaction. */
+export async function saveScanProfile(tx: ScopedTx, sc: ServiceContext, assetId: number, profile?: PortScanMode) {
+  if (!profile) return;
+  const { portScanMode } = await tx.asset.findUniqueOrThrow({ where: { id: assetId }, select: { portScanMode: true } });
+  if (portScanMode === profile) return;
+  await tx.asset.update({ where: { id: assetId }, data: { portScanMode: profile } });
+  await writeAudit(tx, sc.actor, {
+    action: "asset.update",
+    resourceType: "asset",
+    resourceId: assetId,
+    changes: { portScanMode: { before: portScanMode, after: profile } },
+  });
+}
+
+/** Queues a manual scan of a proven asset (with the profile chosen, saved on it); one active scan per asset. */
+export async function startScan(sc: ServiceContext<"jobs">, assetId: number, profile?: PortScanMode) {
+  const jobs = scanQueue(sc);
   const scan = await sc.db.$transaction(async (tx) => {
     const created = await insertScan(tx, sc, assetId, { trigger: "manual" });
+    await saveScanProfile(tx, sc, assetId, profile);
     await jobs.enqueue(scanJob, { scanId: created.id, workspaceId: sc.workspaceId }, { transaction: sqlIn(tx) });
     return created;
   });

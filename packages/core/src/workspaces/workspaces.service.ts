@@ -4,7 +4,7 @@ import { changesOf, writeAudit } from "../audit/write.ts";
 import { actAs, type InWorkspace } from "../door.ts";
 import { operatorActor, type OperatorMeta } from "../actors.ts";
 import type { Services } from "../service-context.ts";
-import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.service.ts";
+import { disableForbiddenSchedules } from "../scan-schedules/scan-schedules.plan.ts";
 import { lockWorkspace } from "../db/sql.ts";
 import { validationError } from "../errors.ts";
 import { PLAN_NAMES } from "../plans.ts";

@@ -69,12 +69,16 @@ const recurrenceOf = (d: Draft): Required<Recurrence> => ({
   windowDays: d.window ? d.windowDays : [],
 });
 
+/** What a new schedule scans: one asset, or every asset of a project (named in the title). */
+export type ScheduleTarget = { assetId: number } | { projectId: number; projectName: string };
+
 export function ScheduleDialog({
-  assetId,
+  target,
   schedule,
   onClose,
 }: {
-  assetId: number;
+  /** Creates a schedule of this target, unless `schedule` is given (editing: the target stays). */
+  target?: ScheduleTarget;
   /** Edits this schedule; creates one when absent. */
   schedule?: Schedule;
   onClose: () => void;
@@ -113,7 +117,8 @@ export function ScheduleDialog({
     const name = draft.name.trim() || undefined;
     // An unchanged name is not sent: a default name then follows the new recurrence (server side).
     if (schedule) update.mutate({ id: schedule.id, name: name === schedule.name ? undefined : name, ...recurrence });
-    else create.mutate({ assetId, name, ...recurrence });
+    else if (target && "projectId" in target) create.mutate({ projectId: target.projectId, name, ...recurrence });
+    else if (target) create.mutate({ assetId: target.assetId, name, ...recurrence });
   }
   const number = (k: "dayOfMonth" | "intervalDays") => (e: { target: { value: string } }) =>
     set(k, e.target.value === "" ? Number.NaN : Number(e.target.value));
@@ -122,8 +127,18 @@ export function ScheduleDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-4xl" data-testid="schedule-dialog">
         <form className="grid gap-4" onSubmit={submit} data-testid="schedule-form" noValidate>
-          <DialogTitle>{schedule ? `Edit "${schedule.name}"` : "Add schedule"}</DialogTitle>
-          <DialogDescription className="sr-only">When the asset is scanned on its own</DialogDescription>
+          <DialogTitle>
+            {schedule
+              ? `Edit "${schedule.name}"`
+              : target && "projectId" in target
+                ? `Schedule scans of project ${target.projectName}`
+                : "Add schedule"}
+          </DialogTitle>
+          <DialogDescription className={target && "projectId" in target ? "text-sm" : "sr-only"}>
+            {target && "projectId" in target
+              ? "Each run scans every proven asset of the project at that moment, those added later included."
+              : "When the asset is scanned on its own"}
+          </DialogDescription>
           <div className="grid gap-6 md:grid-cols-2">
             <div className="flex min-w-0 flex-col gap-2">
               <Field label="Frequency" error={fieldError("frequency")}>

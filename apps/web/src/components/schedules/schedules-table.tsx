@@ -12,6 +12,7 @@ import {
   RelativeTime,
   type DataTableColumn,
   type DataTableProps,
+  plural,
   toast,
 } from "@ems/ui";
 import { useMe } from "@/components/use-me";
@@ -39,6 +40,26 @@ export type SchedulesTableProps = Pick<
   /** The asset column (the schedules page); the asset page leaves it out. */
   showAsset?: boolean;
 };
+
+/** What the next run scans: the asset, or how many of the project's assets and the first ones (and the skips). */
+function NextScan({ schedule: s }: { schedule: Schedule }) {
+  const next = s.nextScan;
+  if (!s.enabled) return null;
+  const names = next.assets.map((a) => a.value).join(", ");
+  const more = next.assetCount > next.assets.length ? ", …" : "";
+  return (
+    <span className="block text-xs text-muted-foreground" data-testid="schedule-next-scan">
+      {s.project
+        ? next.assetCount
+          ? `${plural(next.assetCount, "asset")}: ${names}${more}`
+          : "no proven asset yet"
+        : next.assetCount
+          ? null
+          : "skipped: ownership not proven"}
+      {s.project && next.unprovenCount > 0 && ` (${next.unprovenCount} not proven, skipped)`}
+    </span>
+  );
+}
 
 export function SchedulesTable({ showAsset = false, ...table }: SchedulesTableProps) {
   const trpc = useTRPC();
@@ -78,12 +99,15 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
       ? [
           {
             key: "asset",
-            header: "Asset",
-            render: (s: Schedule) => (
-              <Link href={`/assets/${s.assetId}`}>
-                {s.asset.name ? `${s.asset.name} (${s.asset.value})` : s.asset.value}
-              </Link>
-            ),
+            header: "Scans",
+            render: (s: Schedule) =>
+              s.asset ? (
+                <Link href={`/assets/${s.asset.id}`}>
+                  {s.asset.name ? `${s.asset.name} (${s.asset.value})` : s.asset.value}
+                </Link>
+              ) : (
+                <Link href={`/assets?projectId=${s.project!.id}`}>Project {s.project!.name}</Link>
+              ),
           },
         ]
       : []),
@@ -91,7 +115,12 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
       key: "nextRunAt",
       header: "Next run",
       sortable: true,
-      render: (s) => <RelativeTime date={s.nextRunAt} fallback="not scheduled" />,
+      render: (s) => (
+        <span>
+          <RelativeTime date={s.nextRunAt} fallback="not scheduled" />
+          <NextScan schedule={s} />
+        </span>
+      ),
     },
     {
       key: "lastRunAt",
@@ -152,7 +181,7 @@ export function SchedulesTable({ showAsset = false, ...table }: SchedulesTablePr
         rowKey={(s) => s.id}
         {...table}
       />
-      {editing && <ScheduleDialog assetId={editing.assetId} schedule={editing} onClose={() => setEditing(null)} />}
+      {editing && <ScheduleDialog schedule={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete schedule "${deleting?.name ?? ""}"?`}

@@ -4,7 +4,18 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { parseAsInteger, parseAsStringLiteral } from "nuqs";
 import type { RouterInputs } from "@ems/core";
-import { DataTable, EmptyState, Field, PageHeader, SeverityBadge, StatusPill, buttonVariants } from "@ems/ui";
+import { useState } from "react";
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  Field,
+  PageHeader,
+  SeverityBadge,
+  StatusPill,
+  buttonVariants,
+  type RowSelectionState,
+} from "@ems/ui";
 import { label } from "@/components/labels";
 import { useListState } from "@/components/list-state";
 import { ASSET_TONE } from "@/components/progress";
@@ -12,6 +23,7 @@ import { SearchBox } from "@/components/search-box";
 import { useMe } from "@/components/use-me";
 import { useTRPC } from "@/trpc/client";
 import { ProjectFilter } from "@/components/project-filter";
+import { ScanManyAnswer, useScanMany } from "@/components/scan-many";
 
 type Filters = Pick<RouterInputs["assets"]["list"], "projectId" | "type" | "status">;
 const TYPES = ["domain", "subdomain", "ipv4", "ipv6", "bucket"] as const satisfies Filters["type"][];
@@ -43,8 +55,15 @@ export function AssetsView() {
     refetchInterval: (q) => (q.state.data?.items.some((a) => a.status === "pending") ? 2000 : false),
   });
   const counts = summary.data;
-  const set = (k: "type" | "status") => (e: { target: { value: string } }) =>
-    state.setFilters({ [k]: e.target.value || null });
+  // The selection belongs to one view: a new filter or page empties it.
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).map(Number);
+  const scanMany = useScanMany(() => setSelection({}));
+  const set = (k: "type" | "status") => (e: { target: { value: string } }) => (
+    state.setFilters({ [k]: e.target.value || null }),
+    setSelection({})
+  );
+  const rows = list.data?.items ?? [];
 
   return (
     <div className="flex flex-col gap-4">
@@ -61,13 +80,37 @@ export function AssetsView() {
           )
         }
       />
+      {canWrite && selected.length > 0 && (
+        <div className="flex flex-wrap items-center gap-3" data-testid="bulk-actions">
+          <span>{selected.length} selected:</span>
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={scanMany.pending}
+            onClick={() => scanMany.start({ assetIds: selected })}
+            data-testid="bulk-scan"
+          >
+            Scan
+          </Button>
+        </div>
+      )}
+      <ScanManyAnswer scan={scanMany} />
       <DataTable
         label="Assets"
-        search={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Name or address" />}
+        search={
+          <SearchBox
+            value={state.q}
+            onSearch={(q) => (state.setSearch(q), setSelection({}))}
+            placeholder="Name or address"
+          />
+        }
         activeFilters={Object.values(filters).filter((v) => v !== undefined).length}
         filters={
           <div className="contents" data-testid="asset-filters">
-            <ProjectFilter value={state.filters.projectId} onChange={(id) => state.setFilters({ projectId: id })} />
+            <ProjectFilter
+              value={state.filters.projectId}
+              onChange={(id) => (state.setFilters({ projectId: id }), setSelection({}))}
+            />
             <Field label="Type">
               <select value={filters.type ?? ""} onChange={set("type")} data-testid="filter-type">
                 <option value="">All types ({counts?.total ?? 0})</option>
@@ -143,10 +186,16 @@ export function AssetsView() {
             render: (a) => (a.scanStatus ? label("scanStatus", a.scanStatus) : "Not scanned yet"),
           },
         ]}
-        rows={list.data?.items ?? []}
+        rows={rows}
         rowKey={(a) => a.id}
         total={list.data?.total ?? 0}
         {...state.table}
+        onPageChange={(p) => (state.table.onPageChange(p), setSelection({}))}
+        {...(canWrite && {
+          rowSelection: selection,
+          onRowSelectionChange: setSelection,
+          selectLabel: (a: (typeof rows)[number]) => `Select ${a.value}`,
+        })}
         empty={
           <EmptyState
             title={filtered ? "No asset matches" : "No assets yet"}

@@ -8,6 +8,8 @@ import { SearchBox } from "@/components/search-box";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { useMe } from "@/components/use-me";
 import { LabelOptions } from "@/components/options";
+import { ScanManyAnswer, useScanMany } from "@/components/scan-many";
+import { ScheduleDialog } from "@/components/schedules/schedule-dialog";
 
 type Project = RouterOutputs["projects"]["list"]["items"][number];
 // Search, sort and page live in the URL (useListState); projects have no filters of their own.
@@ -69,6 +71,8 @@ export function ProjectsView() {
   const state = useListState(FILTERS, SORTS, 25);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [scheduling, setScheduling] = useState<Project | null>(null);
+  const scanMany = useScanMany();
   const list = useQuery(trpc.projects.list.queryOptions(state.query));
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.projects.list.queryKey() });
 
@@ -121,6 +125,7 @@ export function ProjectsView() {
           />
         </Card>
       )}
+      <ScanManyAnswer scan={scanMany} />
       <DataTable<Project>
         label="Projects"
         toolbar={<SearchBox value={state.q} onSearch={state.setSearch} placeholder="Project name" />}
@@ -145,6 +150,25 @@ export function ProjectsView() {
                   header: "",
                   render: (p: Project) => (
                     <span className="flex flex-wrap items-center gap-1.5">
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={scanMany.pending}
+                        onClick={() => scanMany.start({ projectId: p.id })}
+                        aria-label={`Scan all assets of ${p.name}`}
+                        data-testid="scan-project"
+                      >
+                        Scan all assets
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setScheduling(p)}
+                        aria-label={`Schedule scans of ${p.name}`}
+                        data-testid="schedule-project"
+                      >
+                        Schedule scans
+                      </Button>
                       <Button size="sm" variant="secondary" onClick={() => setEditing(p)}>
                         Edit
                       </Button>
@@ -169,6 +193,12 @@ export function ProjectsView() {
         }
         loading={list.isLoading}
       />
+      {scheduling && (
+        <ScheduleDialog
+          target={{ projectId: scheduling.id, projectName: scheduling.name }}
+          onClose={() => setScheduling(null)}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete project "${deleting?.name ?? ""}"?`}

@@ -40,7 +40,8 @@ export function SchedulesView() {
       <PageHeader
         title="Scan schedules"
         description={
-          "Every schedule of the workspace; add one from its asset's page. Hover a time for the exact instant (UTC)."
+          "Every schedule of the workspace; add one from its asset's page, or for a whole project from Projects. " +
+          "Hover a time for the exact instant (UTC)."
         }
       />
       <SchedulesTable

@@ -60,7 +60,7 @@ export function AssetSchedules({ assetId, proven }: { assetId: number; proven: b
           <SkipHistory schedules={schedules} />
         </Card>
       )}
-      {adding && <ScheduleDialog assetId={assetId} onClose={() => setAdding(false)} />}
+      {adding && <ScheduleDialog target={{ assetId }} onClose={() => setAdding(false)} />}
     </>
   );
 }

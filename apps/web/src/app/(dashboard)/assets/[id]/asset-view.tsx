@@ -30,7 +30,7 @@ import { DiscoveredHosts } from "./discovered-hosts";
 import { OutsideView, ScreenshotCard } from "./outside-view";
 import { OwnershipCard, Row } from "./ownership-card";
 import { AssetCriticality } from "./asset-criticality";
-import { ScanProfile } from "./scan-profile";
+import { ScanProfile, StartScan } from "./scan-profile";
 
 /** Why a scan did not start, in a sentence (the API's message names REST paths, meant for API users). */
 function scanStartError(e: unknown) {
@@ -87,11 +87,12 @@ export function AssetView({ id }: { id: number }) {
       </DetailState>
     );
   const open = SEVERITIES.reduce((n, s) => n + a.severityBreakdown[s], 0);
-  const startTitle = a.activeScan
-    ? "A scan of this asset is running"
+  // Said in text beside the button, not only as a tooltip: a phone cannot show tooltips.
+  const startWhy = a.activeScan
+    ? "A scan of this asset is running: wait for it or cancel it."
     : a.ownershipVerifiedAt
       ? undefined
-      : "Prove ownership first";
+      : "Prove ownership first (below): only proven assets are scanned.";
 
   return (
     <div className="flex flex-col gap-4">
@@ -101,14 +102,13 @@ export function AssetView({ id }: { id: number }) {
         actions={
           canWrite && (
             <span className="flex flex-wrap items-center gap-2">
-              <Button
-                variant="primary"
-                onClick={() => scan.mutate({ assetId: id })}
-                disabled={scan.isPending || !a.ownershipVerifiedAt || Boolean(a.activeScan)}
-                title={startTitle}
-              >
-                Start scan
-              </Button>
+              <StartScan
+                key={a.portScanMode}
+                asset={a}
+                why={startWhy}
+                pending={scan.isPending}
+                onStart={(profile) => scan.mutate({ assetId: id, profile })}
+              />
               <Button variant="secondary" onClick={() => revalidate.mutate({ id })} disabled={revalidate.isPending}>
                 Check again
               </Button>
