@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { email } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ROLE_NAMES = ["owner", "admin", "member", "read-only"] as const;
 export const roleName = z.enum(ROLE_NAMES, { message: `must be one of ${ROLE_NAMES.join(", ")}` });
-
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(320, "must be at most 320 characters")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address");
 
 export const memberSchema = z
   .object({

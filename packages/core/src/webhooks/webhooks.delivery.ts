@@ -75,7 +75,9 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
       return null;
     }
     const body = bodyOf(ep.format, d.payload);
-    const sentAt = new Date(Math.floor(services.now().getTime() / 1000) * 1000);
+    // When the attempt leaves, by the wall clock: receivers check it against theirs (Standard Webhooks: ±5 minutes),
+    // so it records a moment rather than deciding by the product's clock.
+    const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     const headers = {
       "content-type": "application/json",
       "webhook-id": d.messageId,
