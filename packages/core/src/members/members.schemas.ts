@@ -25,6 +25,11 @@ export const invitationSchema = z
     role: roleName,
     expiresAt: z.date(),
     acceptedAt: z.date().nullable(),
+    emailStatus: z
+      .enum(["pending", "sent", "failed"])
+      .nullable()
+      .meta({ description: "The invitation e-mail's latest attempt; null when none was sent (no SMTP server)" }),
+    emailError: z.string().nullable().meta({ description: "Why the latest attempt failed, in our words" }),
     createdAt: z.date(),
   })
   .meta({ id: "Invitation" });

@@ -11,6 +11,10 @@ CREATE TYPE "WebhookChannel" AS ENUM ('webhook', 'email');
 CREATE TYPE "SmtpSecurity" AS ENUM ('tls', 'starttls', 'none');
 
 -- AlterTable
+ALTER TABLE "Invitation" ADD COLUMN     "emailError" VARCHAR(500),
+ADD COLUMN     "emailStatus" VARCHAR(16);
+
+-- AlterTable
 ALTER TABLE "WebhookDelivery" ADD COLUMN     "digestPeriodStart" TIMESTAMPTZ(3);
 
 -- AlterTable
