@@ -169,7 +169,7 @@ describe("e-mail endpoints", () => {
     expect(e3.field).toMatch(/^recipients/);
   });
 
-  it("a server that refuses (554) or closes the connection leaves failed deliveries with a reason; the worker goes on", async () => {
+  it("a server that refuses (554) or hangs up fails the delivery with a reason; the worker goes on", async () => {
     await admin().email.setSmtp(settings());
     const ep = await admin().webhooks.create({
       channel: "email",

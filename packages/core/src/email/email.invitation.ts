@@ -1,7 +1,8 @@
 // The invitation e-mail (docs/api.md, E-mail): queued in the invitation's transaction when the workspace has an SMTP
 // server, sent by a worker with the one-time link, and each attempt's outcome recorded on the invitation (sent, or
-// failed with the reason; a failed one is retried by the queue, and a later success marks it sent). The job carries the link's token: the database keeps only its hash, so the job
-// is the one place the link exists until it is sent (pg-boss deletes finished jobs after its retention).
+// failed with the reason; a failed one is retried by the queue, and a later success marks it sent). The job carries
+// the link's token: the database keeps only its hash, so the job is the one place the link exists until it is sent
+// (pg-boss deletes finished jobs after its retention).
 import { z } from "zod";
 import { jobActor } from "../actors.ts";
 import { actAs } from "../door.ts";
