@@ -4,6 +4,7 @@ import type { RouterInputs } from "@ems/core";
 import { Button, Field } from "@ems/ui";
 import { errorData, errorMessage } from "@/trpc/client";
 import { LABELS } from "@/components/labels";
+import { LabelOptions } from "@/components/options";
 
 type CreateInput = RouterInputs["webhooks"]["create"];
 type EventType = CreateInput["events"] extends (infer E)[] | undefined ? E : never;
@@ -87,11 +88,7 @@ export function WebhookForm({
           error={fieldError("minSeverity")}
         >
           <select name="minSeverity" defaultValue="info">
-            {Object.entries(LABELS.minSeverity).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
+            <LabelOptions kind="minSeverity" />
           </select>
         </Field>
         <Field
@@ -100,11 +97,7 @@ export function WebhookForm({
           error={fieldError("delivery")}
         >
           <select name="delivery" defaultValue="immediate">
-            {Object.entries(LABELS.webhookDelivery).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
+            <LabelOptions kind="webhookDelivery" />
           </select>
         </Field>
       </div>

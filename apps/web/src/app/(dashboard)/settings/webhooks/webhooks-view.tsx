@@ -5,10 +5,10 @@ import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
 import { Button, Card, ConfirmDialog, DataTable, PageHeader, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { errorMessage, useTRPC } from "@/trpc/client";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm } from "./webhook-form";
-import { LABELS, label } from "@/components/labels";
+import { label } from "@/components/labels";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
 
