@@ -9,6 +9,7 @@ import {
   admin,
   api,
   at,
+  ct,
   deliveries,
   hookBase,
   key,
@@ -25,7 +26,9 @@ import {
 const HOUR = 3_600_000;
 /** The services' clock: real time moved by `offset`, which the digest tests set. */
 let offset = 0;
-setupWebhookStack({ now: () => new Date(Date.now() + offset) });
+/** A discovery run stores at most this many hosts (the cap whose message says what it left out). */
+const MAX_HOSTS = 20;
+setupWebhookStack({ now: () => new Date(Date.now() + offset), maxHosts: MAX_HOSTS });
 const now = () => new Date(Date.now() + offset);
 /** Puts the clock `minutes` into the next whole hour (UTC) and returns that hour's start. */
 function clockInNextHour(minutes: number) {
@@ -206,5 +209,25 @@ describe("hourly digests", () => {
     const body = verified(ep.secret, at("/digest-crash")[0]!) as unknown as { data: DigestData };
     expect(body.data).toMatchObject({ total: 2, heldBack: null });
     expect(body.data.top.map((t) => t.severity)).toEqual(["high", "info"]);
+  });
+});
+
+describe("what a cap holds back", () => {
+  it("a discovery run stopped at its host limit says how many it left out and where to see the rest", async () => {
+    const ep = await newEndpoint("/capped", { events: ["discovery.hosts_found"], format: "slack" });
+    const names = Array.from({ length: 30 }, (_, i) => `c${String(i).padStart(2, "0")}.alert-target.com`);
+    ct.publish("alert-target.com", names);
+    const res = await call(api.url, key, "POST", "/app/discovery/run", { assetId: scanAssetId });
+    expect(res.status, await res.clone().text()).toBe(202);
+    await settled(ep.id, 1, "the capped run's message");
+    const [delivery] = await deliveries(ep.id);
+    const data = (delivery!.payload as { data: { capped: { limit: number; dropped: number } } }).data;
+    expect(data.capped.limit).toBe(MAX_HOSTS);
+    expect(data.capped.dropped).toBeGreaterThan(0);
+    const slack = JSON.parse(at("/capped")[0]!.body) as { text: string; blocks: unknown[] };
+    expect(slack.text).toContain(
+      `(the run stopped at its limit of ${MAX_HOSTS} hosts: ${data.capped.dropped} more not looked at)`,
+    );
+    expect(JSON.stringify(slack.blocks)).toContain("/discovery?domain=alert-target.com");
   });
 });

@@ -60,8 +60,8 @@ function readBody(req: IncomingMessage) {
   });
 }
 
-/** `now`: the services' clock (digests' periods), when a test sets it. */
-export function setupWebhookStack(opts: { now?: () => Date } = {}) {
+/** `now`: the services' clock (digests' periods), when a test sets it; `maxHosts`: a discovery run's host limit. */
+export function setupWebhookStack(opts: { now?: () => Date; maxHosts?: number } = {}) {
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       void readBody(req).then((body) => {
@@ -103,7 +103,7 @@ export function setupWebhookStack(opts: { now?: () => Date } = {}) {
         sourceTimeoutMs: 3000,
         resolveConcurrency: 50,
         bruteforce: false,
-        maxHosts: 20_000,
+        maxHosts: opts.maxHosts ?? 20_000,
       },
       intervalDays: 0,
     };

@@ -44,6 +44,7 @@ export type WebhookEvent =
       asset: AssetInfo;
       run: { id: number; trigger: "manual" | "schedule"; status: "done" | "failed"; finishedAt: Date };
       found: number;
+      capped: { limit: number; dropped: number } | null;
       /** Every new host of the run; the message names the first HOSTS_FOUND_NAMES. */
       newHosts: string[];
     };
@@ -90,6 +91,7 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
           finishedAt: e.run.finishedAt.toISOString(),
         },
         found: e.found,
+        capped: e.capped,
         newHosts: {
           total: names.length,
           names: names.slice(0, HOSTS_FOUND_NAMES),

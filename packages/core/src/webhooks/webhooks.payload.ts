@@ -73,6 +73,15 @@ export const dataSchemas = {
       finishedAt: z.string(),
     }),
     found: z.number().int().meta({ description: "Hosts the run found (known ones included)" }),
+    capped: z
+      .object({ limit: z.number().int(), dropped: z.number().int() })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The run stopped at its host limit (EMS_DISCOVERY_MAX_HOSTS): dropped names were not looked at; null " +
+          "otherwise (absent in messages sent before it was added)",
+      }),
     newHosts: z.object({
       total: z.number().int().meta({ description: "Hosts never seen before in this workspace" }),
       names: z.array(z.string()).meta({ description: `The first ${HOSTS_FOUND_NAMES} of them, alphabetically` }),

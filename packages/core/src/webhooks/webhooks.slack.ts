@@ -65,7 +65,11 @@ export function summary(p: Payload, esc: (s: string) => string = mrkdwn): { text
       const hosts = d.newHosts as { total: number; names: string[] };
       const shown = hosts.names.slice(0, 5).map(esc).join(", ");
       const more = hosts.total > 5 ? ` and ${hosts.total - 5} more` : "";
-      const text = `Discovery found ${plural(hosts.total, "new host")} under ${asset}: ${shown}${more}`;
+      const capped = d.capped as { limit: number; dropped: number } | null | undefined;
+      const held = capped
+        ? ` (the run stopped at its limit of ${capped.limit} hosts: ${capped.dropped} more not looked at)`
+        : "";
+      const text = `Discovery found ${plural(hosts.total, "new host")} under ${asset}: ${shown}${more}${held}`;
       return { text, link: (d.run as Ref).url };
     }
     case "discovery.host_found":
