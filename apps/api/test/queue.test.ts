@@ -16,6 +16,7 @@ describe("the job queue", () => {
       "assessment-generate",
       "asset-check",
       "discovery-run",
+      "invitation-email",
       "scan-run",
       "webhook-delivery",
     ]);

@@ -207,6 +207,7 @@ describe("events from the product", () => {
     expect(sent!.data.newHosts.total).toBe(152);
     expect(sent!.data.newHosts.truncated).toBe(true);
     expect(sent!.data.newHosts.names).toEqual([...many.slice(0, 100)]);
+    expect(sent!.data.capped).toBeNull();
 
     await run(); // the same names again: already known, nothing sent
     await new Promise((r) => setTimeout(r, 1000));
@@ -261,5 +262,6 @@ interface HostsFound {
     run: { id: number; url: string; trigger: string; status: string };
     found: number;
     newHosts: { total: number; names: string[]; truncated: boolean };
+    capped: { limit: number; dropped: number } | null;
   };
 }

@@ -60,7 +60,8 @@ function readBody(req: IncomingMessage) {
   });
 }
 
-export function setupWebhookStack() {
+/** `now`: the services' clock (digests' periods), when a test sets it; `maxHosts`: a discovery run's host limit. */
+export function setupWebhookStack(opts: { now?: () => Date; maxHosts?: number } = {}) {
   beforeAll(async () => {
     receiver = createServer((req, res) => {
       void readBody(req).then((body) => {
@@ -102,11 +103,11 @@ export function setupWebhookStack() {
         sourceTimeoutMs: 3000,
         resolveConcurrency: 50,
         bruteforce: false,
-        maxHosts: 20_000,
+        maxHosts: opts.maxHosts ?? 20_000,
       },
       intervalDays: 0,
     };
-    api = await startApi({ net: testNetConfig(dns, web), worker: true, webhooks: WEBHOOKS, discovery });
+    api = await startApi({ net: testNetConfig(dns, web), worker: true, webhooks: WEBHOOKS, discovery, now: opts.now });
     ({
       key,
       workspace: { id: workspaceId },
@@ -184,6 +185,14 @@ export interface Sent {
 /** The receiver's check: a body whose signature does not verify throws. */
 export const verified = (secret: string, r: Received) => new Webhook(secret).verify(r.body, r.headers) as Sent;
 
-export async function newEndpoint(path: string, extra: { events?: string[]; format?: "standard" | "slack" } = {}) {
+export async function newEndpoint(
+  path: string,
+  extra: {
+    events?: string[];
+    format?: "standard" | "slack";
+    minSeverity?: "info" | "low" | "medium" | "high" | "critical";
+    delivery?: "immediate" | "hourly" | "daily";
+  } = {},
+) {
   return admin().webhooks.create({ url: `${hookBase}${path}`, description: path, ...(extra as object) });
 }

@@ -32,6 +32,7 @@ export const dashboardPages = (ids: Seeded): { path: string; heading: string | R
   { path: "/settings/api-keys", heading: "API keys" },
   { path: "/settings/oauth-apps", heading: /OAuth|apps/i },
   { path: "/settings/webhooks", heading: "Webhooks" },
+  { path: "/settings/email", heading: "E-mail" },
   { path: "/settings/sla", heading: /SLA/ },
   { path: "/settings/plan", heading: /plan/i },
   { path: "/settings/checks", heading: "What we check" },

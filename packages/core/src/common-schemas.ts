@@ -3,6 +3,14 @@ import { z } from "zod";
 /** Severities, least to most severe (the order of their enums in the API document). */
 export const SEVERITY_VALUES = ["info", "low", "medium", "high", "critical"] as const;
 
+/** An e-mail address as people type it (trimmed, lower-cased). */
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(320, "must be at most 320 characters")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address");
+
 /** How sure a finding is: confirmed (the exposure itself was seen), firm (a strong sign), tentative (inferred). */
 /** How much an asset or a project matters; an input of issue priority (docs/api.md, Priority). */
 export const CRITICALITY_VALUES = ["low", "medium", "high", "critical"] as const;

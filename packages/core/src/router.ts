@@ -21,6 +21,7 @@ import { projectsRouter } from "./projects/projects.router.ts";
 import { reportsRouter } from "./reports/reports.router.ts";
 import { slaPolicyRouter } from "./sla-policy/sla-policy.router.ts";
 import { webhooksRouter } from "./webhooks/webhooks.router.ts";
+import { emailRouter } from "./email/email.router.ts";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createCallerFactory, router } from "./trpc.ts";
 
@@ -43,6 +44,7 @@ export const appRouter = router({
   apiKeys: apiKeysRouter,
   oauthApps: oauthAppsRouter,
   webhooks: webhooksRouter,
+  email: emailRouter,
   members: membersRouter,
   plan: planRouter,
   me: meRouter,

@@ -23,8 +23,11 @@ export const isRedirect = (status: number, location: string | undefined): locati
 export const redirectTurnsIntoGet = (status: number, method: string) =>
   status === 303 || ((status === 301 || status === 302) && method !== "GET" && method !== "HEAD");
 
-/** Resolves and vets a host (or takes the addresses the caller already resolved for it); IPv4 first. */
-async function vetHost(host: string, cfg: NetConfig, known?: Record<string, string[]>): Promise<string[]> {
+/**
+ * Resolves and vets a host (or takes the addresses the caller already resolved for it); IPv4 first. Exported for
+ * connections by other protocols (core's SMTP), which connect to an address it returned, as safeFetch does.
+ */
+export async function vetHost(host: string, cfg: NetConfig, known?: Record<string, string[]>): Promise<string[]> {
   let addresses: string[];
   if (parseIp(host)) {
     addresses = [host];

@@ -190,6 +190,18 @@ export const LABELS = {
     "discovery.hosts_found": "a discovery run finds new hosts (one message per run, with the first 100 names)",
   } satisfies Record<Webhook["events"][number], string>,
   webhookFormat: { standard: "Standard Webhooks (JSON)", slack: "Slack" } satisfies Record<Webhook["format"], string>,
+  webhookDelivery: {
+    immediate: "Each message at once",
+    hourly: "Hourly digest",
+    daily: "Daily digest",
+  } satisfies Record<Webhook["delivery"], string>,
+  minSeverity: {
+    info: "Every issue",
+    low: "Low and above",
+    medium: "Medium and above",
+    high: "High and above",
+    critical: "Critical only",
+  } satisfies Record<Webhook["minSeverity"], string>,
   deliveryStatus: { pending: "Pending", delivered: "Delivered", failed: "Failed" } satisfies Record<
     Delivery["status"],
     string
@@ -293,6 +305,9 @@ export const LABELS = {
     "webhook.rotate-secret": "Webhook secret rotated",
     "webhook.test": "Webhook test event sent",
     "webhook.update": "Webhook changed",
+    "smtp.update": "SMTP settings changed",
+    "smtp.delete": "SMTP settings removed",
+    "smtp.test": "Test e-mail sent",
     "user.password-change": "Password changed",
     "user.update": "Name changed",
     "workspace.create": "Workspace created",
@@ -315,6 +330,7 @@ export const LABELS = {
     "scan-schedule": "scan schedule",
     "sla-policy": "SLA policy",
     "slot-purchase": "slot purchase",
+    smtp: "SMTP settings",
     user: "member",
     webhook: "webhook",
     workspace: "workspace",

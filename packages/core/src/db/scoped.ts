@@ -40,6 +40,8 @@ export const WORKSPACE_MODELS = [
   "AuditEntry",
   "WebhookEndpoint",
   "WebhookDelivery",
+  "WebhookHeldEvent",
+  "SmtpSettings",
   "SlaPolicy",
   "ProjectSlaPolicy",
   "WorkspaceTally",

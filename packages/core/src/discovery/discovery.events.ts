@@ -11,7 +11,14 @@ export async function announceNewHosts(
   sc: ServiceContext<"jobs" | "webhooks">,
   tx: ScopedTx,
   domain: { id: number; value: string; name: string | null },
-  run: { id: number; trigger: string; status: "done" | "failed"; found: number },
+  run: {
+    id: number;
+    trigger: string;
+    status: "done" | "failed";
+    found: number;
+    /** The run's host limit, when it stopped there (the message says how many it left out). */
+    capped?: { limit: number; dropped: number } | null;
+  },
   newHosts: string[],
 ): Promise<void> {
   if (!newHosts.length) return; // nothing new, nothing sent
@@ -26,6 +33,7 @@ export async function announceNewHosts(
         finishedAt: new Date(),
       },
       found: run.found,
+      capped: run.capped ?? null,
       newHosts,
     },
   ]);

@@ -112,7 +112,7 @@ export async function runDiscoveryJob(services: Services, job: DiscoveryJob) {
           },
         });
         const names = fresh.map((h) => h.host);
-        await announceNewHosts(sc, tx, asset, { ...run, status: "done", found }, names);
+        await announceNewHosts(sc, tx, asset, { ...run, status: "done", found, capped: result.capped }, names);
       });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

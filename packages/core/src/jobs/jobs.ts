@@ -2,6 +2,7 @@
 import { assessmentJob } from "../assessments/assessments.job.ts";
 import { assetCheckJob } from "../assets/assets.check.ts";
 import { discoveryJob } from "../discovery/discovery.job.ts";
+import { invitationMailJob } from "../email/email.invitation.ts";
 import { scanJob } from "../scans/scans.run.ts";
 import { webhookDeliveryJob } from "../webhooks/webhooks.delivery.ts";
 import type { JobDefinition } from "./definition.ts";
@@ -13,6 +14,7 @@ export const JOBS: readonly JobDefinition<never>[] = [
   webhookDeliveryJob,
   discoveryJob,
   assessmentJob,
+  invitationMailJob,
 ] as unknown as readonly JobDefinition<never>[];
 
 /** The product's queue on the database at connectionString: every job's queue created on start. */

@@ -1,7 +1,7 @@
 // A worker: handles queued jobs in this process. On start it also re-queues
 // checks that never ran (the queue was down, or a worker died before
 // starting), and every worker runs the watchdogs (scans, discovery runs), the
-// scan scheduler, the discovery cadence, the folding of the reports' rollup and the SLA breach tick.
+// scan scheduler, the discovery cadence, the folding of the reports' rollup, the SLA breach tick and the digest tick.
 import { assetCheckJob, pendingChecks } from "../assets/assets.check.ts";
 import type { Services } from "../service-context.ts";
 import { failAbandonedDiscoveryRuns } from "../discovery/discovery.job.ts";
@@ -11,6 +11,7 @@ import { recoverAbandonedScans, WATCHDOG_INTERVAL_MS } from "../scans/scans.watc
 import { compactReportRollups, ROLLUP_COMPACTION_INTERVAL_MS } from "../reports/rollups.ts";
 import { scanJob } from "../scans/scans.run.ts";
 import { notifySlaBreaches, SLA_BREACH_INTERVAL_MS } from "../issues/issues.sla-breach.ts";
+import { DIGEST_INTERVAL_MS, sendDueDigests } from "../webhooks/webhooks.digest.ts";
 import { JOBS } from "./jobs.ts";
 import { runEvery } from "./periodic.ts";
 
@@ -26,6 +27,7 @@ export async function startWorker(
     heartbeatTimeoutMs?: number;
     discoveryIntervalMs?: number;
     slaBreachIntervalMs?: number;
+    digestIntervalMs?: number;
   } = {},
 ) {
   const jobs = services.jobs;
@@ -50,6 +52,7 @@ export async function startWorker(
     // The reports' ledgers stay exact without it; folding keeps them small (one row per key).
     runEvery("report rollup compaction", ROLLUP_COMPACTION_INTERVAL_MS, () => compactReportRollups(services)),
     runEvery("SLA breach tick", opts.slaBreachIntervalMs ?? SLA_BREACH_INTERVAL_MS, () => notifySlaBreaches(services)),
+    runEvery("digest tick", opts.digestIntervalMs ?? DIGEST_INTERVAL_MS, () => sendDueDigests(services)),
   ];
   return {
     /** Stops the periodic loops and waits for their running ticks (the queue's jobs stop with jobs.stop()). */

@@ -1,17 +1,11 @@
 import { z } from "zod";
+import { email } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 
 export const ROLE_NAMES = ["owner", "admin", "member", "read-only"] as const;
 export const roleName = z.enum(ROLE_NAMES, { message: `must be one of ${ROLE_NAMES.join(", ")}` });
-
-export const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(320, "must be at most 320 characters")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an email address");
 
 export const memberSchema = z
   .object({
@@ -31,6 +25,11 @@ export const invitationSchema = z
     role: roleName,
     expiresAt: z.date(),
     acceptedAt: z.date().nullable(),
+    emailStatus: z
+      .enum(["pending", "sent", "failed"])
+      .nullable()
+      .meta({ description: "The invitation e-mail's latest attempt; null when none was sent (no SMTP server)" }),
+    emailError: z.string().nullable().meta({ description: "Why the latest attempt failed, in our words" }),
     createdAt: z.date(),
   })
   .meta({ id: "Invitation" });

@@ -17,6 +17,7 @@ import {
 } from "./members.schemas.ts";
 import { orderByOf, textSearch } from "../list-query.ts";
 import { dashed, undashed } from "../enum-names.ts";
+import { queueInvitationMail } from "../email/email.invitation.ts";
 
 type RoleName = (typeof ROLE_NAMES)[number];
 
@@ -39,6 +40,8 @@ const presentInvitation = (i: Invitation): z.output<typeof invitationSchema> => 
   role: dashed(i.role),
   expiresAt: i.expiresAt,
   acceptedAt: i.acceptedAt,
+  emailStatus: i.emailStatus as "pending" | "sent" | "failed" | null,
+  emailError: i.emailError,
   createdAt: i.createdAt,
 });
 
@@ -76,10 +79,10 @@ const callerRole = (sc: ServiceContext): Role => sc.actor.role ?? "read_only";
 
 /**
  * Invites someone by email: an existing account becomes a member at once;
- * otherwise a one-time invitation link is created (we send no email: the
- * admin passes the link on).
+ * otherwise a one-time invitation link is created, e-mailed when the
+ * workspace has an SMTP server (and returned to the admin either way).
  */
-export async function invite(sc: ServiceContext, input: { email: string; role: RoleName }) {
+export async function invite(sc: ServiceContext<"jobs">, input: { email: string; role: RoleName }) {
   const role = undashed<Role>(input.role);
   return sc.db.$transaction(async (tx) => {
     assertMayGrant(callerRole(sc), role);
@@ -117,11 +120,14 @@ export async function invite(sc: ServiceContext, input: { email: string; role: R
       resourceId: invitation.id,
       changes: { email: { before: null, after: input.email }, role: { before: null, after: input.role } },
     });
-    // The seam for e-mailed invitations (issue 30; the product has no e-mail yet): the message with the link
-    // <EMS_WEB_URL>/invite/<token> is to be queued here, in this transaction, as webhook messages are
-    // (emitWebhookEvents), so that an invitation that rolls back sends nothing. Until then the token goes back to
-    // the admin, who passes the link on.
-    return { member: null, invitation: presentInvitation(invitation), token: secret };
+    // E-mailed when the workspace has an SMTP server, queued in this transaction (an invitation that rolls back sends
+    // nothing); the token goes back to the admin all the same, who may pass the link on.
+    const emailed = await queueInvitationMail(sc, tx, invitation.id, secret);
+    return {
+      member: null,
+      invitation: presentInvitation(emailed ? { ...invitation, emailStatus: "pending" } : invitation),
+      token: secret,
+    };
   });
 }
 

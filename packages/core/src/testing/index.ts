@@ -15,6 +15,7 @@ export { renderPdf } from "../assessments/render/pdf.ts";
 // Scan results as a worker stores them, run concurrently by `pnpm bench:lists`.
 export { syncIssues } from "../issues/issues.sync.ts";
 export { notifySlaBreaches } from "../issues/issues.sla-breach.ts";
+export { sendDueDigests } from "../webhooks/webhooks.digest.ts";
 // The reports' ledgers' folding, run by workers every minute; tests and `pnpm bench:reports` run it at will.
 export { compactReportRollups } from "../reports/rollups.ts";
 // How deep a page must start before it may be read from the end (deep-pages.test.ts seeds past it).

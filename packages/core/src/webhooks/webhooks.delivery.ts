@@ -1,6 +1,8 @@
 // One attempt at sending one message, run by a worker from the queue. The
 // body is signed per Standard Webhooks (the `standardwebhooks` package) and
-// sent through safeFetch, which vets the address again. Each attempt is
+// sent through safeFetch, which vets the address again; an e-mail endpoint's
+// message goes through the workspace's SMTP server (email/email.send.ts,
+// the same guard). Each attempt is
 // recorded on the delivery (status, time, and a failure in our words: never
 // the reply, see webhooks.failure.ts); a failed attempt throws so that pg-boss retries
 // it with backoff, until the configured attempts are spent. An endpoint whose
@@ -8,14 +10,18 @@
 import { performance } from "node:perf_hooks";
 import { safeFetch } from "@ems/scanners";
 import { Webhook } from "standardwebhooks";
+import type { WebhookEndpoint } from "@ems/db";
 import { writeAudit } from "../audit/write.ts";
+import type { ScopedClient } from "../db/scoped.ts";
+import { mailOf } from "../email/email.messages.ts";
+import { sendMail } from "../email/email.send.ts";
 import type { Services } from "../service-context.ts";
 import { actAs } from "../door.ts";
 import { webhookActor } from "../actors.ts";
 import { z } from "zod";
 import { defineJob } from "../jobs/definition.ts";
 import { deliveryNet } from "./webhooks.config.ts";
-import { describeDeliveryError, ENDPOINT_DISABLED, statusFailure } from "./webhooks.failure.ts";
+import { describeDeliveryError, ENDPOINT_DISABLED, SMTP_NOT_CONFIGURED, statusFailure } from "./webhooks.failure.ts";
 import { webhookPayloadSchema } from "./webhooks.payload.ts";
 import { slackBody, type Payload } from "./webhooks.slack.ts";
 
@@ -47,6 +53,36 @@ async function attempt(services: Services, url: string, headers: Record<string, 
   }
 }
 
+/** A webhook: the body signed per Standard Webhooks, POSTed through safeFetch. */
+function signedAttempt(services: Services, ep: WebhookEndpoint, messageId: string, payload: unknown) {
+  const body = bodyOf(ep.format, payload);
+  // When the attempt leaves, by the wall clock: receivers check it against theirs (Standard Webhooks: ±5 minutes),
+  // so it records a moment rather than deciding by the product's clock.
+  const sentAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const headers = {
+    "content-type": "application/json",
+    "webhook-id": messageId,
+    "webhook-timestamp": String(sentAt.getTime() / 1000),
+    "webhook-signature": new Webhook(ep.secret).sign(messageId, sentAt, body),
+  };
+  return attempt(services, ep.url, headers, body);
+}
+
+/** An e-mail endpoint: the message as an e-mail to its recipients, through the workspace's SMTP server. */
+async function emailAttempt(services: Services, db: ScopedClient, recipients: string[], payload: unknown) {
+  const started = performance.now();
+  const smtp = await db.smtpSettings.findFirst();
+  const failure = smtp
+    ? await sendMail(
+        smtp,
+        { to: recipients, ...mailOf(webhookPayloadSchema.parse(payload) as Payload) },
+        services.net,
+        services.webhooks.timeoutMs,
+      )
+    : SMTP_NOT_CONFIGURED;
+  return { statusCode: null, failure, latencyMs: Math.round(performance.now() - started) };
+}
+
 const webhookPayload = z.object({ deliveryId: z.number().int(), workspaceId: z.number().int() });
 export type WebhookJob = z.output<typeof webhookPayload>;
 
@@ -74,15 +110,10 @@ export async function deliverWebhook(services: Services, job: WebhookJob) {
       });
       return null;
     }
-    const body = bodyOf(ep.format, d.payload);
-    const sentAt = new Date(Math.floor(services.now().getTime() / 1000) * 1000);
-    const headers = {
-      "content-type": "application/json",
-      "webhook-id": d.messageId,
-      "webhook-timestamp": String(sentAt.getTime() / 1000),
-      "webhook-signature": new Webhook(ep.secret).sign(d.messageId, sentAt, body),
-    };
-    const result = await attempt(services, ep.url, headers, body);
+    const result =
+      ep.channel === "email"
+        ? await emailAttempt(services, db, ep.recipients, d.payload)
+        : await signedAttempt(services, ep, d.messageId, d.payload);
     const attempts = d.attempts + 1;
     const delivered = result.failure === null;
     const final = delivered || attempts >= cfg.attempts;

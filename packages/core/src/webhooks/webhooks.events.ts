@@ -4,6 +4,7 @@
 // transaction, so a change that rolls back sends nothing.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { SEVERITY_VALUES } from "../common-schemas.ts";
 import type { ScopedTx } from "../db/scoped.ts";
 import { sqlIn } from "../jobs/sql-in.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -43,6 +44,7 @@ export type WebhookEvent =
       asset: AssetInfo;
       run: { id: number; trigger: "manual" | "schedule"; status: "done" | "failed"; finishedAt: Date };
       found: number;
+      capped: { limit: number; dropped: number } | null;
       /** Every new host of the run; the message names the first HOSTS_FOUND_NAMES. */
       newHosts: string[];
     };
@@ -89,6 +91,7 @@ function dataOf(web: string, e: WebhookEvent): DataOf<WebhookEvent["type"]> {
           finishedAt: e.run.finishedAt.toISOString(),
         },
         found: e.found,
+        capped: e.capped,
         newHosts: {
           total: names.length,
           names: names.slice(0, HOSTS_FOUND_NAMES),
@@ -106,11 +109,13 @@ export const payloadOf = (sc: ServiceContext, type: WebhookEventType, data: obje
   data,
 });
 
-interface Message {
+export interface Message {
   endpointId: number;
   messageId: string;
   eventType: WebhookEventType;
   payload: object;
+  /** A digest's period (one digest per endpoint and period: a unique index holds it). */
+  digestPeriodStart?: Date;
 }
 
 /** Queues the first attempt of each delivery, in tx: fair between workspaces (jobs/fair.ts). */
@@ -155,31 +160,86 @@ export async function queueDelivery(sc: ServiceContext<"jobs" | "webhooks">, tx:
   return delivery;
 }
 
+type Severity = IssueInfo["severity"];
+/** Severities by rank (SEVERITY_VALUES is least to most severe). */
+export const severityRank = (s: Severity | null) => (s === null ? -1 : SEVERITY_VALUES.indexOf(s));
+
+/** The severity an endpoint's minimum applies to: an issue event's issue's; null for the other events. */
+const severityOf = (e: WebhookEvent): Severity | null => ("issue" in e ? e.issue.severity : null);
+
+/** The UTC hour or day `at` falls in: a digest endpoint's period. */
+export function periodOf(delivery: "hourly" | "daily", at: Date) {
+  const unit = delivery === "hourly" ? 3_600_000 : 86_400_000;
+  const start = new Date(Math.floor(at.getTime() / unit) * unit);
+  return { start, end: new Date(start.getTime() + unit) };
+}
+
+interface Held {
+  endpointId: number;
+  eventType: WebhookEventType;
+  severity: Severity | null;
+  payload: object;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+/** Holds events for digest endpoints until their period closes (webhooks.digest.ts sends them): one statement. */
+async function holdForDigests(sc: ServiceContext, tx: ScopedTx, held: Held[]) {
+  if (!held.length) return;
+  // Raw SQL as queueDeliveries: one insert however many. The workspace is bound.
+  await tx.$executeRaw`
+    insert into "WebhookHeldEvent" ("workspaceId", "endpointId", "eventType", severity, payload, "periodStart",
+                                    "periodEnd")
+    select ${sc.workspaceId}, h."endpointId", h."eventType", h.severity::"Severity", h.payload, h."periodStart",
+           h."periodEnd"
+    from jsonb_to_recordset(${JSON.stringify(held)}::jsonb)
+      as h("endpointId" int, "eventType" text, severity text, payload jsonb, "periodStart" timestamptz,
+           "periodEnd" timestamptz)`;
+}
+
 /**
- * Sends events to every enabled endpoint of the workspace subscribed to them, in
- * the transaction of the change (one lookup of endpoints for all of them).
+ * Sends events to every enabled endpoint of the workspace subscribed to them and whose minimum severity they reach
+ * (issue events; the others have none), in the transaction of the change (one lookup of endpoints for all of them):
+ * at once to immediate endpoints, held for the digest of the current period for hourly and daily ones.
  * Callers emit only what changed; this is the one door later features (discovery) use too.
  */
 export async function emitWebhookEvents(sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, events: WebhookEvent[]) {
   if (!events.length) return;
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { enabled: true, events: { hasSome: [...new Set(events.map((e) => e.type))] } },
-    select: { id: true, events: true },
+    select: { id: true, events: true, minSeverity: true, delivery: true },
   });
   if (!endpoints.length) return;
   const web = sc.services.webhooks.webUrl;
+  const now = sc.services.now();
   const messages: Message[] = [];
+  const held: Held[] = [];
   for (const event of events) {
-    const targets = endpoints.filter((ep) => ep.events.includes(event.type));
+    const severity = severityOf(event);
+    const targets = endpoints.filter(
+      (ep) =>
+        ep.events.includes(event.type) && (severity === null || severityRank(severity) >= severityRank(ep.minSeverity)),
+    );
     if (!targets.length) continue;
-    const message = {
-      messageId: newMessageId(),
-      eventType: event.type,
-      payload: payloadOf(sc, event.type, dataOf(web, event)),
-    };
-    for (const ep of targets) messages.push({ endpointId: ep.id, ...message });
+    const payload = payloadOf(sc, event.type, dataOf(web, event), now);
+    const message = { messageId: newMessageId(), eventType: event.type, payload };
+    for (const ep of targets) {
+      if (ep.delivery === "immediate") messages.push({ endpointId: ep.id, ...message });
+      else {
+        const period = periodOf(ep.delivery, now);
+        held.push({
+          endpointId: ep.id,
+          eventType: event.type,
+          severity,
+          payload,
+          periodStart: period.start,
+          periodEnd: period.end,
+        });
+      }
+    }
   }
   await queueDeliveries(sc, tx, messages);
+  await holdForDigests(sc, tx, held);
 }
 
 export const emitWebhookEvent = (sc: ServiceContext<"jobs" | "webhooks">, tx: ScopedTx, event: WebhookEvent) =>

@@ -14,6 +14,8 @@ export const DELIVERY_ERROR_CLASSES = [
   "address-refused",
   "invalid-url",
   "endpoint-disabled",
+  "smtp",
+  "smtp-not-configured",
   "other",
 ] as const;
 export type DeliveryErrorClass = (typeof DELIVERY_ERROR_CLASSES)[number];
@@ -26,6 +28,11 @@ export interface DeliveryFailure {
 export const ENDPOINT_DISABLED: DeliveryFailure = {
   errorClass: "endpoint-disabled",
   message: "not sent: the endpoint is disabled",
+};
+
+export const SMTP_NOT_CONFIGURED: DeliveryFailure = {
+  errorClass: "smtp-not-configured",
+  message: "not sent: the workspace has no SMTP server (Settings → E-mail)",
 };
 
 /** A non-2xx answer: its status only. */
@@ -43,7 +50,7 @@ const CONNECTION: Record<string, string> = {
 };
 
 /** Error codes are fixed tokens (no addresses, no URLs): safe to show. */
-function connectionFailure(code: string | undefined): DeliveryFailure {
+export function connectionFailure(code: string | undefined): DeliveryFailure {
   if (code && CONNECTION[code]) return { errorClass: "connection", message: CONNECTION[code] };
   if (code?.startsWith("HPE_")) return { errorClass: "connection", message: `the answer was not valid HTTP (${code})` };
   // Node's TLS verification codes (CERT_HAS_EXPIRED, DEPTH_ZERO_SELF_SIGNED_CERT, ERR_TLS_CERT_ALTNAME_INVALID…).

@@ -19,7 +19,10 @@ export const WEBHOOK_EVENTS = [
  * What a delivery can carry: the events above, the test event, and `discovery.host_found`, one message per host that
  * runs sent before they sent one summary each (issue 26): kept readable in the delivery log, no longer subscribable.
  */
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test" | "discovery.host_found";
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "webhook.test" | "discovery.host_found" | "digest";
+
+/** The items a digest names, highest priority first (webhooks.digest.ts); the counts cover every event. */
+export const DIGEST_TOP_ITEMS = 10;
 
 /** The new hosts one discovery.hosts_found message names (alphabetically); `newHosts.total` counts them all. */
 export const HOSTS_FOUND_NAMES = 100;
@@ -70,6 +73,15 @@ export const dataSchemas = {
       finishedAt: z.string(),
     }),
     found: z.number().int().meta({ description: "Hosts the run found (known ones included)" }),
+    capped: z
+      .object({ limit: z.number().int(), dropped: z.number().int() })
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The run stopped at its host limit (EMS_DISCOVERY_MAX_HOSTS): dropped names were not looked at; null " +
+          "otherwise (absent in messages sent before it was added)",
+      }),
     newHosts: z.object({
       total: z.number().int().meta({ description: "Hosts never seen before in this workspace" }),
       names: z.array(z.string()).meta({ description: `The first ${HOSTS_FOUND_NAMES} of them, alphabetically` }),
@@ -78,6 +90,43 @@ export const dataSchemas = {
   }),
   "discovery.host_found": z.object({ asset: assetRef, hostname: z.string() }),
   "webhook.test": z.object({ endpoint: z.object({ id: z.number().int(), url: link }), message: z.string() }),
+  digest: z.object({
+    endpoint: z.object({ id: z.number().int(), url: link }),
+    period: z.object({
+      delivery: z.enum(["hourly", "daily"]),
+      start: z.string().meta({ description: "The period's first instant (UTC), ISO 8601" }),
+      end: z.string().meta({ description: "The instant after its last one" }),
+    }),
+    total: z.number().int().meta({ description: "Events held in the period (after the endpoint's filters)" }),
+    counts: z
+      .array(
+        z.object({
+          type: z.string(),
+          severity: z.enum(["info", "low", "medium", "high", "critical"]).nullable(),
+          count: z.number().int(),
+        }),
+      )
+      .meta({ description: "Per event type and severity (null for events without one), most severe first" }),
+    top: z
+      .array(
+        z.object({
+          type: z.string(),
+          severity: z.enum(["info", "low", "medium", "high", "critical"]).nullable(),
+          text: z.string(),
+          url: link,
+          timestamp: z.string(),
+        }),
+      )
+      .meta({ description: `At most ${DIGEST_TOP_ITEMS} events, highest priority first` }),
+    heldBack: z
+      .object({
+        count: z.number().int().meta({ description: "Events counted above but not named in top" }),
+        issuesUrl: link.meta({ description: "The dashboard's issues list" }),
+        deliveriesUrl: link.meta({ description: "This endpoint's delivery log" }),
+      })
+      .nullable()
+      .meta({ description: "null when top names every event" }),
+  }),
 } as const;
 
 /** The JSON body of a standard-format message (Standard Webhooks: type, timestamp, data). */

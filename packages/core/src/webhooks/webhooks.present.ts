@@ -27,14 +27,19 @@ export function maskWebhookUrl(url: string): string {
 export const seesWebhookUrls = (actor: Actor) => ROLE_RANK[actor.role ?? "read_only"] >= ROLE_RANK.admin;
 
 export const presentEndpoint = (e: WebhookEndpoint, actor: Actor): z.output<typeof webhookEndpointSchema> => {
-  const clear = seesWebhookUrls(actor);
+  // E-mail endpoints have no URL (an empty one, nothing to mask).
+  const clear = seesWebhookUrls(actor) || e.channel === "email";
   return {
     id: e.id,
     url: clear ? e.url : maskWebhookUrl(e.url),
     urlMasked: !clear,
     description: e.description,
     format: e.format,
+    channel: e.channel,
+    recipients: e.recipients,
     events: e.events as (typeof WEBHOOK_EVENTS)[number][],
+    minSeverity: e.minSeverity,
+    delivery: e.delivery,
     enabled: e.enabled,
     disabledReason: e.disabledReason,
     disabledAt: e.disabledAt,

@@ -1,11 +1,23 @@
 import { z } from "zod";
-import { text } from "../common-schemas.ts";
+import { email, SEVERITY_VALUES, text } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { storedList } from "../stored-values.ts";
 import { WEBHOOK_EVENTS, webhookPayloadSchema } from "./webhooks.payload.ts";
 import { DELIVERY_ERROR_CLASSES } from "./webhooks.failure.ts";
+
+export const DELIVERY_MODES = ["immediate", "hourly", "daily"] as const;
+export const CHANNELS = ["webhook", "email"] as const;
+/** Recipients of one e-mail endpoint. */
+export const MAX_RECIPIENTS = 20;
+
+const minSeverityMeta = {
+  description: "Issue events below this severity are not sent; events without a severity are unaffected (default info)",
+};
+const deliveryMeta = {
+  description: "immediate: each message at once; hourly, daily: one digest per UTC hour or day (default immediate)",
+};
 
 export const webhookEndpointSchema = z
   .object({
@@ -17,7 +29,11 @@ export const webhookEndpointSchema = z
     urlMasked: z.boolean().meta({ description: "true when url is shown masked" }),
     description: z.string(),
     format: z.enum(["standard", "slack"]),
+    channel: z.enum(CHANNELS).meta({ description: "webhook: POST to url; email: to recipients (url is empty)" }),
+    recipients: z.array(z.string()).meta({ description: "E-mail endpoints: who receives the messages" }),
     events: storedList("webhook event", z.enum(WEBHOOK_EVENTS)),
+    minSeverity: z.enum(SEVERITY_VALUES).meta(minSeverityMeta),
+    delivery: z.enum(DELIVERY_MODES).meta(deliveryMeta),
     enabled: z.boolean(),
     disabledReason: z.string().nullable().meta({ description: "Why it is disabled (by a person or automatically)" }),
     disabledAt: z.date().nullable(),
@@ -62,21 +78,47 @@ const events = z
   .max(WEBHOOK_EVENTS.length, `must name at most ${WEBHOOK_EVENTS.length} events`)
   .refine((e) => new Set(e).size === e.length, "must not repeat an event");
 
+const recipients = z
+  .array(email)
+  .min(1, "must name at least one address")
+  .max(MAX_RECIPIENTS, `must name at most ${MAX_RECIPIENTS} addresses`)
+  .refine((r) => new Set(r).size === r.length, "must not repeat an address");
+
 const fields = {
-  url: z.string().trim().min(1, "must not be empty").max(2048, "must be at most 2048 characters"),
+  url: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(2048, "must be at most 2048 characters")
+    .optional()
+    .meta({ description: "Webhook endpoints: required" }),
   description: text(500).optional(),
   format: z
     .enum(["standard", "slack"], "must be standard or slack")
     .optional()
     .meta({ description: "default standard" }),
   events: events.optional().meta({ description: "default: every event" }),
+  minSeverity: z
+    .enum(SEVERITY_VALUES, `must be one of ${SEVERITY_VALUES.join(", ")}`)
+    .optional()
+    .meta(minSeverityMeta),
+  delivery: z
+    .enum(DELIVERY_MODES, `must be one of ${DELIVERY_MODES.join(", ")}`)
+    .optional()
+    .meta(deliveryMeta),
+  recipients: recipients.optional().meta({ description: "E-mail endpoints: required (1 to 20 addresses)" }),
 };
 
-export const createWebhookInput = z.object(fields);
+export const createWebhookInput = z.object({
+  ...fields,
+  channel: z
+    .enum(CHANNELS, "must be webhook or email")
+    .optional()
+    .meta({ description: "default webhook; fixed once created" }),
+});
 export const updateWebhookInput = z.object({
   id: idParam(),
   ...fields,
-  url: fields.url.optional(),
   enabled: z.boolean().optional().meta({ description: "true re-enables and resets consecutiveFailures" }),
 });
 export const webhookIdInput = z.object({ id: idParam() });

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma, WebhookDelivery, WebhookEndpoint } from "@ems/db";
 import { changesOf, writeAudit, type Changes } from "../audit/write.ts";
-import { notFound } from "../errors.ts";
+import { notFound, validationError } from "../errors.ts";
 import { skipTake, type PagingInput } from "../paging.ts";
 import { defineList, listPage } from "../db/list-page.ts";
 import type { ServiceContext } from "../service-context.ts";
@@ -16,7 +16,17 @@ import { WEBHOOK_EVENTS, type WebhookEventType } from "./webhooks.payload.ts";
 import { maskWebhookUrl, presentDelivery, presentEndpoint } from "./webhooks.present.ts";
 import type { CreateWebhookInput, ListDeliveriesInput, UpdateWebhookInput } from "./webhooks.schemas.ts";
 
-const AUDITED = ["url", "description", "format", "events", "enabled", "disabledReason"] as const;
+const AUDITED = [
+  "url",
+  "description",
+  "format",
+  "events",
+  "minSeverity",
+  "delivery",
+  "recipients",
+  "enabled",
+  "disabledReason",
+] as const;
 
 /** A Standard Webhooks secret: "whsec_" and a base64 key of 32 random bytes. */
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
@@ -47,17 +57,43 @@ export async function getWebhook(sc: ServiceContext, id: number) {
   return presentEndpoint(e, sc.actor);
 }
 
+/**
+ * What an endpoint's channel takes: a webhook a URL that passes the address guard (and no recipients), an e-mail
+ * endpoint recipients (and no URL). Checked before any write; the 400 names the field.
+ */
+async function channelFields(
+  sc: ServiceContext<"net">,
+  channel: "webhook" | "email",
+  input: { url?: string; recipients?: string[] },
+  creating: boolean,
+) {
+  if (channel === "email") {
+    if (input.url !== undefined) throw validationError("url", "url: e-mail endpoints have recipients, not a URL");
+    if (creating && !input.recipients) throw validationError("recipients", "recipients: required for e-mail endpoints");
+    return { url: creating ? "" : undefined, recipients: input.recipients };
+  }
+  if (input.recipients !== undefined)
+    throw validationError("recipients", "recipients: only e-mail endpoints have recipients");
+  if (creating && input.url === undefined) throw validationError("url", "url: required");
+  return { url: input.url === undefined ? undefined : await checkWebhookUrl(input.url, sc.services.net) };
+}
+
 /** Creates an endpoint; its secret is in the answer and shown nowhere else. */
 export async function createWebhook(sc: ServiceContext<"net">, input: CreateWebhookInput) {
-  const url = await checkWebhookUrl(input.url, sc.services.net);
+  const channel = input.channel ?? "webhook";
+  const { url, recipients } = await channelFields(sc, channel, input, true);
   return sc.db.$transaction(async (tx) => {
     const e = await tx.webhookEndpoint.create({
       data: {
         workspaceId: sc.workspaceId,
-        url,
+        url: url ?? "",
+        channel,
+        recipients: recipients ?? [],
         description: input.description ?? "",
         format: input.format ?? "standard",
         events: input.events ?? [...WEBHOOK_EVENTS],
+        minSeverity: input.minSeverity ?? "info",
+        delivery: input.delivery ?? "immediate",
         secret: newWebhookSecret(),
         createdByUserId: sc.actor.userId ?? null,
       },
@@ -74,7 +110,9 @@ export async function createWebhook(sc: ServiceContext<"net">, input: CreateWebh
 
 /** Changes what is sent. Enabling resets the failure count; disabling records who did it. */
 export async function updateWebhook(sc: ServiceContext<"net">, input: UpdateWebhookInput) {
-  const url = input.url === undefined ? undefined : await checkWebhookUrl(input.url, sc.services.net);
+  const found = await sc.db.webhookEndpoint.findUnique({ where: { id: input.id }, select: { channel: true } });
+  if (!found) throw notFound("Webhook endpoint");
+  const { url, recipients } = await channelFields(sc, found.channel, input, false);
   return sc.db.$transaction(async (tx) => {
     const before = await tx.webhookEndpoint.findUnique({ where: { id: input.id } });
     if (!before) throw notFound("Webhook endpoint");
@@ -86,6 +124,9 @@ export async function updateWebhook(sc: ServiceContext<"net">, input: UpdateWebh
         description: input.description,
         format: input.format,
         events: input.events,
+        minSeverity: input.minSeverity,
+        delivery: input.delivery,
+        recipients,
         ...(toggled && input.enabled
           ? { enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 }
           : {}),

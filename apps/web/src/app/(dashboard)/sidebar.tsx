@@ -32,6 +32,7 @@ const SETTINGS = [
   { href: "/settings/api-keys", label: "API keys", admin: true },
   { href: "/settings/oauth-apps", label: "OAuth apps", admin: true },
   { href: "/settings/webhooks", label: "Webhooks", admin: true },
+  { href: "/settings/email", label: "E-mail", admin: true },
   { href: "/settings/members", label: "Members" },
   { href: "/settings/plan", label: "Plan & slots" },
   { href: "/settings/sla", label: "SLA policy" },

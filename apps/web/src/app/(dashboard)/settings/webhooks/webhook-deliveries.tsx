@@ -32,7 +32,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: Endpoint }) {
   );
 
   return (
-    <Card title={`Delivery log: ${endpoint.url}`}>
+    <Card title={`Delivery log: ${endpoint.channel === "email" ? endpoint.recipients.join(", ") : endpoint.url}`}>
       <DataTable<Delivery>
         data-testid="webhook-deliveries"
         label="Deliveries"

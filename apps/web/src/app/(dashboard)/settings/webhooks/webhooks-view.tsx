@@ -1,15 +1,16 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
-import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { Button, Card, ConfirmDialog, DataTable, Field, PageHeader, StatusPill, toast } from "@ems/ui";
+import { parseAsInteger, useQueryState } from "nuqs";
+import { useState } from "react";
+import type { RouterOutputs } from "@ems/core";
+import { Button, Card, ConfirmDialog, DataTable, PageHeader, StatusPill, toast } from "@ems/ui";
 import { SecretValue } from "@/components/secret-value";
-import { errorData, errorMessage, useTRPC } from "@/trpc/client";
+import { errorMessage, useTRPC } from "@/trpc/client";
 import { WebhookDeliveries } from "./webhook-deliveries";
-import { LABELS, label } from "@/components/labels";
+import { WebhookForm } from "./webhook-form";
+import { label } from "@/components/labels";
 
 type Endpoint = RouterOutputs["webhooks"]["list"]["items"][number];
-type EventType = RouterInputs["webhooks"]["create"]["events"] extends (infer E)[] | undefined ? E : never;
 
 /** A secret shown once, with a copy button. */
 function Secret({ value, onDone }: { value: string; onDone: () => void }) {
@@ -33,10 +34,16 @@ export function WebhooksView() {
   const qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [secret, setSecret] = useState<string | null>(null);
-  const [selected, setSelected] = useState<Endpoint | null>(null);
+  // The endpoint whose delivery log shows, in the URL: a digest's "delivery log" link opens it (?endpoint=<id>).
+  const [selectedId, setSelectedId] = useQueryState("endpoint", parseAsInteger);
+  const setSelected = (e: Endpoint | null) => void setSelectedId(e?.id ?? null);
   const [deleting, setDeleting] = useState<Endpoint | null>(null);
   const [rotating, setRotating] = useState<Endpoint | null>(null);
   const list = useQuery(trpc.webhooks.list.queryOptions({ page, limit: 25 }));
+  const selected = useQuery({
+    ...trpc.webhooks.get.queryOptions({ id: selectedId ?? 0 }),
+    enabled: selectedId !== null,
+  }).data;
   const refresh = () => qc.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   const refreshLog = () => qc.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey() });
   const onError = (err: unknown) => toast.error(errorMessage(err));
@@ -65,72 +72,18 @@ export function WebhooksView() {
     }),
   );
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    create.mutate({
-      url: String(f.get("url")),
-      description: String(f.get("description") ?? ""),
-      format: String(f.get("format")) as "standard" | "slack",
-      events: f.getAll("events").map(String) as EventType[],
-    });
-  }
-  const fieldError = (field: string) =>
-    errorData(create.error).field?.startsWith(field) ? errorMessage(create.error) : undefined;
-
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
         title="Webhooks"
         description={
           "Alerts when something changes: new, reopened and resolved issues, newly open ports, failed scans, " +
-          "unreachable assets. Messages are signed (Standard Webhooks) and retried; " +
-          "nothing is sent when nothing changed."
+          "unreachable assets, by webhook or e-mail, each at once or as an hourly or daily digest. Messages are " +
+          "signed (Standard Webhooks) and retried; nothing is sent when nothing changed."
         }
       />
       <Card title="New endpoint">
-        <form onSubmit={submit} className="flex flex-col gap-4" data-testid="webhook-form">
-          <div className="flex flex-wrap items-end gap-3">
-            <Field label="URL" error={fieldError("url")}>
-              <input name="url" type="url" required maxLength={2048} placeholder="https://example.com/hooks/ems" />
-            </Field>
-            <Field label="Description" error={fieldError("description")}>
-              <input name="description" maxLength={500} />
-            </Field>
-            <Field label="Format" error={fieldError("format")}>
-              <select name="format" defaultValue="standard">
-                <option value="standard">Standard Webhooks (JSON)</option>
-                <option value="slack">Slack (incoming webhook)</option>
-              </select>
-            </Field>
-          </div>
-          <fieldset className="rounded-md border px-3 py-2">
-            <legend className="text-sm text-muted-foreground">Events</legend>
-            <div className="grid gap-1 md:grid-cols-2">
-              {Object.entries(LABELS.webhookEvent).map(([event, description]) => (
-                <label key={event} className="text-sm">
-                  <input
-                    type="checkbox"
-                    className="size-4 align-middle accent-primary"
-                    name="events"
-                    value={event}
-                    defaultChecked
-                  />{" "}
-                  <code>{event}</code> <span className="text-sm text-muted-foreground">{description}</span>
-                </label>
-              ))}
-            </div>
-            {fieldError("events") && <p className="text-sm text-destructive-text">{fieldError("events")}</p>}
-          </fieldset>
-          {create.error && !errorData(create.error).field && (
-            <p className="text-sm text-muted-foreground">{errorMessage(create.error)}</p>
-          )}
-          <div>
-            <Button type="submit" variant="primary" disabled={create.isPending}>
-              Create endpoint
-            </Button>
-          </div>
-        </form>
+        <WebhookForm onSubmit={(input) => create.mutate(input)} pending={create.isPending} error={create.error} />
         {secret && <Secret value={secret} onDone={() => setSecret(null)} />}
       </Card>
       <DataTable<Endpoint>
@@ -142,7 +95,7 @@ export function WebhooksView() {
             header: "Endpoint",
             render: (e) => (
               <div>
-                <code>{e.url}</code>
+                <code>{e.channel === "email" ? `E-mail: ${e.recipients.join(", ")}` : e.url}</code>
                 {e.urlMasked && (
                   <div className="text-sm text-muted-foreground">
                     The URL is a secret: admins and owners see it whole.
@@ -152,7 +105,21 @@ export function WebhooksView() {
               </div>
             ),
           },
-          { key: "format", header: "Format", render: (e) => label("webhookFormat", e.format) },
+          {
+            key: "format",
+            header: "Format",
+            render: (e) => (e.channel === "email" ? "E-mail" : label("webhookFormat", e.format)),
+          },
+          {
+            key: "delivery",
+            header: "Delivery",
+            render: (e) => (
+              <div data-testid="webhook-delivery-mode">
+                {label("webhookDelivery", e.delivery)}
+                <div className="text-sm text-muted-foreground">{label("minSeverity", e.minSeverity)}</div>
+              </div>
+            ),
+          },
           {
             key: "events",
             header: "Sent when",
@@ -209,7 +176,7 @@ export function WebhooksView() {
         loading={list.isLoading}
         empty="No endpoints yet."
       />
-      {selected && <WebhookDeliveries endpoint={selected} />}
+      {selected && selectedId === selected.id && <WebhookDeliveries endpoint={selected} />}
       <ConfirmDialog
         open={rotating !== null}
         title="Rotate the signing secret?"
