@@ -15,6 +15,8 @@ export type PortBehaviour =
 export interface PortHost {
   address: string;
   ports: number[];
+  /** Changes what a port does for the connections that come next (a service replaced between two scans). */
+  set(port: number, behaviour: PortBehaviour): void;
   close(): Promise<void>;
 }
 
@@ -57,11 +59,12 @@ export async function bindable(address: string, port: number): Promise<boolean> 
 export async function startPortHost(address: string, plan: ReadonlyMap<number, PortBehaviour>): Promise<PortHost> {
   const servers: net.Server[] = [];
   const sockets = new Set<net.Socket>();
-  for (const [port, behaviour] of plan) {
+  const current = new Map(plan);
+  for (const port of plan.keys()) {
     const server = net.createServer((s) => {
       sockets.add(s);
       s.on("close", () => sockets.delete(s));
-      handle(behaviour, s);
+      handle(current.get(port)!, s);
     });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
@@ -72,6 +75,7 @@ export async function startPortHost(address: string, plan: ReadonlyMap<number, P
   return {
     address,
     ports: [...plan.keys()].sort((a, b) => a - b),
+    set: (port, behaviour) => void current.set(port, behaviour),
     close: async () => {
       for (const s of sockets) s.destroy();
       await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));

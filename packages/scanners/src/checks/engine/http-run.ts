@@ -49,6 +49,8 @@ export interface HttpRunContext {
   onEndpointDone?(target: HttpTarget): void;
   /** An endpoint whose checks perEndpointMs stopped. */
   onEndpointCut?(target: HttpTarget): void;
+  /** A request's turn in the limiter came (an endpoint's time limit starts at its first). */
+  onTurn?(): void;
 }
 
 type Vars = Record<string, unknown>;
@@ -132,6 +134,7 @@ class EndpointSession {
     const { net, covers, signal, settings, limiter } = this.ctx;
     const capped = { ...net, maxResponseBytes: Math.min(net.maxResponseBytes, settings.maxBytes) };
     const answer = limiter.run(async () => {
+      this.ctx.onTurn?.();
       const f = await tryFetch(`${this.target.base}${req.path}`, capped, {
         method: req.method,
         headers: req.headers,
@@ -341,8 +344,11 @@ export async function runHttpChecks(
     const own = new AbortController();
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
     const limit = ctx.perEndpointMs;
-    const timer = limit ? setTimeout(() => own.abort(new Error("endpoint time limit")), limit) : null;
-    const endpointCtx = { ...ctx, signal };
+    // The endpoint's time runs from its first request's turn: waiting behind other endpoints' turns does not count.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onTurn = () =>
+      void (limit && !timer && (timer = setTimeout(() => own.abort(new Error("endpoint time limit")), limit)));
+    const endpointCtx = { ...ctx, signal, onTurn };
     const session = new EndpointSession(target, endpointCtx);
     try {
       // Checks mostly wait for the limiter; enough of them in flight keep it busy.

@@ -196,6 +196,8 @@ export interface TcpRunContext {
   onPortDone?(port: number): void;
   /** A port whose checks were stopped by perPortMs. */
   onPortCut?(port: number): void;
+  /** A conversation's turn in the limiter came (a port's time limit starts at its first). */
+  onTurn?(): void;
 }
 
 type ConversationCheck = TcpCheck | UdpCheck;
@@ -208,22 +210,21 @@ async function converseCheck(
 ): Promise<ConversationOutcome | null> {
   const udp = check.protocol === "udp";
   const once = (vars: Vars) =>
-    ctx.limiter.run(
-      () =>
-        converse(
-          {
-            address: ctx.address,
-            port,
-            net: ctx.net,
-            timeoutMs: ctx.settings.conversationTimeoutMs,
-            ...(ctx.signal ? { signal: ctx.signal } : {}),
-            ...(udp ? { udp } : {}),
-            ...(!udp && check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
-          },
-          (c) => play(c, check.conversation, { host: ctx.host, ...vars }),
-        ),
-      ctx.signal,
-    );
+    ctx.limiter.run(() => {
+      ctx.onTurn?.();
+      return converse(
+        {
+          address: ctx.address,
+          port,
+          net: ctx.net,
+          timeoutMs: ctx.settings.conversationTimeoutMs,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          ...(udp ? { udp } : {}),
+          ...(!udp && check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
+        },
+        (c) => play(c, check.conversation, { host: ctx.host, ...vars }),
+      );
+    }, ctx.signal);
   if (!check.credentials) return once({});
   let best: ConversationOutcome | null = null;
   const key = `${udp ? "udp/" : ""}${port}|${check.service.name}`;
@@ -268,8 +269,12 @@ async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): 
     if (ctx.signal?.aborted) return;
     const own = new AbortController();
     const signal = ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
-    const timer = ctx.perPortMs ? setTimeout(() => own.abort(new Error("port time limit")), ctx.perPortMs) : null;
-    const portCtx = { ...ctx, signal };
+    // The port's time runs from its first conversation's turn: waiting behind other ports' turns does not count.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const limit = ctx.perPortMs;
+    const onTurn = () =>
+      void (limit && !timer && (timer = setTimeout(() => own.abort(new Error("port time limit")), limit)));
+    const portCtx = { ...ctx, signal, onTurn };
     const named: Array<{ proven: boolean; service: string; product: string }> = [];
     try {
       await Promise.all(
