@@ -7,7 +7,7 @@
 // raises its takeover issues through the same path (origin: the run); only a
 // scan's findings are also kept as Finding rows (a finding belongs to a scan).
 import type { Issue, Prisma } from "@ems/db";
-import { capHides, type ScanCap, type ScanFinding } from "@ems/scanners";
+import { capHides, type ScanFinding } from "@ems/scanners";
 import { writeAudit, type Changes } from "../audit/write.ts";
 import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -56,7 +56,7 @@ export async function syncIssues(
     findings: IssueFinding[];
     completedStages: Set<string>;
     /** The caps that bit: what they left out (ports, or the rest of a stage) was not looked at. */
-    caps?: readonly Pick<ScanCap, "stage" | "leftOut">[];
+    caps?: Parameters<typeof capHides>[0];
     /** A retest: only these kinds are synced. */
     focus?: SyncFocus;
     now: Date;

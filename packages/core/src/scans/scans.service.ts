@@ -55,7 +55,7 @@ export const presentScan = (s: ScanRow): Scan => ({
 });
 
 /** The stored caps (an array written by the engine), and whether they make the scan partial. */
-function capsOf(stored: Prisma.JsonValue): Pick<Scan, "completeness" | "caps"> {
+export function capsOf(stored: Prisma.JsonValue): Pick<Scan, "completeness" | "caps"> {
   const caps = z.array(scanCapSchema).safeParse(stored).data ?? [];
   return { completeness: caps.length ? "partial" : "complete", caps };
 }

@@ -132,7 +132,11 @@ export function portTimeCap(
  * the port among those it left out, or names no ports (the rest of the stage). `stage` is the stage that reports the
  * kind (core's scannerOfKind); the crawl's caps hide nothing the HTTP stage looked for itself.
  */
-export function capHides(caps: readonly Pick<ScanCap, "stage" | "leftOut">[], stage: string, port: number | null) {
+export function capHides(
+  caps: readonly { stage: string; leftOut: Pick<ScanLeftOut, "ports"> }[],
+  stage: string,
+  port: number | null,
+): boolean {
   return caps.some((c) => c.stage === stage && (!c.leftOut.ports || port === null || c.leftOut.ports.includes(port)));
 }
 
