@@ -1,7 +1,7 @@
 // A partial scan in words (issue 32): the scan page says which caps bit and what they left out, the scans list marks
 // the scan "Partial". The scan is seeded as the worker stores one whose services stage ran out of time.
-import { createDatabase } from "@ems/db";
 import { expect, shot, signedIn, stack, test } from "./fixtures";
+import { seeded } from "./seed";
 
 const LEFT = [8081, 9200, 9300, 11211, 27017, 50000, 50001, 50002];
 const CAPS = [
@@ -23,34 +23,25 @@ const CAPS = [
   },
 ];
 
-async function seedPartialScan() {
-  const db = createDatabase(stack().databaseUrl, { max: 1 });
+function seedPartialScan() {
   const workspaceId = stack().workspaces.acme;
-  const q = async (sql: string, values: unknown[]) => (await db.pool.query(sql, values)).rows[0]?.id as number;
-  try {
-    const projectId = await q(
-      `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, $2, now()) returning id`,
-      [workspaceId, `Caps ${Date.now()}`],
-    );
+  return seeded(`Caps ${Date.now()}`, async (q, projectId) => {
     const assetId = await q(
       `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "updatedAt")
        values ($1, $2, 'domain', $3, 't', now()) returning id`,
       [workspaceId, projectId, `caps-${Date.now()}.e2e.test`],
     );
-    const scanId = await q(
+    return q(
       `insert into "Scan" ("workspaceId", "assetId", status, stage, progress, "startedAt", "finishedAt", caps,
          "updatedAt")
        values ($1, $2, 'completed', 'done', 100, now() - interval '5 minutes', now(), $3, now()) returning id`,
       [workspaceId, assetId, JSON.stringify(CAPS)],
     );
-    return { scanId };
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 test("a partial scan says what it did not look at, on its page and in the list", async ({ page }) => {
-  const { scanId } = await seedPartialScan();
+  const scanId = await seedPartialScan();
   await signedIn(page, "owner@acme.test");
   await page.goto(`/scans/${scanId}`);
   const caps = page.getByTestId("scan-caps");
