@@ -268,13 +268,14 @@ async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): 
   await mapLimit(jobs, ctx.settings.concurrency, async (job) => {
     if (ctx.signal?.aborted) return;
     const own = new AbortController();
-    const signal = ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
+    // Without a time limit of its own, a port's conversations take the caller's signal as they are.
+    const signal = !ctx.perPortMs ? ctx.signal : ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
     // The port's time runs from its first conversation's turn: waiting behind other ports' turns does not count.
     let timer: ReturnType<typeof setTimeout> | null = null;
     const limit = ctx.perPortMs;
     const onTurn = () =>
       void (limit && !timer && (timer = setTimeout(() => own.abort(new Error("port time limit")), limit)));
-    const portCtx = { ...ctx, signal, onTurn };
+    const portCtx = { ...ctx, ...(signal ? { signal } : {}), onTurn };
     const named: Array<{ proven: boolean; service: string; product: string }> = [];
     try {
       await Promise.all(
@@ -283,11 +284,11 @@ async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): 
           try {
             o = await converseCheck(check, job.port, portCtx);
           } catch (err) {
-            if (signal.aborted) return;
+            if (signal?.aborted) return;
             ctx.note?.(`check ${check.kind} failed on port ${job.port}: ${(err as Error).message}`);
           }
           ctx.onProgress?.(++done / total);
-          if (!o || signal.aborted) return;
+          if (!o || signal?.aborted) return;
           const product = productLabel(check.product, o.replies, o.extracted.version);
           if (o.identified) named.push({ proven: o.proven, service: check.service.name, product: product ?? "" });
           if (!o.proven) return;
