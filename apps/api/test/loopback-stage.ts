@@ -1,7 +1,7 @@
 // The stage several test files share: DNS and HTTP(S) servers on 127.0.0.1, the API with its queue and a worker,
 // and a Pro workspace with a key and a project. A fixture module keeps one stage per test file (vitest loads a
 // module once per file) and hands it to its helpers through `get`.
-import type { NetConfig } from "@ems/scanners";
+import type { NetConfig, ScanEngineConfig } from "@ems/scanners";
 import {
   startDnsServer,
   startTestWebServers,
@@ -29,13 +29,19 @@ export interface LoopbackStageOptions {
   prepare?: (dns: TestDnsServer, web: TestWebServers) => void;
   /** Overrides of the scanners' test configuration (e.g. bucket endpoints, narrower allowed ranges). */
   net?: (web: TestWebServers) => Partial<NetConfig>;
+  /** The scan engine's settings (testScanEngineConfig otherwise). */
+  scanEngine?: ScanEngineConfig;
 }
 
 export async function startLoopbackStage(opts: LoopbackStageOptions): Promise<LoopbackStage> {
   const dns = await startDnsServer();
   const web = await startTestWebServers({ hostnames: opts.hostnames });
   opts.prepare?.(dns, web);
-  const api = await startApi({ net: testNetConfig(dns, web, opts.net?.(web)), worker: true });
+  const api = await startApi({
+    net: testNetConfig(dns, web, opts.net?.(web)),
+    worker: true,
+    ...(opts.scanEngine ? { scanEngine: opts.scanEngine } : {}),
+  });
   const { key, workspace } = await workspaceWithKey(api.services, { plan: "pro" });
   const res = await call(api.url, key, "POST", "/app/projects", { name: opts.projectName });
   const projectId = ((await res.json()) as { id: number }).id;

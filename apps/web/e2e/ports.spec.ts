@@ -1,19 +1,13 @@
 // The open ports page: riskiest first (a service without authentication, then ports that should never face the
 // internet), searched, filtered and sorted in the URL, on a phone and a desktop; severity colours only on severities.
-import { createDatabase } from "@ems/db";
 import type { Page } from "@playwright/test";
 import { expect, shot, signedIn, stack, test } from "./fixtures";
+import { seeded } from "./seed";
 
 /** A project of its own with four assets and their open ports, seeded as a port scan would leave them. */
 async function seedProject(tag: string) {
-  const db = createDatabase(stack().databaseUrl, { max: 1 });
   const workspaceId = stack().workspaces.acme;
-  const q = async (sql: string, values: unknown[]) => (await db.pool.query(sql, values)).rows[0]?.id as number;
-  try {
-    const projectId = await q(
-      `insert into "Project" ("workspaceId", name, "updatedAt") values ($1, $2, now()) returning id`,
-      [workspaceId, `Ports ${tag}`],
-    );
+  return seeded(`Ports ${tag}`, async (q, projectId) => {
     const open = async (value: string, port: number, service: string, severity: string, kind?: string) => {
       const assetId = await q(
         `insert into "Asset" ("workspaceId", "projectId", type, value, "ownershipToken", "updatedAt")
@@ -38,9 +32,7 @@ async function seedProject(tag: string) {
     await open(`db.${tag}.ports-e2e.test`, 3306, "mysql", "high");
     await open(`cache.${tag}.ports-e2e.test`, 11211, "memcached", "high", "service.unauthenticated.memcached");
     return projectId;
-  } finally {
-    await db.close();
-  }
+  });
 }
 
 const rowPorts = async (page: Page) =>

@@ -7,7 +7,7 @@
 // raises its takeover issues through the same path (origin: the run); only a
 // scan's findings are also kept as Finding rows (a finding belongs to a scan).
 import type { Issue, Prisma } from "@ems/db";
-import type { ScanFinding } from "@ems/scanners";
+import { capHides, type ScanFinding } from "@ems/scanners";
 import { writeAudit, type Changes } from "../audit/write.ts";
 import { scannerActor } from "../actors.ts";
 import type { ScopedTx } from "../db/scoped.ts";
@@ -55,16 +55,25 @@ export async function syncIssues(
     address?: string | null;
     findings: IssueFinding[];
     completedStages: Set<string>;
+    /** The caps that bit: what they left out (ports, or the rest of a stage) was not looked at. */
+    caps?: Parameters<typeof capHides>[0];
     /** A retest: only these kinds are synced. */
     focus?: SyncFocus;
     now: Date;
   },
 ) {
   const { workspaceId, assetId, origin, completedStages, focus, now } = input;
+  const caps = input.caps ?? [];
   const address = input.address ?? null;
   const found = focus ? input.findings.filter((f) => focus.kinds.has(f.kind)) : input.findings;
-  /** Whether this scan looked for the kind to the end, so that not seeing it means it is gone. */
-  const lookedAt = (kind: string) => (focus ? focus.lookedAt.has(kind) : completedStages.has(scannerOfKind(kind)));
+  /**
+   * Whether this scan looked for the kind (on the issue's port) to the end, so that not seeing it means it is gone: its
+   * stage finished, and no cap of that stage left the port (or the rest of the stage) out.
+   */
+  const lookedAt = (kind: string, port: number | null) =>
+    focus
+      ? focus.lookedAt.has(kind)
+      : completedStages.has(scannerOfKind(kind)) && !capHides(caps, scannerOfKind(kind), port);
   const retest: Changes = focus ? { trigger: { before: null, after: "retest" } } : {};
   const scanId = "scanId" in origin ? origin.scanId : null;
   const originChange = Object.fromEntries(Object.entries(origin).map(([k, v]) => [k, { before: null, after: v }]));
@@ -169,7 +178,7 @@ export async function syncIssues(
   const resolved: Issue[] = [];
   const verified: Issue[] = [];
   for (const issue of existing) {
-    if (seen.has(issue.kind) || !lookedAt(issue.kind)) continue;
+    if (seen.has(issue.kind) || !lookedAt(issue.kind, issue.port)) continue;
     if (["open", "in_progress"].includes(issue.status)) {
       const data = { status: "resolved", resolvedAt: now, verified: true } as const;
       resolved.push(await tx.issue.update({ where: { id: issue.id }, data }));

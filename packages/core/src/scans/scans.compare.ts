@@ -5,10 +5,11 @@
 // rescan resolves an issue only then. Retests (focused scans) are never the
 // previous scan; a retest's own fixed kinds are those it looked at to the end.
 import type { Severity } from "@ems/db";
+import { capHides } from "@ems/scanners";
 import { scannerOfKind } from "../issues/issues.sync.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
-import { requireScan } from "./scans.service.ts";
+import { capsOf, requireScan } from "./scans.service.ts";
 import { scanFocusSchema } from "./scans.schemas.ts";
 
 /** Each list of new or fixed findings carries at most this many (its total says how many there are). */
@@ -70,14 +71,17 @@ export async function compareScan(sc: ServiceContext, id: number) {
   if (comparable) {
     const completed = new Set(stages.filter((s) => !s.timedOut && !s.error).map((s) => s.stage));
     const lookedAt = scan.focus === null ? null : new Set(scanFocusSchema.parse(scan.focus).lookedAt);
-    const fixed = (kind: string) => (lookedAt ? lookedAt.has(kind) : completed.has(scannerOfKind(kind)));
+    const { caps } = capsOf(scan.caps);
+    // As for issues: not seen by a stage that finished, on a port no cap of that stage left out.
+    const fixed = (kind: string, port: number | null) =>
+      lookedAt ? lookedAt.has(kind) : completed.has(scannerOfKind(kind)) && !capHides(caps, scannerOfKind(kind), port);
     const [added, gone] = await Promise.all([
       kindsMissingFrom(sc, id, previous.id),
       kindsMissingFrom(sc, previous.id, id),
     ]);
     changes = {
       newFindings: capped(added),
-      fixedFindings: capped(gone.filter((f) => fixed(f.kind))),
+      fixedFindings: capped(gone.filter((f) => fixed(f.kind, f.port))),
     };
   }
   return {

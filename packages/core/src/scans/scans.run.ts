@@ -2,7 +2,7 @@
 // and the progress in the database, run the engine, and store findings,
 // issues and open ports in one transaction. A cancelled scan is noticed on
 // the next heartbeat and aborted. scans.watchdog.ts retries or fails scans whose worker died.
-import { parseTarget, runScan, type ScanEngineConfig } from "@ems/scanners";
+import { parseTarget, pickUpFrom, runScan, type ScanEngineConfig } from "@ems/scanners";
 import type { Prisma } from "@ems/db";
 import { coveredHosts } from "../assets/assets.coverage.ts";
 import type { Services } from "../service-context.ts";
@@ -17,7 +17,7 @@ import { PLANS } from "../plans.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { emitWebhookEvent, emitWebhookEvents } from "../webhooks/webhooks.events.ts";
 import { assetInfo, scanChangeEvents } from "./scans.alerts.ts";
-import { scanFocusSchema } from "./scans.schemas.ts";
+import { scanCapSchema, scanFocusSchema } from "./scans.schemas.ts";
 
 export const HEARTBEAT_MS = 5_000;
 
@@ -57,6 +57,9 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       const covers = await coveredHosts(db, asset);
       // A retest (trigger "retest") looks only for its issues' kinds on their ports.
       const focus = scan.focus === null ? null : scanFocusSchema.parse(scan.focus);
+      // A whole scan starts with what the asset's last whole scan left out (its caps' ports and pages).
+      const last = focus ? null : await previousScanCaps(sc, asset.id, scan.id);
+      const pickUp = last ? pickUpFrom(last) : {};
       const result = await runScan(
         {
           target: parsed.target,
@@ -67,6 +70,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
           },
           covers,
           ...(focus ? { focus: { kinds: focus.kinds, ports: focus.ports } } : {}),
+          pickUp,
         },
         services.net,
         engine,
@@ -98,6 +102,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
               finishedAt: now,
               findingsCount: result.findings.length,
               stages: result.stages as unknown as Prisma.InputJsonArray,
+              caps: result.caps as unknown as Prisma.InputJsonArray,
               ...(focus ? { focus: { ...focus, lookedAt: result.lookedAt ?? [] } } : {}),
             },
           });
@@ -109,6 +114,7 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
             address: result.address,
             findings: result.findings,
             completedStages,
+            caps: result.caps,
             ...(focus ? { focus: { kinds: new Set(focus.kinds), lookedAt: new Set(result.lookedAt) } } : {}),
             now,
           });
@@ -130,6 +136,16 @@ export async function runScanJob(services: Services, engine: ScanEngineConfig, j
       clearInterval(beat);
     }
   });
+}
+
+/** The caps of the asset's last completed whole scan before this one (none: it had none, or there is none). */
+async function previousScanCaps(sc: ServiceContext<"jobs">, assetId: number, scanId: number) {
+  const last = await sc.db.scan.findFirst({
+    where: { assetId, status: "completed", trigger: { not: "retest" }, id: { lt: scanId } },
+    orderBy: { id: "desc" },
+    select: { caps: true },
+  });
+  return last ? (z.array(scanCapSchema).safeParse(last.caps).data ?? null) : null;
 }
 
 /** Seconds before a scan put back because its workspace ran its plan's concurrent scans tries again. */

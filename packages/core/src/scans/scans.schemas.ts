@@ -28,6 +28,30 @@ export const scanFocusSchema = z
   .meta({ id: "ScanFocus" });
 export type ScanFocusValue = z.output<typeof scanFocusSchema>;
 
+/** A cap that bit during the scan (the engine's ScanCap, @ems/scanners). */
+export const scanCapSchema = z
+  .object({
+    stage: z.string().meta({ description: "The stage it bit in: ports, http, crawl, services…" }),
+    cap: z.enum(["stage-time-limit", "port-time-limit", "crawl-pages"]).meta({
+      description:
+        "stage-time-limit: the stage ran out of time; port-time-limit: one port's (or web endpoint's) share of the " +
+        "stage's time ended its checks; crawl-pages: the crawl fetched its pages per web endpoint",
+    }),
+    limit: z.number().meta({ description: "The limit that bit, in `unit`" }),
+    unit: z.enum(["ms", "pages"]),
+    leftOut: z
+      .object({
+        what: z.string().meta({ description: '"open ports", "web endpoints", "pages", "the rest of the stage"…' }),
+        count: z.number().int().optional().meta({ description: "How many were left out (absent: not known)" }),
+        of: z.number().int().optional().meta({ description: "Out of how many" }),
+        ports: z.array(z.number().int()).optional().meta({ description: "The ports left out (at most 200)" }),
+        urls: z.array(z.string()).optional().meta({ description: "The web endpoints or pages left out (at most 200)" }),
+      })
+      .meta({ description: "What was not looked at; the asset's next scan looks at these first" }),
+    reason: z.string().meta({ description: "In words, for people" }),
+  })
+  .meta({ id: "ScanCap" });
+
 export const scanSchema = z
   .object({
     id: z.number().int(),
@@ -56,6 +80,12 @@ export const scanSchema = z
     ),
     createdBy: z.object({ id: z.number().int(), email: z.string() }).nullable(),
     focus: scanFocusSchema.nullable().meta({ description: "A retest's focus; null for a whole scan" }),
+    completeness: z.enum(["complete", "partial"]).meta({
+      description:
+        "partial: a cap left something out (see caps), so what it left was not looked at and its issues were left " +
+        "as they were; complete otherwise (and while the scan has not finished)",
+    }),
+    caps: z.array(scanCapSchema).meta({ description: "The caps that bit: which stage, what was left out, why" }),
     createdAt: z.date(),
     startedAt: z.date().nullable(),
     finishedAt: z.date().nullable(),

@@ -8,9 +8,10 @@ import type { ScopedTx } from "../db/scoped.ts";
 import { dateRange } from "../dates.ts";
 import { listScanFindings } from "../findings/findings.service.ts";
 import { listIssuesWhere } from "../issues/issues.service.ts";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   SCAN_SORT,
+  scanCapSchema,
   scanFocusSchema,
   type ListScansInput,
   type ScanFocusValue,
@@ -47,11 +48,18 @@ export const presentScan = (s: ScanRow): Scan => ({
   stages: s.stages as Scan["stages"],
   createdBy: s.createdBy,
   focus: s.focus === null ? null : (scanFocusSchema.safeParse(s.focus).data ?? null),
+  ...capsOf(s.caps),
   createdAt: s.createdAt,
   startedAt: s.startedAt,
   finishedAt: s.finishedAt,
   heartbeatAt: s.heartbeatAt,
 });
+
+/** The stored caps (an array written by the engine), and whether they make the scan partial. */
+export function capsOf(stored: Prisma.JsonValue): Pick<Scan, "completeness" | "caps"> {
+  const caps = z.array(scanCapSchema).safeParse(stored).data ?? [];
+  return { completeness: caps.length ? "partial" : "complete", caps };
+}
 
 type ScanFilter = {
   assetId?: number;

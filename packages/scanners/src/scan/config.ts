@@ -8,6 +8,8 @@ import { DEFAULT_CRAWL, type CrawlLimits } from "./crawl.ts";
 export interface ScanEngineConfig {
   /** A stage past it stops and the scan continues with a "scan.stage-timeout" info finding. */
   stageTimeoutMs: number;
+  /** The most the services and HTTP stages' limits grow to (scaledStageLimit). */
+  stageCeilingMs: number;
   /** Connection attempts in flight during a port scan. */
   portConcurrency: number;
   /** Connect timeout per port (an unanswered SYN counts as filtered). */
@@ -30,6 +32,7 @@ export interface ScanEngineConfig {
 
 export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
   stageTimeoutMs: 10 * 60_000,
+  stageCeilingMs: 60 * 60_000,
   portConcurrency: 1000,
   portTimeoutMs: 1500,
   bannerTimeoutMs: 1500,
@@ -38,9 +41,10 @@ export const defaultScanEngineConfig: ScanEngineConfig = Object.freeze({
 }) as ScanEngineConfig;
 
 /**
- * EMS_SCAN_STAGE_TIMEOUT_MS, EMS_PORT_CONCURRENCY, EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR,
- * EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE, EMS_CRAWL_MAX_DEPTH, EMS_CRAWL_MAX_PAGES, EMS_CRAWL_RESPECT_ROBOTS, and the
- * checks' EMS_CHECKS_* and EMS_TLS_EXPIRY_WARNING_DAYS (checks/engine/settings.ts).
+ * EMS_SCAN_STAGE_TIMEOUT_MS, EMS_SCAN_STAGE_CEILING_MS, EMS_PORT_CONCURRENCY,
+ * EMS_PORT_TIMEOUT_MS, EMS_BANNER_TIMEOUT_MS, EMS_TEMPLATES_DIR, EMS_NUCLEI_BIN, EMS_SCAN_CA_FILE,
+ * EMS_CRAWL_MAX_DEPTH, EMS_CRAWL_MAX_PAGES, EMS_CRAWL_RESPECT_ROBOTS, and the checks' EMS_CHECKS_* and
+ * EMS_TLS_EXPIRY_WARNING_DAYS (checks/engine/settings.ts).
  */
 export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfig {
   const d = defaultScanEngineConfig;
@@ -60,6 +64,7 @@ export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfi
   }
   return {
     stageTimeoutMs: envInt(env, "EMS_SCAN_STAGE_TIMEOUT_MS", d.stageTimeoutMs, 1000, 24 * 3_600_000),
+    stageCeilingMs: envInt(env, "EMS_SCAN_STAGE_CEILING_MS", d.stageCeilingMs, 1000, 24 * 3_600_000),
     portConcurrency: envInt(env, "EMS_PORT_CONCURRENCY", d.portConcurrency, 1, 10_000),
     portTimeoutMs: envInt(env, "EMS_PORT_TIMEOUT_MS", d.portTimeoutMs, 50, 60_000),
     bannerTimeoutMs: envInt(env, "EMS_BANNER_TIMEOUT_MS", d.bannerTimeoutMs, 0, 60_000),
@@ -73,4 +78,20 @@ export function scanEngineConfigFromEnv(env: Env = process.env): ScanEngineConfi
     },
     checks: checksSettingsFromEnv(env),
   };
+}
+
+/**
+ * The time limit of a stage that works through `units` (open ports, web endpoints), `lanes` of them at once: the
+ * engine's stage limit per round of `lanes` units, at most stageCeilingMs (never below the stage limit). With more
+ * than one round, each unit gets `perUnitMs`, its round's share, so that one slow port or endpoint never holds the
+ * others back; with one round there is no such share (the stage limit alone, as for every other stage).
+ */
+export function scaledStageLimit(
+  engine: Pick<ScanEngineConfig, "stageTimeoutMs" | "stageCeilingMs">,
+  units: number,
+  lanes: number,
+): { stageMs: number; perUnitMs?: number } {
+  const rounds = Math.max(1, Math.ceil(units / Math.max(1, lanes)));
+  const stageMs = Math.min(Math.max(engine.stageCeilingMs, engine.stageTimeoutMs), engine.stageTimeoutMs * rounds);
+  return rounds > 1 ? { stageMs, perUnitMs: Math.floor(stageMs / rounds) } : { stageMs };
 }

@@ -69,12 +69,25 @@ export function robotsDisallows(text: string): string[] {
   return out;
 }
 
-/** Crawls below every answering home page; findings go to ctx.emit as they are made. */
+/** Links the crawl saw and did not follow because of a limit. */
+export interface CrawlLeftOut {
+  /** Same-origin links past the page limit (maxPages), by endpoint. */
+  pages: string[];
+  /** Links found on the last level (maxDepth) and not followed. */
+  depth: string[];
+}
+
+/**
+ * Crawls below every answering home page; findings go to ctx.emit as they are made. `first`: pages fetched before the
+ * home page's links (those the asset's last scan left out), on their own origin. Returns the pages fetched and the
+ * links the limits left out.
+ */
 export async function crawlBelowRoots(
   roots: RootResponse[],
   ctx: HttpCheckContext,
   limits: CrawlLimits = DEFAULT_CRAWL,
-): Promise<{ pages: number }> {
+  first: readonly string[] = [],
+): Promise<{ pages: number; leftOut: CrawlLeftOut }> {
   const { net, signal, emit } = ctx;
   const sig = signal ? { signal } : {};
   const checks = ctx.checks ?? httpStageChecks();
@@ -99,6 +112,7 @@ export async function crawlBelowRoots(
   const homes = roots.filter((r) => r.result && r.result.status === 200 && isHtml(r.result)).map((r) => r.result!);
   let fetched = 0;
   let done = 0;
+  const leftOut: CrawlLeftOut = { pages: [], depth: [] };
   await mapLimit(homes, 2, async (home) => {
     const origin = new URL(home.url).origin;
     let disallowed: string[] = [];
@@ -109,10 +123,13 @@ export async function crawlBelowRoots(
     const allowed = (u: string) => !disallowed.some((d) => new URL(u).pathname.startsWith(d));
     const seen = new Set([new URL(home.url).href]);
     let budget = limits.maxPages;
+    const fresh = (urls: string[]) => [...new Set(urls.filter((u) => !seen.has(u) && allowed(u)))];
     const take = (urls: string[]) => {
-      const batch = urls.filter((u) => !seen.has(u) && allowed(u)).slice(0, Math.max(0, budget));
+      const wanted = fresh(urls);
+      const batch = wanted.slice(0, Math.max(0, budget));
       batch.forEach((u) => seen.add(u));
       budget -= batch.length;
+      for (const u of wanted.slice(batch.length)) if (!leftOut.pages.includes(u)) leftOut.pages.push(u);
       return batch;
     };
     /** Fetches and judges one page; returns the links to follow from it. */
@@ -133,12 +150,16 @@ export async function crawlBelowRoots(
       }
       return links;
     };
-    let level = sameOriginLinks(home.body, home.url);
+    const picked = first.filter((u) => URL.canParse(u) && new URL(u).origin === origin);
+    let level = [...picked, ...sameOriginLinks(home.body, home.url)];
     for (let depth = 1; depth <= limits.maxDepth && level.length && budget > 0; depth++) {
       const found = await mapLimit(take(level), 4, visit);
       level = found.flat();
     }
+    const notFollowed = fresh(level).filter((u) => !leftOut.pages.includes(u));
+    if (budget > 0) leftOut.depth.push(...notFollowed);
+    else leftOut.pages.push(...notFollowed);
     ctx.onProgress?.(++done / homes.length);
   });
-  return { pages: fetched };
+  return { pages: fetched, leftOut };
 }

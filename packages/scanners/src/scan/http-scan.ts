@@ -5,7 +5,7 @@
 // requests shared between checks. Every request goes through safeFetch;
 // exposures are judged by their content, never by the status alone.
 import { catalogue } from "../checks/catalogue.ts";
-import { runHttpChecks } from "../checks/engine/http-run.ts";
+import { runHttpChecks, type HttpRunContext } from "../checks/engine/http-run.ts";
 import { DEFAULT_CHECKS, HostLimiter, type ChecksSettings } from "../checks/engine/settings.ts";
 import type { HttpCheck } from "../checks/format/index.ts";
 import type { NetConfig } from "../config.ts";
@@ -42,6 +42,8 @@ export interface HttpCheckContext {
   note?(text: string): void;
   /** The target's addresses by host name (no lookup per request). */
   resolved?: Record<string, string[]>;
+  /** Each endpoint's time limit, and what became of each (checks/engine/http-run.ts). */
+  endpoints?: Pick<HttpRunContext, "perEndpointMs" | "onEndpointDone" | "onEndpointCut">;
 }
 
 /** What the root of an endpoint answered (after redirects to covered hosts). */
@@ -88,6 +90,7 @@ export async function checkHttp(endpoints: WebEndpoint[], ctx: HttpCheckContext)
       emit: ctx.emit,
       ...(ctx.onProgress ? { onProgress: ctx.onProgress } : {}),
       ...(ctx.note ? { note: ctx.note } : {}),
+      ...ctx.endpoints,
     },
   );
   return roots;

@@ -1,6 +1,7 @@
 // The scan engine: runScan and the scanners it is made of.
 export * from "./types.ts";
 export * from "./config.ts";
+export { capHides, pickUpFrom, type ScanCap, type ScanCapName, type ScanLeftOut, type ScanPickUp } from "./caps.ts";
 export { portsForMode, TOP_100_TCP_PORTS, TOP_1000_TCP_PORTS, WEB_PORTS, PORT_SCAN_MODES } from "./ports.ts";
 export { scanPorts, scanPortsDetailed, type ScanPortsOptions, type OpenPortDetail } from "./port-scan.ts";
 export { WELL_KNOWN_PORTS, portRisk, serviceFromBanner } from "./services.ts";

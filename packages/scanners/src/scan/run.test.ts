@@ -264,6 +264,35 @@ describe("runScan", () => {
       scanner: "http",
       evidence: { stages: ["http", "technologies"], timeoutMs: 300 },
     });
+    // The caps say what was left: the HTTP stage's web endpoints by URL and port, the rest of technologies.
+    expect(result.completeness).toBe("partial");
+    const base = (scheme: string, port: number) => `${scheme}://slow.example.test:${port}`;
+    expect(result.caps).toEqual([
+      {
+        stage: "http",
+        cap: "stage-time-limit",
+        limit: 300,
+        unit: "ms",
+        leftOut: {
+          what: "web endpoints",
+          count: 2,
+          of: 2,
+          ports: [net.httpsPort, net.httpPort],
+          urls: [base("https", net.httpsPort), base("http", net.httpPort)],
+        },
+        reason:
+          `the http stage ran out of time (0.3 s) after 0 of 2 web endpoints; not looked at: ` +
+          `${base("https", net.httpsPort)}, ${base("http", net.httpPort)}`,
+      },
+      {
+        stage: "technologies",
+        cap: "stage-time-limit",
+        limit: 300,
+        unit: "ms",
+        leftOut: { what: "the rest of the stage" },
+        reason: "the technologies stage ran out of time (0.3 s)",
+      },
+    ]);
   });
 
   it("stops as soon as the signal is aborted", async () => {
@@ -374,6 +403,7 @@ describe("scanEngineConfigFromEnv", () => {
     expect(
       scanEngineConfigFromEnv({
         EMS_SCAN_STAGE_TIMEOUT_MS: "60000",
+        EMS_SCAN_STAGE_CEILING_MS: "900000",
         EMS_PORT_CONCURRENCY: "200",
         EMS_PORT_TIMEOUT_MS: "800",
         EMS_BANNER_TIMEOUT_MS: "0",
@@ -382,6 +412,7 @@ describe("scanEngineConfigFromEnv", () => {
       }),
     ).toEqual({
       stageTimeoutMs: 60000,
+      stageCeilingMs: 900000,
       portConcurrency: 200,
       portTimeoutMs: 800,
       bannerTimeoutMs: 0,

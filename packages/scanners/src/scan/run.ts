@@ -5,6 +5,7 @@
 import type { NetConfig } from "../config.ts";
 import { settleOnce } from "../settle.ts";
 import type { ParsedTarget } from "../targets.ts";
+import { stageTimeCap, StageWork, type ScanCap, type ScanPickUp } from "./caps.ts";
 import type { ScanEngineConfig } from "./config.ts";
 import { toFocus, type Focus, type ScanFocus } from "./focus.ts";
 import { portsForMode } from "./ports.ts";
@@ -30,6 +31,8 @@ export interface ScanInput {
   covers: (host: string) => boolean;
   /** Look only for these kinds (on these ports): a retest. See ./focus.ts. */
   focus?: ScanFocus;
+  /** What the asset's last scan left out (its caps' ports and URLs): looked at first. See ./caps.ts. */
+  pickUp?: ScanPickUp;
 }
 
 export interface StageReport {
@@ -39,6 +42,8 @@ export interface StageReport {
   error?: string;
   /** Things worth knowing that are not errors (templates that could not be loaded…). */
   notes?: string[];
+  /** The stage's time limit (it grows with the open ports for the services and HTTP stages: config.ts). */
+  timeLimitMs: number;
 }
 
 export interface ScanResult {
@@ -56,6 +61,10 @@ export interface ScanResult {
    * the findings is gone; a kind of the focus missing here was not looked at. Absent for a whole scan.
    */
   lookedAt?: string[];
+  /** "partial" when a cap left something out (`caps` says what); "complete" otherwise. */
+  completeness: "complete" | "partial";
+  /** The caps that bit: which stage, which limit, what was left out and why (./caps.ts). Empty when complete. */
+  caps: ScanCap[];
 }
 
 export const STAGE_ORDER: readonly ScanStage[] = STAGES.map((s) => s.id);
@@ -123,11 +132,14 @@ interface StageRun {
   emit(f: ScanFinding): void;
   /** The stage's fraction done, 0..1. */
   progress(fraction: number): void;
+  cap(c: ScanCap): void;
 }
 
 /** Runs one stage under the time limit and the scan's signal; rejects only when the scan is cancelled. */
 async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: StageRun): Promise<StageReport> {
   const ctl = new AbortController();
+  const timeoutMs = stage.timeLimit?.(scope, shared) ?? scope.engine.stageTimeoutMs;
+  const works: StageWork[] = [];
   const signal = io.outer ? AbortSignal.any([io.outer, ctl.signal]) : ctl.signal;
   let open = true; // a stage cut short may still call back; nothing it says counts then
   const notes: string[] = [];
@@ -142,9 +154,17 @@ async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: Stag
       if (open) io.progress(Math.min(1, Math.max(0, fraction)));
     },
     note: (text) => void notes.push(text),
+    timeLimitMs: timeoutMs,
+    work: (what, items, portOf) => {
+      const w = new StageWork(what, items, portOf);
+      works.push(w);
+      return w;
+    },
+    cap: (c) => {
+      if (open) io.cap(c);
+    },
   };
-  const report: StageReport = { stage: stage.id, ms: 0, timedOut: false };
-  const timeoutMs = scope.engine.stageTimeoutMs;
+  const report: StageReport = { stage: stage.id, ms: 0, timedOut: false, timeLimitMs: timeoutMs };
   const t0 = performance.now();
   try {
     await settleOnce<void>(
@@ -162,8 +182,12 @@ async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: Stag
     );
   } catch (err) {
     if (io.outer?.aborted) throw io.abortError();
-    if (err instanceof StageTimeout || ctl.signal.aborted) report.timedOut = true;
-    else report.error = err instanceof Error ? err.message : String(err);
+    if (err instanceof StageTimeout || ctl.signal.aborted) {
+      report.timedOut = true;
+      open = false;
+      const cut = works.filter((w) => w.leftOut());
+      for (const w of cut.length ? cut : [null]) io.cap(stageTimeCap(stage.id, timeoutMs, w));
+    } else report.error = err instanceof Error ? err.message : String(err);
   } finally {
     open = false;
   }
@@ -175,10 +199,16 @@ async function runStage(stage: Stage, scope: ScanScope, shared: Shared, io: Stag
 /** Whether some stage can look for this kind on its own: what a focused scan (a retest) can confirm gone. */
 export const focusableKind = (kind: string): boolean => STAGES.some((s) => s.produces(kind));
 
-/** The focus's kinds looked at to the end (see ScanResult.lookedAt). */
-function kindsLookedAt(focus: Focus, plan: readonly Stage[], reports: readonly StageReport[]): string[] {
+/** The focus's kinds looked at to the end (see ScanResult.lookedAt): a stage with a cap that bit did not. */
+function kindsLookedAt(
+  focus: Focus,
+  plan: readonly Stage[],
+  reports: readonly StageReport[],
+  caps: readonly ScanCap[],
+): string[] {
   const ran = new Set(plan.map((s) => s.id));
-  const finished = new Set(reports.filter((r) => !r.timedOut && !r.error).map((r) => r.stage));
+  const capped = new Set(caps.map((c) => c.stage));
+  const finished = new Set(reports.filter((r) => !r.timedOut && !r.error && !capped.has(r.stage)).map((r) => r.stage));
   const needs = (s: Stage) => [s.id, ...(s.reads ?? []).filter((id) => ran.has(id))];
   return [...focus.kinds].filter((kind) => {
     const producers = plan.filter((s) => s.produces(kind));
@@ -230,6 +260,7 @@ export async function runScan(
     disabled: (item) => disabled.has(item),
     focus,
     wants: (kind) => !focus || focus.kinds.has(kind),
+    pickUp: input.pickUp ?? {},
   };
   const shared: Shared = { openPorts: null, portsComplete: false, roots: null };
   const plan = planStages(scope).map((stage) => ({ stage, weight: stage.weight(scope) }));
@@ -237,6 +268,7 @@ export async function runScan(
   const progress = progressReporter(hooks.onProgress);
 
   const findings: ScanFinding[] = [];
+  const caps: ScanCap[] = [];
   const reports: StageReport[] = [];
   const cut: Stage[] = [];
   let before = 0;
@@ -252,6 +284,7 @@ export async function runScan(
       abortError,
       emit: (f) => void (scope.wants(f.kind) && findings.push(f)),
       progress: (fraction) => progress.report(stage.id, start + span * fraction, false),
+      cap: (c) => void caps.push(c),
     });
     reports.push(report);
     if (report.timedOut) cut.push(stage);
@@ -262,7 +295,10 @@ export async function runScan(
     findings.push(...(stage.findingsAfter?.(scope, shared) ?? []).filter((f) => scope.wants(f.kind)));
   }
 
-  if (cut.length) findings.push(stageTimeoutFinding(cut, engine.stageTimeoutMs));
+  if (cut.length) {
+    const limits = reports.filter((r) => r.timedOut).map((r) => r.timeLimitMs);
+    findings.push(stageTimeoutFinding(cut, Math.max(...limits)));
+  }
   if (plan.length) progress.report(plan[plan.length - 1]!.stage.id, 100, false);
   await progress.settle();
 
@@ -278,12 +314,15 @@ export async function runScan(
     findings: dedupeFindings(findings.map(withConfidence)),
     openPorts,
     stages: reports,
+    completeness: caps.length ? "partial" : "complete",
+    caps,
     ...(focus
       ? {
           lookedAt: kindsLookedAt(
             focus,
             plan.map((p) => p.stage),
             reports,
+            caps,
           ),
         }
       : {}),

@@ -10,6 +10,7 @@ import { startMemcached, startRedis, startVsftpd, type Daemon } from "../testing
 import { defaultScanEngineConfig } from "./config.ts";
 import { scanPortsDetailed } from "./port-scan.ts";
 import { opMsg, readOpMsg } from "../checks/engine/codecs.ts";
+import { StageWork } from "./caps.ts";
 import { servicesStage } from "./stages/services.ts";
 import type { Shared } from "./stages/stage.ts";
 import type { ScanFinding } from "./types.ts";
@@ -136,6 +137,10 @@ async function scanServices(list: number[], engine = defaultScanEngineConfig) {
     emit: (f) => void findings.push(f),
     progress: () => undefined,
     note: () => undefined,
+    pickUp: {},
+    timeLimitMs: engine.stageTimeoutMs,
+    work: (what, items, portOf) => new StageWork(what, items, portOf),
+    cap: () => undefined,
   });
   return { findings, openPorts: shared.openPorts!, ms: performance.now() - t0 };
 }

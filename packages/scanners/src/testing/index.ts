@@ -8,3 +8,4 @@ export * from "./ct-server.ts";
 export * from "./fast-dns-server.ts";
 export * from "./scan-settings.ts";
 export * from "./targets.ts";
+export * from "./port-host.ts";

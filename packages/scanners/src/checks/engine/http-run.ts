@@ -43,6 +43,14 @@ export interface HttpRunContext {
   onProgress?(fraction: number): void;
   /** A check that failed (a bug in a judge): the others go on. */
   note?(text: string): void;
+  /** Each endpoint's time limit: past it, its checks still going are stopped and it goes to onEndpointCut. */
+  perEndpointMs?: number;
+  /** An endpoint whose checks all ran. */
+  onEndpointDone?(target: HttpTarget): void;
+  /** An endpoint whose checks perEndpointMs stopped. */
+  onEndpointCut?(target: HttpTarget): void;
+  /** A request's turn in the limiter came (an endpoint's time limit starts at its first). */
+  onTurn?(): void;
 }
 
 type Vars = Record<string, unknown>;
@@ -126,6 +134,7 @@ class EndpointSession {
     const { net, covers, signal, settings, limiter } = this.ctx;
     const capped = { ...net, maxResponseBytes: Math.min(net.maxResponseBytes, settings.maxBytes) };
     const answer = limiter.run(async () => {
+      this.ctx.onTurn?.();
       const f = await tryFetch(`${this.target.base}${req.path}`, capped, {
         method: req.method,
         headers: req.headers,
@@ -316,7 +325,13 @@ async function runCheck(check: HttpCheck, s: EndpointSession, ctx: HttpRunContex
   }
 }
 
-/** Every check on every endpoint (one endpoint at a time, so that only one endpoint's answers are held). */
+/** Endpoints checked at once (they share the host's limiter; each holds its own answers while it is checked). */
+export const ENDPOINTS_AT_ONCE = 4;
+
+/**
+ * Every check on every endpoint, in the given order, ENDPOINTS_AT_ONCE at a time, each under its own time limit
+ * (perEndpointMs) so that a slow one never holds the next ones back.
+ */
 export async function runHttpChecks(
   targets: HttpTarget[],
   checks: readonly HttpCheck[],
@@ -324,18 +339,35 @@ export async function runHttpChecks(
 ): Promise<void> {
   const total = targets.length * checks.length;
   let done = 0;
-  for (const target of targets) {
+  await mapLimit(targets, ENDPOINTS_AT_ONCE, async (target) => {
     if (ctx.signal?.aborted) return;
-    const session = new EndpointSession(target, ctx);
-    // Checks mostly wait for the limiter; enough of them in flight keep it busy.
-    await mapLimit(checks, Math.max(8, ctx.settings.concurrency * 4), async (check) => {
-      try {
-        await runCheck(check, session, ctx);
-      } catch (err) {
-        if (ctx.signal?.aborted) throw err;
-        ctx.note?.(`check ${check.kind} failed on ${target.base}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      ctx.onProgress?.(++done / total);
-    });
-  }
+    const own = new AbortController();
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
+    const limit = ctx.perEndpointMs;
+    // The endpoint's time runs from its first request's turn: waiting behind other endpoints' turns does not count.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const onTurn = () =>
+      void (limit && !timer && (timer = setTimeout(() => own.abort(new Error("endpoint time limit")), limit)));
+    const endpointCtx = { ...ctx, signal, onTurn };
+    const session = new EndpointSession(target, endpointCtx);
+    try {
+      // Checks mostly wait for the limiter; enough of them in flight keep it busy.
+      await mapLimit(checks, Math.max(8, ctx.settings.concurrency * 4), async (check) => {
+        if (signal.aborted) return;
+        try {
+          await runCheck(check, session, endpointCtx);
+        } catch (err) {
+          if (signal.aborted) return;
+          const message = err instanceof Error ? err.message : String(err);
+          ctx.note?.(`check ${check.kind} failed on ${target.base}: ${message}`);
+        }
+        ctx.onProgress?.(++done / total);
+      });
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+    if (ctx.signal?.aborted) return;
+    if (own.signal.aborted) ctx.onEndpointCut?.(target);
+    else ctx.onEndpointDone?.(target);
+  });
 }

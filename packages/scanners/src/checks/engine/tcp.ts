@@ -6,6 +6,7 @@
 // once, unproven; a reply matching a step's `identify` names the service on
 // the port even so. Sends may use {{host}} (the target's name), {{username}}
 // and {{password}} (default logins) and the values earlier steps extracted.
+import { mapLimit } from "../../scan/evidence.ts";
 import { printableBanner } from "../../scan/services.ts";
 import { converse, type Conversation } from "../../scan/services/conversation.ts";
 import type { NetConfig } from "../../config.ts";
@@ -20,8 +21,6 @@ import { loginAccepted } from "../../secrets.ts";
 
 const MAX_TRANSCRIPT = 2048;
 const LINES_PER_REPLY = 12;
-/** Ports whose services are asked at most (hosts that answer on every port). */
-const MAX_PORTS = 32;
 
 const latin1 = (b: Buffer) => b.toString("latin1");
 
@@ -188,6 +187,17 @@ export interface TcpRunContext {
   identify?(port: number, service: string, product: string): void;
   onProgress?(fraction: number): void;
   note?(text: string): void;
+  /**
+   * Each port's time limit, from its first conversation: past it the port's conversations still going are stopped
+   * and the port is reported to `onPortCut` (a slow port never holds the others back). None: the stage's alone.
+   */
+  perPortMs?: number;
+  /** A port whose checks all ran. */
+  onPortDone?(port: number): void;
+  /** A port whose checks were stopped by perPortMs. */
+  onPortCut?(port: number): void;
+  /** A conversation's turn in the limiter came (a port's time limit starts at its first). */
+  onTurn?(): void;
 }
 
 type ConversationCheck = TcpCheck | UdpCheck;
@@ -200,22 +210,21 @@ async function converseCheck(
 ): Promise<ConversationOutcome | null> {
   const udp = check.protocol === "udp";
   const once = (vars: Vars) =>
-    ctx.limiter.run(
-      () =>
-        converse(
-          {
-            address: ctx.address,
-            port,
-            net: ctx.net,
-            timeoutMs: ctx.settings.conversationTimeoutMs,
-            ...(ctx.signal ? { signal: ctx.signal } : {}),
-            ...(udp ? { udp } : {}),
-            ...(!udp && check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
-          },
-          (c) => play(c, check.conversation, { host: ctx.host, ...vars }),
-        ),
-      ctx.signal,
-    );
+    ctx.limiter.run(() => {
+      ctx.onTurn?.();
+      return converse(
+        {
+          address: ctx.address,
+          port,
+          net: ctx.net,
+          timeoutMs: ctx.settings.conversationTimeoutMs,
+          ...(ctx.signal ? { signal: ctx.signal } : {}),
+          ...(udp ? { udp } : {}),
+          ...(!udp && check.tls ? { tls: /^[\d.:]+$/.test(ctx.host) ? {} : { servername: ctx.host } } : {}),
+        },
+        (c) => play(c, check.conversation, { host: ctx.host, ...vars }),
+      );
+    }, ctx.signal);
   if (!check.credentials) return once({});
   let best: ConversationOutcome | null = null;
   const key = `${udp ? "udp/" : ""}${port}|${check.service.name}`;
@@ -244,29 +253,42 @@ export function checksForPort(p: OpenPortDetail, checks: readonly TcpCheck[]): T
   return silent && !p.http && !p.tls ? checks.filter((c) => c.service.silent) : [];
 }
 
-interface Job {
+export interface Job {
   port: number;
   checks: readonly ConversationCheck[];
 }
 
-/** Every job's conversations; findings emitted, and (TCP) the port named by what answered. */
+/**
+ * Every job's conversations; findings emitted, and (TCP) the port named by what answered. Ports are taken in the
+ * given order, as many at once as the host's limiter runs requests, each under its own time limit (perPortMs).
+ */
 async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): Promise<void> {
   const total = jobs.reduce((n, j) => n + j.checks.length, 0);
   let done = 0;
-  await Promise.all(
-    jobs.map(async (job) => {
-      const named: Array<{ proven: boolean; service: string; product: string }> = [];
+  await mapLimit(jobs, ctx.settings.concurrency, async (job) => {
+    if (ctx.signal?.aborted) return;
+    const own = new AbortController();
+    // Without a time limit of its own, a port's conversations take the caller's signal as they are.
+    const signal = !ctx.perPortMs ? ctx.signal : ctx.signal ? AbortSignal.any([ctx.signal, own.signal]) : own.signal;
+    // The port's time runs from its first conversation's turn: waiting behind other ports' turns does not count.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const limit = ctx.perPortMs;
+    const onTurn = () =>
+      void (limit && !timer && (timer = setTimeout(() => own.abort(new Error("port time limit")), limit)));
+    const portCtx = { ...ctx, ...(signal ? { signal } : {}), onTurn };
+    const named: Array<{ proven: boolean; service: string; product: string }> = [];
+    try {
       await Promise.all(
         job.checks.map(async (check) => {
           let o: ConversationOutcome | null = null;
           try {
-            o = await converseCheck(check, job.port, ctx);
+            o = await converseCheck(check, job.port, portCtx);
           } catch (err) {
-            if (ctx.signal?.aborted) throw err;
+            if (signal?.aborted) return;
             ctx.note?.(`check ${check.kind} failed on port ${job.port}: ${(err as Error).message}`);
           }
           ctx.onProgress?.(++done / total);
-          if (!o || ctx.signal?.aborted) return;
+          if (!o || signal?.aborted) return;
           const product = productLabel(check.product, o.replies, o.extracted.version);
           if (o.identified) named.push({ proven: o.proven, service: check.service.name, product: product ?? "" });
           if (!o.proven) return;
@@ -282,23 +304,30 @@ async function runJobs(jobs: readonly Job[], ctx: TcpRunContext, udp: boolean): 
           );
         }),
       );
-      // Open ports are TCP ports: a UDP answer does not name them.
-      const best = named.find((n) => n.proven) ?? named[0];
-      if (best && !udp) ctx.identify?.(job.port, best.service, best.product || best.service);
-    }),
-  );
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+    if (ctx.signal?.aborted) throw ctx.signal.reason;
+    if (own.signal.aborted) ctx.onPortCut?.(job.port);
+    else ctx.onPortDone?.(job.port);
+    // Open ports are TCP ports: a UDP answer does not name them.
+    const best = named.find((n) => n.proven) ?? named[0];
+    if (best && !udp) ctx.identify?.(job.port, best.service, best.product || best.service);
+  });
 }
 
+/** The open ports some TCP check asks, in the given order (every one of them: no port is dropped). */
+export function tcpJobs(ports: readonly OpenPortDetail[], checks: readonly TcpCheck[]): Job[] {
+  return ports.map((p) => ({ port: p.port, checks: checksForPort(p, checks) })).filter((j) => j.checks.length);
+}
+
+/** The TCP checks on the open ports, taken in the given order. */
 export function runTcpChecks(
   ports: readonly OpenPortDetail[],
   checks: readonly TcpCheck[],
   ctx: TcpRunContext,
 ): Promise<void> {
-  const jobs = ports
-    .map((p) => ({ port: p.port, checks: checksForPort(p, checks) }))
-    .filter((j) => j.checks.length)
-    .slice(0, MAX_PORTS);
-  return runJobs(jobs, ctx, false);
+  return runJobs(tcpJobs(ports, checks), ctx, false);
 }
 
 /**
@@ -315,6 +344,6 @@ export function runUdpChecks(
   for (const c of checks) {
     for (const port of ports ?? c.service.ports) byPort.set(port, [...(byPort.get(port) ?? []), c]);
   }
-  const jobs = [...byPort].map(([port, list]) => ({ port, checks: list })).slice(0, MAX_PORTS);
+  const jobs = [...byPort].map(([port, list]) => ({ port, checks: list }));
   return runJobs(jobs, ctx, true);
 }

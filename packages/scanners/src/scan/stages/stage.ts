@@ -4,6 +4,7 @@
 // gives it its share of the progress bar, its time limit, its abort signal and
 // its entry in the scan's report, the same way for every stage.
 import type { NetConfig } from "../../config.ts";
+import type { ScanCap, ScanPickUp, StageWork } from "../caps.ts";
 import type { ScanEngineConfig } from "../config.ts";
 import type { Focus } from "../focus.ts";
 import type { RootResponse } from "../http-scan.ts";
@@ -27,6 +28,8 @@ export interface ScanScope {
   focus: Focus | null;
   /** Whether a finding of this kind is wanted (always, unless the scan is focused). */
   wants(kind: string): boolean;
+  /** What the asset's last scan left out (../caps.ts): the services and HTTP stages start with it. */
+  pickUp: ScanPickUp;
 }
 
 /** What stages leave for later ones. */
@@ -48,6 +51,12 @@ export interface StageContext extends ScanScope {
   progress(fraction: number): void;
   /** Something worth knowing that is not an error (a template refused at load…). */
   note(text: string): void;
+  /** This stage's time limit (Stage.timeLimit, else the engine's). */
+  timeLimitMs: number;
+  /** Declares the units of work the stage walks: if the stage is cut by its time limit, those not done are left out. */
+  work(what: string, items: readonly (number | string)[], portOf?: (item: number | string) => number | null): StageWork;
+  /** Records a cap that bit (left something out); the scan is then partial. */
+  cap(c: ScanCap): void;
 }
 
 export interface Stage {
@@ -60,6 +69,8 @@ export interface Stage {
   produces(kind: string): boolean;
   /** Earlier stages whose results it reads: a kind it looks for is looked at to the end only when they finished. */
   reads?: readonly ScanStage[];
+  /** Its time limit, when it grows with what earlier stages found (config.ts, scaledStageLimit). */
+  timeLimit?(scope: ScanScope, shared: Shared): number;
   /** Its share of the progress bar, relative to the other stages that run. */
   weight(scope: ScanScope): number;
   run(ctx: StageContext): Promise<void>;

@@ -1,12 +1,25 @@
 // The web endpoints of a host target, for the HTTP, technologies, templates
 // and nuclei stages: open ports that speak HTTP(S), or the configured ports
-// when no port scan completed.
+// when no port scan completed. Every one of them (no cap on their number: the
+// HTTP and services stages' time limits grow with it instead).
 import { hostForUrl } from "../../http.ts";
+import { pickedUpFirst, type ScanPickUp } from "../caps.ts";
 import type { WebEndpoint } from "../http-scan.ts";
 import { HTTPS_PORTS, HTTP_PORTS } from "../services.ts";
 import type { ScanScope, Shared } from "./stage.ts";
 
-const MAX_WEB_ENDPOINTS = 10;
+/** The port of a base URL ("http://example.com:8080" → 8080, "https://example.com" → 443). */
+export const endpointPort = (base: string): number => {
+  const u = new URL(base);
+  return Number(u.port) || (u.protocol === "https:" ? 443 : 80);
+};
+
+/** Endpoints in their usual order, those the asset's last scan left out (by URL or port) first. */
+export function orderedForScan<T extends { base: string; port: number }>(list: readonly T[], pickUp: ScanPickUp): T[] {
+  const urls = new Set(pickUp.urls ?? []);
+  const ports = new Set(pickUp.ports ?? []);
+  return pickedUpFirst(list, (e) => urls.has(e.base) || ports.has(e.port));
+}
 
 export function webEndpoints(scope: ScanScope, shared: Shared): WebEndpoint[] {
   const { target, net } = scope;
@@ -30,7 +43,7 @@ export function webEndpoints(scope: ScanScope, shared: Shared): WebEndpoint[] {
   }
   const order = (a: WebEndpoint, b: WebEndpoint) =>
     a.scheme === b.scheme ? a.port - b.port : a.scheme === "https" ? -1 : 1;
-  return list.sort(order).slice(0, MAX_WEB_ENDPOINTS);
+  return orderedForScan(list.sort(order), scope.pickUp);
 }
 
 /** Base URLs of the web endpoints whose root answered (all of them when the HTTP stage did not run). */

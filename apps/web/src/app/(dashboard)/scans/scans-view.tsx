@@ -81,7 +81,19 @@ export function ScansView() {
             header: "Status",
             sortable: true,
             card: "badge",
-            render: (s) => <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />,
+            render: (s) => (
+              <span className="flex flex-wrap gap-1">
+                <StatusPill status={label("scanStatus", s.status)} tone={SCAN_TONE[s.status]} />
+                {s.completeness === "partial" && (
+                  <StatusPill
+                    status="Partial"
+                    tone="warning"
+                    title={s.caps.map((c) => c.reason).join("\n")}
+                    data-testid="scan-partial"
+                  />
+                )}
+              </span>
+            ),
           },
           {
             key: "progress",

@@ -8,6 +8,7 @@ import { Evidence } from "@/components/evidence";
 import { label } from "@/components/labels";
 import { Progress, SCAN_TONE } from "@/components/progress";
 import { useTRPC } from "@/trpc/client";
+import { ScanCaps } from "./scan-caps";
 import { ScanComparison, SeveritySummary, StageTimes } from "./scan-comparison";
 
 export function ScanView({ id }: { id: number }) {
@@ -63,6 +64,7 @@ export function ScanView({ id }: { id: number }) {
         {c && c.stages.length > 0 && <StageTimes stages={c.stages} />}
         <Link href={`/assets/${s.asset.id}`}>Asset {s.asset.value}</Link>
       </Card>
+      <ScanCaps scan={s} />
       {c && (
         <Card title="What this scan found" data-testid="scan-summary">
           <div className="flex flex-col gap-3">
