@@ -84,7 +84,7 @@ export const assessmentDataSchema = z
             days: z.number().int().meta({ description: "days to remediate" }),
             open: z.number().int(),
             withinSla: z.number().int(),
-            atRisk: z.number().int().meta({ description: "due within 7 days" }),
+            atRisk: z.number().int().meta({ description: "under 20 % of its time left (the issues' at_risk)" }),
             breached: z.number().int(),
           }),
         )

@@ -29,8 +29,8 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
       title="SLA"
       description={
         <>
-          Deadlines: {deadlines} (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: due
-          within {r.atRiskDays} days.
+          Deadlines: {deadlines} (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: under
+          20 % of its time left, as on the issues.
         </>
       }
     >
