@@ -28,6 +28,30 @@ export async function withRowTriggers<T>(s: Seeder, table: string, on: boolean, 
 }
 
 /**
+ * The workspace's ($1) assets (`asset_facts`: numbered, with their project, address, criticality and whether they
+ * face the internet, as issue_priority_of reads them), and what issue_derived computes per row, once per input
+ * instead: the SLA deadlines per project and severity (`deadlines`: issue_sla_deadlines at a reference instant, as
+ * offsets from the first sighting) and the priority of an issue without CVEs per severity, criticality and exposure
+ * (`priorities`: issue_priority).
+ */
+export const issueDerivedTables = `
+  asset_facts as materialized (
+    select a.id, a."projectId", a."resolvedIp", row_number() over (order by a.id) as n,
+      coalesce(a.criticality, p.criticality) as criticality, "is_internet_facing"(a."resolvedIp") as "internetFacing"
+    from "Asset" a join "Project" p on p.id = a."projectId" where a."workspaceId" = $1),
+  deadlines as materialized (
+    select p.id as project, s.severity, d."dueAt" - r.at as due, d."atRiskAt" - r.at as "atRisk"
+    from "Project" p cross join unnest(enum_range(null::"Severity")) s(severity)
+    cross join (select timestamptz '2000-01-01 00:00:00+00' as at) r
+    cross join lateral "issue_sla_deadlines"($1, p.id, s.severity, r.at) d
+    where p."workspaceId" = $1),
+  priorities as materialized (
+    select s.severity, c.criticality, f."internetFacing",
+      "issue_priority"(s.severity, false, null, c.criticality, f."internetFacing") as score
+    from unnest(enum_range(null::"Severity")) s(severity), unnest(enum_range(null::"Criticality")) c(criticality),
+      (values (true), (false)) f("internetFacing"))`;
+
+/**
  * What the row triggers `issue_events` and `problem_counts` write for the workspace's issues with ids above `after`,
  * inserted with them off: each issue's opening events (open at first sight; its status at once when it was inserted
  * closed), the open ones per project, kind and severity, and per exposure (kind, severity, address and port).

@@ -5,7 +5,7 @@
 // issues, findings, then the rest; then `analyze` as autovacuum would.
 import { createDatabase, type Database } from "@ems/db";
 import { createTestDatabase } from "@ems/db/testing";
-import { issueRowEffects, withRowTriggers } from "./seed-fast.ts";
+import { issueDerivedTables, issueRowEffects, withRowTriggers } from "./seed-fast.ts";
 
 export interface Seeder {
   workspaceId: number;
@@ -95,22 +95,23 @@ export async function seedIssues(
   await withRowTriggers(s, "Issue", opts.rowTriggers ?? false, async (t) => {
     const after = Number((await t.q(`select coalesce(max(id), 0) as id from "Issue"`)).rows[0]!.id);
     // projectId, the SLA deadlines and the priority as the row triggers project_of_asset and issue_derived set them
-    // (a resolved issue inserted keeps none; no CVEs yet: no KEV or EPSS figures), from the functions they call.
+    // (a resolved issue inserted keeps none; no CVEs yet: no KEV or EPSS figures), from the functions they call,
+    // once per project and severity (deadlines) or per severity, criticality and exposure (priority), not per row.
     await t.q(
       `insert into "Issue" ("workspaceId", "assetId", "projectId", kind, title, severity, status, port, address,
          "firstSeenAt", "lastSeenAt", "resolvedAt", "dismissedAt", "dismissReason", "updatedAt",
          "dueAt", "atRiskAt", priority)
+       with ${issueDerivedTables}
        select $1, a.id, a."projectId", k.kind, 'Issue ' || g, s.severity, s.status, k.port,
          case when k.port is not null then a."resolvedIp" end, s.first,
          least(s.first + (g % 30) * interval '1 day', now()),
          case when s.status = 'resolved' then least(s.first + (g % 200) * interval '1 day', now()) end,
          case when s.status = 'dismissed' then s.first + interval '1 day' end,
          case when s.status = 'dismissed' then 'accepted-risk' end, now(),
-         case when s.status <> 'resolved' then d."dueAt" end, case when s.status <> 'resolved' then d."atRiskAt" end,
-         "issue_priority_of"(a.id, s.severity, false, null)
+         case when s.status <> 'resolved' then s.first + d.due end,
+         case when s.status <> 'resolved' then s.first + d."atRisk" end, pr.score
        from generate_series(1, ${count}) g
-       join (select id, "projectId", "resolvedIp", row_number() over (order by id) as n
-             from "Asset" where "workspaceId" = $1) a on a.n = 1 + g % ${assets}
+       join asset_facts a on a.n = 1 + g % ${assets}
        cross join lateral (select now() - ((g::bigint * 7919) % (730 * 24)) * interval '1 hour' as first,
          (array['critical','high','medium','medium','low','low','info']::"Severity"[])[1 + g % 7] as severity,
          (case when g % 20 = 0 then 'dismissed' when g % 10 < 6 then 'resolved' else 'open' end)::"IssueStatus"
@@ -118,7 +119,9 @@ export async function seedIssues(
        cross join lateral (select case when ${opts.openPortKinds ?? false} and g <= ${assets}
          then 'port.open.' || ${port} else 'bench.' || (g / ${assets}) || '.' || (g % 50) end as kind) k0
        cross join lateral (select k0.kind, case when k0.kind like 'port.open.%' then ${port} end as port) k
-       cross join lateral "issue_sla_deadlines"($1, a."projectId", s.severity, s.first) d`,
+       join deadlines d on d.project = a."projectId" and d.severity = s.severity
+       join priorities pr on pr.severity = s.severity and pr.criticality = a.criticality
+         and pr."internetFacing" = a."internetFacing"`,
     );
     if (!opts.rowTriggers) await issueRowEffects(t, after);
   });

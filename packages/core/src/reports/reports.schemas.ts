@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { queryFlag } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
+import { priorityScoreSchema } from "../issues/issues.schemas.ts";
 import { pagingInput } from "../paging.ts";
 import { SLA_SEVERITIES, slaDaysSchema } from "../sla-policy/sla-policy.schemas.ts";
 import { MAX_PERIOD_DAYS, PERIOD_PRESETS, type PeriodPreset } from "./period.ts";
@@ -106,6 +107,9 @@ export const vulnerableAssetSchema = z
     low: z.number().int(),
     info: z.number().int(),
     oldestOpenAt: z.date().nullable(),
+    priorities: z
+      .object({ P1: z.number().int(), P2: z.number().int(), P3: z.number().int(), P4: z.number().int() })
+      .meta({ description: "its open issues per priority band (docs/api.md, Priority)" }),
     exposedPorts: z.array(z.number().int()).meta({ description: "open datastore or remote-admin ports" }),
     issueScore: z.number(),
     portScore: z.number(),
@@ -152,6 +156,7 @@ export const slaReportSchema = z
         firstSeenAt: z.date(),
         dueAt: z.date(),
         daysOver: z.number().int(),
+        priority: priorityScoreSchema,
       }),
     ),
   })

@@ -186,14 +186,15 @@ export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
     firstSeenAt: Date;
     dueAt: Date;
     daysOver: number;
+    priority: number;
   }>(
     sc,
     variant("report-sla-oldest-ranges", x.filters),
     `select r.id as "issueId", r.title, r.severity::text as severity, r."assetId", ast.value as "assetValue",
-       ast.name as "assetName", r."firstSeenAt", r.due as "dueAt",
+       ast.name as "assetName", r."firstSeenAt", r.due as "dueAt", r.priority,
        floor(extract(epoch from $8::timestamptz - r.due) / 86400)::int as "daysOver"
      from ${ranges(
-       `i.id, i.title, i."assetId", i."firstSeenAt", ${due("i")} as due`,
+       `i.id, i.title, i."assetId", i."firstSeenAt", i.priority, ${due("i")} as due`,
        `i.status in ${openStatuses(x.filters)} and i."firstSeenAt" <= $8::timestamptz - p.days * interval '1 day'`,
        `order by i."firstSeenAt", i.id limit 10`,
      )}

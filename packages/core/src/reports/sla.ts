@@ -8,6 +8,7 @@
 //     deadline fell in the bucket (and has passed), the share not resolved by it;
 //   - the oldest breaches: the 10 open issues longest past their deadline.
 // Every part reads index ranges of the issues near a deadline (sla-ranges.ts), never every open issue.
+import { bandOf } from "../issues/issues.priority.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { SLA_SEVERITIES } from "../sla-policy/sla-policy.schemas.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
@@ -65,6 +66,6 @@ export async function slaReport(sc: ServiceContext, filters: PeriodInput & Repor
         .sort((a, b) => a.bucket.localeCompare(b.bucket))
         .map((r) => ({ start: r.bucket, due: r.due, breached: r.breached, rate: round(r.breached / r.due, 4)! })),
     },
-    oldestBreaches: oldest,
+    oldestBreaches: oldest.map((b) => ({ ...b, priority: { score: b.priority, band: bandOf(b.priority) } })),
   };
 }
