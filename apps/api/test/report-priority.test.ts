@@ -49,7 +49,7 @@ beforeAll(async () => {
      on conflict do nothing`,
     [KEV_CVE],
   );
-  const [a, b] = assets as [{ id: number }, { id: number }];
+  const [a, b] = [assets[0]!, assets[1]!];
   await newIssue("critical", a.id, "critical"); // 70: P2
   await newIssue("kevHigh", b.id, "high", [KEV_CVE] as never); // known exploited high: at least 75, P1
   await newIssue("medium", b.id, "medium"); // 30: P3
@@ -59,7 +59,7 @@ afterAll(() => api.close());
 
 it("orders the assessment's key risks by priority, then severity, and counts its open issues per band", async () => {
   const data = await asOperator(api.services, ws, { channel: "cli", name: "test" }, (sc) =>
-    takeSnapshot(sc, { type: "workspace" }),
+    takeSnapshot(sc, { type: "workspace", id: null, name: "Workspace" }),
   );
   expect(data.topRisks.map((r) => [r.title, r.priority?.band])).toEqual([
     ["kevHigh", "P1"],

@@ -100,7 +100,11 @@ it("counts the same for the dashboard's session (tRPC)", async () => {
 });
 
 it("counts the same in an assessment of the workspace and of the asset", async () => {
-  for (const scope of [{ type: "workspace" as const }, { type: "asset" as const, id: asset.id }]) {
+  const scopes = [
+    { type: "workspace" as const, id: null, name: "Workspace" },
+    { type: "asset" as const, id: asset.id, name: "Asset" },
+  ];
+  for (const scope of scopes) {
     const data = await asOperator(api.services, ws, { channel: "cli", name: "test" }, (sc) =>
       takeSnapshot(sc, scope, NOW),
     );

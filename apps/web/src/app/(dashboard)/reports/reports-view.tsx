@@ -255,6 +255,13 @@ export function ReportsView() {
               render: (a) => `${a.critical} / ${a.high} / ${a.medium} / ${a.low}`,
             },
             {
+              key: "priorities",
+              header: "Open (P1/P2/P3/P4)",
+              render: (a) => (
+                <span data-testid="asset-priorities">{`${a.priorities.P1} / ${a.priorities.P2} / ${a.priorities.P3} / ${a.priorities.P4}`}</span>
+              ),
+            },
+            {
               key: "ports",
               header: "Exposed ports",
               render: (a) => (a.exposedPorts.length ? a.exposedPorts.join(", ") : "—"),
