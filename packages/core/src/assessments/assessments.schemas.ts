@@ -84,7 +84,7 @@ export const assessmentDataSchema = z
         }),
       )
       .meta({
-        description: "up to 10 open exposures (linked issues once), highest priority first, then most severe, then oldest",
+        description: "up to 10 open exposures (linked issues once): highest priority, then most severe, then oldest",
       }),
     sla: z.object({
       source: z.string().meta({ description: "where the remediation days come from" }),

@@ -257,8 +257,8 @@ export function ReportsView() {
             {
               key: "priorities",
               header: "Open (P1/P2/P3/P4)",
-              render: (a) => (
-                <span data-testid="asset-priorities">{`${a.priorities.P1} / ${a.priorities.P2} / ${a.priorities.P3} / ${a.priorities.P4}`}</span>
+              render: ({ priorities: p }) => (
+                <span data-testid="asset-priorities">{`${p.P1} / ${p.P2} / ${p.P3} / ${p.P4}`}</span>
               ),
             },
             {
