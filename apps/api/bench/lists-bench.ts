@@ -278,10 +278,7 @@ try {
     log(row);
   }
 
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(", ");
+  const load = seed.loadAverage();
   console.log(`
 In-process (app.inject), ${RUNS} sequential requests per case,
 then ${CONNECTIONS} in flight for ${CONCURRENT_MS / 1000} s:

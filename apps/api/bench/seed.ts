@@ -3,6 +3,7 @@
 // generate_series in a single statement, spreading its rows over what the
 // earlier helpers inserted. Call them in order: projects, assets, scans,
 // issues, findings, then the rest; then `analyze` as autovacuum would.
+import os from "node:os";
 import { createDatabase, type Database } from "@ems/db";
 import { createTestDatabase } from "@ems/db/testing";
 import { issueDerivedTables, issueRowEffects, withRowTriggers } from "./seed-fast.ts";
@@ -217,6 +218,13 @@ export const seedAssessments = ({ q }: Seeder, count: number) =>
 export async function analyze(db: Database, tables: string[]) {
   for (const table of tables) await db.pool.query(`vacuum analyze "${table}"`);
 }
+
+/** The machine's load average (1, 5 and 15 minutes), as the benchmarks print it next to their figures. */
+export const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
 
 /** How busy the shared machine is: a plain scan of a table's rows (median of 5). */
 export async function yardstick({ q }: Seeder, table: string) {

@@ -106,10 +106,7 @@ try {
       log(row);
     }
   }
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(", ");
+  const load = seed.loadAverage();
   console.log(`
 Storing a scan's results (syncIssues, one transaction) into a workspace of ${issues.toLocaleString("en")} issues;
 per finding (or per resolved issue) in brackets:

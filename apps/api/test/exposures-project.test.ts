@@ -2,15 +2,14 @@
 // the same address and port (one exposure) count once in the overview, the report summary and the problems list, as
 // they do workspace-wide; over REST with an API key and through tRPC as a dashboard session.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createCaller, sessionContext } from "@ems/core";
 import { runInWorkspace } from "@ems/core/testing";
-import { call, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, workspaceWithOwner, type TestApi } from "./harness.ts";
 import { assetsOf } from "./report-writers.ts";
 
 let api: TestApi;
 let key: string;
 let ws: number;
-let ownerId: number;
+let asOwner: Awaited<ReturnType<typeof workspaceWithOwner>>["asOwner"];
 let projects: { p: number; q: number };
 
 /** An open .env issue on an asset, reached at `address`:443. */
@@ -23,11 +22,7 @@ const envIssue = (assetId: number, address: string) =>
 
 beforeAll(async () => {
   api = await startApi();
-  ({
-    key,
-    workspace: { id: ws },
-  } = await workspaceWithKey(api.services));
-  ownerId = (await newUser(api.services, ws, "owner")).user.id;
+  ({ ws, key, asOwner } = await workspaceWithOwner(api.services));
   // Assets round-robin over two projects: 0 and 2 in p, 1 and 3 in q.
   const assets = await assetsOf(api.services, ws, 4, 2);
   projects = { p: assets[0]!.projectId, q: assets[1]!.projectId };
@@ -76,7 +71,6 @@ it("counts the two names of one server in a project as one exposure, over REST",
 });
 
 it("counts the same for the dashboard's session (tRPC)", async () => {
-  const asOwner = createCaller(sessionContext(api.services, { userId: ownerId, workspaceId: ws }));
   expect((await asOwner.overview.get({ projectId: projects.p })).openExposures).toMatchObject({ high: 1, total: 1 });
   expect((await asOwner.reports.summary({ projectId: projects.p })).openExposures).toMatchObject({ total: 1 });
 });

@@ -3,9 +3,9 @@
 // (answer and CSV); the SLA report's oldest breaches with their priority. Over REST with an API key, through tRPC as a
 // dashboard session, and in an assessment's snapshot and HTML.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { asOperator, createCaller, sessionContext } from "@ems/core";
+import { asOperator } from "@ems/core";
 import { renderAssessmentHtml, runInWorkspace, takeSnapshot } from "@ems/core/testing";
-import { call, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, workspaceWithOwner, type TestApi } from "./harness.ts";
 import { assetsOf } from "./report-writers.ts";
 
 const DAY = 86_400_000;
@@ -14,7 +14,7 @@ const KEV_CVE = "CVE-2021-41773"; // in the bundled catalogue too, which may rep
 let api: TestApi;
 let key: string;
 let ws: number;
-let ownerId: number;
+let asOwner: Awaited<ReturnType<typeof workspaceWithOwner>>["asOwner"];
 let assets: { id: number; projectId: number }[];
 const ids: Record<string, number> = {};
 
@@ -37,11 +37,7 @@ const newIssue = async (name: string, assetId: number, severity: "critical" | "h
 
 beforeAll(async () => {
   api = await startApi();
-  ({
-    key,
-    workspace: { id: ws },
-  } = await workspaceWithKey(api.services));
-  ownerId = (await newUser(api.services, ws, "owner")).user.id;
+  ({ ws, key, asOwner } = await workspaceWithOwner(api.services));
   assets = await assetsOf(api.services, ws, 2, 1);
   await api.services.db.pool.query(
     `insert into "KnownExploited" ("cveId", vendor, product, name, "dateAdded", "dueDate", ransomware, "catalogVersion")
@@ -105,7 +101,6 @@ it("gives the SLA report's oldest breaches their priority, over REST and to the 
     "P3",
     "P4",
   ]);
-  const asOwner = createCaller(sessionContext(api.services, { userId: ownerId, workspaceId: ws }));
   const viaSession = await asOwner.reports.sla({});
   expect(viaSession.oldestBreaches.find((b) => b.issueId === ids.kevHigh)?.priority).toMatchObject({ band: "P1" });
 });

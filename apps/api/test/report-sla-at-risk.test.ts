@@ -2,9 +2,9 @@
 // atRiskAt, when 80 % of its time has gone, to just before dueAt) and breached from dueAt on, at the boundaries, over
 // REST with an API key, through tRPC as a dashboard session, and in an asset's assessment; atRiskDays is refused.
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { asOperator, createCaller, sessionContext } from "@ems/core";
+import { asOperator } from "@ems/core";
 import { runInWorkspace, takeSnapshot } from "@ems/core/testing";
-import { call, expectError, newUser, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, expectError, startApi, workspaceWithOwner, type TestApi } from "./harness.ts";
 import { assetsOf } from "./report-writers.ts";
 
 const DAY = 86_400_000;
@@ -17,7 +17,7 @@ let api: TestApi;
 let key: string;
 let ws: number;
 let asset: { id: number; projectId: number };
-let ownerId: number;
+let asOwner: Awaited<ReturnType<typeof workspaceWithOwner>>["asOwner"];
 const ids: Record<string, number> = {};
 
 /** A critical issue first seen `before` ms before NOW. */
@@ -39,12 +39,8 @@ const critical = async (name: string, before: number) => {
 
 beforeAll(async () => {
   api = await startApi({ now: () => NOW });
-  ({
-    key,
-    workspace: { id: ws },
-  } = await workspaceWithKey(api.services));
+  ({ ws, key, asOwner } = await workspaceWithOwner(api.services));
   [asset] = (await assetsOf(api.services, ws, 1)) as [{ id: number; projectId: number }];
-  ownerId = (await newUser(api.services, ws, "owner")).user.id;
   await critical("before80", AT_RISK_AFTER - 1); // 1 ms short of 80 % of its time: on track
   await critical("at80", AT_RISK_AFTER); // exactly 80 %: at risk
   await critical("after80", AT_RISK_AFTER + 1); // 1 ms past: at risk
@@ -95,7 +91,6 @@ it("counts the same for a project (its own ranges) and with dismissed issues inc
 });
 
 it("counts the same for the dashboard's session (tRPC)", async () => {
-  const asOwner = createCaller(sessionContext(api.services, { userId: ownerId, workspaceId: ws }));
   expect(criticalRow(await asOwner.reports.sla({}))).toMatchObject(expected);
 });
 
