@@ -157,7 +157,7 @@ export function renderAssessmentHtml(r: RenderableReport): string {
   <h2>Remediation times (SLA)</h2>
   ${slaSvg}
   ${table(
-    ["Severity", "Days to fix", "Open", "Within SLA", "Due within 7 days", "Breached"],
+    ["Severity", "Days to fix", "Open", "Within SLA", "At risk (under 20 % left)", "Breached"],
     d.sla.bySeverity.map((s) => [sev(s.severity), ...[s.days, s.open, s.withinSla, s.atRisk, s.breached].map(String)]),
     [1, 2, 3, 4, 5],
   )}
