@@ -34,7 +34,8 @@ export async function directRanking(
        where "workspaceId" = $1 and "closedAt" is null and port = any($4::int[]) group by 1
      )
      select a.id as "assetId", ${SEVERITIES.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(", ")}, x."oldestOpenAt",
-       coalesce(x.priorities, '{"P1": 0, "P2": 0, "P3": 0, "P4": 0}') as priorities, coalesce(p.ports, '{}') as "exposedPorts", coalesce(x.s, 0)::float8 as "issueScore",
+       coalesce(x.priorities, '{"P1": 0, "P2": 0, "P3": 0, "P4": 0}') as priorities,
+       coalesce(p.ports, '{}') as "exposedPorts", coalesce(x.s, 0)::float8 as "issueScore",
        (coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0))::float8 as score
      from "Asset" a left join x on x."assetId" = a.id left join p on p."assetId" = a.id
      where a."workspaceId" = $1 and ($3::int is null or a."projectId" = $3)
