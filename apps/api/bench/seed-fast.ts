@@ -6,7 +6,15 @@
 // statement each. The statement triggers (tallies, list marks, the risk ledger, the day counts of the events
 // inserted here) stay on: they are set-based already. Where a statement here restates a trigger's rule (the
 // events an insert writes, what counts as a problem), seed-fast.test.ts holds the two equal on a small seed.
-import type { Seeder } from "./seed.ts";
+
+/** One workspace's seeding (seed.ts makes them): its statements, and a transaction to run them in. */
+export interface Seeder {
+  workspaceId: number;
+  /** Runs SQL, with the workspace bound as $1 where it names $1. */
+  q: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** Runs `fn` in one transaction on one connection (inside one already, in that one). */
+  transaction: <T>(fn: (t: Seeder) => Promise<T>) => Promise<T>;
+}
 
 /**
  * Runs `fn` with `table`'s row triggers off (unless `on`), in one transaction (the seeder's, or a new one): a failed

@@ -6,15 +6,9 @@
 import os from "node:os";
 import { createDatabase, type Database } from "@ems/db";
 import { createTestDatabase } from "@ems/db/testing";
-import { issueDerivedTables, issueRowEffects, withRowTriggers } from "./seed-fast.ts";
+import { issueDerivedTables, issueRowEffects, withRowTriggers, type Seeder } from "./seed-fast.ts";
 
-export interface Seeder {
-  workspaceId: number;
-  /** Runs SQL, with the workspace bound as $1 where it names $1. */
-  q: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>;
-  /** Runs `fn` in one transaction on one connection (inside one already, in that one). */
-  transaction: <T>(fn: (t: Seeder) => Promise<T>) => Promise<T>;
-}
+export type { Seeder };
 
 /** A pool or one of its connections. */
 interface Queryable {
