@@ -37,6 +37,7 @@ export const slaReportInput = reportFiltersInput.extend({
   // Refused rather than ignored: a caller who chose a window would otherwise read counts by another rule unawares.
   atRiskDays: z
     .string()
+    .max(16)
     .refine(() => false, "is no longer taken: at risk is the issues' rule (under 20 % of the time left, atRiskAt)")
     .optional()
     .meta({ description: "Removed (400 if sent): an issue is at risk from its atRiskAt (docs/api.md, SLA)." }),
