@@ -77,16 +77,14 @@ describe("a generated report", () => {
   });
 
   it("covers one asset with its project's SLA days", async () => {
-    await api.services.db.prisma.projectSlaPolicy.create({
-      data: {
-        workspaceId: s.workspace.id,
-        projectId: s.project.id,
-        criticalDays: 5,
-        highDays: 2,
-        mediumDays: 12,
-        lowDays: 30,
-      },
+    // Through the API, which moves the project's open issues' deadlines (and atRiskAt) with the policy.
+    const put = await s.req("PUT", `/app/projects/${s.project.id}/sla-policy`, {
+      critical: 5,
+      high: 2,
+      medium: 12,
+      low: 30,
     });
+    expect(put.status, await put.clone().text()).toBe(200);
     const assetReport = await generated(api, s, { scopeType: "asset", scopeId: s.api1.id });
     const r = (await (await s.req("GET", `/app/assessments/${assetReport}`)).json()) as Report;
     expect(r).toMatchObject({ status: "ready", scopeName: "api.acme.example" });

@@ -4,11 +4,13 @@ import { createTestDatabase, type TestDatabase } from "@ems/db/testing";
 import {
   asOperator,
   createApiKey,
+  createCaller,
   createJobQueue,
   createOAuthApp,
   createServices,
   createWorkspace,
   createUserInWorkspace,
+  sessionContext,
   startWorker,
   toAppError,
   type DiscoverySettings,
@@ -135,6 +137,14 @@ export async function workspaceWithKey(services: Services, opts: { plan?: Plan; 
   const workspace = await newWorkspace(services, { plan: opts.plan });
   const key = await newApiKey(services, workspace.id, { scopes: opts.scopes });
   return { workspace, key: key.key, keyId: key.id };
+}
+
+/** A workspace with an API key and an owner, whose dashboard session calls procedures in-process (tRPC). */
+export async function workspaceWithOwner(services: Services) {
+  const { workspace, key } = await workspaceWithKey(services);
+  const owner = await newUser(services, workspace.id, "owner");
+  const asOwner = createCaller(sessionContext(services, { userId: owner.user.id, workspaceId: workspace.id }));
+  return { ws: workspace.id, key, asOwner };
 }
 
 /** An access token from the real token endpoint (client credentials). */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asOperator, slaReport, vulnerableAssets } from "@ems/core";
 import { compactReportRollups } from "@ems/core/testing";
-import { startApi, workspaceWithKey, type TestApi } from "./harness.ts";
+import { call, startApi, workspaceWithKey, type TestApi } from "./harness.ts";
 import { directRanking } from "./report-ranking.ts";
 import { assetsOf, writer } from "./report-writers.ts";
 import { directSla, seedSlaIssues, type SlaFilters as Filters } from "./sla-direct.ts";
@@ -113,7 +113,7 @@ describe("the risk score's ledger", () => {
   }, 180_000);
 
   it("gives the SLA report its definition gives: one project, a project override, 30 days, 12 months", async () => {
-    const { workspace } = await workspaceWithKey(api.services);
+    const { workspace, key } = await workspaceWithKey(api.services);
     const ws = workspace.id;
     const assets = await assetsOf(api.services, ws, 6, 2);
     await Promise.all(assets.map((a, i) => writer(api.services, ws, a.id, i + 21, 200)));
@@ -121,11 +121,13 @@ describe("the risk score's ledger", () => {
     // hours over 160 days: some fall near every deadline either policy gives.
     await seedSlaIssues(api.services, ws, [assets[0]!.id, assets[1]!.id], 300, ["critical", "high", "medium", "low"]);
     const [a, b] = [assets[0]!.projectId, assets[1]!.projectId];
-    await sql(
-      `insert into "SlaPolicy" ("workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays", "updatedAt")
-       values ($1, 20, 40, 60, 80, now())`,
-      [ws],
-    );
+    // Through the API, which moves the open issues' deadlines (and atRiskAt) with the policy.
+    const put = async (path: string, days: number[]) => {
+      const [critical, high, medium, low] = days;
+      const res = await call(api.url, key, "PUT", path, { critical, high, medium, low });
+      expect(res.status, await res.clone().text()).toBe(200);
+    };
+    await put("/app/sla-policy", [20, 40, 60, 80]);
     const now = new Date();
     const report = (f: Filters) => asOperator(api.services, ws, operator, (sc) => slaReport(sc, f, now));
     const cases: Filters[] = [
@@ -135,13 +137,9 @@ describe("the risk score's ledger", () => {
     ];
     for (const f of cases)
       expect(await report(f)).toMatchObject(await directSla(api.services, ws, now, f, await report(f)));
-    await sql(
-      `insert into "ProjectSlaPolicy" ("projectId", "workspaceId", "criticalDays", "highDays", "mediumDays", "lowDays",
-         "updatedAt") values ($1, $2, 10, 50, 30, 100, now())`,
-      [a, ws],
-    );
+    await put(`/app/projects/${a}/sla-policy`, [10, 50, 30, 100]);
     const seen = { breaches: 0, points: 0 };
-    for (const f of [...cases, { period: "30d" as const }, { period: "12m" as const, projectId: a, atRiskDays: 30 }]) {
+    for (const f of [...cases, { period: "30d" as const }, { period: "12m" as const, projectId: a }]) {
       const fast = await report(f);
       const direct = await directSla(api.services, ws, now, f, fast);
       expect(fast).toMatchObject(direct);

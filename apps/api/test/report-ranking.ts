@@ -19,6 +19,11 @@ export async function directRanking(
        select i."assetId",
          ${SEVERITIES.map((s) => `count(*) filter (where i.severity = '${s}')::int as ${s}`).join(", ")},
          min(i."firstSeenAt") as "oldestOpenAt",
+         -- The priority bands by their documented bounds (docs/api.md, Priority): P1 from 75, P2 50, P3 25.
+         jsonb_build_object('P1', count(*) filter (where i.priority >= 75),
+           'P2', count(*) filter (where i.priority >= 50 and i.priority < 75),
+           'P3', count(*) filter (where i.priority >= 25 and i.priority < 50),
+           'P4', count(*) filter (where i.priority < 25)) as priorities,
          sum((case i.severity ${SEVERITIES.map((s) => `when '${s}' then ${w(s)}`).join(" ")} end)
            * (1 + least(extract(epoch from $2::timestamptz - i."firstSeenAt") / 86400, 90) / 90)) as s
        from "Issue" i
@@ -29,6 +34,7 @@ export async function directRanking(
        where "workspaceId" = $1 and "closedAt" is null and port = any($4::int[]) group by 1
      )
      select a.id as "assetId", ${SEVERITIES.map((s) => `coalesce(x.${s}, 0) as ${s}`).join(", ")}, x."oldestOpenAt",
+       coalesce(x.priorities, '{"P1": 0, "P2": 0, "P3": 0, "P4": 0}') as priorities,
        coalesce(p.ports, '{}') as "exposedPorts", coalesce(x.s, 0)::float8 as "issueScore",
        (coalesce(x.s, 0) + 10 * coalesce(cardinality(p.ports), 0))::float8 as score
      from "Asset" a left join x on x."assetId" = a.id left join p on p."assetId" = a.id

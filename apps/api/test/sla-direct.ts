@@ -4,7 +4,7 @@ import type { Services } from "@ems/core";
 
 const DAY = 86_400_000;
 
-export type SlaFilters = { period: "30d" | "12m"; projectId?: number; includeDismissed?: boolean; atRiskDays?: number };
+export type SlaFilters = { period: "30d" | "12m"; projectId?: number; includeDismissed?: boolean };
 
 /** The SLA report by its definition (docs/api.md, SLA), from every issue and resolution of the scope. */
 export async function directSla(
@@ -27,10 +27,18 @@ export async function directSla(
     where ${t}."workspaceId" = $1 and ${t}.severity <> 'info' and ($2::int is null or a."projectId" = $2)`;
   type IssueRow = { id: number; title: string; severity: string; assetId: number; assetValue: string };
   const issues = await sql<
-    IssueRow & { assetName: string | null; firstSeenAt: Date; status: string; resolvedAt: Date | null; due: Date }
+    IssueRow & {
+      assetName: string | null;
+      firstSeenAt: Date;
+      status: string;
+      resolvedAt: Date | null;
+      due: Date;
+      atRiskAt: Date;
+    }
   >(
     `select i.id, i.title, s as severity, i."assetId", a.value as "assetValue", a.name as "assetName",
-       i."firstSeenAt", i.status::text as status, i."resolvedAt", i."firstSeenAt" + ${days} * interval '1 day' as due
+       i."firstSeenAt", i.status::text as status, i."resolvedAt", i."firstSeenAt" + ${days} * interval '1 day' as due,
+       i."atRiskAt"
      from "Issue" i ${scoped("i")}`,
     [ws, f.projectId ?? null],
   );
@@ -45,14 +53,14 @@ export async function directSla(
     [ws],
   );
   const t = now.getTime();
-  const atRisk = (f.atRiskDays ?? 7) * DAY;
   const open = issues.filter((i) =>
     ["open", "in-progress", ...(f.includeDismissed ? ["dismissed"] : [])].includes(i.status),
   );
   const bySeverity = ["critical", "high", "medium", "low"].map((severity) => {
     const o = open.filter((i) => i.severity === severity);
-    const breached = o.filter((i) => i.due.getTime() < t).length;
-    const near = o.filter((i) => i.due.getTime() >= t && i.due.getTime() < t + atRisk).length;
+    // The issues' rule (slaStatus): breached from the deadline on, at risk from atRiskAt (80 % of the time gone).
+    const breached = o.filter((i) => i.due.getTime() <= t).length;
+    const near = o.filter((i) => i.due.getTime() > t && i.atRiskAt.getTime() <= t).length;
     const r = resolutions.filter((e) => e.severity === severity && (f.includeDismissed || !e.issueDismissed));
     const late = r.filter((e) => e.at > e.due).length;
     return {
@@ -81,10 +89,10 @@ export async function directSla(
     buckets.set(key, p);
   }
   const oldestBreaches = open
-    .filter((i) => i.due.getTime() < t)
+    .filter((i) => i.due.getTime() <= t)
     .sort((x, y) => x.due.getTime() - y.due.getTime() || x.id - y.id)
     .slice(0, 10)
-    .map(({ status: _s, resolvedAt: _r, due, ...i }) => ({
+    .map(({ status: _s, resolvedAt: _r, atRiskAt: _a, due, ...i }) => ({
       ...i,
       issueId: i.id,
       id: undefined,

@@ -82,12 +82,16 @@ test("the reports page shows the API's numbers, exports CSV, and follows the SLA
   await expect(page.getByTestId("stat-still-open")).toHaveText(String(summary.issues.stillOpen.total));
   await expect(page.getByTestId("stat-assets-added")).toHaveText(String(summary.assetsAdded));
 
-  const ranked = await api<{ value: string; score: number }[]>(`/app/reports/vulnerable-assets?projectId=${projectId}`);
+  const ranked = await api<{ value: string; score: number; priorities: Record<"P1" | "P2" | "P3" | "P4", number> }[]>(
+    `/app/reports/vulnerable-assets?projectId=${projectId}`,
+  );
   const rows = page.getByTestId("data-table-row");
   await expect(rows).toHaveCount(ranked.length);
   for (const [i, r] of ranked.entries()) {
     await expect(rows.nth(i)).toContainText(r.value);
     await expect(rows.nth(i).getByTestId("asset-score")).toHaveText(String(r.score));
+    const { P1, P2, P3, P4 } = r.priorities;
+    await expect(rows.nth(i).getByTestId("asset-priorities")).toHaveText(`${P1} / ${P2} / ${P3} / ${P4}`);
   }
 
   const sla = await api<{ bySeverity: { severity: string; breached: number; withinSla: number }[] }>(
@@ -97,6 +101,13 @@ test("the reports page shows the API's numbers, exports CSV, and follows the SLA
   expect(critical.breached).toBe(1);
   await expect(page.getByTestId("sla-critical").getByTestId("sla-breached")).toHaveText(String(critical.breached));
   await expect(page.getByTestId("oldest-breaches")).toContainText("shop.reported.test");
+  // Each breach with its priority band (issue 29): the API's.
+  const breaches = await api<{ oldestBreaches: { priority: { band: string } }[] }>(
+    `/app/reports/sla?period=90d&projectId=${projectId}`,
+  );
+  await expect(page.getByTestId("oldest-breaches").getByTestId("priority-badge")).toHaveText(
+    breaches.oldestBreaches.map((b) => b.priority.band),
+  );
   await shot(page, "reports");
 
   const download = page.waitForEvent("download");

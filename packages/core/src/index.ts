@@ -79,7 +79,7 @@ export {
 export { reportSummary } from "./reports/summary.ts";
 export { vulnerableAssets } from "./reports/vulnerable-assets.ts";
 export { SEVERITY_WEIGHTS, EXPOSED_PORTS } from "./reports/risk-score.ts";
-export { slaReport, DEFAULT_AT_RISK_DAYS } from "./reports/sla.ts";
+export { slaReport } from "./reports/sla.ts";
 export { resolvePeriod, PERIOD_PRESETS, MAX_PERIOD_DAYS, type Period, type PeriodInput } from "./reports/period.ts";
 export type { ReportFilters } from "./reports/report-sql.ts";
 export { getSlaPolicy, workspaceSlaDays } from "./sla-policy/sla-policy.service.ts";

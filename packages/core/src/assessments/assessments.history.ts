@@ -7,6 +7,7 @@ import { slaReport } from "../reports/sla.ts";
 import { reportSummary } from "../reports/summary.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
+import { slaSql } from "../issues/issues.sla.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
 import { SLA_SEVERITIES, type SlaDays } from "../sla-policy/sla-policy.schemas.ts";
 import type { AssessmentData, SnapshotScope } from "./assessments.schemas.ts";
@@ -14,7 +15,6 @@ import type { AssessmentData, SnapshotScope } from "./assessments.schemas.ts";
 /** The trend covers this many weeks, the last ending today. */
 export const TREND_WEEKS = 12;
 const DAY_MS = 86_400_000;
-const AT_RISK_DAYS = 7;
 
 type History = Pick<AssessmentData, "sla" | "trend">;
 
@@ -27,10 +27,7 @@ export async function slaAndTrend(sc: ServiceContext, scope: SnapshotScope, now:
     from: day(new Date(now.getTime() - (TREND_WEEKS * 7 - 1) * DAY_MS)),
     to: day(now),
   };
-  const [sla, summary] = await Promise.all([
-    slaReport(sc, { ...filters, atRiskDays: AT_RISK_DAYS }, now),
-    reportSummary(sc, filters, now),
-  ]);
+  const [sla, summary] = await Promise.all([slaReport(sc, filters, now), reportSummary(sc, filters, now)]);
   const trend = [];
   for (let w = 0; w < TREND_WEEKS; w++) {
     const days = summary.series.slice(w * 7, w * 7 + 7);
@@ -70,12 +67,10 @@ async function assetHistory(sc: ServiceContext, assetId: number, now: Date): Pro
       sc,
       "assessment-asset-sla",
       `select i.severity::text as severity, count(*)::int as open,
-         count(*) filter (where i."firstSeenAt" + (($3::jsonb ->> i.severity::text)::int) * interval '1 day' < $4)::int
-           as breached,
-         count(*) filter (where i."firstSeenAt" + (($3::jsonb ->> i.severity::text)::int) * interval '1 day'
-           between $4 and $4::timestamptz + $5::int * interval '1 day')::int as "atRisk"
+         count(*) filter (where ${slaSql.breached("i", "$3")})::int as breached,
+         count(*) filter (where ${slaSql.atRisk("i", "$3")})::int as "atRisk"
        ${issues} and i.status in ('open', 'in-progress') and i.severity <> 'info' group by 1`,
-      [assetId, JSON.stringify(days), now, AT_RISK_DAYS],
+      [assetId, now],
     ),
     workspaceRows<{ weekStart: Date; opened: number; resolved: number; openAtEnd: number }>(
       sc,

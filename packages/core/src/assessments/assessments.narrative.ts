@@ -67,7 +67,7 @@ export function writeNarrative(d: AssessmentData): AssessmentNarrative {
     .slice(0, 5)
     .map(
       (r) =>
-        `${r.severity.toUpperCase()}: ${r.title} on ${r.assetValue}` +
+        `${r.priority ? `${r.priority.band} ` : ""}${r.severity.toUpperCase()}: ${r.title} on ${r.assetValue}` +
         `${r.alsoSeenAs?.length ? ` (also seen as ${r.alsoSeenAs.join(", ")})` : ""}, ` +
         `open for ${plural(r.ageDays, "day")}.`,
     );

@@ -4,6 +4,7 @@ import { idParam } from "../ids.ts";
 import { pagingInput } from "../paging.ts";
 import { searchInput, sortInputs, type SortColumn } from "../list-query.ts";
 import { storedEnum } from "../stored-values.ts";
+import { priorityScoreSchema } from "../issues/issues.schemas.ts";
 
 export const SCOPE_TYPES = ["workspace", "project", "asset"] as const;
 export const ASSESSMENT_STATUSES = ["pending", "ready", "failed"] as const;
@@ -57,6 +58,11 @@ export const assessmentDataSchema = z
       inProgress: z.number().int(),
       resolved: z.number().int(),
       dismissed: z.number().int().meta({ description: "not counted anywhere else in the report" }),
+      openByPriority: z
+        .object({ P1: z.number().int(), P2: z.number().int(), P3: z.number().int(), P4: z.number().int() })
+        .extend({ total: z.number().int() })
+        .optional()
+        .meta({ description: "open and in progress by priority band (docs/api.md, Priority); absent before issue 29" }),
     }),
     topRisks: z
       .array(
@@ -65,6 +71,9 @@ export const assessmentDataSchema = z
           title: z.string(),
           kind: z.string(),
           severity: z.enum(SEVERITIES),
+          priority: priorityScoreSchema
+            .optional()
+            .meta({ description: "the issue's priority (absent in reports made before issue 29)" }),
           assetValue: z.string(),
           alsoSeenAs: z
             .array(z.string())
@@ -74,7 +83,9 @@ export const assessmentDataSchema = z
           ageDays: z.number().int(),
         }),
       )
-      .meta({ description: "up to 10 open exposures (linked issues once), most severe first, then oldest" }),
+      .meta({
+        description: "up to 10 open exposures (linked issues once): highest priority, then most severe, then oldest",
+      }),
     sla: z.object({
       source: z.string().meta({ description: "where the remediation days come from" }),
       bySeverity: z
@@ -84,7 +95,7 @@ export const assessmentDataSchema = z
             days: z.number().int().meta({ description: "days to remediate" }),
             open: z.number().int(),
             withinSla: z.number().int(),
-            atRisk: z.number().int().meta({ description: "due within 7 days" }),
+            atRisk: z.number().int().meta({ description: "under 20 % of its time left (the issues' at_risk)" }),
             breached: z.number().int(),
           }),
         )

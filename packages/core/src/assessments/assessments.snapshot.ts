@@ -2,6 +2,7 @@
 // asset looks like now, in a handful of aggregate queries (raw SQL: a
 // workspace may hold thousands of assets and issues). Dismissed issues are
 // counted apart and left out of everything else, as in every report.
+import { bandOf } from "../issues/issues.priority.ts";
 import { foldLinked } from "../problems/problems.service.ts";
 import { type ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
@@ -39,9 +40,9 @@ export async function takeSnapshot(
       `select a.type::text, a.status::text, a."ownershipVerifiedAt" is not null as proven, count(*)::int as n
        from "Asset" a where a."workspaceId" = $1 and ${where} group by 1, 2, 3`,
     ),
-    rows<{ status: string; severity: keyof BySeverity; n: number }>(
+    rows<{ status: string; severity: keyof BySeverity; priority: number; n: number }>(
       "issues",
-      `select i.status::text, i.severity::text, count(*)::int as n ${issuesIn} group by 1, 2`,
+      `select i.status::text, i.severity::text, i.priority, count(*)::int as n ${issuesIn} group by 1, 2, 3`,
     ),
     rows<{ id: number; value: string; type: string } & BySeverity>(
       "exposed",
@@ -56,6 +57,7 @@ export async function takeSnapshot(
       title: string;
       kind: string;
       severity: keyof BySeverity;
+      priority: number;
       value: string;
       firstSeenAt: Date;
       address: string | null;
@@ -63,8 +65,9 @@ export async function takeSnapshot(
     }>(
       "risks",
       // More than the ten shown: issues linked to an earlier one fold into it (one exposure, several names).
-      `select i.id, i.title, i.kind, i.severity::text, a.value, i."firstSeenAt", i.address, i.port ${issuesIn}
-       and ${OPEN} and i.severity <> 'info' order by i.severity desc, i."firstSeenAt", i.id limit ${RISK_CANDIDATES}`,
+      `select i.id, i.title, i.kind, i.severity::text, i.priority, a.value, i."firstSeenAt", i.address, i.port
+       ${issuesIn} and ${OPEN} and i.severity <> 'info'
+       order by i.priority desc, i.severity desc, i."firstSeenAt", i.id limit ${RISK_CANDIDATES}`,
     ).then((ranked) => foldLinked(ranked, (r) => r.value).slice(0, 10)),
     rows<{ port: number; service: string | null; assets: number }>(
       "ports",
@@ -89,9 +92,14 @@ export async function takeSnapshot(
   }
 
   const open = emptySeverities();
+  const openByPriority = { P1: 0, P2: 0, P3: 0, P4: 0, total: 0 };
   const counts = { inProgress: 0, resolved: 0, dismissed: 0 };
   for (const r of issueRows) {
-    if (r.status === "open" || r.status === "in-progress") open[r.severity] += r.n;
+    if (r.status === "open" || r.status === "in-progress") {
+      open[r.severity] += r.n;
+      openByPriority[bandOf(r.priority)] += r.n;
+      openByPriority.total += r.n;
+    }
     if (r.status === "in-progress") counts.inProgress += r.n;
     if (r.status === "resolved") counts.resolved += r.n;
     if (r.status === "dismissed") counts.dismissed += r.n;
@@ -113,12 +121,13 @@ export async function takeSnapshot(
         openIssues: withTotal({ critical: e.critical, high: e.high, medium: e.medium, low: e.low, info: e.info }),
       })),
     },
-    issues: { open: withTotal(open), ...counts },
+    issues: { open: withTotal(open), ...counts, openByPriority },
     topRisks: risks.map((r) => ({
       issueId: r.id,
       title: r.title,
       kind: r.kind,
       severity: r.severity,
+      priority: { score: r.priority, band: bandOf(r.priority) },
       assetValue: r.value,
       alsoSeenAs: r.alsoSeenAs,
       firstSeenAt: r.firstSeenAt.toISOString(),

@@ -12,6 +12,14 @@ import { PRIORITY_BANDS } from "./issues.priority.ts";
 export const ISSUE_STATUSES = ["open", "in-progress", "resolved", "dismissed"] as const;
 export const DISMISS_REASONS = ["false-positive", "accepted-risk", "mitigated-elsewhere"] as const;
 
+/** An issue's priority where the reports and the overview list or count issues: its score and band. */
+export const priorityScoreSchema = z
+  .object({
+    score: z.number().int().meta({ description: "0-100 (docs/api.md, Priority)" }),
+    band: z.enum(PRIORITY_BANDS).meta({ description: "P1 from 75, P2 from 50, P3 from 25, else P4" }),
+  })
+  .meta({ id: "PriorityScore" });
+
 export const prioritySchema = z
   .object({
     score: z.number().int().meta({ description: "0-100 (docs/api.md, Priority)" }),

@@ -25,6 +25,16 @@ export function slaStatusOf(i: SlaFields, now: Date): SlaStatus | null {
   return now >= i.atRiskAt ? "at_risk" : "on_track";
 }
 
+/**
+ * The same rule as SQL conditions on an issue row (`i`, with its "dueAt" and "atRiskAt") at the instant `now` (a
+ * parameter or expression), for the reports, the assessments and the overview that count unresolved issues by SLA
+ * state in SQL: breached from dueAt on; at risk from atRiskAt to just before dueAt.
+ */
+export const slaSql = {
+  breached: (i: string, now: string) => `${i}."dueAt" <= ${now}`,
+  atRisk: (i: string, now: string) => `(${i}."atRiskAt" <= ${now} and ${i}."dueAt" > ${now})`,
+};
+
 const UNRESOLVED: IssueStatus[] = ["open", "in_progress"];
 
 /** The instant an SLA state is judged at, and the `dueAt` column (met and missed compare resolvedAt with it). */

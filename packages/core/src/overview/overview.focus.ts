@@ -3,6 +3,7 @@
 // atRiskAt, priority: issues/issues.sla.ts, issues.priority.ts) through their indexes, highest priority first.
 import { workspaceRows } from "../db/sql.ts";
 import { bandOf } from "../issues/issues.priority.ts";
+import { slaSql } from "../issues/issues.sla.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { OVERVIEW_LIMITS, type OverviewInput } from "./overview.schemas.ts";
 
@@ -62,8 +63,8 @@ async function issuesWhere(sc: Ctx, name: string, where: string, values: unknown
 /** SLA breaches now, and issues at risk (under 20 % of their time left). */
 export async function slaAttention(sc: Ctx, f: OverviewInput, now: Date) {
   const [breached, atRisk] = await Promise.all([
-    issuesWhere(sc, "overview-sla-breached", `i."dueAt" <= $2`, [now], f),
-    issuesWhere(sc, "overview-sla-at-risk", `i."atRiskAt" <= $2 and i."dueAt" > $2`, [now], f),
+    issuesWhere(sc, "overview-sla-breached", slaSql.breached("i", "$2"), [now], f),
+    issuesWhere(sc, "overview-sla-at-risk", slaSql.atRisk("i", "$2"), [now], f),
   ]);
   return { breached, atRisk };
 }

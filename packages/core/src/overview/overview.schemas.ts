@@ -3,7 +3,7 @@ import { SEVERITY_VALUES } from "../common-schemas.ts";
 import { pageOf } from "../paging.ts";
 import { reportFiltersInput, reportSummarySchema, vulnerableAssetSchema } from "../reports/reports.schemas.ts";
 import { scanSchema } from "../scans/scans.schemas.ts";
-import { PRIORITY_BANDS } from "../issues/issues.priority.ts";
+import { priorityScoreSchema } from "../issues/issues.schemas.ts";
 
 export const overviewInput = z.object({ projectId: reportFiltersInput.shape.projectId });
 
@@ -49,7 +49,7 @@ const urgentIssue = z
     kind: z.string(),
     title: z.string(),
     severity: z.enum(SEVERITY_VALUES),
-    priority: z.object({ score: z.number().int(), band: z.enum(PRIORITY_BANDS) }),
+    priority: priorityScoreSchema,
     dueAt: z.date().nullable(),
     asset: assetRef,
   })

@@ -44,21 +44,27 @@ async function problemGroups(sc: ServiceContext, f: Filter): Promise<Group[]> {
       [f.assetId, f.severity ?? null, f.projectId ?? null],
     );
   }
-  // Linked issues are counted once workspace-wide; with a project filter each project's issues count (docs/api.md).
+  // Linked issues count once: workspace-wide from ExposureLink's counts; within a project (ExposureLink has none), by
+  // counting the project's open issues on each linked exposure (the few with open > 1, through the issues' (kind,
+  // address, port) index), each such exposure's issues beyond the first being the extra.
+  const linkedExtra = !f.projectId
+    ? `select sum(open - 1)::int as extra from "ExposureLink"
+          where "workspaceId" = $1 and kind = t.kind and severity = t.severity and open > 1`
+    : `select sum(p.n - 1)::int as extra from "ExposureLink" x cross join lateral (
+           select count(*)::int as n from "Issue" i
+            where i."workspaceId" = $1 and i.kind = x.kind and i.address = x.address and i.port = x.port
+              and i.severity = x.severity and i."projectId" = $2 and i.${OPEN}) p
+          where x."workspaceId" = $1 and x.kind = t.kind and x.severity = t.severity and x.open > 1 and p.n > 1`;
   return workspaceRows<Group>(
     sc,
-    "problems",
+    f.projectId ? "problems-project" : "problems",
     `with t as (
        select kind, severity, sum(issues)::int as issues from "ProblemCount"
         where "workspaceId" = $1 and ($2::int is null or "projectId" = $2)
           and ($3::text is null or severity = $3::"Severity")
         group by kind, severity having sum(issues) > 0)
-     select t.kind, t.severity::text as severity, t.issues,
-            case when $2::int is null then coalesce(l.extra, 0) else 0 end as "linkedExtra"
-       from t left join lateral (
-         select sum(open - 1)::int as extra from "ExposureLink"
-          where "workspaceId" = $1 and kind = t.kind and severity = t.severity and open > 1
-       ) l on true`,
+     select t.kind, t.severity::text as severity, t.issues, coalesce(l.extra, 0) as "linkedExtra"
+       from t left join lateral (${linkedExtra}) l on true`,
     [f.projectId ?? null, f.severity ?? null],
   );
 }

@@ -32,9 +32,10 @@ export async function exportVulnerableAssets(sc: ServiceContext, filters: Report
   return csv(
     `vulnerable-assets-${stamp}.csv`,
     toCsv(
-      items.map((a, i) => ({
+      items.map(({ priorities, ...a }, i) => ({
         rank: i + 1,
         ...a,
+        ...priorities,
         oldestOpenAt: a.oldestOpenAt?.toISOString() ?? "",
         exposedPorts: a.exposedPorts.join(" "),
       })),
@@ -53,6 +54,10 @@ export async function exportVulnerableAssets(sc: ServiceContext, filters: Report
         "medium",
         "low",
         "info",
+        "P1",
+        "P2",
+        "P3",
+        "P4",
         "exposedPorts",
         "oldestOpenAt",
       ],

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { queryFlag } from "../common-schemas.ts";
 import { idParam } from "../ids.ts";
-import { pagingInput, positiveInt } from "../paging.ts";
+import { priorityScoreSchema } from "../issues/issues.schemas.ts";
+import { pagingInput } from "../paging.ts";
 import { SLA_SEVERITIES, slaDaysSchema } from "../sla-policy/sla-policy.schemas.ts";
 import { MAX_PERIOD_DAYS, PERIOD_PRESETS, type PeriodPreset } from "./period.ts";
 import { SEVERITIES } from "./report-sql.ts";
@@ -33,9 +34,13 @@ export const vulnerableAssetsInput = pagingInput.extend({
 });
 
 export const slaReportInput = reportFiltersInput.extend({
-  atRiskDays: positiveInt(90, "must be from 1 to 90")
+  // Refused rather than ignored: a caller who chose a window would otherwise read counts by another rule unawares.
+  atRiskDays: z
+    .string()
+    .max(16)
+    .refine(() => false, "is no longer taken: at risk is the issues' rule (under 20 % of the time left, atRiskAt)")
     .optional()
-    .meta({ description: "An open issue due within this many days is at risk. Default 7." }),
+    .meta({ description: "Removed (400 if sent): an issue is at risk from its atRiskAt (docs/api.md, SLA)." }),
 });
 
 export const exportSummaryInput = reportFiltersInput;
@@ -103,6 +108,9 @@ export const vulnerableAssetSchema = z
     low: z.number().int(),
     info: z.number().int(),
     oldestOpenAt: z.date().nullable(),
+    priorities: z
+      .object({ P1: z.number().int(), P2: z.number().int(), P3: z.number().int(), P4: z.number().int() })
+      .meta({ description: "its open issues per priority band (docs/api.md, Priority)" }),
     exposedPorts: z.array(z.number().int()).meta({ description: "open datastore or remote-admin ports" }),
     issueScore: z.number(),
     portScore: z.number(),
@@ -113,7 +121,6 @@ export const vulnerableAssetSchema = z
 export const slaReportSchema = z
   .object({
     ...scope,
-    atRiskDays: z.number().int(),
     policy: slaDaysSchema,
     bySeverity: z.array(
       z.object({
@@ -121,7 +128,7 @@ export const slaReportSchema = z
         slaDays: z.number().int().meta({ description: "the workspace's days; projects may have their own" }),
         open: z.number().int(),
         withinSla: z.number().int(),
-        atRisk: z.number().int(),
+        atRisk: z.number().int().meta({ description: "under 20 % of the time left (from atRiskAt to dueAt)" }),
         breached: z.number().int(),
         resolvedInPeriod: z.number().int(),
         resolvedWithinSla: z.number().int(),
@@ -150,6 +157,7 @@ export const slaReportSchema = z
         firstSeenAt: z.date(),
         dueAt: z.date(),
         daysOver: z.number().int(),
+        priority: priorityScoreSchema,
       }),
     ),
   })

@@ -12,6 +12,7 @@
 import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { SLA_SEVERITIES, type SlaDays, type SlaSeverity } from "../sla-policy/sla-policy.schemas.ts";
+import { slaSql } from "../issues/issues.sla.ts";
 import { dayCounts } from "./day-counts.ts";
 import type { Period } from "./period.ts";
 import { openStatuses, variant, type ReportFilters } from "./report-sql.ts";
@@ -23,7 +24,6 @@ export interface SlaRangeInput {
   /** Every project override of the workspace. */
   overrides: { projectId: number; days: SlaDays }[];
   now: Date;
-  atRiskDays: number;
   period: Period;
   bucket: "week" | "month";
 }
@@ -83,7 +83,10 @@ async function openCounts(sc: ServiceContext, x: SlaRangeInput) {
   return SLA_SEVERITIES.map((severity) => ({ severity, n: row![severity] }));
 }
 
-/** Open issues per severity: breached, at risk (due within atRiskDays), from the not breached ones only. */
+/**
+ * Open issues per severity: breached and at risk by the issues' own rule (slaSql: their dueAt and atRiskAt), counted
+ * among the not breached ones only, which the ranges hold.
+ */
 export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
   const [open, near] = await Promise.all([
     openCounts(sc, x),
@@ -91,15 +94,16 @@ export async function openByRanges(sc: ServiceContext, x: SlaRangeInput) {
       sc,
       variant("report-sla-open-ranges", x.filters),
       // The range is a day wider than the deadline asks (a day's interval is not always 24 hours), the filter exact.
-      `select r.severity::text as severity, count(*)::int as "notBreached",
-         count(*) filter (where r.due < $8::timestamptz + $9::int * interval '1 day')::int as "atRisk"
+      `select r.severity::text as severity, count(*) filter (where not ${slaSql.breached("r", "$8")})::int
+           as "notBreached",
+         count(*) filter (where ${slaSql.atRisk("r", "$8")})::int as "atRisk"
        from ${ranges(
-         `${due("i")} as due`,
+         `i."dueAt", i."atRiskAt"`,
          `i.status in ${openStatuses(x.filters)}
            and i."firstSeenAt" >= $8::timestamptz - (p.days + 1) * interval '1 day' and ${due("i")} >= $8`,
        )}
        group by 1`,
-      [...rangeValues(x), x.now, x.atRiskDays],
+      [...rangeValues(x), x.now],
     ),
   ]);
   return SLA_SEVERITIES.map((severity) => {
@@ -182,15 +186,16 @@ export function oldestBreachesByRanges(sc: ServiceContext, x: SlaRangeInput) {
     firstSeenAt: Date;
     dueAt: Date;
     daysOver: number;
+    priority: number;
   }>(
     sc,
     variant("report-sla-oldest-ranges", x.filters),
     `select r.id as "issueId", r.title, r.severity::text as severity, r."assetId", ast.value as "assetValue",
-       ast.name as "assetName", r."firstSeenAt", r.due as "dueAt",
+       ast.name as "assetName", r."firstSeenAt", r.due as "dueAt", r.priority,
        floor(extract(epoch from $8::timestamptz - r.due) / 86400)::int as "daysOver"
      from ${ranges(
-       `i.id, i.title, i."assetId", i."firstSeenAt", ${due("i")} as due`,
-       `i.status in ${openStatuses(x.filters)} and i."firstSeenAt" < $8::timestamptz - p.days * interval '1 day'`,
+       `i.id, i.title, i."assetId", i."firstSeenAt", i.priority, ${due("i")} as due`,
+       `i.status in ${openStatuses(x.filters)} and i."firstSeenAt" <= $8::timestamptz - p.days * interval '1 day'`,
        `order by i."firstSeenAt", i.id limit 10`,
      )}
      join "Asset" ast on ast.id = r."assetId"

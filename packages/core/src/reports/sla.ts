@@ -1,13 +1,14 @@
 // The SLA report (docs/api.md, SLA). An issue's deadline is its first sighting
 // plus the days its project's policy (else the workspace's, else the defaults)
 // gives its severity; info issues have none.
-//   - open issues now: breached (past the deadline), at risk (due within
-//     atRiskDays), within SLA (the rest);
+//   - open issues now: breached (from the deadline on), at risk (under 20 % of
+//     their time left: the issues' own rule, issues.sla.ts), within SLA (the rest);
 //   - resolutions in the period: within SLA or late;
 //   - breach rate per week (periods up to 92 days) or month: of the issues whose
 //     deadline fell in the bucket (and has passed), the share not resolved by it;
 //   - the oldest breaches: the 10 open issues longest past their deadline.
 // Every part reads index ranges of the issues near a deadline (sla-ranges.ts), never every open issue.
+import { bandOf } from "../issues/issues.priority.ts";
 import type { ServiceContext } from "../service-context.ts";
 import { SLA_SEVERITIES } from "../sla-policy/sla-policy.schemas.ts";
 import { workspaceSlaDays } from "../sla-policy/sla-policy.service.ts";
@@ -15,17 +16,10 @@ import { resolvePeriod, type PeriodInput } from "./period.ts";
 import { checkProject, round, type ReportFilters } from "./report-sql.ts";
 import { breachRateByRanges, oldestBreachesByRanges, openByRanges, resolvedInPeriod } from "./sla-ranges.ts";
 
-export const DEFAULT_AT_RISK_DAYS = 7;
-
-export async function slaReport(
-  sc: ServiceContext,
-  filters: PeriodInput & ReportFilters & { atRiskDays?: number },
-  now = sc.services.now(),
-) {
+export async function slaReport(sc: ServiceContext, filters: PeriodInput & ReportFilters, now = sc.services.now()) {
   const period = resolvePeriod(filters, now);
   await checkProject(sc, filters);
   const [days, overrides] = await Promise.all([workspaceSlaDays(sc), sc.db.projectSlaPolicy.findMany()]);
-  const atRiskDays = filters.atRiskDays ?? DEFAULT_AT_RISK_DAYS;
   const x = {
     filters,
     days,
@@ -34,7 +28,6 @@ export async function slaReport(
       days: { critical: o.criticalDays, high: o.highDays, medium: o.mediumDays, low: o.lowDays },
     })),
     now,
-    atRiskDays,
     period,
     bucket: period.days <= 92 ? ("week" as const) : ("month" as const),
   };
@@ -65,7 +58,6 @@ export async function slaReport(
     period: { from: period.from, to: period.to, days: period.days },
     projectId: filters.projectId ?? null,
     includeDismissed: filters.includeDismissed ?? false,
-    atRiskDays,
     policy: days,
     bySeverity,
     breachRate: {
@@ -74,6 +66,6 @@ export async function slaReport(
         .sort((a, b) => a.bucket.localeCompare(b.bucket))
         .map((r) => ({ start: r.bucket, due: r.due, breached: r.breached, rate: round(r.breached / r.due, 4)! })),
     },
-    oldestBreaches: oldest,
+    oldestBreaches: oldest.map((b) => ({ ...b, priority: { score: b.priority, band: bandOf(b.priority) } })),
   };
 }

@@ -20,6 +20,7 @@ import type { ServiceContext } from "../service-context.ts";
 import { workspaceRows } from "../db/sql.ts";
 import { checkProject, openStatuses, round, SEVERITIES, variant, type ReportFilters } from "./report-sql.ts";
 import { rowScoreAt } from "./asset-risk.ts";
+import { bandOf, PRIORITY_BANDS, type PriorityBand } from "../issues/issues.priority.ts";
 import {
   CAP_MS,
   EXPOSED_PORT_BONUS,
@@ -43,11 +44,19 @@ interface Row {
   low: number;
   info: number;
   oldestOpenAt: Date | null;
+  priorities: number[];
   exposedPorts: number[];
   issueScore: number;
   score: number;
   total: number;
 }
+
+/** Open issues per priority band, from their scores. */
+const countBands = (scores: number[]) => {
+  const counts = Object.fromEntries(PRIORITY_BANDS.map((b) => [b, 0])) as Record<PriorityBand, number>;
+  for (const score of scores) counts[bandOf(score)]++;
+  return counts;
+};
 
 export async function vulnerableAssets(
   sc: ServiceContext,
@@ -129,9 +138,7 @@ export async function vulnerableAssets(
      select r."assetId", a.name, a.value, a.type::text as type, a."projectId", pr.name as "projectName",
        ${SEVERITIES.map((s) => `n.${s}`).join(", ")}, x."exposedPorts",
        (r.s - ${PORT_SCORE}::bigint * r.ports)::float8 / ${CAP_MS} as "issueScore",
-       r.s::float8 / ${CAP_MS} as score, (select n from total) as total,
-       (select min(i."firstSeenAt") from "Issue" i
-        where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId") as "oldestOpenAt"
+       r.s::float8 / ${CAP_MS} as score, (select n from total) as total, o."oldestOpenAt", o.priorities
      from page r
      join "Asset" a on a.id = r."assetId"
      join "Project" pr on pr.id = a."projectId"
@@ -139,6 +146,10 @@ export async function vulnerableAssets(
        select ${SEVERITIES.map((s) => `coalesce(sum(c.${s}), 0)::int as ${s}`).join(", ")}
        from "AssetIssueCount" c where c."workspaceId" = $1 and c."assetId" = r."assetId" ${dismissed}
      ) n
+     cross join lateral (
+       select min(i."firstSeenAt") as "oldestOpenAt", coalesce(array_agg(i.priority), '{}') as priorities
+       from "Issue" i where i."workspaceId" = $1 and i.status in ${open} and i."assetId" = r."assetId"
+     ) o
      cross join lateral (
        select coalesce(array_agg(distinct p.port order by p.port), '{}') as "exposedPorts"
        from "OpenPort" p where ${exposed} and p."assetId" = r."assetId"
@@ -156,8 +167,9 @@ export async function vulnerableAssets(
   const firstPage = (): Promise<{ total: number }> => vulnerableAssets(sc, { ...filters, page: 1, limit: 1 }, now);
   const total = rows[0]?.total ?? (filters.page > 1 ? (await firstPage()).total : 0);
   return {
-    items: rows.map(({ total: _total, issueScore, score, ...r }) => ({
+    items: rows.map(({ total: _total, issueScore, score, priorities, ...r }) => ({
       ...r,
+      priorities: countBands(priorities),
       issueScore: round(issueScore, 1)!,
       portScore: EXPOSED_PORT_BONUS * r.exposedPorts.length,
       score: round(score, 1)!,

@@ -82,7 +82,7 @@ export function lineChart(
 
 const SLA_PARTS = [
   { key: "within", label: "within SLA", color: "#16a34a" },
-  { key: "atRisk", label: "due within 7 days", color: "#f59e0b" },
+  { key: "atRisk", label: "at risk", color: "#f59e0b" },
   { key: "breached", label: "breached", color: "#dc2626" },
 ] as const;
 

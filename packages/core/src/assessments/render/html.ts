@@ -4,6 +4,7 @@
 // always gives the same bytes.
 import type { AssessmentData, AssessmentNarrative } from "../assessments.schemas.ts";
 import { SEVERITIES } from "../assessments.schemas.ts";
+import { PRIORITY_BANDS } from "../../issues/issues.priority.ts";
 import { barChart, lineChart, SEVERITY_COLORS, slaChart } from "./charts.ts";
 import { escapeHtml as e } from "./escape.ts";
 
@@ -53,6 +54,12 @@ function table(head: string[], rows: string[][], numeric: number[] = []) {
   const header = head.map((h, i) => cell("th", i, e(h))).join("");
   return `<table><thead><tr>${header}</tr></thead><tbody>${body}</tbody></table>`;
 }
+
+/** Open issues per priority band, as a line under the severity chart (reports made before issue 29 have none). */
+const byPriority = (p: AssessmentData["issues"]["openByPriority"]) =>
+  p
+    ? `<p data-testid="open-by-priority">Open by priority: ${PRIORITY_BANDS.map((b) => `${b} ${p[b]}`).join(", ")}.</p>`
+    : "";
 
 export function renderAssessmentHtml(r: RenderableReport): string {
   const d = r.data;
@@ -125,9 +132,16 @@ export function renderAssessmentHtml(r: RenderableReport): string {
   <h2>Key risks</h2>
   ${list(n.keyRisks)}
   ${table(
-    ["Severity", "Issue", "Asset", "Open since", "Days"],
-    d.topRisks.map((t) => [sev(t.severity), e(t.title), e(t.assetValue), date(t.firstSeenAt), String(t.ageDays)]),
-    [4],
+    ["Priority", "Severity", "Issue", "Asset", "Open since", "Days"],
+    d.topRisks.map((t) => [
+      t.priority?.band ?? "",
+      sev(t.severity),
+      e(t.title),
+      e(t.assetValue),
+      date(t.firstSeenAt),
+      String(t.ageDays),
+    ]),
+    [5],
   )}
 </section>
 
@@ -136,13 +150,14 @@ export function renderAssessmentHtml(r: RenderableReport): string {
   ${severityChart}
   <p class="muted">In progress: ${d.issues.inProgress}. Resolved: ${d.issues.resolved}.
     Dismissed (left out): ${d.issues.dismissed}.</p>
+  ${byPriority(d.issues.openByPriority)}
 </section>
 
 <section>
   <h2>Remediation times (SLA)</h2>
   ${slaSvg}
   ${table(
-    ["Severity", "Days to fix", "Open", "Within SLA", "Due within 7 days", "Breached"],
+    ["Severity", "Days to fix", "Open", "Within SLA", "At risk (under 20 % left)", "Breached"],
     d.sla.bySeverity.map((s) => [sev(s.severity), ...[s.days, s.open, s.withinSla, s.atRisk, s.breached].map(String)]),
     [1, 2, 3, 4, 5],
   )}

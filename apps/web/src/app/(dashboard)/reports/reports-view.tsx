@@ -255,6 +255,13 @@ export function ReportsView() {
               render: (a) => `${a.critical} / ${a.high} / ${a.medium} / ${a.low}`,
             },
             {
+              key: "priorities",
+              header: "Open (P1/P2/P3/P4)",
+              render: ({ priorities: p }) => (
+                <span data-testid="asset-priorities">{`${p.P1} / ${p.P2} / ${p.P3} / ${p.P4}`}</span>
+              ),
+            },
+            {
               key: "ports",
               header: "Exposed ports",
               render: (a) => (a.exposedPorts.length ? a.exposedPorts.join(", ") : "—"),

@@ -14,6 +14,7 @@ import {
   TableRow,
 } from "@ems/ui";
 import { BarChart } from "@/components/charts";
+import { PriorityBadge } from "@/components/issue-sla";
 import { useTRPC } from "@/trpc/client";
 
 /** The SLA report for the page's period and filters: per severity, the breach rate over time, the oldest breaches. */
@@ -29,8 +30,8 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
       title="SLA"
       description={
         <>
-          Deadlines: {deadlines} (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: due
-          within {r.atRiskDays} days.
+          Deadlines: {deadlines} (projects may have their own; <Link href="/settings/sla">change</Link>). At risk: under
+          20 % of its time left, as on the issues.
         </>
       }
     >
@@ -85,6 +86,7 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
               <TableHeader>
                 <TableRow>
                   <TableHead>Issue</TableHead>
+                  <TableHead>Priority</TableHead>
                   <TableHead>Severity</TableHead>
                   <TableHead>Asset</TableHead>
                   <TableHead>Days over</TableHead>
@@ -95,6 +97,9 @@ export function SlaSection({ filters }: { filters: RouterInputs["reports"]["sla"
                   <TableRow key={b.issueId}>
                     <TableCell>
                       <Link href={`/issues/${b.issueId}`}>{b.title}</Link>
+                    </TableCell>
+                    <TableCell>
+                      <PriorityBadge priority={b.priority} />
                     </TableCell>
                     <TableCell>
                       <SeverityBadge severity={b.severity} />
