@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { usePathname, useRouter } from "next/navigation";
 import { signOut, useSession } from "next-auth/react";
 import { useState } from "react";
@@ -51,14 +51,10 @@ function SidebarBody({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const { update } = useSession();
   const isAdmin = me.role === "owner" || me.role === "admin";
   const name = `${me.user.firstName} ${me.user.lastName}`.trim();
-  // No prefetch when the links show (every page would ask for all twenty routes): on intent, pointer or focus.
   const link = (item: { href: string; label: string }) => (
     <Link
       key={item.href}
       href={item.href}
-      prefetch={false}
-      onPointerEnter={() => router.prefetch(item.href)}
-      onFocus={() => router.prefetch(item.href)}
       onClick={onNavigate}
       aria-current={(item.href === "/" ? path === "/" : path.startsWith(item.href)) ? "page" : undefined}
       className={cn(

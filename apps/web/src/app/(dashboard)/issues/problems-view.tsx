@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge, plural } from "@ems/ui";
 import { LabelOptions } from "@/components/options";
 import { useListState } from "@/components/list-state";

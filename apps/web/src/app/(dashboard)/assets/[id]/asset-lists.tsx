@@ -1,7 +1,7 @@
 "use client";
 // The asset hub's paged lists: its open issues, its scans and its open ports.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
 import { DataTable, EmptyState, RelativeTime, SeverityBadge, StatusPill } from "@ems/ui";

@@ -1,7 +1,7 @@
 "use client";
 // The asset's hub: its state, proof, open issues, scans, ports, schedules and outside view on one page.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
