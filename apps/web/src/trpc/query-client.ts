@@ -1,7 +1,7 @@
 // The React Query client of both ends: the browser's (trpc/client.tsx) and the per-request one of server components
 // (trpc/server.tsx), which prefetches a page's first data and hands it over in the HTML. Cached data crosses as the
 // wire does, with the one transformer (superjson), so dates arrive as Date objects either way.
-import { defaultShouldDehydrateQuery, QueryClient } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import { transformer } from "@ems/core/transformer";
 
 export interface ErrorData {
@@ -19,8 +19,8 @@ export function errorData(err: unknown): ErrorData {
 const isClientError = (err: unknown) => (errorData(err).status ?? 500) < 500;
 
 /**
- * `onServer`: no retries (a failed prefetch is left out of the page and the browser asks again, with its retries) and
- * only answered queries go into the HTML.
+ * `onServer`: no retries: a failed prefetch is left out of the page (only answered queries are dehydrated, React
+ * Query's default) and the browser asks again, with its retries.
  */
 export function makeQueryClient({ onServer = false } = {}) {
   return new QueryClient({
@@ -30,10 +30,7 @@ export function makeQueryClient({ onServer = false } = {}) {
         staleTime: 5_000,
         retry: onServer ? false : (n, err) => n < 2 && !isClientError(err),
       },
-      dehydrate: {
-        serializeData: transformer.serialize,
-        shouldDehydrateQuery: (q) => defaultShouldDehydrateQuery(q) && q.state.status === "success",
-      },
+      dehydrate: { serializeData: transformer.serialize },
       hydrate: { deserializeData: transformer.deserialize },
     },
   });
