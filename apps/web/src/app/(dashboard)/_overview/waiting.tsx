@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import type { RouterOutputs } from "@ems/core";
 import { Card, Skeleton } from "@ems/ui";
 

@@ -1,10 +1,9 @@
 "use client";
-import { parseAsInteger, parseAsString, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { useQueryStates } from "nuqs";
 import { Button } from "@ems/ui";
+import { issuesView, VIEW_KEYS, type VIEWS } from "./issues-query";
 import { IssuesView } from "./issues-view";
 import { ProblemsView } from "./problems-view";
-
-const VIEWS = ["problems", "list"] as const;
 
 /**
  * The issues page: problems (open issues grouped by kind) by default, or the flat list. The view is in the URL
@@ -12,20 +11,8 @@ const VIEWS = ["problems", "list"] as const;
  * Switching starts the other view at its first page, default sort and no search.
  */
 export function IssuesPage() {
-  const [state, setState] = useQueryStates(
-    {
-      view: parseAsStringLiteral(VIEWS),
-      status: parseAsString,
-      assignee: parseAsString,
-      assigneeUserId: parseAsInteger,
-    },
-    { history: "replace" },
-  );
-  const listOnly =
-    (state.status !== null && state.status !== "unresolved") ||
-    state.assignee !== null ||
-    state.assigneeUserId !== null;
-  const view = state.view ?? (listOnly ? "list" : "problems");
+  const [state, setState] = useQueryStates(VIEW_KEYS, { history: "replace" });
+  const view = issuesView(state);
   const show = (next: (typeof VIEWS)[number]) =>
     void setState({ view: next, page: null, sort: null, order: null, q: null } as never);
   return (

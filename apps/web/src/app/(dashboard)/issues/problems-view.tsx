@@ -1,48 +1,23 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { parseAsInteger, parseAsStringLiteral } from "nuqs";
-import type { RouterInputs } from "@ems/core";
-import {
-  Button,
-  DataTable,
-  EmptyState,
-  Field,
-  PageHeader,
-  RelativeTime,
-  SEVERITIES,
-  SeverityBadge,
-  plural,
-} from "@ems/ui";
+import { Link } from "@/components/intent-link";
+import { Button, DataTable, EmptyState, Field, PageHeader, RelativeTime, SeverityBadge, plural } from "@ems/ui";
 import { LabelOptions } from "@/components/options";
 import { useListState } from "@/components/list-state";
 import { ProjectFilter } from "@/components/project-filter";
 import { ScanFirst } from "@/components/scan-first";
 import { SearchBox } from "@/components/search-box";
 import { useTRPC } from "@/trpc/client";
-
-const SORTS = ["severity", "count", "oldest"] as const satisfies NonNullable<
-  RouterInputs["problems"]["list"]["sort"]
->[];
-const FILTERS = {
-  projectId: parseAsInteger,
-  assetId: parseAsInteger,
-  severity: parseAsStringLiteral(SEVERITIES),
-};
+import { PROBLEM_FILTERS, PROBLEM_SORTS, problemsInput } from "./issues-query";
 
 /** Open issues grouped by problem: the assets each affects, linked names counted once as exposures. */
 export function ProblemsView() {
   const trpc = useTRPC();
-  const state = useListState(FILTERS, SORTS);
+  const state = useListState(PROBLEM_FILTERS, PROBLEM_SORTS);
   const { projectId, assetId, severity } = state.filters;
-  const filters = {
-    projectId: projectId ?? undefined,
-    assetId: assetId ?? undefined,
-    severity: severity ?? undefined,
-  };
   const activeFilters = [projectId, assetId, severity].filter((v) => v !== null && v !== undefined).length;
   const filtered = Boolean(state.q) || activeFilters > 0;
-  const list = useQuery(trpc.problems.list.queryOptions({ ...state.query, ...filters }));
+  const list = useQuery(trpc.problems.list.queryOptions(problemsInput(state.list, state.filters)));
   return (
     <div className="flex flex-col gap-4">
       <PageHeader
@@ -67,9 +42,7 @@ export function ProblemsView() {
             <Field label="Severity">
               <select
                 value={severity ?? ""}
-                onChange={(e) =>
-                  state.setFilters({ severity: (e.target.value || null) as (typeof SEVERITIES)[number] | null })
-                }
+                onChange={(e) => state.setFilters({ severity: (e.target.value || null) as typeof severity })}
                 data-testid="filter-severity"
               >
                 <option value="">Any</option>

@@ -1,15 +1,16 @@
 "use client";
 // The asset hub's paged lists: its open issues, its scans and its open ports.
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { useState } from "react";
 import type { RouterOutputs } from "@ems/core";
 import { DataTable, EmptyState, RelativeTime, SeverityBadge, StatusPill } from "@ems/ui";
 import { label } from "@/components/labels";
 import { ISSUE_TONE, Progress, SCAN_TONE } from "@/components/progress";
 import { useTRPC } from "@/trpc/client";
+import { ASSET_LIST_LIMIT, assetIssuesInput } from "./asset-issues-input";
 
-const LIMIT = 20;
+const LIMIT = ASSET_LIST_LIMIT;
 
 type Asset = Pick<
   RouterOutputs["assets"]["get"],
@@ -41,8 +42,8 @@ export function AssetIssues({ asset, open }: { asset: Asset; open: number }) {
   const id = asset.id;
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
-  // Open and in progress both count as open; the list shows them most severe first.
-  const list = useQuery(trpc.issues.list.queryOptions({ assetId: id, status: "unresolved", page, limit: LIMIT }));
+  // The list shows them most severe first.
+  const list = useQuery(trpc.issues.list.queryOptions(assetIssuesInput(id, page)));
   return (
     <DataTable
       label="Open issues"

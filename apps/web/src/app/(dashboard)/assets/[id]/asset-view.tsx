@@ -1,7 +1,7 @@
 "use client";
 // The asset's hub: its state, proof, open issues, scans, ports, schedules and outside view on one page.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
+import { Link } from "@/components/intent-link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import {
@@ -22,7 +22,8 @@ import {
 import { DetailState } from "@/components/detail-state";
 import { label } from "@/components/labels";
 import { ASSET_TONE, Progress } from "@/components/progress";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
+import { LocalTime } from "@/components/local-time";
 import { errorData, errorMessage, useTRPC } from "@/trpc/client";
 import { AssetIssues, AssetPorts, AssetScans } from "./asset-lists";
 import { AssetSchedules } from "./asset-schedules";
@@ -145,7 +146,9 @@ export function AssetView({ id }: { id: number }) {
           <Row label="Canonical URL">{a.canonicalUrl}</Row>
           <Row label="CDN">{a.cdnProvider}</Row>
           {a.type === "bucket" && <Row label="Bucket provider">{a.bucketProvider}</Row>}
-          <Row label="Last checked">{formatDate(a.lastCheckedAt)}</Row>
+          <Row label="Last checked">
+            <LocalTime date={a.lastCheckedAt} />
+          </Row>
           {a.failReason && <Row label="Why">{a.failReason}</Row>}
           {a.checkWarnings.length > 0 && (
             <Row label="Checked without">

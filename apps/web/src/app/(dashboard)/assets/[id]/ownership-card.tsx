@@ -7,7 +7,8 @@ import type { RouterOutputs } from "@ems/core";
 import { Button, Card, Skeleton, StatusPill, plural, toast } from "@ems/ui";
 import { humanize, label } from "@/components/labels";
 import { SecretValue } from "@/components/secret-value";
-import { formatDate, useMe } from "@/components/use-me";
+import { useMe } from "@/components/use-me";
+import { LocalTime } from "@/components/local-time";
 import { errorMessage, useTRPC } from "@/trpc/client";
 
 export function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -55,7 +56,7 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
           )}
           {o.state === "proven" && o.method && !provenThrough && (
             <p className="text-sm text-muted-foreground">
-              Proven by {label("ownershipMethod", o.method)} {formatDate(o.verifiedAt)}
+              Proven by {label("ownershipMethod", o.method)} <LocalTime date={o.verifiedAt} />
               {o.covers > 0 && `; it also proves ${plural(o.covers, "subdomain")} under it`}.
             </p>
           )}
@@ -86,8 +87,8 @@ export function OwnershipCard({ asset: a }: { asset: RouterOutputs["assets"]["ge
                         : "text-sm text-destructive-text"
                   }
                 >
-                  {label("ownershipOutcome", o.lastAttempt.outcome)} ({formatDate(o.lastAttempt.checkedAt)}):{" "}
-                  {o.lastAttempt.detail}
+                  {label("ownershipOutcome", o.lastAttempt.outcome)} (<LocalTime date={o.lastAttempt.checkedAt} />
+                  ): {o.lastAttempt.detail}
                 </p>
               )}
               {canWrite && (
