@@ -1,5 +1,5 @@
 // The scan profiles (an asset's port scan mode) and the words a person reads for each: one map for the OpenAPI
-// document's descriptions and the dashboard's selects and pills (`@ems/core/client-schemas`). No dependency.
+// document's descriptions and the dashboard's selects and pills (`@ems/core/scan-profiles`). No dependency.
 export const PORT_SCAN_MODES = ["off", "web", "top100", "top1000", "full"] as const;
 export type PortScanMode = (typeof PORT_SCAN_MODES)[number];
 

@@ -3,7 +3,7 @@
 // the type check. `label()` words a value no map knows (a stage of a newer engine, a stored value of an older one)
 // rather than showing the code.
 import type { RouterInputs, RouterOutputs } from "@ems/core";
-import { SCAN_PROFILE_LABELS } from "@ems/core/client-schemas";
+import { SCAN_PROFILE_LABELS } from "@ems/core/scan-profiles";
 
 type Asset = RouterOutputs["assets"]["get"];
 type AssetItem = RouterOutputs["assets"]["list"]["items"][number];

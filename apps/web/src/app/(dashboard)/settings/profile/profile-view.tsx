@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import type { ReactNode } from "react";
 import { useForm, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import { z } from "zod";
-import { changePasswordInput, setNameInput } from "@ems/core/client-schemas";
+import { changePasswordInput, setNameInput } from "@ems/core/user-schemas";
 import {
   Button,
   Card,
