@@ -143,6 +143,7 @@ export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids:
   const added: { id: number; host: string; asset: { id: number; value: string } }[] = [];
   type Refusal = { id: number; host: string | null; code: string; message: string; asset: AssetRef | null };
   const refused: Refusal[] = [];
+  let full: AppError | null = null;
   for (const id of ids) {
     const h = byId.get(id);
     if (!h) {
@@ -157,6 +158,9 @@ export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids:
     }
     try {
       if (h.asset) throw new AppError(409, ErrorCode.ALREADY_EXISTS, `${h.host} is already asset ${h.asset.id}`);
+      // Once the plan's slots are full, the rest are refused alike without a transaction each (a run may bring
+      // thousands).
+      if (full) throw full;
       const target = parseValue(sc, "subdomain", h.host);
       const asset = await sc.db.$transaction(async (tx) => {
         const created = await insertAsset(sc, tx, target, { projectId: h.projectId });
@@ -182,7 +186,9 @@ export async function addHosts(sc: ServiceContext<"jobs" | "net">, input: { ids:
       if (e.status >= 500) throw err;
       // In words, per host: the error's "field: " prefix names a field of POST /app/assets, not of this request.
       const message = e.message.replace(/^[a-zA-Z]+: /, "");
-      refused.push({ id, host: h.host, code: e.appCode, message, asset: await existingAsset(sc, h) });
+      if (e.appCode === ErrorCode.ASSET_SLOT_REQUIRED) full = e;
+      const asset = e === full ? null : await existingAsset(sc, h);
+      refused.push({ id, host: h.host, code: e.appCode, message, asset });
     }
   }
   return { added, refused };
